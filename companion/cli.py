@@ -1,0 +1,51 @@
+"""`companion print|play|replay|simulate|validate|show|app`: one entry point, one module per command.
+
+Every command module in companion/commands/ exposes `register(subparsers)`; it sets `func` on
+its parser. Expected failures (bad content, bad files, bad arguments) print one clear line per
+problem to stderr and exit with code 2, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+
+from companion import __version__
+from companion import commands
+from companion.content.errors import ContentError
+from companion.engine.errors import IllegalAction, SaveError
+from companion.errors import UserError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description="The pirate table companion: print, track and play "
+                                     "pirate board games.")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"companion.commands.{info.name}")
+        if hasattr(module, "register"):
+            module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except ContentError as exc:
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return 2
+    except (UserError, SaveError, IllegalAction, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted; nothing confirmed is lost", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

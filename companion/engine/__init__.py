@@ -1,0 +1,12 @@
+"""Game-agnostic engine core: actions, chance, states, sessions, bots (see docs/ARCHITECTURE.md)."""
+from .actions import Action, ActionCodec
+from .bots import Bot, RandomBot, play_out
+from .chance import ChanceStep, Digital, Draw, Roll, Scripted, Table
+from .errors import BadOutcome, IllegalAction, SaveError
+from .events import Event
+from .game import Game
+from .session import Session, atomic_write
+
+__all__ = ["Action", "ActionCodec", "Bot", "RandomBot", "play_out", "ChanceStep", "Digital", "Draw", "Roll",
+           "Scripted", "Table", "BadOutcome", "IllegalAction", "SaveError", "Event", "Game", "Session",
+           "atomic_write"]

@@ -1,0 +1,84 @@
+"""Typed actions: small frozen dataclasses with a registered type name, so logs stay plain JSON."""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, ClassVar, TypeVar
+
+from .errors import IllegalAction
+
+A = TypeVar("A", bound="Action")
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """Base of every action. `player` is the seat that acts."""
+
+    type: ClassVar[str] = "action"
+    player: int
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {"type": self.type}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+class ActionCodec:
+    """Turns action dicts (from JSON, YAML replays or the UI) into typed actions, with clear errors."""
+
+    def __init__(self, *classes: type[Action]):
+        self.classes: dict[str, type[Action]] = {c.type: c for c in classes}
+
+    def decode(self, data: Any) -> Action:
+        if isinstance(data, Action):
+            return data
+        if not isinstance(data, dict):
+            raise IllegalAction("action format", f"an action must be a mapping with a 'type', got {data!r}")
+        kind = data.get("type")
+        cls = self.classes.get(kind)
+        if cls is None:
+            known = ", ".join(sorted(self.classes))
+            raise IllegalAction("action format", f"unknown action type {kind!r}; expected one of: {known}")
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        extra = set(data) - set(fields) - {"type"}
+        if extra:
+            raise IllegalAction("action format", f"{kind}: unknown field(s) {', '.join(sorted(extra))}")
+        kwargs: dict[str, Any] = {}
+        hints = typing.get_type_hints(cls)
+        for name, f in fields.items():
+            if name not in data:
+                if f.default is not dataclasses.MISSING:
+                    continue
+                if f.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
+                    continue
+                raise IllegalAction("action format", f"{kind}: missing field {name!r}")
+            kwargs[name] = _coerce(kind, name, data[name], hints.get(name))
+        return cls(**kwargs)
+
+
+def _coerce(kind: str, name: str, value: Any, hint: Any) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        if value is None and type(None) in args:
+            return None
+        hint = next(a for a in args if a is not type(None))
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple:
+        if not isinstance(value, (list, tuple)):
+            raise IllegalAction("action format", f"{kind}.{name}: expected a list, got {value!r}")
+        inner = args[0] if args else Any
+        return tuple(_coerce(kind, name, v, inner) for v in value)
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise IllegalAction("action format", f"{kind}.{name}: expected a whole number, got {value!r}")
+    elif hint is str:
+        if not isinstance(value, str):
+            raise IllegalAction("action format", f"{kind}.{name}: expected text, got {value!r}")
+    elif hint is bool:
+        if not isinstance(value, bool):
+            raise IllegalAction("action format", f"{kind}.{name}: expected true or false, got {value!r}")
+    return value

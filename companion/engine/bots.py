@@ -1,0 +1,38 @@
+"""Game-agnostic bots. Bots see only their own view and the legal actions, never the state."""
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from .actions import Action
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, seeded so games repeat."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+def play_out(session: Any, bots: dict[int, Bot], max_steps: int = 100_000) -> None:
+    """Let bots act for their seats until the game ends or a human seat must decide."""
+    for _ in range(max_steps):
+        if session.is_over():
+            return
+        seat = session.game.to_move(session.state)
+        if seat is None or seat not in bots:
+            return
+        legal = session.legal_actions()
+        session.act(bots[seat].choose(session.view(seat), legal))
+    raise RuntimeError(f"game did not end within {max_steps} steps")

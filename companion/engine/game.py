@@ -1,0 +1,108 @@
+"""The engine contract every game implements (see docs/ARCHITECTURE.md).
+
+A game is a set of pure functions over a plain-data state. `Game.apply` works on a clone,
+so a refused action (an `IllegalAction` naming the rule) never changes the caller's state.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Generic, TypeVar
+
+from .actions import Action, ActionCodec
+from .chance import ChanceStep
+from .errors import IllegalAction
+from .events import Event
+from .state import clone, from_jsonable, to_jsonable
+
+S = TypeVar("S")
+
+
+class Game(ABC, Generic[S]):
+    """Base of every game's rules. Subclasses set the class attributes and the abstract methods."""
+
+    id: str = ""
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    state_type: type
+    codec: ActionCodec
+
+    # --- setup -----------------------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, players: list[str], options: dict[str, Any]) -> S:
+        """The state before the first chance step or action. Raises ValueError on bad options."""
+
+    def check_players(self, players: list[str]) -> None:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise ValueError(f"{self.name} takes {self.min_players}-{self.max_players} players, got {len(players)}")
+        if len(set(players)) != len(players):
+            raise ValueError("player names must differ")
+
+    # --- whose move ------------------------------------------------------------------------
+    @abstractmethod
+    def to_move(self, state: S) -> int | None:
+        """The seat that decides next; None while a chance step is pending or the game is over."""
+
+    @abstractmethod
+    def chance_step(self, state: S) -> ChanceStep | None:
+        """The pending chance step, if the next thing to happen is random."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[Action]:
+        """Every action the seat to move may take (empty while chance is pending or at the end)."""
+
+    def may_act(self, state: S, player: int) -> bool:
+        """Whether `player` may act now; games with out-of-turn actions widen this."""
+        return self.to_move(state) == player
+
+    # --- transitions -----------------------------------------------------------------------
+    def apply(self, state: S, action: Action) -> tuple[S, list[Event]]:
+        if self.is_over(state):
+            raise IllegalAction("end of game", "the game is over")
+        if self.chance_step(state) is not None:
+            raise IllegalAction("chance", "waiting for a chance outcome (dice or a draw) first")
+        if not self.may_act(state, action.player):
+            raise IllegalAction("turn order", f"it is not seat {action.player}'s turn")
+        new = clone(state)
+        events = self.step(new, action)
+        return new, events
+
+    def apply_chance(self, state: S, outcome: Any) -> tuple[S, list[Event]]:
+        step = self.chance_step(state)
+        if step is None:
+            raise IllegalAction("chance", "no chance step is pending")
+        outcome = step.check(outcome)
+        new = clone(state)
+        events = self.resolve(new, outcome)
+        return new, events
+
+    @abstractmethod
+    def step(self, state: S, action: Action) -> list[Event]:
+        """Apply `action` to `state` in place (the caller passes a clone); raise IllegalAction."""
+
+    @abstractmethod
+    def resolve(self, state: S, outcome: list[str]) -> list[Event]:
+        """Apply a checked chance outcome to `state` in place (a clone)."""
+
+    # --- what people see -------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, player: int | None) -> dict[str, Any]:
+        """What `player` may see (None: what a spectator or the table sees). JSON-ready."""
+
+    @abstractmethod
+    def result(self, state: S) -> dict[str, Any]:
+        """Scores and winners: {"scores": {...}, "winners": [...], ...}. JSON-ready."""
+
+    def describe_action(self, state: S, action: Action) -> str:
+        """A short label for menus and logs."""
+        return action.type.replace("_", " ")
+
+    # --- serialisation ---------------------------------------------------------------------
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        return to_jsonable(state)
+
+    def state_from_json(self, data: dict[str, Any]) -> S:
+        return from_jsonable(self.state_type, data)

@@ -1,0 +1,62 @@
+"""Plain-data states: dataclasses to JSON and back, driven by type hints (no per-game code)."""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import types
+import typing
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def to_jsonable(obj: Any) -> Any:
+    """A dataclass tree as JSON-ready lists, dicts and scalars."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, (list, tuple)):
+        return [to_jsonable(v) for v in obj]
+    if isinstance(obj, dict):
+        return {str(k): to_jsonable(v) for k, v in obj.items()}
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
+    raise TypeError(f"not JSON-serialisable state value: {obj!r}")
+
+
+def from_jsonable(hint: Any, data: Any) -> Any:
+    """Rebuild a value of type `hint` from `to_jsonable` output."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if dataclasses.is_dataclass(hint):
+        hints = typing.get_type_hints(hint)
+        kwargs = {f.name: from_jsonable(hints[f.name], data[f.name])
+                  for f in dataclasses.fields(hint) if f.init and f.name in data}
+        return hint(**kwargs)
+    if origin in (types.UnionType, typing.Union):
+        if data is None:
+            return None
+        for a in args:
+            if a is type(None):
+                continue
+            try:
+                return from_jsonable(a, data)
+            except (TypeError, KeyError, ValueError):
+                continue
+        return data
+    if origin is list:
+        return [from_jsonable(args[0] if args else Any, v) for v in data]
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_jsonable(args[0], v) for v in data)
+        if args:
+            return tuple(from_jsonable(a, v) for a, v in zip(args, data))
+        return tuple(data)
+    if origin is dict:
+        kt, vt = args if args else (Any, Any)
+        return {(int(k) if kt is int else k): from_jsonable(vt, v) for k, v in data.items()}
+    return data
+
+
+def clone(state: T) -> T:
+    """A deep copy: actions work on a clone so a refused action leaves the original untouched."""
+    return copy.deepcopy(state)

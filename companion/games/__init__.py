@@ -1,0 +1,22 @@
+"""The registry of games: id -> module holding `GAME` (imported lazily, so the CLI starts fast)."""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+#: every game with a rules engine; a game with content only is listed in content/ but not here
+REGISTRY: dict[str, str] = {
+    "piraten-kapern": "companion.games.piraten_kapern.rules",
+}
+
+
+def game_ids() -> list[str]:
+    return sorted(REGISTRY)
+
+
+def get_game(game_id: str) -> Any:
+    try:
+        module = REGISTRY[game_id]
+    except KeyError:
+        raise ValueError(f"unknown game {game_id!r}; games with a rules engine: {', '.join(game_ids())}") from None
+    return importlib.import_module(module).GAME
