@@ -29,8 +29,8 @@ class GameSchema:
 
 GENERIC = GameSchema(files={"rulings.yaml": RulingsFile}, other=ComponentsFile)
 
-#: game id -> "module:attribute" of its GameSchema; games add themselves here
-SCHEMAS: dict[str, str] = {
+#: game id -> "module:attribute" of its GameSchema (or the schema itself); games add themselves here
+SCHEMAS: dict[str, "str | GameSchema"] = {
     "generic": "companion.content.schema:GENERIC",
     "piraten-kapern": "companion.games.piraten_kapern.content:SCHEMA",
     "pirates-vs-dinosaurs": "companion.games.pirates_vs_dinosaurs.content:SCHEMA",
@@ -39,7 +39,7 @@ SCHEMAS: dict[str, str] = {
 
 def get_schema(name: str) -> GameSchema | None:
     target = SCHEMAS.get(name)
-    if target is None:
-        return None
+    if target is None or isinstance(target, GameSchema):
+        return target
     module, _, attr = target.partition(":")
     return getattr(importlib.import_module(module), attr)

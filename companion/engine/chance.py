@@ -27,6 +27,8 @@ class Roll:
         return [faces[rng.randrange(len(faces))] for faces in self.dice]
 
     def check(self, outcome: Any) -> list[str]:
+        if isinstance(outcome, str) and len(self.dice) == 1:
+            outcome = [outcome]
         if not isinstance(outcome, (list, tuple)) or len(outcome) != len(self.dice):
             raise BadOutcome("chance", f"{self.label}: expected {len(self.dice)} faces, got {outcome!r}")
         for i, (face, faces) in enumerate(zip(outcome, self.dice)):

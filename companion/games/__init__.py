@@ -4,8 +4,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-#: every game with a rules engine; a game with content only is listed in content/ but not here
-REGISTRY: dict[str, str] = {
+#: every game with a rules engine (id -> module holding GAME); content-only games are not listed
+REGISTRY: dict[str, Any] = {
     "piraten-kapern": "companion.games.piraten_kapern.rules",
 }
 
@@ -19,4 +19,6 @@ def get_game(game_id: str) -> Any:
         module = REGISTRY[game_id]
     except KeyError:
         raise ValueError(f"unknown game {game_id!r}; games with a rules engine: {', '.join(game_ids())}") from None
+    if not isinstance(module, str):
+        return module  # a Game object registered directly (tests, plug-ins)
     return importlib.import_module(module).GAME

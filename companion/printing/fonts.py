@@ -1,0 +1,43 @@
+"""The two faces, Bitstream Vera (open licence, shipped inside ReportLab): bold for titles
+(display) and regular for rules (text). Registered once; measured with ReportLab's metrics so
+PDF and SVG wrap text identically."""
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+import reportlab
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FONT_DIR = os.path.join(os.path.dirname(reportlab.__file__), "fonts")
+FACES = {"display": ("CompanionDisplay", "VeraBd.ttf"), "text": ("CompanionText", "Vera.ttf"),
+         "italic": ("CompanionItalic", "VeraIt.ttf")}
+#: how SVG files name the same faces
+SVG_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
+PT = 25.4 / 72  # one point in mm
+
+
+@lru_cache(maxsize=None)
+def register() -> None:
+    for name, file in FACES.values():
+        pdfmetrics.registerFont(TTFont(name, os.path.join(FONT_DIR, file)))
+
+
+def font_name(face: str) -> str:
+    register()
+    return FACES.get(face, FACES["text"])[0]
+
+
+@lru_cache(maxsize=65536)
+def width_mm(s: str, face: str, size_pt: float) -> float:
+    """Width of `s` in mm at `size_pt` points."""
+    return pdfmetrics.stringWidth(s, font_name(face), size_pt) * PT
+
+
+def svg_weight(face: str) -> dict[str, str]:
+    if face == "display":
+        return {"font-weight": "bold"}
+    if face == "italic":
+        return {"font-style": "italic"}
+    return {}

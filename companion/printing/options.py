@@ -1,0 +1,51 @@
+"""Print options: what the user asked for, validated once so the rest can trust it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import PrintError
+
+KINDS = ("cards", "tokens", "dice", "stickers", "aids", "pads", "boards", "pieces", "faces")
+FORMATS = ("pdf", "svg")
+DUPLEX = ("long", "short", "off")
+LANGS = ("en", "nl")
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    paper: str = "a4"
+    bleed: float = 0.0
+    marks: bool = True
+    duplex: str = "long"
+    ink_saver: bool = False
+    lang: str = "en"
+    only: tuple[str, ...] = ()
+    formats: tuple[str, ...] = FORMATS
+    out: Path | None = None
+    #: print optional decks (expansions) as their own sheets
+    optional: bool = True
+    #: dice rendered on sticker sheets, faces in mm
+    sticker_mm: float = 16.0
+
+    def wants(self, kind: str) -> bool:
+        return not self.only or kind in self.only
+
+    def check(self, papers: list[str]) -> "PrintOptions":
+        if self.paper not in papers:
+            raise PrintError(f"unknown paper {self.paper!r}; choose one of: {', '.join(papers)}")
+        if self.lang not in LANGS:
+            raise PrintError(f"unknown language {self.lang!r}; choose one of: {', '.join(LANGS)}")
+        if not (self.bleed >= 0):
+            raise PrintError(f"bleed must be 0 mm or more, got {self.bleed:g}")
+        if self.bleed > 10:
+            raise PrintError(f"bleed of {self.bleed:g} mm is too large; use at most 10 mm")
+        if self.duplex not in DUPLEX:
+            raise PrintError(f"unknown duplex mode {self.duplex!r}; choose one of: {', '.join(DUPLEX)}")
+        bad = [k for k in self.only if k not in KINDS]
+        if bad:
+            raise PrintError(f"unknown kind {bad[0]!r} in --only; choose from: {', '.join(KINDS)}")
+        badf = [f for f in self.formats if f not in FORMATS]
+        if badf or not self.formats:
+            raise PrintError(f"unknown format {(badf or [''])[0]!r} in --format; choose from: pdf, svg")
+        return self

@@ -1,0 +1,153 @@
+"""The engine contract on a toy game: chance, refused actions, undo/redo, save/load, journal."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.engine import Digital, IllegalAction, SaveError, Scripted, Session, Table
+from companion.engine.session import journal_path
+
+
+def test_refused_action_names_rule_and_leaves_state_untouched(pig) -> None:
+    s = Session(pig, ["Ann", "Ben"], source=Scripted([]))
+    before = pig.state_to_json(s.state)
+    with pytest.raises(IllegalAction) as info:
+        s.act({"type": "hold", "player": 0})
+    assert info.value.rule == "Pig: hold"
+    with pytest.raises(IllegalAction, match="turn order"):
+        s.act({"type": "roll", "player": 1})
+    with pytest.raises(IllegalAction, match="unknown action type 'jump'"):
+        s.act({"type": "jump", "player": 0})
+    with pytest.raises(IllegalAction, match="missing field 'player'"):
+        s.act({"type": "roll"})
+    assert pig.state_to_json(s.state) == before and s.log == []
+
+
+def test_scripted_chance_and_bad_outcomes(pig) -> None:
+    s = Session(pig, ["Ann", "Ben"], source=Table())
+    s.act({"type": "roll", "player": 0})
+    assert s.pending_chance().kind == "roll"
+    with pytest.raises(IllegalAction, match="die 1 has no face '7'"):
+        s.resolve(["7"])
+    s.resolve(["5"])
+    assert s.view(0)["turn_total"] == 5
+    assert s.log == [{"action": {"type": "roll", "player": 0}}, {"chance": ["5"]}]
+
+
+def test_digital_chance_is_seeded_and_recorded(pig) -> None:
+    def run(seed):
+        s = Session(pig, ["Ann", "Ben"], seed=seed)
+        for _ in range(10):
+            s.act(s.legal_actions()[0])
+        return s.log
+
+    assert run(3) == run(3)
+    assert run(3) != run(4)
+
+
+def test_undo_redo_table_mode_takes_back_one_entry(pig) -> None:
+    s = Session(pig, ["Ann", "Ben"], source=Table())
+    s.act({"type": "roll", "player": 0})
+    s.resolve(["4"])
+    s.undo()  # the typed-in die is taken back, the roll stays
+    assert s.pending_chance() is not None and len(s.log) == 1
+    s.redo()
+    assert s.view(0)["turn_total"] == 4
+    s.undo(); s.undo()
+    assert s.log == [] and s.can_undo() is False
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        s.undo()
+
+
+def test_undo_with_digital_dice_removes_the_roll_with_its_outcome(pig) -> None:
+    s = Session(pig, ["Ann", "Ben"], source=Scripted(["3", "6"]))
+    s.act({"type": "roll", "player": 0})
+    s.undo()
+    assert s.log == []
+    s.redo()
+    assert s.log[-1] == {"chance": ["3"], "auto": True}
+
+
+def test_undo_over_chance_can_be_forbidden(pig) -> None:
+    s = Session(pig, ["Ann", "Ben"], source=Scripted(["3"]), undo_over_chance=False)
+    s.act({"type": "roll", "player": 0})
+    with pytest.raises(IllegalAction, match="cannot be taken back"):
+        s.undo()
+
+
+def test_new_action_clears_redo(pig) -> None:
+    s = Session(pig, ["Ann", "Ben"], source=Scripted(["3", "4"]))
+    s.act({"type": "roll", "player": 0})
+    s.undo()
+    s.act({"type": "roll", "player": 0})
+    assert s.redo_stack == []
+    with pytest.raises(IllegalAction, match="nothing to redo"):
+        s.redo()
+
+
+def test_save_load_round_trip(pig, tmp_path: Path) -> None:
+    s = Session(pig, ["Ann", "Ben"], seed=11, options={"target": 30})
+    for _ in range(12):
+        s.act(s.legal_actions()[-1])
+    s.undo()
+    path = s.save(tmp_path / "game.json")
+    loaded = Session.load(path)
+    assert pig.state_to_json(loaded.state) == pig.state_to_json(s.state)
+    assert loaded.redo_stack == s.redo_stack and loaded.options == {"target": 30}
+    # the digital dice go on as they would have
+    loaded.redo(); s.redo()
+    assert loaded.log == s.log
+
+
+def test_journal_recovers_every_confirmed_step_after_a_crash(pig, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = Session(pig, ["Ann", "Ben"], seed=5, path=path)
+    for _ in range(9):
+        s.act(s.legal_actions()[0])
+    s.undo()
+    expected = pig.state_to_json(s.state)
+    # crash: the process dies without save(); the journal holds everything
+    assert journal_path(path).exists()
+    with open(journal_path(path), "a") as fh:
+        fh.write('{"op": "pu')  # a torn last line from the crash itself
+    loaded = Session.load(path)
+    assert pig.state_to_json(loaded.state) == expected
+    assert not journal_path(path).exists()  # compacted into the save file
+
+
+def test_corrupt_save_files_give_clear_errors(pig, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(SaveError, match="not a readable session file"):
+        Session.load(bad)
+    bad.write_text(json.dumps({"format": "something-else"}))
+    with pytest.raises(SaveError, match="not a companion session file"):
+        Session.load(bad)
+    s = Session(pig, ["Ann", "Ben"], source=Scripted(["2"]))
+    s.act({"type": "roll", "player": 0})
+    data = s.to_json()
+    data["log"].append({"action": {"type": "hold", "player": 1}})
+    bad.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="log entry 2 cannot be replayed: it is not seat 1's turn"):
+        Session.load(bad)
+    data["version"] = 99
+    bad.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="version 99 is not supported"):
+        Session.load(bad)
+    with pytest.raises(SaveError, match="no such file"):
+        Session.load(tmp_path / "missing.json")
+
+
+def test_bad_options_are_refused(pig) -> None:
+    with pytest.raises(ValueError, match="target must be a whole number"):
+        Session(pig, ["Ann", "Ben"], options={"target": -1})
+    with pytest.raises(ValueError, match="takes 2-4 players"):
+        Session(pig, ["Ann"])
+
+
+def test_history_respects_visibility(pig) -> None:
+    s = Session(pig, ["Ann", "Ben"], source=Scripted(["2"]))
+    s.act({"type": "roll", "player": 0})
+    assert [e.text for e in s.history(1)] == ["rolled 2"]
