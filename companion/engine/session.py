@@ -40,6 +40,8 @@ class Session:
         self.path = Path(path) if path else None
         self._journal_lines = 0
         self._states = [game.new_state(self.players, self.options)]
+        if self.path is not None:
+            self.save()  # a new game starts a new file (and never appends to an old journal)
         self._settle()
 
     # --- state -----------------------------------------------------------------------------
