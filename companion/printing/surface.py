@@ -32,6 +32,8 @@ class Surface:
              closed: bool = True, dash: Sequence[float] | None = None) -> None: ...
     def text(self, x: float, y: float, s: str, face: str, size: float, color: str, anchor: str = "start") -> None: ...
     def icon(self, name: str, x: float, y: float, size: float, color: str) -> None: ...
+    def clip(self, x: float, y: float, w: float, h: float) -> None:
+        """Limit drawing to a rectangle until the next pop()."""
 
     def circle(self, cx: float, cy: float, r: float, **kw) -> None:
         self.ellipse(cx - r, cy - r, 2 * r, 2 * r, **kw)
@@ -73,6 +75,11 @@ class PdfSurface(Surface):
 
     def pop(self) -> None:
         self.c.restoreState()
+
+    def clip(self, x, y, w, h):
+        p = self.c.beginPath()
+        p.rect(x, y, w, h)
+        self.c.clipPath(p, stroke=0, fill=0)
 
     def _style(self, fill, stroke, width, dash) -> tuple[int, int]:
         c = self.c

@@ -1,0 +1,111 @@
+"""`companion print GAME|--all`: the print-and-play set of a game as PDF sheets and SVG faces."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from companion.content.errors import ContentError
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("print", help="write the print-and-play PDFs and SVGs of a game",
+                              description="Write a game's print-and-play set: card sheets with backs, tokens, "
+                                          "dice nets and stickers, aids, score pads and boards.")
+    p.add_argument("game", nargs="?", help="game id (a folder in content/) or a content folder path")
+    p.add_argument("--all", action="store_true", help="print every game in content/")
+    p.add_argument("--paper", default="a4", help="a4 (default) or letter")
+    p.add_argument("--bleed", default="0", help="bleed around cards and tokens in mm (default 0)")
+    p.add_argument("--no-marks", action="store_true", help="leave out the cut marks")
+    p.add_argument("--duplex", default="long", help="long (default), short or off: how backs are laid out")
+    p.add_argument("--ink-saver", action="store_true", help="no paper tint, pale fills")
+    p.add_argument("--lang", default="en", help="en (default) or nl")
+    p.add_argument("--only", default="", help="comma-separated kinds: cards,tokens,dice,stickers,aids,pads,boards,faces")
+    p.add_argument("--format", default="pdf,svg", help="pdf,svg (default), pdf or svg")
+    p.add_argument("--no-optional", action="store_true", help="skip optional decks (expansions)")
+    p.add_argument("--out", help="output folder (default print/out/<game>/)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def _options(args: argparse.Namespace):
+    from companion.printing import PrintError, PrintOptions
+
+    try:
+        bleed = float(args.bleed)
+    except ValueError:
+        raise PrintError(f"bleed must be a number of mm, got {args.bleed!r}") from None
+    split = lambda v: tuple(x.strip().lower() for x in v.split(",") if x.strip())  # noqa: E731
+    return PrintOptions(paper=args.paper.lower(), bleed=bleed, marks=not args.no_marks, duplex=args.duplex.lower(),
+                        ink_saver=args.ink_saver, lang=args.lang.lower(), only=split(args.only),
+                        formats=split(args.format), out=Path(args.out) if args.out else None,
+                        optional=not args.no_optional)
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.printing import PrintError
+
+    try:
+        return _run(args)
+    except PrintError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except ContentError as exc:
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
+
+    from companion.content import game_folders, load_game
+    from companion.printing import PrintError
+    from companion.printing.assets import profiles
+    from companion.printing.build import check_writable, default_out, plan
+
+    opts = _options(args)
+    opts.check(list(profiles()["sheet_papers"]))
+    if args.all == bool(args.game):
+        raise PrintError("name one game, or use --all for every game")
+    targets = [p.name for p in game_folders()] if args.all else [args.game]
+    if not targets:
+        raise PrintError("no games found in content/")
+    jobs = []
+    for target in targets:
+        content = load_game(target)
+        game_opts = opts
+        if args.all and opts.out is not None:
+            from dataclasses import replace
+            game_opts = replace(opts, out=opts.out / content.info.id)
+        check_writable(game_opts.out or default_out(content.info.id))
+        jobs += plan(content, game_opts)
+    console = Console(stderr=True)
+    made: list[tuple[Path, int, str]] = []
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  TimeElapsedColumn(), console=console, disable=args.quiet, transient=True) as progress:
+        task = progress.add_task("printing", total=len(jobs))
+        for job in jobs:
+            progress.update(task, description=job.path.name)
+            try:
+                n = job.make()
+            except OSError as exc:
+                raise PrintError(f"cannot write {job.path}: {exc.strerror or exc}") from None
+            made.append((job.path, n, job.kind))
+            progress.advance(task)
+    table = Table(title="files made", show_edge=False)
+    table.add_column("file")
+    table.add_column("pages", justify="right")
+    for path, n, kind in made:
+        table.add_row(_short(path), f"{n} files" if kind == "faces" else str(n))
+    Console().print(table)
+    return 0
+
+
+def _short(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,213 @@
+"""Sheet geometry, kept pure so tests can check it: grids that fill a page, cut marks in the
+margins, where backs go for each duplex mode, and how a big board splits into tiles."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from . import assets
+from .errors import PrintError
+
+Segment = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    w: float
+    h: float
+    printable: float
+
+    @classmethod
+    def named(cls, name: str, landscape: bool = False) -> "Paper":
+        w, h, p = assets.paper(name)
+        return cls(name, h, w, p) if landscape else cls(name, w, h, p)
+
+
+def mark_cfg() -> dict[str, float]:
+    return {k: float(v) for k, v in assets.profiles()["marks"].items()}
+
+
+def label_cfg() -> dict[str, float]:
+    return {k: float(v) for k, v in assets.profiles()["label"].items()}
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Items of one size in rows and columns, centred on the page (so mirrored backs line up)."""
+
+    paper: Paper
+    w: float            # trim size of one item
+    h: float
+    bleed: float
+    gutter: float
+    cols: int
+    rows: int
+
+    @property
+    def pitch_x(self) -> float:
+        return self.w + 2 * self.bleed + self.gutter
+
+    @property
+    def pitch_y(self) -> float:
+        return self.h + 2 * self.bleed + self.gutter
+
+    @property
+    def grid_w(self) -> float:
+        return self.cols * self.pitch_x - self.gutter
+
+    @property
+    def grid_h(self) -> float:
+        return self.rows * self.pitch_y - self.gutter
+
+    @property
+    def left(self) -> float:
+        return (self.paper.w - self.grid_w) / 2
+
+    @property
+    def top(self) -> float:
+        return (self.paper.h - self.grid_h) / 2
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    def cell(self, i: int) -> tuple[float, float]:
+        """Trim top-left corner of the i-th item on a page (row by row)."""
+        r, c = divmod(i, self.cols)
+        return (self.left + c * self.pitch_x + self.bleed, self.top + r * self.pitch_y + self.bleed)
+
+    def back_cell(self, i: int, duplex: str) -> tuple[float, float, bool]:
+        """Where the back of item i goes on the following page: (x, y, turned 180 degrees).
+
+        Long edge (and 'off', for re-feeding or gluing): mirrored left to right. Short edge:
+        mirrored top to bottom and turned, so a card flipped sideways shows its back upright."""
+        x, y = self.cell(i)
+        if duplex == "short":
+            return (x, self.paper.h - y - self.h, True)
+        return (self.paper.w - x - self.w, y, False)
+
+    def cuts(self) -> tuple[list[float], list[float]]:
+        """x positions of vertical cut lines and y positions of horizontal ones (trim lines)."""
+        xs: list[float] = []
+        ys: list[float] = []
+        for c in range(self.cols):
+            x = self.left + c * self.pitch_x + self.bleed
+            xs += [x, x + self.w]
+        for r in range(self.rows):
+            y = self.top + r * self.pitch_y + self.bleed
+            ys += [y, y + self.h]
+        return _dedupe(xs), _dedupe(ys)
+
+    def marks(self, label: "LabelSpot | None" = None) -> list[Segment]:
+        """Cut marks: short lines in the margins on each trim line, never over an item."""
+        cfg = mark_cfg()
+        gap, length = cfg["gap"], cfg["length"]
+        p = self.paper
+        top, bottom = self.top, self.top + self.grid_h
+        left, right = self.left, self.left + self.grid_w
+        lo_y = p.printable
+        hi_y = p.h - p.printable - (label.band if label and label.where == "bottom" else 0)
+        lo_x = p.printable + (label.band if label and label.where == "left" else 0)
+        hi_x = p.w - p.printable
+        out: list[Segment] = []
+        xs, ys = self.cuts()
+        for x in xs:
+            a, b = max(lo_y, top - gap - length), top - gap
+            if b - a >= 1:
+                out.append((x, a, x, b))
+            a, b = bottom + gap, min(hi_y, bottom + gap + length)
+            if b - a >= 1:
+                out.append((x, a, x, b))
+        for y in ys:
+            a, b = max(lo_x, left - gap - length), left - gap
+            if b - a >= 1:
+                out.append((a, y, b, y))
+            a, b = right + gap, min(hi_x, right + gap + length)
+            if b - a >= 1:
+                out.append((a, y, b, y))
+        return out
+
+    def label_spot(self) -> "LabelSpot":
+        return label_spot(self.paper, self.top + self.grid_h, self.left)
+
+
+def _dedupe(values: list[float]) -> list[float]:
+    out: list[float] = []
+    for v in sorted(values):
+        if not out or abs(v - out[-1]) > 0.01:
+            out.append(round(v, 4))
+    return out
+
+
+def fit_grid(paper: Paper, w: float, h: float, bleed: float = 0.0, gutter: float = 0.0) -> Grid:
+    """As many items as fit inside the printable area, leaving room for cut marks."""
+    cfg = mark_cfg()
+    room = paper.printable + cfg["gap"] + cfg["min_length"]
+    aw, ah = paper.w - 2 * room, paper.h - 2 * room
+    cols = int((aw + gutter + 1e-6) // (w + 2 * bleed + gutter))
+    rows = int((ah + gutter + 1e-6) // (h + 2 * bleed + gutter))
+    if cols < 1 or rows < 1:
+        raise PrintError(f"a {w:g} x {h:g} mm component (bleed {bleed:g} mm) does not fit on {paper.name} paper")
+    return Grid(paper, w, h, bleed, gutter, cols, rows)
+
+
+@dataclass(frozen=True)
+class LabelSpot:
+    """Where the page label goes: along the bottom margin, or up the left margin."""
+
+    where: str          # bottom | left
+    x: float
+    y: float
+    band: float
+
+
+def label_spot(paper: Paper, content_bottom: float, content_left: float) -> LabelSpot:
+    cfg = label_cfg()
+    band = cfg["band"]
+    need = band + mark_cfg()["gap"] + 1.0
+    if paper.h - paper.printable - content_bottom >= need:
+        return LabelSpot("bottom", paper.w / 2, paper.h - paper.printable - 0.6, band)
+    if content_left - paper.printable >= need:
+        return LabelSpot("left", paper.printable + band - 0.6, paper.h / 2, band)
+    return LabelSpot("bottom", paper.w / 2, paper.h - 1.5, band)
+
+
+@dataclass(frozen=True)
+class Tile:
+    col: int
+    row: int
+    x: float        # the board area this tile shows, mm from the board's top-left
+    y: float
+    w: float
+    h: float
+
+    @property
+    def code(self) -> str:
+        return f"{chr(ord('A') + self.col)}{self.row + 1}"
+
+
+def _spans(total: float, window: float, overlap: float) -> list[tuple[float, float]]:
+    if total <= window:
+        return [(0.0, total)]
+    if window <= overlap:
+        raise PrintError(f"tiles of {window:g} mm cannot overlap by {overlap:g} mm")
+    step = window - overlap
+    n = math.ceil((total - overlap) / step - 1e-9)
+    return [(i * step, min(window, total - i * step)) for i in range(n)]
+
+
+def tiles(board_w: float, board_h: float, window_w: float, window_h: float, overlap: float) -> list[Tile]:
+    """Split a board into page-sized windows; neighbours share exactly `overlap` mm."""
+    out = []
+    for r, (y, h) in enumerate(_spans(board_h, window_h, overlap)):
+        for c, (x, w) in enumerate(_spans(board_w, window_w, overlap)):
+            out.append(Tile(c, r, x, y, w, h))
+    return out
+
+
+def tile_window(paper: Paper) -> tuple[float, float]:
+    """The board area one page can show, inside the printable area with room for marks and label."""
+    cfg = mark_cfg()
+    room = paper.printable + cfg["gap"] + cfg["length"] + label_cfg()["band"]
+    return (paper.w - 2 * room, paper.h - 2 * room)

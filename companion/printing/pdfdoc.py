@@ -1,0 +1,70 @@
+"""Write a list of pages to one PDF: deterministic bytes, a label on every page, atomic rename.
+
+Pages are planned before drawing so every label can say "page n of N"."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen import canvas as rl_canvas
+
+from companion.engine.session import atomic_write
+
+from . import fonts
+from .grid import LabelSpot, Paper, Segment, label_spot
+from .surface import PdfSurface
+from .theme import Theme
+
+Draw = Callable[[PdfSurface], None]
+
+
+@dataclass
+class Page:
+    paper: Paper
+    draw: Draw
+    sheet: str                       # what is on it, for the label
+    side: str = ""                   # fronts / backs (duplex ...) / tile code
+    marks: list[Segment] = field(default_factory=list)
+    label: LabelSpot | None = None
+
+
+def write_pdf(path: Path, pages: list[Page], title: str, game: str, theme: Theme, words) -> int:
+    """Render `pages` to `path` (temp file + rename); returns the page count."""
+    fonts.register()
+    buf = io.BytesIO()
+    c = rl_canvas.Canvas(buf, invariant=1, pageCompression=1)
+    c.setTitle(title)
+    c.setAuthor("the pirate table companion")
+    c.setCreator("companion print")
+    c.setSubject(game)
+    surface = PdfSurface(c)
+    total = len(pages)
+    for n, page in enumerate(pages, 1):
+        p = page.paper
+        c.setPageSize((p.w * mm, p.h * mm))
+        c.saveState()
+        c.translate(0, p.h * mm)
+        c.scale(mm, -mm)
+        page.draw(surface)
+        for x1, y1, x2, y2 in page.marks:
+            surface.line(x1, y1, x2, y2, stroke=theme.ink, width=0.2)
+        spot = page.label or label_spot(p, p.h - p.printable - 8, p.printable + 8)
+        parts = [game, page.sheet] + ([page.side] if page.side else []) + [words("page", n=n, total=total)]
+        draw_label(surface, spot, "  ·  ".join(parts), theme)
+        c.restoreState()
+        c.showPage()
+    c.save()
+    atomic_write(path, buf.getvalue())
+    return total
+
+
+def draw_label(s: PdfSurface, spot: LabelSpot, text: str, theme: Theme, size: float = 6.0) -> None:
+    if spot.where == "left":
+        s.push(spot.x, spot.y, -90)
+        s.text(0, 0, text, "text", size, theme.soft, "middle")
+        s.pop()
+    else:
+        s.text(spot.x, spot.y, text, "text", size, theme.soft, "middle")

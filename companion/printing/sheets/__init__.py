@@ -1,0 +1,1 @@
+"""One module per kind of sheet; each turns printable items into planned PDF pages."""

@@ -1,0 +1,69 @@
+"""Player aids and rules summaries: one page per side, a title band and the sections flowed
+into two columns at the largest text size (down to 7 pt) that fits the page."""
+from __future__ import annotations
+
+from .. import icons
+from ..context import Ctx
+from ..fonts import PT
+from ..pdfdoc import Page
+from ..source import AidItem
+from ..textfit import fit
+
+MARGIN = 14.0
+GAP = 7.0
+
+
+def layout_side(sections: list[tuple[str, str]], col_w: float, col_h: float, cols: int):
+    """The largest body size whose sections fit the columns: (size, placed) or (7, placed, overflow)."""
+    size = 12.0
+    while True:
+        placed, ok = _place(sections, col_w, col_h, cols, size)
+        if ok or size <= 7:
+            return size, placed, ok
+        size -= 0.5
+
+
+def _place(sections, col_w, col_h, cols, size):
+    placed = []
+    col, y = 0, 0.0
+    for heading, text in sections:
+        hf = fit(heading, "display", col_w, 100, size * 1.2, size * 1.2, icons.names())
+        bf = fit(text, "text", col_w, 1000, size, size, icons.names())
+        need = hf.height + 1.5 + bf.height + size * PT * 1.4
+        if y + need > col_h and y > 0:
+            col, y = col + 1, 0.0
+        if col >= cols or need > col_h:
+            return placed, False
+        placed.append((col, y, hf, bf))
+        y += need
+    return placed, True
+
+
+def pages(ctx: Ctx, aid: AidItem) -> list[Page]:
+    p = ctx.paper
+    out = []
+    for n, side in enumerate(aid.sides):
+        def draw(s, side=side):
+            t = ctx.theme
+            x0, y0 = p.printable + MARGIN - 4, p.printable + MARGIN - 4
+            w = p.w - 2 * x0
+            s.rect(x0, y0, w, p.h - 2 * y0, fill=t.fill("paper"), stroke=t.accent, width=0.6, r=3)
+            s.rect(x0, y0, w, 16, fill=t.fill("accent"), r=3)
+            s.text(x0 + 6, y0 + 11, aid.name, "display", 18, t.on("accent", "paper") or t.ink)
+            s.icon("compass", x0 + w - 14, y0 + 2.5, 11, t.on("accent", "paper") or t.ink)
+            top = y0 + 24
+            col_h = p.h - y0 - top - 10
+            cols = 2
+            col_w = (w - 12 - GAP * (cols - 1)) / cols
+            size, placed, _ = layout_side(side, col_w, col_h, cols)
+            for col, y, hf, bf in placed:
+                cx = x0 + 6 + col * (col_w + GAP)
+                s.fitted(hf, cx, top + y, col_w, hf.height, "display", t.accent if not t.ink_saver else t.ink,
+                         "left", "top")
+                s.line(cx, top + y + hf.height + 0.6, cx + col_w, top + y + hf.height + 0.6, t.guide, 0.25)
+                s.fitted(bf, cx, top + y + hf.height + 1.5, col_w, bf.height, "text", t.ink, "left", "top")
+            s.text(x0 + w - 4, p.h - y0 - 4, f"{ctx.game}", "text", 6, t.soft, "end")
+
+        side_no = f"{n + 1}/{len(aid.sides)}" if len(aid.sides) > 1 else ""
+        out.append(Page(p, draw, aid.name, side_no))
+    return out

@@ -1,0 +1,163 @@
+"""Boards: drawn once in board millimetres, then tiled across sheets with overlap, alignment
+crosses and an assembly map, and also placed whole on one large-format page (A2 or A1)."""
+from __future__ import annotations
+
+from .. import icons
+from ..assets import profiles
+from ..context import Ctx
+from ..grid import Paper, label_spot, mark_cfg, tile_window, tiles
+from ..pdfdoc import Page
+from ..source import BoardItem
+from ..textfit import fit
+
+
+def draw_board(ctx: Ctx, s, b: BoardItem) -> None:
+    t = ctx.theme
+    s.rect(0, 0, b.w, b.h, fill=t.fill("paper"), stroke=t.ink, width=0.4)
+    s.rect(4, 4, b.w - 8, b.h - 8, stroke=t.accent, width=1.0, r=3)
+    s.text(9, 13, b.name, "display", 16, t.accent if not t.ink_saver else t.ink)
+    s.text(b.w - 9, b.h - 8, ctx.game, "text", 7, t.soft, "end")
+    for r in b.regions:
+        fill = None if t.ink_saver else (r["fill"] or t.accent_light)
+        if r["shape"] == "ellipse":
+            s.ellipse(r["x"], r["y"], r["w"], r["h"], fill=fill, stroke=t.ink, width=0.5)
+        else:
+            s.rect(r["x"], r["y"], r["w"], r["h"], fill=fill, stroke=t.ink, width=0.5, r=2)
+        inset = 0.15 if r["shape"] == "ellipse" else 0.05
+        ix, iy = r["x"] + r["w"] * inset, r["y"] + r["h"] * inset
+        iw, ih = r["w"] * (1 - 2 * inset), r["h"] * (1 - 2 * inset)
+        name_h = min(8.0, ih * 0.3)
+        nf = fit(r["name"], "display", iw, name_h, 11, 6, icons.names())
+        s.fitted(nf, ix, iy, iw, name_h, "display", t.ink)
+        rest = ih - name_h
+        if r["icon"]:
+            isz = min(iw, rest * (0.55 if r["text"] else 0.9))
+            s.icon(r["icon"], ix + (iw - isz) / 2, iy + name_h + 1, isz, t.ink)
+            used = isz + 2
+        else:
+            used = 0
+        if r["text"] and rest - used > 4:
+            tf = fit(r["text"], "text", iw, rest - used, 9, 7, icons.names())
+            s.fitted(tf, ix, iy + name_h + used, iw, rest - used, "text", t.ink)
+
+
+def _orient(ctx: Ctx, b: BoardItem, overlap: float):
+    """Portrait or landscape sheets, whichever needs fewer tiles."""
+    best = None
+    for landscape in (False, True):
+        paper = Paper.named(ctx.paper.name, landscape)
+        ww, wh = tile_window(paper)
+        ts = tiles(b.w, b.h, ww, wh, overlap)
+        if best is None or len(ts) < len(best[1]):
+            best = (paper, ts)
+    return best
+
+
+def tile_pages(ctx: Ctx, b: BoardItem) -> list[Page]:
+    overlap = float(profiles()["tiling"]["overlap"])
+    paper, ts = _orient(ctx, b, overlap)
+    out = [Page(ctx.paper, lambda s: _assembly(ctx, s, b, ts, overlap), b.name, ctx.words("sheets.assembly"))]
+    cfg = mark_cfg()
+    ww, wh = tile_window(paper)
+    for tile in ts:
+        left = (paper.w - ww) / 2
+        top = (paper.h - wh) / 2
+        spot = label_spot(paper, top + tile.h, left)
+
+        def draw(s, tile=tile, left=left, top=top):
+            s.push(0, 0)
+            s.clip(left, top, tile.w, tile.h)
+            s.push(left - tile.x, top - tile.y)
+            draw_board(ctx, s, b)
+            s.pop()
+            s.pop()
+            _tile_furniture(ctx, s, tile, ts, left, top, overlap)
+
+        marks = []
+        if ctx.opts.marks:
+            g, L = cfg["gap"], cfg["length"]
+            for x in (left, left + tile.w):
+                marks += [(x, top - g - L, x, top - g), (x, top + tile.h + g, x, top + tile.h + g + L)]
+            for y in (top, top + tile.h):
+                marks += [(left - g - L, y, left - g, y), (left + tile.w + g, y, left + tile.w + g + L, y)]
+        out.append(Page(paper, draw, b.name, tile.code, marks, spot))
+    return out
+
+
+def _tile_furniture(ctx: Ctx, s, tile, ts, left: float, top: float, overlap: float) -> None:
+    """Tile code, alignment crosses in the shared strips, and which edges to trim."""
+    t = ctx.theme
+    s.text(left, top - 2, f"{tile.code}", "display", 9, t.ink)
+    codes = {(o.col, o.row): o.code for o in ts}
+    cross = lambda x, y: (s.line(x - 3, y, x + 3, y, t.ink, 0.25), s.line(x, y - 3, x, y + 3, t.ink, 0.25),  # noqa: E731
+                          s.circle(x, y, 1.5, stroke=t.ink, width=0.25))
+    # strips this tile shares with neighbours, in board coordinates -> crosses at the same spots
+    for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        nb = codes.get((tile.col + dc, tile.row + dr))
+        if not nb:
+            continue
+        if dc:
+            sx = (tile.w - overlap / 2) if dc > 0 else overlap / 2
+            for fy in (0.25, 0.75):
+                cross(left + sx, top + tile.h * fy)
+        else:
+            sy = (tile.h - overlap / 2) if dr > 0 else overlap / 2
+            for fx in (0.25, 0.75):
+                cross(left + tile.w * fx, top + sy)
+    # this tile goes on top of its left and upper neighbours: trim those edges, show the strip
+    if tile.col > 0:
+        s.line(left + overlap, top, left + overlap, top + tile.h, t.soft, 0.2, (2, 1.5))
+    if tile.row > 0:
+        s.line(left, top + overlap, left + tile.w, top + overlap, t.soft, 0.2, (2, 1.5))
+    help_ = ctx.words("tiles.help", overlap=f"{overlap:g}")
+    s.text(left + tile.w, top - 2, help_, "text", 6, t.soft, "end")
+
+
+def _assembly(ctx: Ctx, s, b: BoardItem, ts, overlap: float) -> None:
+    p = ctx.paper
+    t = ctx.theme
+    x0 = p.printable + 12
+    w = p.w - 2 * x0
+    s.text(x0, x0 + 6, f"{b.name}: {ctx.words('sheets.assembly')}", "display", 16, t.ink)
+    tf = fit(ctx.words("tiles.map", overlap=f"{overlap:g}") + " " + ctx.words("tiles.help", overlap=f"{overlap:g}"),
+             "text", w, 20, 10, 7, icons.names())
+    s.fitted(tf, x0, x0 + 10, w, 20, "text", t.ink, "left", "top")
+    scale = min(w / b.w, (p.h - x0 - 40 - 30) / b.h)
+    top = x0 + 34
+    s.push(x0 + (w - b.w * scale) / 2, top)
+    s.rect(0, 0, b.w * scale, b.h * scale, stroke=t.ink, width=0.4)
+    for tile in ts:
+        s.rect(tile.x * scale, tile.y * scale, tile.w * scale, tile.h * scale, fill=None, stroke=t.accent, width=0.5)
+        s.text((tile.x + tile.w / 2) * scale, (tile.y + tile.h / 2) * scale + 3, tile.code, "display", 16, t.accent,
+               "middle")
+    s.pop()
+    s.text(x0, top + b.h * scale + 8, f"{b.w:g} x {b.h:g} mm", "text", 8, t.soft)
+
+
+def large_papers(b: BoardItem) -> list[Paper]:
+    """The smallest large-format sheet (portrait or landscape) that holds the whole board."""
+    for name in profiles()["large_format"]:
+        for landscape in (False, True):
+            paper = Paper.named(name, landscape)
+            if b.w + 2 * (paper.printable + 8) <= paper.w and b.h + 2 * (paper.printable + 8) <= paper.h:
+                return [paper]
+    return []
+
+
+def large_pages(ctx: Ctx, b: BoardItem, paper: Paper) -> list[Page]:
+    left, top = (paper.w - b.w) / 2, (paper.h - b.h) / 2
+
+    def draw(s):
+        s.push(left, top)
+        draw_board(ctx, s, b)
+        s.pop()
+
+    cfg = mark_cfg()
+    g, L = cfg["gap"], cfg["length"]
+    marks = []
+    if ctx.opts.marks:
+        for x in (left, left + b.w):
+            marks += [(x, top - g - L, x, top - g), (x, top + b.h + g, x, top + b.h + g + L)]
+        for y in (top, top + b.h):
+            marks += [(left - g - L, y, left - g, y), (left + b.w + g, y, left + b.w + g + L, y)]
+    return [Page(paper, draw, b.name, paper.name.upper(), marks, label_spot(paper, top + b.h, left))]

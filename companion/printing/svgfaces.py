@@ -1,0 +1,48 @@
+"""Each unique component face as its own SVG (for laser cutters and editing): card fronts per
+design, deck backs, token sides, die faces and whole boards."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.engine.session import atomic_write
+
+from .context import Ctx
+from .face import draw_face
+from .source import FaceSpec, PrintSet
+from .surface import SvgSurface
+
+
+def face_svg(ctx: Ctx, spec: FaceSpec) -> str:
+    lay = ctx.layout(spec)
+    s = SvgSurface(lay.w, lay.h)
+    draw_face(s, lay, spec.fields, ctx.theme, 0.0, True)
+    return s.tostring()
+
+
+def write_all(ctx: Ctx, ps: PrintSet, folder: Path) -> int:
+    from .build import slug
+    from .sheets.boards import draw_board
+
+    files: dict[Path, str] = {}
+    opts = ctx.opts
+    for g in ps.cards:
+        if g.optional and not opts.optional:
+            continue
+        for cid, spec in g.unique:
+            files[folder / "cards" / g.id / f"{cid}.svg"] = face_svg(ctx, spec)
+        files[folder / "cards" / g.id / "back.svg"] = face_svg(ctx, g.back)
+    for tok in ps.tokens:
+        files[folder / "tokens" / f"{tok.id}.svg"] = face_svg(ctx, tok.front)
+        if tok.back:
+            files[folder / "tokens" / f"{tok.id}-back.svg"] = face_svg(ctx, tok.back)
+    for die in ps.dice:
+        for i, face in enumerate(die.faces):
+            spec = FaceSpec(face.layout, face.fields, (die.size, die.size))
+            files[folder / "dice" / f"{die.id}-{i + 1}-{slug(str(face.fields.get('name') or i))}.svg"] = face_svg(ctx, spec)
+    for b in ps.boards:
+        s = SvgSurface(b.w, b.h)
+        draw_board(ctx, s, b)
+        files[folder / "boards" / f"{b.id}.svg"] = s.tostring()
+    for path, text in files.items():
+        atomic_write(path, text)
+    return len(files)
