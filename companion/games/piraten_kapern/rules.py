@@ -1,0 +1,526 @@
+"""Piraten Kapern's rules as an engine Game: state, typed actions, chance steps, views.
+
+A turn: a Draw step (the fortune card, from the cards left), a Roll step (all eight dice),
+then the player decides: pick dice for a re-roll and re-roll them (another Roll step over
+just those dice, in die order), put dice on the Treasure Chest, or stop and score. Picking
+is one action per die, like tapping dice in the app; `expand` turns `{reroll: [1, 3]}` or
+`{chest: [2]}` into those actions for replay files and the terminal.
+
+Every number (set values, skull limits, 6000...) is read from content/piraten-kapern/; every
+unclear rule follows content/piraten-kapern/rulings.yaml. IllegalAction rules name the
+rulebook section.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, ClassVar
+
+from companion.content.models import say
+from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
+
+from .scoring import SKULL, CardRule, Scorer, Table, death_score, island_result, skull_count
+
+GAME_ID = "piraten-kapern"
+
+# rulebook sections, as the rulebook heads them (tests name the same sections)
+TURN = "Speelbeurt"
+SCORING = "Punten scoren"
+ISLAND = "Doodshoofdeiland"
+CARDS = "Piratenkaarten"
+END = "Einde spel"
+
+
+# --- actions ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Pick(Action):
+    """Pick die `die` (1-8) for the next re-roll, or put it back when it is picked."""
+
+    type: ClassVar[str] = "pick"
+    die: int
+
+
+@dataclass(frozen=True)
+class Reroll(Action):
+    """Re-roll the picked dice."""
+
+    type: ClassVar[str] = "reroll"
+
+
+@dataclass(frozen=True)
+class Stop(Action):
+    """End the turn and score (on Skull Island: leave it; with three skulls: accept them)."""
+
+    type: ClassVar[str] = "stop"
+
+
+@dataclass(frozen=True)
+class Chest(Action):
+    """Treasure Chest: put die `die` (1-8) on the card, or take it off again."""
+
+    type: ClassVar[str] = "chest"
+    die: int
+
+
+# --- state -----------------------------------------------------------------------------------
+@dataclass
+class KapernState:
+    """Plain data. Dice are 0-based here, 1-based in actions and views. `deck` holds the cards
+    left as a sorted multiset: the order of the pile is never stored, the Draw step picks."""
+
+    players: list[str]
+    options: dict[str, Any]
+    scores: list[int]
+    turns: list[int]
+    deck: list[str]
+    discard: list[str] = field(default_factory=list)
+    seat: int = 0
+    #: draw (card pending) | roll (dice pending) | decide | island | over
+    phase: str = "draw"
+    card: str | None = None
+    dice: list[str] = field(default_factory=list)
+    picked: list[int] = field(default_factory=list)
+    chest: list[int] = field(default_factory=list)
+    rolling: list[int] = field(default_factory=list)
+    rolls: int = 0
+    island: bool = False
+    sorceress_used: bool = False
+    last_round: bool = False
+    #: the turn that ended last (replaced, never changed in place)
+    last: dict[str, Any] | None = None
+
+    def __deepcopy__(self, memo: dict) -> "KapernState":
+        # fast clone for Game.apply: players, options and last are never changed in place
+        return KapernState(self.players, self.options, self.scores[:], self.turns[:], self.deck[:],
+                           self.discard[:], self.seat, self.phase, self.card, self.dice[:], self.picked[:],
+                           self.chest[:], self.rolling[:], self.rolls, self.island, self.sorceress_used,
+                           self.last_round, self.last)
+
+
+@dataclass(frozen=True)
+class Data:
+    """The game's content, compiled for the rules."""
+
+    table: Table
+    cards: dict[str, CardRule]
+    names: dict[str, dict[str, str]]
+    texts: dict[str, dict[str, str]]
+    face_names: dict[str, dict[str, str]]
+    base_deck: tuple[str, ...]
+    extra_deck: tuple[str, ...]
+    options: dict[str, Any]
+    scorer: Scorer
+
+
+def load_data() -> Data:
+    from companion.content import load_game
+
+    content = load_game(GAME_ID)
+    die = content.files["dice.yaml"].dice[0]
+    faces = [f.id for f in die.faces]
+    table = Table.from_model(content.files["score.yaml"].score, faces)
+    cards: dict[str, CardRule] = {}
+    names: dict[str, dict[str, str]] = {}
+    texts: dict[str, dict[str, str]] = {}
+    base: list[str] = []
+    extra: list[str] = []
+    for deck in content.files["cards.yaml"].decks:
+        for card in deck.cards:
+            cards[card.id] = CardRule.from_card(card.id, card.effect, table.kinds)
+            names[card.id] = dict(card.name)
+            texts[card.id] = dict(card.text or {})
+            (extra if deck.optional else base).extend([card.id] * card.copies)
+    return Data(table, cards, names, texts, {f.id: dict(f.name) for f in die.faces}, tuple(sorted(base)),
+                tuple(sorted(extra)), dict(content.info.options), Scorer(table, cards))
+
+
+def _dice_list(dice: list[int]) -> str:
+    return ", ".join(str(d + 1) for d in dice)
+
+
+class KapernGame(Game[KapernState]):
+    id = GAME_ID
+    name = "Piraten Kapern"
+    min_players = 2
+    max_players = 5
+    state_type = KapernState
+    codec = ActionCodec(Pick, Reroll, Stop, Chest)
+
+    @cached_property
+    def data(self) -> Data:
+        return load_data()
+
+    @property
+    def table(self) -> Table:
+        return self.data.table
+
+    def rule(self, state: KapernState) -> CardRule:
+        return self.data.cards[state.card] if state.card else _NO_CARD
+
+    # --- setup -------------------------------------------------------------------------------
+    def new_state(self, players: list[str], options: dict[str, Any]) -> KapernState:
+        self.check_players(players)
+        defaults = self.data.options
+        unknown = sorted(set(options) - set(defaults))
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(unknown)}; {self.name} options: "
+                             f"{', '.join(f'{k} (default {v})' for k, v in defaults.items())}")
+        opts = dict(defaults)
+        for key, value in options.items():
+            if type(value) is not type(defaults[key]):
+                raise ValueError(f"option {key} must be {type(defaults[key]).__name__}, got {value!r}")
+            opts[key] = value
+        deck = list(self.data.base_deck) + (list(self.data.extra_deck) if opts.get("extra_cards") else [])
+        n = len(players)
+        return KapernState(players=list(players), options=opts, scores=[0] * n, turns=[0] * n, deck=sorted(deck),
+                           dice=[""] * self.table.dice)
+
+    # --- whose move --------------------------------------------------------------------------
+    def to_move(self, s: KapernState) -> int | None:
+        return s.seat if s.phase in ("decide", "island") else None
+
+    def is_over(self, s: KapernState) -> bool:
+        return s.phase == "over"
+
+    def chance_step(self, s: KapernState) -> Draw | Roll | None:
+        if s.phase == "draw":
+            return Draw(tuple(s.deck), 1, label="fortune card")
+        if s.phase == "roll":
+            faces = self._faces_per_die
+            n = len(s.rolling)
+            label = f"roll all {n} dice" if n == self.table.dice else f"re-roll dice {_dice_list(s.rolling)}"
+            return Roll((faces,) * n, label=label)
+        return None
+
+    @cached_property
+    def _faces_per_die(self) -> tuple[str, ...]:
+        return self.table.faces
+
+    # --- what may be done --------------------------------------------------------------------
+    def doomed(self, s: KapernState) -> bool:
+        """Three skulls, but the Sorceress may still save the turn (rulings: sorceress-first-roll)."""
+        return s.phase == "decide" and skull_count(s.dice, self.rule(s)) >= self.table.skulls_end_turn
+
+    def sorceress_left(self, s: KapernState) -> bool:
+        card = self.rule(s)
+        return card.reroll_skulls > 0 and not s.sorceress_used and not s.island and SKULL in s.dice
+
+    def _pick_error(self, s: KapernState, die: int) -> tuple[str, str] | None:
+        if not 1 <= die <= len(s.dice):
+            return TURN, f"there is no die {die}; dice are numbered 1 to {len(s.dice)}"
+        d = die - 1
+        if d in s.picked:
+            return None  # putting a picked die back is always allowed
+        if d in s.chest:
+            return f"{CARDS} (Schateiland)", f"die {die} is on the Treasure Chest; take it off first"
+        if s.dice[d] == SKULL:
+            card = self.rule(s)
+            if not self.sorceress_left(s):
+                where = "on Skull Island" if s.island else "without the Sorceress"
+                return TURN, f"die {die} is a skull; skulls are never re-rolled {where}"
+            if sum(1 for i in s.picked if s.dice[i] == SKULL) >= card.reroll_skulls:
+                return f"{CARDS} (Wachter)", f"the Sorceress re-rolls only {card.reroll_skulls} skull"
+        return None
+
+    def _reroll_error(self, s: KapernState) -> tuple[str, str] | None:
+        skulls = sum(1 for i in s.picked if s.dice[i] == SKULL)
+        need = self.table.min_reroll
+        if self.doomed(s) and not skulls:
+            return TURN, (f"{self.table.skulls_end_turn} skulls end the turn unless the Sorceress re-rolls one: "
+                          "pick a skull, or stop")
+        if len(s.picked) < need and not (skulls and skulls == len(s.picked)):
+            return TURN, f"a re-roll takes at least {need} dice; {len(s.picked)} picked"
+        return None
+
+    def _chest_error(self, s: KapernState, die: int) -> tuple[str, str] | None:
+        rule = f"{CARDS} (Schateiland)"
+        if self.rule(s).kind != "chest":
+            return rule, "only the Treasure Chest card lets dice be put aside"
+        if s.island:
+            return ISLAND, "on Skull Island the Treasure Chest has no use"
+        if not 1 <= die <= len(s.dice):
+            return TURN, f"there is no die {die}; dice are numbered 1 to {len(s.dice)}"
+        d = die - 1
+        if s.dice[d] == SKULL:
+            return rule, f"die {die} is a skull; skulls cannot be put on the chest"
+        if d in s.picked:
+            return rule, f"die {die} is picked for the re-roll; put it back first"
+        return None
+
+    def legal_actions(self, s: KapernState) -> list[Action]:
+        p = self.to_move(s)
+        if p is None:
+            return []
+        out: list[Action] = [Pick(p, d + 1) for d in range(len(s.dice)) if self._pick_error(s, d + 1) is None]
+        if self.rule(s).kind == "chest" and not s.island:
+            out += [Chest(p, d + 1) for d in range(len(s.dice)) if self._chest_error(s, d + 1) is None]
+        if self._reroll_error(s) is None:
+            out.append(Reroll(p))
+        out.append(Stop(p))
+        return out
+
+    # --- transitions -------------------------------------------------------------------------
+    def step(self, s: KapernState, a: Action) -> list[Event]:
+        if s.phase not in ("decide", "island"):
+            raise IllegalAction(TURN, "nothing to decide now")
+        name = s.players[s.seat]
+        if isinstance(a, Pick):
+            err = self._pick_error(s, a.die)
+            if err:
+                raise IllegalAction(*err)
+            d = a.die - 1
+            if d in s.picked:
+                s.picked.remove(d)
+                return [Event("unpick", f"{name} puts die {a.die} back", {"die": a.die})]
+            s.picked.append(d)
+            s.picked.sort()
+            return [Event("pick", f"{name} picks die {a.die} ({s.dice[d]})", {"die": a.die})]
+        if isinstance(a, Chest):
+            err = self._chest_error(s, a.die)
+            if err:
+                raise IllegalAction(*err)
+            d = a.die - 1
+            if d in s.chest:
+                s.chest.remove(d)
+                return [Event("chest_off", f"{name} takes die {a.die} off the chest", {"die": a.die})]
+            s.chest.append(d)
+            s.chest.sort()
+            return [Event("chest_on", f"{name} puts die {a.die} ({s.dice[d]}) on the chest", {"die": a.die})]
+        if isinstance(a, Reroll):
+            err = self._reroll_error(s)
+            if err:
+                raise IllegalAction(*err)
+            if any(s.dice[i] == SKULL for i in s.picked):
+                s.sorceress_used = True
+            s.rolling = s.picked
+            s.picked = []
+            s.phase = "roll"
+            return [Event("reroll", f"{name} re-rolls dice {_dice_list(s.rolling)}", {"dice": [i + 1 for i in s.rolling]})]
+        if isinstance(a, Stop):
+            if s.island:
+                return self._end_island(s)
+            if self.doomed(s):
+                return self._death(s)
+            return self._end_turn(s, self.data.scorer.stop(s.dice, s.card or ""), 0, "stop")
+        raise IllegalAction("action format", f"{a.type} is not a {self.name} action")
+
+    def resolve(self, s: KapernState, outcome: list[str]) -> list[Event]:
+        name = s.players[s.seat]
+        if s.phase == "draw":
+            card = outcome[0]
+            s.deck.remove(card)
+            s.card = card
+            s.phase = "roll"
+            s.rolling = list(range(len(s.dice)))
+            return [Event("draw", f"{name} draws {say(self.data.names[card])}", {"card": card})]
+        if s.phase != "roll":
+            raise IllegalAction("chance", "no roll is pending")
+        for i, face in zip(s.rolling, outcome):
+            s.dice[i] = face
+        rolled = s.rolling
+        s.rolling = []
+        s.picked = []
+        s.rolls += 1
+        events = [Event("roll", f"{name} rolls {', '.join(outcome)}",
+                        {"dice": [i + 1 for i in rolled], "faces": list(outcome)})]
+        return events + self._after_roll(s, outcome.count(SKULL))
+
+    def _rerolls_done(self, s: KapernState) -> bool:
+        limit = self.rule(s).rerolls
+        return limit >= 0 and s.rolls > limit
+
+    def _after_roll(self, s: KapernState, new_skulls: int) -> list[Event]:
+        t = self.table
+        card = self.rule(s)
+        skulls = skull_count(s.dice, card)
+        free = len(s.dice) - s.dice.count(SKULL)
+        name = s.players[s.seat]
+        if s.island:
+            if not new_skulls or free < t.min_reroll or self._rerolls_done(s):
+                return self._end_island(s)
+            s.phase = "island"
+            return []
+        if s.rolls == 1 and skulls >= t.skull_island and card.island_allowed:
+            s.island = True
+            s.chest = []
+            events = [Event("island", f"{name} lands on Skull Island with {skulls} skulls", {"skulls": skulls})]
+            if free < t.min_reroll or self._rerolls_done(s):
+                return events + self._end_island(s)
+            s.phase = "island"
+            return events
+        if skulls >= t.skulls_end_turn:
+            if self.sorceress_left(s) and skulls - card.reroll_skulls < t.skulls_end_turn:
+                s.phase = "decide"
+                return [Event("sorceress", f"{name} has {skulls} skulls: the Sorceress may re-roll one", {})]
+            if card.kind == "storm" and s.rolls > 1:
+                s.island = True
+                return self._end_island(s)
+            return self._death(s)
+        if self._rerolls_done(s):
+            return self._end_turn(s, self.data.scorer.stop(s.dice, s.card or ""), 0, "stop")
+        s.phase = "decide"
+        return []
+
+    def _death(self, s: KapernState) -> list[Event]:
+        chest = [s.dice[i] for i in s.chest]
+        return self._end_turn(s, death_score(s.dice, chest, self.rule(s), self.table), 0, "skulls")
+
+    def _end_island(self, s: KapernState) -> list[Event]:
+        own, others = island_result(s.dice, self.rule(s), self.table)
+        return self._end_turn(s, own, others, "island")
+
+    def _end_turn(self, s: KapernState, own: int, others: int, how: str) -> list[Event]:
+        t = self.table
+        seat = s.seat
+        name = s.players[seat]
+        s.scores[seat] = max(0, s.scores[seat] + own)
+        if others:
+            for o in range(len(s.players)):
+                if o != seat:
+                    s.scores[o] = max(0, s.scores[o] + others)
+        s.turns[seat] += 1
+        card = s.card or ""
+        s.discard.append(card)
+        s.last = {"seat": seat, "player": name, "card": card, "dice": list(s.dice),
+                  "chest": [i + 1 for i in s.chest], "how": how, "points": own, "opponents": others,
+                  "skulls": skull_count(s.dice, self.rule(s)), "scores": list(s.scores)}
+        if how == "island":
+            text = (f"{name} leaves Skull Island: every opponent loses {-others}" if others or not own
+                    else f"{name} leaves Skull Island with sabers showing and loses {-own}")
+        elif how == "skulls":
+            text = f"{name} has {self.last_skulls(s)} skulls: turn over, {own:+d} points"
+        else:
+            text = f"{name} stops and scores {own:+d}"
+        events = [Event("turn_end", f"{text}; total {s.scores[seat]}", dict(s.last))]
+        if s.scores[seat] >= t.end_threshold and not s.last_round:
+            s.last_round = True
+            events.append(Event("last_round", f"{name} reached {t.end_threshold}: this round is the last", {}))
+        if s.last_round and len(set(s.turns)) == 1:
+            s.phase = "over"
+            s.card = None
+            winners = self.result(s)["winners"]
+            events.append(Event("game_over", f"game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}",
+                                {"winners": winners}))
+            return events
+        s.seat = (seat + 1) % len(s.players)
+        s.phase = "draw"
+        s.card = None
+        s.dice = [""] * len(s.dice)
+        s.picked, s.chest, s.rolling = [], [], []
+        s.rolls = 0
+        s.island = False
+        s.sorceress_used = False
+        if not s.deck:
+            s.deck = sorted(s.discard)
+            s.discard = []
+            events.append(Event("reshuffle", "the fortune cards are shuffled into a new pile", {}))
+        return events
+
+    def last_skulls(self, s: KapernState) -> int:
+        return s.last["skulls"] if s.last else 0
+
+    # --- what people see ---------------------------------------------------------------------
+    def preview(self, s: KapernState) -> dict[str, int] | None:
+        """What ending the turn now would give: {"points": own, "opponents": each opponent}."""
+        if s.phase == "island":
+            own, others = island_result(s.dice, self.rule(s), self.table)
+            return {"points": own, "opponents": others}
+        if s.phase != "decide":
+            return None
+        if self.doomed(s):
+            return {"points": death_score(s.dice, [s.dice[i] for i in s.chest], self.rule(s), self.table),
+                    "opponents": 0}
+        return {"points": self.data.scorer.stop(s.dice, s.card or ""), "opponents": 0}
+
+    def view(self, s: KapernState, player: int | None) -> dict[str, Any]:
+        """Everything is public in Kapern except the order of the pile (which is never stored)."""
+        card = self.rule(s) if s.card else None
+        out: dict[str, Any] = {
+            "game": self.id, "you": player, "phase": s.phase, "seat": s.seat,
+            "to_move": self.to_move(s),
+            "players": [{"seat": i, "name": n, "score": s.scores[i], "turns": s.turns[i]}
+                        for i, n in enumerate(s.players)],
+            "options": dict(s.options),
+            "card": None if card is None else {"id": card.id, "kind": card.kind, "name": self.data.names[card.id],
+                                               "text": self.data.texts[card.id]},
+            "dice": [{"die": i + 1, "face": f or None, "picked": i in s.picked, "chest": i in s.chest}
+                     for i, f in enumerate(s.dice)],
+            "rolling": [i + 1 for i in s.rolling],
+            "rolls": s.rolls, "island": s.island, "skulls": skull_count(s.dice, card) if card else 0,
+            "doomed": self.doomed(s), "sorceress": self.sorceress_left(s),
+            "rerolls_left": (max(0, card.rerolls + 1 - s.rolls) if card and card.rerolls >= 0 else None),
+            "preview": self.preview(s),
+            "deck_left": len(s.deck), "discard": list(s.discard),
+            "last_round": s.last_round, "last_turn": s.last, "over": s.phase == "over",
+        }
+        if s.phase == "over":
+            out["result"] = self.result(s)
+        return out
+
+    def result(self, s: KapernState) -> dict[str, Any]:
+        best = max(s.scores)
+        return {"scores": dict(zip(s.players, s.scores)),
+                "winners": [p for p, v in zip(s.players, s.scores) if v == best] if s.phase == "over" else [],
+                "over": s.phase == "over", "turns": dict(zip(s.players, s.turns))}
+
+    def describe_action(self, s: KapernState, a: Action) -> str:
+        if isinstance(a, Pick):
+            d = a.die - 1
+            face = s.dice[d] if 0 <= d < len(s.dice) else "?"
+            if d in s.picked:
+                return f"put die {a.die} ({face}) back"
+            return f"pick die {a.die} ({face}) for a re-roll" + (" (Sorceress)" if face == SKULL else "")
+        if isinstance(a, Chest):
+            d = a.die - 1
+            face = s.dice[d] if 0 <= d < len(s.dice) else "?"
+            return f"take die {a.die} ({face}) off the chest" if d in s.chest else f"put die {a.die} ({face}) on the chest"
+        if isinstance(a, Reroll):
+            return f"re-roll dice {_dice_list(s.picked)}" if s.picked else "re-roll"
+        if isinstance(a, Stop):
+            pv = self.preview(s) or {"points": 0, "opponents": 0}
+            if s.island:
+                if pv["points"]:
+                    return f"leave Skull Island (lose {-pv['points']})"
+                return f"leave Skull Island (every opponent loses {-pv['opponents']})"
+            if self.doomed(s):
+                return f"accept the skulls ({pv['points']:+d})"
+            return f"stop and score {pv['points']:+d}"
+        return super().describe_action(s, a)
+
+    # --- helpers for replay files, the terminal and bots -------------------------------------
+    def expand(self, s: KapernState, entry: Any) -> list[dict[str, Any]] | None:
+        """Shorthands: {reroll: [1, 3, 5]} picks exactly those dice and re-rolls them;
+        {chest: [2, 4]} leaves exactly those dice on the Treasure Chest. None: not a shorthand."""
+        if not isinstance(entry, dict) or len(entry) - ("player" in entry) != 1:
+            return None
+        key = next(k for k in entry if k != "player")
+        value = entry[key]
+        if key not in ("reroll", "chest") or not isinstance(value, list):
+            return None
+        for v in value:
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise IllegalAction("action format", f"{key}: expected die numbers, got {v!r}")
+        if len(set(value)) != len(value):
+            raise IllegalAction("action format", f"{key}: die numbers must differ, got {value}")
+        p = entry.get("player", s.seat)
+        want = {v - 1 for v in value}
+        out: list[dict[str, Any]] = []
+        if key == "reroll":
+            out += [{"type": "pick", "player": p, "die": d + 1} for d in s.picked if d not in want]
+            out += [{"type": "pick", "player": p, "die": d + 1} for d in sorted(want) if d not in s.picked]
+            out.append({"type": "reroll", "player": p})
+        else:
+            out += [{"type": "pick", "player": p, "die": d + 1} for d in s.picked if d in want]
+            out += [{"type": "chest", "player": p, "die": d + 1} for d in s.chest if d not in want]
+            out += [{"type": "chest", "player": p, "die": d + 1} for d in sorted(want) if d not in s.chest]
+        return out
+
+    def make_bot(self, seed: int | str = 0):
+        from .bots import KapernBot
+
+        return KapernBot(seed)
+
+
+_NO_CARD = CardRule(id="", groups=())
+
+GAME = KapernGame()
