@@ -14,7 +14,9 @@ GAP = 7.0
 
 
 def layout_side(sections: list[tuple[str, str]], col_w: float, col_h: float, cols: int):
-    """The largest body size whose sections fit the columns: (size, placed) or (7, placed, overflow)."""
+    """The largest body size (12 pt down to 7 pt) at which the sections fit; columns balanced.
+
+    Returns (size, placed, fits) with placed = [(column, y, heading fit, body fit)]."""
     size = 12.0
     while True:
         placed, ok = _place(sections, col_w, col_h, cols, size)
@@ -24,19 +26,36 @@ def layout_side(sections: list[tuple[str, str]], col_w: float, col_h: float, col
 
 
 def _place(sections, col_w, col_h, cols, size):
-    placed = []
-    col, y = 0, 0.0
+    blocks = []
     for heading, text in sections:
         hf = fit(heading, "display", col_w, 100, size * 1.2, size * 1.2, icons.names())
         bf = fit(text, "text", col_w, 1000, size, size, icons.names())
-        need = hf.height + 1.5 + bf.height + size * PT * 1.4
-        if y + need > col_h and y > 0:
-            col, y = col + 1, 0.0
-        if col >= cols or need > col_h:
-            return placed, False
-        placed.append((col, y, hf, bf))
-        y += need
-    return placed, True
+        blocks.append((hf, bf, hf.height + 1.5 + bf.height + size * PT * 1.4))
+    # split points that keep section order and minimise the tallest column
+    best = None
+    for cut in _cuts(len(blocks), cols):
+        heights = [sum(b[2] for b in blocks[a:z]) for a, z in zip((0,) + cut, cut + (len(blocks),))]
+        tallest = max(heights)
+        if best is None or tallest < best[0]:
+            best = (tallest, cut)
+    assert best is not None
+    tallest, cut = best
+    placed = []
+    for col, (a, z) in enumerate(zip((0,) + cut, cut + (len(blocks),))):
+        y = 0.0
+        for hf, bf, need in blocks[a:z]:
+            placed.append((col, y, hf, bf))
+            y += need
+    return placed, tallest <= col_h
+
+
+def _cuts(n: int, cols: int):
+    if cols == 1 or n == 0:
+        yield ()
+        return
+    for k in range(0, n + 1):
+        for rest in _cuts(n - k, cols - 1):
+            yield (k,) + tuple(k + r for r in rest)
 
 
 def pages(ctx: Ctx, aid: AidItem) -> list[Page]:
