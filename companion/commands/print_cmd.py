@@ -95,12 +95,14 @@ def _run(args: argparse.Namespace) -> int:
                 raise PrintError(f"cannot write {job.path}: {exc.strerror or exc}") from None
             made.append((job.path, n, job.kind))
             progress.advance(task)
-    table = Table(title="files made", show_edge=False)
-    table.add_column("file")
-    table.add_column("pages", justify="right")
+    folders = sorted({str(_short(path.parent)) for path, _, _ in made})
+    table = Table(title=f"files made in {', '.join(folders)}", show_edge=False, title_justify="left")
+    table.add_column("file", overflow="fold")
+    table.add_column("pages", justify="right", no_wrap=True)
     for path, n, kind in made:
-        table.add_row(_short(path), f"{n} files" if kind == "faces" else str(n))
-    Console().print(table)
+        name = path.name + ("/" if kind == "faces" else "")
+        table.add_row(name, f"{n} SVG files" if kind == "faces" else str(n))
+    Console(width=max(100, Console().width)).print(table)
     return 0
 
 

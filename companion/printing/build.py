@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from companion import ROOT
 
-from . import svgfaces
+from . import check, svgfaces
 from .assets import Words, profiles
 from .context import Ctx
 from .errors import PrintError
@@ -56,6 +56,9 @@ def plan(content: Any, opts: PrintOptions) -> list[Job]:
     """Every file this run will write, in order, for one loaded game."""
     ps = expand(content, opts.lang)
     ctx = context(ps, opts)
+    found = check.problems(content, (opts.lang,))
+    if found:
+        raise PrintError(found[0] + (f" (and {len(found) - 1} more)" if len(found) > 1 else ""))
     out = Path(opts.out) if opts.out else default_out(ps.game_id)
     suffix = "" if opts.lang == "en" else f"-{opts.lang}"
     w = ctx.words

@@ -152,7 +152,7 @@ def _deck(deck: Deck, game: str, lang: str, game_id: str) -> CardGroup:
     for card in deck.cards:
         base = {"name": say(card.name, lang), "text": say(card.text, lang), "art": card.icon,
                 "subtitle": say(card.subtitle, lang), "cost": card.value, "footer": say(card.footer, lang),
-                "footer_icon": card.footer_icon, "mark": f"{game} · {name}"}
+                "footer_icon": card.footer_icon, "mark": f"{game} · {name}", "game": game}
         lay = card.layout or front
         first = n + 1
         for _ in range(card.copies):
@@ -176,7 +176,7 @@ def _side(side: Any, lang: str, name: str, game: str, count: str) -> dict[str, A
 
 
 def _token(tok: Token, game: str, lang: str) -> TokenItem:
-    shape = {"round": "token-round", "square": "token-square", "hex": "token-hex"}[tok.shape]
+    shape = _small({"round": "token-round", "square": "token-square", "hex": "token-hex"}[tok.shape], tok.size_mm)
     name = say(tok.name, lang)
     count = f"×{tok.copies}"
     front = FaceSpec(shape, _side(tok.front, lang, name, game, count), (tok.size_mm, tok.size_mm))
@@ -189,13 +189,18 @@ def _token(tok: Token, game: str, lang: str) -> TokenItem:
 
 def _piece(piece: Piece, game: str, lang: str) -> TokenItem:
     shape = "round" if piece.kind in ("counter", "figure") else "square"
-    layout = "token-round" if shape == "round" else "token-square"
+    layout = _small("token-round" if shape == "round" else "token-square", piece.size_mm)
     name = say(piece.name, lang)
     fields = {"art": piece.icon, "name": name, "count": f"×{piece.copies}", "game": game}
     if piece.colour:
         fields["tint"] = piece.colour
     return TokenItem(piece.id, name, shape, piece.size_mm, FaceSpec(layout, fields, (piece.size_mm, piece.size_mm)),
                      None, piece.copies)
+
+
+def _small(layout: str, size: float) -> str:
+    """Tokens under 20 mm use the '-small' variant of their layout when there is one."""
+    return f"{layout}-small" if size < 20 and layouts.has_layout(f"{layout}-small") else layout
 
 
 def _region(r: Any, lang: str) -> dict[str, Any]:

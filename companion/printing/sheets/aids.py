@@ -58,6 +58,14 @@ def _cuts(n: int, cols: int):
             yield (k,) + tuple(k + r for r in rest)
 
 
+def body(p) -> tuple[float, float, float, float, float]:
+    """(x0, y0, top, column width, column height) of an aid page's text area."""
+    x0 = y0 = p.printable + MARGIN - 4
+    w = p.w - 2 * x0
+    top = y0 + 24
+    return x0, y0, top, (w - 12 - GAP) / 2, p.h - y0 - top - 10
+
+
 def pages(ctx: Ctx, aid: AidItem) -> list[Page]:
     p = ctx.paper
     out = []
@@ -70,11 +78,8 @@ def pages(ctx: Ctx, aid: AidItem) -> list[Page]:
             s.rect(x0, y0, w, 16, fill=t.fill("accent"), r=3)
             s.text(x0 + 6, y0 + 11, aid.name, "display", 18, t.on("accent", "paper") or t.ink)
             s.icon("compass", x0 + w - 14, y0 + 2.5, 11, t.on("accent", "paper") or t.ink)
-            top = y0 + 24
-            col_h = p.h - y0 - top - 10
-            cols = 2
-            col_w = (w - 12 - GAP * (cols - 1)) / cols
-            size, placed, _ = layout_side(side, col_w, col_h, cols)
+            _, _, top, col_w, col_h = body(p)
+            size, placed, _ = layout_side(side, col_w, col_h, 2)
             for col, y, hf, bf in placed:
                 cx = x0 + 6 + col * (col_w + GAP)
                 s.fitted(hf, cx, top + y, col_w, hf.height, "display", t.accent if not t.ink_saver else t.ink,
