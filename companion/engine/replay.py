@@ -157,7 +157,7 @@ def _shorthand(game: Any, entry: dict[str, Any]) -> dict[str, Any]:
     key = keys[0]
     cls = game.codec.classes.get(key)
     if cls is None:
-        return entry  # the codec reports the unknown type
+        return {"type": key}  # the codec reports the unknown type by its name
     value = entry[key]
     fields = [f.name for f in dataclasses.fields(cls) if f.name != "player"]
     base = {k: v for k, v in entry.items() if k == "player"}
@@ -189,7 +189,7 @@ def summary(session: Session) -> dict[str, Any]:
     """The final public state: what `companion replay --json` prints."""
     game = session.game
     return {"game": game.id, "players": session.players, "options": session.options,
-            "entries": len(session.log), "over": session.is_over(), "to_move": game.to_move(session.state),
+            "steps": len(session.log), "over": session.is_over(), "to_move": game.to_move(session.state),
             "pending": (session.pending_chance().describe() if session.pending_chance() else None),
             "result": game.result(session.state), "state": session.view(None)}
 

@@ -1,0 +1,45 @@
+"""`companion replay FILE [--json] [--save OUT]`: play a replay file (or a saved session) to its end.
+
+A replay file is YAML typed in from a real table (docs/REPLAY.md); a session saved by
+`companion play --save` is accepted too. Prints every player's score (with --json: the final
+public state). An illegal or malformed entry is one line naming the entry and the rule; exit 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from companion.engine.replay import load_replay, summary
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("replay", help="play a replay file (YAML) or a saved session (JSON) and print the scores")
+    p.add_argument("file", help="a replay .yaml (see docs/REPLAY.md) or a session .json")
+    p.add_argument("--json", action="store_true", help="print the final public state as JSON")
+    p.add_argument("--save", metavar="OUT", help="also save the replayed game as a session file (JSON)")
+    p.set_defaults(func=run_replay)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    session = load_replay(args.file)
+    if args.save:
+        session.save(args.save)
+    data = summary(session)
+    if args.json:
+        json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
+        print()
+        return 0
+    result = data["result"]
+    status = "game over" if data["over"] else "game in progress"
+    print(f"{session.game.name}: {data['steps']} steps logged, {status}")
+    winners = set(result.get("winners") or [])
+    for name, score in (result.get("scores") or {}).items():
+        print(f"  {name:<16} {score:>6}{'  (winner)' if name in winners else ''}")
+    if data["pending"]:
+        print(f"  waiting for: {data['pending']['label']}")
+    elif not data["over"] and data["to_move"] is not None:
+        print(f"  to move: {session.players[data['to_move']]}")
+    if args.save:
+        print(f"saved to {args.save}")
+    return 0
