@@ -8,13 +8,13 @@ the bomb icon beside a Desperate Action, the area names under an Incident's titl
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, Union
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt, model_validator
 
 from companion.content.errors import Problem
-from companion.content.models import (Board, Card, CardBack, Colour, Component, Deck, Die, Face, Id, Piece,
-                                      RulingsFile, SourceKind, Strict, Text, Token, TokenSide, ref)
+from companion.content.models import (Board, Card, Colour, Deck, Die, Face, Id, Piece, RulingsFile, SourceKind,
+                                      Strict, Text, Token, ref)
 from companion.content.schema import GameSchema
 
 from .effects import Ability, AreaId, Condition, Op, Refresh, TokenKind, abilities_ops, walk
@@ -352,11 +352,13 @@ class EquipmentDeck(PvdDeck):
     cards: list[Equipment] = Field(min_length=1)
 
 
-CrewDeck = Annotated[Union[FirstMateDeck, WeaponDeck, RelicDeck, EquipmentDeck], Field(discriminator="kind")]
-
-
 class CrewFile(Strict):
-    decks: list[CrewDeck] = Field(min_length=4, max_length=4)
+    """One deck under each key (lists, so every tool finds them like any file's components)."""
+
+    first_mates: list[FirstMateDeck] = Field(min_length=1, max_length=1)
+    weapons: list[WeaponDeck] = Field(min_length=1, max_length=1)
+    relics: list[RelicDeck] = Field(min_length=1, max_length=1)
+    equipment: list[EquipmentDeck] = Field(min_length=1, max_length=1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -464,8 +466,7 @@ class PiecesFile(Strict):
 def counts(content: "GameContent") -> dict[str, int]:
     """The rulebook's component list, counted from the content."""
     files = content.files
-    decks = {d.kind: d for name in ("events.yaml", "crew.yaml", "captains.yaml", "landmarks.yaml")
-             for d in getattr(files.get(name), "decks", [])}
+    decks = {d.kind: d for d in content.all("deck")}
     pieces = Counter()
     for p in files["pieces.yaml"].pieces:
         pieces[p.role] += p.copies

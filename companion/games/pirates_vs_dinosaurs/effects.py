@@ -10,12 +10,21 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, PositiveInt, model_validator
+from pydantic import AfterValidator, Field, PositiveInt, model_validator
 
 from companion.content.models import Strict
 
 # ---------------------------------------------------------------------------------------------
 # the words the operations use
+
+
+def _nonzero(value: int) -> int:
+    if value == 0:
+        raise ValueError("expected a whole number other than 0 (a change of nothing is a mistake)")
+    return value
+
+
+NonZero = Annotated[int, AfterValidator(_nonzero)]
 
 AreaId = Literal["beach", "plain", "jungle", "swamp", "mountains"]
 #: whom an operation affects: the ability's user, the player it targets, or a group
@@ -135,7 +144,7 @@ class _Modifier(_Op):
 
 class AddDice(_Modifier):
     op: Literal["add_dice"]
-    amount: int = Field(ne=0)
+    amount: NonZero
 
 
 class CountSabers(_Modifier):
@@ -154,7 +163,7 @@ class AddSuccesses(_Modifier):
     """Add (or with a negative amount remove) successes, after the dice are counted (never below 0)."""
 
     op: Literal["add_successes"]
-    amount: int = Field(ne=0)
+    amount: NonZero
 
 
 class Reroll(_Op):
@@ -176,7 +185,7 @@ class CombatStrength(_Op):
     """Change the Strength of the foe in the current (or, passive, every matching) combat; never below 1."""
 
     op: Literal["combat_strength"]
-    amount: int = Field(ne=0)
+    amount: NonZero
 
 
 class PreventLosses(_Op):
@@ -198,7 +207,7 @@ class SearchTime(_Op):
     """Move the Time Marker now: negative = closer to 0 (never below 0; at 0 the search completes)."""
 
     op: Literal["search_time"]
-    amount: int = Field(ne=0)
+    amount: NonZero
     who: Who = "self"
 
 
@@ -206,7 +215,7 @@ class SearchHours(_Op):
     """Passive: the hours set when starting a new search change by `amount` (never below 1)."""
 
     op: Literal["search_hours"]
-    amount: int = Field(ne=0)
+    amount: NonZero
 
 
 class RestartSearch(_Op):

@@ -1,0 +1,34 @@
+"""The table assistant screen: the game's score pad body, then undo/redo and the game's history."""
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from app.gamescreen import GameScreen
+from app.widgets.common import button, wrap_row
+from app.widgets.log import game_log
+
+
+class AssistantScreen(GameScreen):
+    def __init__(self, app: Any, live: Any, ui: Any):
+        super().__init__(app, live)
+        self.ui = ui
+        #: what the game's body keeps between redraws on this page (e.g. dice being entered)
+        self.draft: dict[str, Any] = {}
+        self.draft_version = -1
+
+    def build(self) -> list[ft.Control]:
+        with self.live.lock:
+            if self.draft_version != len(self.session.log):  # the game moved on: start a fresh entry
+                self.draft = {}
+                self.draft_version = len(self.session.log)
+            out = list(self.ui.assistant(self, self.live))
+            out.append(wrap_row([
+                button("Undo", self.undo, icon=ft.Icons.UNDO, disabled=not self.session.can_undo(),
+                       tooltip="Take back the last entry"),
+                button("Redo", self.redo, icon=ft.Icons.REDO, disabled=not self.session.redo_stack,
+                       tooltip="Put back what was undone"),
+            ]))
+            out.append(game_log(self.session.history(None), title="History"))
+            return out

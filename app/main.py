@@ -1,0 +1,162 @@
+"""The Flet app: `main(page)` for each window or browser tab, `run()` to start it.
+
+Routes (also the browser's URL, so a reload reopens the same screen):
+  /                         home: the games and the Continue list
+  /games/<game>             what to do with a game: Table assistant, Play, Rules, Print
+  /games/<game>/new/<mode>  set up a table assistant (assistant) or a digital game (play)
+  /games/<game>/rules       the searchable rules reference
+  /games/<game>/print       make the print-and-play files
+  /s/<id>                   a saved game: the table assistant or digital play
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from app import state
+from app.widgets.common import ACCENT
+
+TOKEN_KEY = "pirate-companion.client"
+log = logging.getLogger("companion.app")
+
+
+class App:
+    """One per page session (a window or a browser tab): its route, client token and screen."""
+
+    def __init__(self, page: ft.Page):
+        self.page = page
+        self.client = ""
+        self.screen: Any = None
+        self.topic: str | None = None
+        #: hot-seat: the seat whose view is uncovered on this device (per game id)
+        self.revealed: dict[str, int | None] = {}
+
+    @property
+    def reg(self) -> state.GameRegistry:
+        return state.registry()
+
+    async def start(self) -> None:
+        page = self.page
+        page.title = "Pirate table companion"
+        page.theme = ft.Theme(color_scheme_seed=ACCENT)
+        page.theme_mode = ft.ThemeMode.LIGHT
+        self.client = await client_token(page)
+        page.on_route_change = lambda e: self.show(e.route)
+        page.on_view_pop = lambda e: self.go(self.parent_route())
+        page.on_disconnect = lambda e: self.unsubscribe()
+        self.show(page.route or "/")
+
+    # --- navigation ------------------------------------------------------------------------
+    def go(self, route: str) -> None:
+        if route == self.page.route:
+            self.show(route)
+        else:
+            self.page.navigate(route)
+
+    def parent_route(self) -> str:
+        parts = [p for p in (self.page.route or "/").split("/") if p]
+        if len(parts) >= 3 and parts[0] == "games":
+            return f"/games/{parts[1]}"
+        return "/"
+
+    def show(self, route: str) -> None:
+        from app import screens
+
+        self.unsubscribe()
+        route = route.split("?", 1)[0] or "/"
+        try:
+            self.screen = screens.for_route(self, route)
+        except Exception as exc:  # a broken screen must leave a way home
+            log.exception("screen %s failed", route)
+            self.screen = screens.ErrorScreen(self, f"This screen could not open: {exc}")
+        self.render()
+
+    def render(self) -> None:
+        screen = self.screen
+        try:
+            body = screen.build()
+        except Exception as exc:
+            from app import screens
+
+            log.exception("building %s failed", type(screen).__name__)
+            screen = self.screen = screens.ErrorScreen(self, f"Something went wrong: {exc}")
+            body = screen.build()
+        actions = []
+        if self.page.route not in ("/", ""):
+            leading = ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back", on_click=lambda e: self.go(self.parent_route()))
+            actions.append(ft.IconButton(ft.Icons.HOME, tooltip="Home", on_click=lambda e: self.go("/")))
+        else:
+            leading = ft.Icon(ft.Icons.SAILING)
+        view = ft.View(route=self.page.route or "/", controls=[
+            ft.Container(content=ft.Column(body, spacing=12), width=720, padding=ft.Padding.only(bottom=40)),
+        ], appbar=ft.AppBar(title=ft.Text(screen.title), leading=leading, actions=actions,
+                            bgcolor=ft.Colors.PRIMARY_CONTAINER),
+            scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.CENTER, padding=12)
+        self.page.views.clear()
+        self.page.views.append(view)
+        self.page.update()
+
+    # --- live updates between devices ----------------------------------------------------------
+    def subscribe(self, gid: str) -> None:
+        self.topic = f"game:{gid}"
+        self.page.pubsub.subscribe_topic(self.topic, self._on_message)
+
+    def unsubscribe(self) -> None:
+        if self.topic is not None:
+            try:
+                self.page.pubsub.unsubscribe_topic(self.topic)
+            except Exception:
+                pass
+            self.topic = None
+
+    def changed(self, gid: str) -> None:
+        """Tell every other page showing this game to redraw."""
+        self.page.pubsub.send_others_on_topic(f"game:{gid}", "changed")
+
+    def _on_message(self, topic: str, message: Any) -> None:
+        if self.screen is not None and topic == self.topic:
+            self.render()
+
+    def toast(self, text: str) -> None:
+        self.page.show_dialog(ft.SnackBar(ft.Text(text), duration=ft.Duration(seconds=4)))
+
+
+async def client_token(page: ft.Page) -> str:
+    """This browser's (or window's) token, kept in its local storage so a reload keeps its seat."""
+    try:
+        prefs = ft.SharedPreferences()
+        token = await asyncio.wait_for(prefs.get(TOKEN_KEY), timeout=5)
+        if not token:
+            token = state.new_token()
+            await asyncio.wait_for(prefs.set(TOKEN_KEY, token), timeout=5)
+        return str(token)
+    except Exception:  # no storage: this page session is the client
+        log.warning("no client storage; seats last for this page session only")
+        return f"session-{page.session.id if hasattr(page, 'session') else state.new_token()}"
+
+
+async def main(page: ft.Page) -> None:
+    await App(page).start()
+
+
+def run(web: bool = False, port: int = 8550, host: str | None = None, open_browser: bool = True) -> None:
+    """Start the app: a desktop window, or a web server for browsers (localhost unless `host`)."""
+    # the app's images are the project's own line icons (print/icons, served as icons/NAME.svg)
+    assets = Path(__file__).resolve().parent.parent / "print"
+    if not (assets / "icons").is_dir():
+        assets = Path(__file__).parent / "assets"
+    if web:
+        os.environ.setdefault("FLET_WEB_NO_CDN", "1")  # phones at the table may have no internet
+        ft.run(main, view=ft.AppView.WEB_BROWSER if open_browser else None, port=port, host=host or "127.0.0.1",
+               assets_dir=str(assets), no_cdn=True)
+    else:
+        ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(assets))
+
+
+if __name__ == "__main__":
+    run(web=bool(os.environ.get("COMPANION_WEB")))

@@ -1,0 +1,10 @@
+"""Piraten Kapern's views: the table assistant (score pad) and digital play."""
+from __future__ import annotations
+
+
+def ui():
+    from app.games import GameUI
+    from app.piraten_kapern import assistant, play
+
+    return GameUI("piraten-kapern", assistant=assistant.body, board=play.board, actions=play.actions,
+                  scores=play.scores)

@@ -1,0 +1,37 @@
+"""Kapern digital play: what a seat sees and the acting seat's choices (dice are rolled digitally)."""
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from app.piraten_kapern import turn
+from app.widgets.common import notice, para
+
+
+def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
+    out: list[ft.Control] = []
+    if view["last_round"]:
+        out.append(notice(f"Final round! Someone reached {live.game.table.end_threshold}.", error=True))
+    last = turn.last_turn(view)
+    if last is not None:
+        out.append(last)
+    if view.get("card"):
+        out.append(turn.card_panel(view))
+    out += turn.turn_status(view)
+    acting = seat is not None and view["to_move"] == seat
+    legal = live.session.legal_actions() if acting else []
+    if any(d["face"] for d in view["dice"]):
+        if acting:
+            out.append(para("Tap dice to pick them for a re-roll (at least two), then re-roll; or stop."))
+        out.append(turn.dice_row(screen, view, seat if acting else None, legal))
+        out.append(turn.score_panel(live, view))
+    return out
+
+
+def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
+    return turn.decide_buttons(screen, live, seat, legal)
+
+
+def scores(view: dict[str, Any]) -> dict[int, Any]:
+    return {p["seat"]: p["score"] for p in view["players"]}

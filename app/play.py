@@ -1,0 +1,151 @@
+"""Digital play for any game with a rules engine: seats, privacy screen, actions, log, end screen.
+
+The game's own views (app/<game>/) draw the board and the choices; without them a generic view
+lists what the seat may see and one button per legal action.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from app import games, state
+from app.gamescreen import GameScreen
+from app.widgets.common import button, card, heading, notice, para, wrap_row
+from app.widgets.log import game_log, score_table
+
+
+class PlayScreen(GameScreen):
+    def __init__(self, app: Any, live: Any):
+        super().__init__(app, live)
+        self.ui = games.game_ui(live.game.id)
+
+    def build(self) -> list[ft.Control]:
+        live, client = self.live, self.app.client
+        with live.lock:
+            mine = live.seats_of(client)
+            if live.mode == state.DEVICES and not mine:
+                return self.seat_picker()
+            if self.session.is_over():
+                return self.end_screen(mine)
+            to_move = live.game.to_move(self.session.state)
+            gid = live.id
+            if (live.mode == state.HOTSEAT and len(live.human_seats()) > 1 and to_move in mine
+                    and self.app.revealed.get(gid) != to_move):
+                return self.privacy_screen(to_move)
+            if live.mode == state.DEVICES:
+                seat = mine[0]
+            else:
+                seat = to_move if to_move in mine else self.app.revealed.get(gid)
+                if seat not in mine:
+                    seat = mine[0] if len(mine) == 1 else None
+            view = live.view(client, seat)
+            out: list[ft.Control] = [self.status(to_move, seat, mine)]
+            out += self.board(view, seat)
+            if to_move is not None and to_move in mine and to_move == seat:
+                out += self.actions(seat)
+            out.append(self.tools())
+            out.append(self.scores(view, to_move))
+            out.append(game_log(self.session.history(seat)))
+            return out
+
+    # --- pieces ---------------------------------------------------------------------------------
+    def name(self, seat: int | None) -> str:
+        return self.live.seats[seat].name if seat is not None else "the table"
+
+    def status(self, to_move: int | None, seat: int | None, mine: list[int]) -> ft.Control:
+        if to_move is None:
+            text = "Waiting for the dice…"
+        elif to_move == seat:
+            text = f"Your turn, {self.name(seat)}"
+        elif self.live.seats[to_move].is_bot:
+            text = f"{self.name(to_move)} (bot) is playing"
+        else:
+            text = f"Waiting for {self.name(to_move)}"
+        who = [] if seat is None or self.live.mode == state.HOTSEAT else [
+            ft.Text(f"This device plays {self.name(seat)}", size=13, italic=True)]
+        return ft.Column([ft.Text(text, size=22, weight=ft.FontWeight.BOLD)] + who, spacing=2)
+
+    def board(self, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
+        if self.ui.board is not None:
+            return self.ui.board(self, self.live, view, seat)
+        return [card(*[para(f"{k}: {v}") for k, v in view.items()])]
+
+    def actions(self, seat: int) -> list[ft.Control]:
+        legal = self.session.legal_actions()
+        if self.ui.actions is not None:
+            return self.ui.actions(self, self.live, seat, legal)
+        describe = self.live.game.describe_action
+        return [heading("Your move", 16), wrap_row([
+            button(describe(self.session.state, a), lambda e, a=a: self.act(a), primary=True) for a in legal])]
+
+    def tools(self) -> ft.Control:
+        client = self.app.client
+        row = [button("Undo", self.undo, icon=ft.Icons.UNDO, disabled=not self.live.can_undo(client),
+                      tooltip="Take back the last move (where the rules allow)")]
+        if self.live.mode == state.DEVICES:
+            row.append(button("Leave seat", self.leave, icon=ft.Icons.LOGOUT))
+        return wrap_row(row)
+
+    def scores(self, view: dict[str, Any], to_move: int | None) -> ft.Control:
+        if self.ui.scores is None:
+            return ft.Container()
+        values = self.ui.scores(view)
+        return score_table([(self.name(i) + (" (bot)" if s.is_bot else ""), values.get(i, ""), i == to_move)
+                            for i, s in enumerate(self.live.seats)])
+
+    def privacy_screen(self, seat: int) -> list[ft.Control]:
+        name = self.name(seat)
+        return [ft.Container(content=ft.Column([
+            ft.Icon(ft.Icons.VISIBILITY_OFF, size=64),
+            ft.Text(f"Pass the device to {name}", size=26, weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.CENTER),
+            para("The screen stays covered until they are ready, so nobody sees another player's turn."),
+            button(f"I am {name}: show my turn", lambda e: self.reveal(seat), icon=ft.Icons.VISIBILITY,
+                   primary=True),
+        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=18), padding=30, alignment=ft.Alignment.CENTER)]
+
+    def reveal(self, seat: int) -> None:
+        self.app.revealed[self.live.id] = seat
+        self.app.render()
+
+    def seat_picker(self) -> list[ft.Control]:
+        out: list[ft.Control] = [heading("Join this game"),
+                                 para("Take a free seat. This device will see only that player's view.")]
+        free = self.live.free_seats()
+        for i, s in enumerate(self.live.seats):
+            if s.is_bot:
+                out.append(para(f"{s.name}: bot"))
+            elif i in free:
+                out.append(button(f"Take seat: {s.name}", lambda e, i=i: self.take(i), icon=ft.Icons.EVENT_SEAT,
+                                  primary=True))
+            else:
+                out.append(para(f"{s.name}: taken by another device"))
+        if not free:
+            out.append(notice("Every seat is taken."))
+        url = self.app.page.url
+        if url:
+            out.append(para(f"Other devices join at {url.rstrip('/')}/s/{self.live.id}", size=13))
+        return out
+
+    def take(self, seat: int) -> None:
+        self._step(lambda client: self.live.claim(client, seat))
+
+    def leave(self, e: Any) -> None:
+        self._step(self.live.release)
+
+    def end_screen(self, mine: list[int]) -> list[ft.Control]:
+        result = self.live.game.result(self.session.state)
+        scores = result.get("scores", {})
+        winners = result.get("winners", [])
+        rows = sorted(scores.items(), key=lambda kv: kv[1], reverse=True) if scores else []
+        out: list[ft.Control] = [
+            ft.Text("Game over", size=28, weight=ft.FontWeight.BOLD),
+            ft.Text(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(map(str, winners)), size=22),
+            score_table([(str(n), v, n in winners) for n, v in rows], title="Final scores"),
+            wrap_row([button("Home", lambda e: self.app.go("/"), icon=ft.Icons.HOME, primary=True),
+                      button("New game", lambda e: self.app.go(f"/games/{self.live.game.id}/new/play"),
+                             icon=ft.Icons.REPLAY)]),
+            game_log(self.session.history(mine[0] if len(mine) == 1 else None)),
+        ]
+        return out

@@ -1,0 +1,315 @@
+"""The generic screens: home, a game's menu, setup, rules, print, and the game router."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from app import games, state
+from app.widgets.common import button, card, heading, notice, para, text_button, wrap_row
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Screen:
+    title = "Pirate table companion"
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    def build(self) -> list[ft.Control]:
+        raise NotImplementedError
+
+
+class ErrorScreen(Screen):
+    title = "Something went wrong"
+
+    def __init__(self, app: Any, message: str):
+        super().__init__(app)
+        self.message = message
+
+    def build(self) -> list[ft.Control]:
+        return [notice(self.message, error=True), button("Home", lambda e: self.app.go("/"), icon=ft.Icons.HOME)]
+
+
+def for_route(app: Any, route: str) -> Screen:
+    parts = [p for p in route.split("/") if p]
+    if not parts:
+        return Home(app)
+    if parts[0] == "games" and len(parts) >= 2:
+        gid = parts[1]
+        if len(parts) == 2:
+            return GameMenu(app, gid)
+        if parts[2] == "rules":
+            return RulesScreen(app, gid)
+        if parts[2] == "print":
+            return PrintScreen(app, gid)
+        if parts[2] == "new" and len(parts) == 4 and parts[3] in ("assistant", "play"):
+            return SetupScreen(app, gid, parts[3])
+    if parts[0] == "s" and len(parts) == 2:
+        return open_game(app, parts[1])
+    return ErrorScreen(app, f"There is no screen at {route}.")
+
+
+def open_game(app: Any, gid: str) -> Screen:
+    try:
+        live = app.reg.get(gid)
+    except KeyError:
+        return ErrorScreen(app, "This game is not saved here (it may have been deleted).")
+    app.subscribe(gid)
+    if live.mode == state.ASSISTANT:
+        ui = games.game_ui(live.game.id)
+        if ui.assistant is None:
+            return ErrorScreen(app, f"{live.game.name} has no table assistant yet.")
+        from app.assistant import AssistantScreen
+
+        return AssistantScreen(app, live, ui)
+    from app.play import PlayScreen
+
+    return PlayScreen(app, live)
+
+
+# --- home --------------------------------------------------------------------------------------
+MODE_NAMES = {state.ASSISTANT: "Table assistant", state.HOTSEAT: "Hot-seat game", state.DEVICES: "One device each"}
+
+
+class Home(Screen):
+    title = "Pirate table companion"
+
+    def build(self) -> list[ft.Control]:
+        out: list[ft.Control] = []
+        live = [s for s in self.app.reg.summaries() if not s.over]
+        if live:
+            out.append(heading("Continue"))
+            for s in live[:8]:
+                out.append(self.continue_tile(s))
+        out.append(heading("Games"))
+        for g in games.game_entries():
+            out.append(self.game_card(g))
+        finished = [s for s in self.app.reg.summaries() if s.over and not s.error]
+        if finished:
+            out.append(heading("Finished games", 16))
+            for s in finished[:5]:
+                out.append(self.continue_tile(s))
+        return out
+
+    def continue_tile(self, s: state.GameSummary) -> ft.Control:
+        if s.error:
+            return notice(f"{s.title}: {s.error}", error=True)
+        when = time.strftime("%d %b %H:%M", time.localtime(s.updated))
+        turn = "game over" if s.over else (f"{s.to_move} to play" if s.to_move else "waiting for the dice")
+        label = f"Continue {s.title}: {', '.join(s.players)}"
+        return ft.ListTile(
+            leading=ft.Icon(ft.Icons.CASINO if s.mode != state.ASSISTANT else ft.Icons.EDIT_NOTE),
+            title=ft.Text(f"{s.title} · {MODE_NAMES.get(s.mode, s.mode)}"),
+            subtitle=ft.Text(f"{', '.join(s.players)} — {turn} — {when}"),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), min_height=56,
+            on_click=lambda e, gid=s.id: self.app.go(f"/s/{gid}"), tooltip=label)
+
+    def game_card(self, g: games.GameEntry) -> ft.Control:
+        return card(
+            ft.Text(g.name, size=20, weight=ft.FontWeight.BOLD),
+            para(g.description or f"{g.min_players}-{g.max_players} players"),
+            wrap_row([button(f"Open {g.name}", lambda e, gid=g.id: self.app.go(f"/games/{gid}"),
+                             icon=ft.Icons.ARROW_FORWARD, primary=True)]))
+
+
+class GameMenu(Screen):
+    def __init__(self, app: Any, gid: str):
+        super().__init__(app)
+        self.entry = games.entry(gid)
+        self.title = self.entry.name
+
+    def build(self) -> list[ft.Control]:
+        g = self.entry
+        ui = games.game_ui(g.id)
+        engine = g.has_engine
+        go = self.app.go
+        rows: list[ft.Control] = [para(g.description)] if g.description else []
+        rows.append(self.item("Table assistant", "A score pad beside the real game: enter the cards and dice, "
+                              "the app does the arithmetic.", ft.Icons.EDIT_NOTE,
+                              (lambda e: go(f"/games/{g.id}/new/assistant")) if engine and ui.assistant else None))
+        rows.append(self.item("Play", "The whole game on this device or one device each; bots in any seat.",
+                              ft.Icons.CASINO, (lambda e: go(f"/games/{g.id}/new/play")) if engine else None))
+        rows.append(self.item("Rules", "A short, searchable rules reference.", ft.Icons.MENU_BOOK,
+                              (lambda e: go(f"/games/{g.id}/rules")) if g.has_rules else None))
+        rows.append(self.item("Print", "Make the print-and-play sheets (PDF and SVG).", ft.Icons.PRINT,
+                              lambda e: go(f"/games/{g.id}/print")))
+        return rows
+
+    def item(self, name: str, text: str, icon: Any, on_click: Any) -> ft.Control:
+        return card(ft.Row([ft.Icon(icon), ft.Text(name, size=18, weight=ft.FontWeight.BOLD)]), para(text),
+                    button(name, on_click, primary=True, disabled=on_click is None,
+                           tooltip=None if on_click else f"{name}: not available for this game yet"))
+
+
+# --- setup ---------------------------------------------------------------------------------------
+DEFAULT_NAMES = ["Anne", "Bart", "Cato", "Dirk", "Eva", "Fenna"]
+
+
+class SetupScreen(Screen):
+    """Players (2..max), human or bot per seat, and for digital play: one device or one each."""
+
+    def __init__(self, app: Any, gid: str, kind: str):
+        super().__init__(app)
+        self.entry = games.entry(gid)
+        self.kind = kind
+        self.title = f"{self.entry.name}: {'table assistant' if kind == 'assistant' else 'new game'}"
+        n = max(self.entry.min_players, 2)
+        self.names = DEFAULT_NAMES[:n]
+        self.kinds = [state.HUMAN] + [state.BOT if kind == "play" else state.HUMAN] * (n - 1)
+        self.mode = state.ASSISTANT if kind == "assistant" else state.HOTSEAT
+        self.error = ""
+
+    def build(self) -> list[ft.Control]:
+        out: list[ft.Control] = [heading("Players")]
+        for i, name in enumerate(self.names):
+            field = ft.TextField(value=name, label=f"Player {i + 1} name", width=220, dense=False,
+                                 on_change=lambda e, i=i: self.names.__setitem__(i, e.control.value.strip()))
+            row = [field]
+            if self.kind == "play":
+                is_bot = self.kinds[i] == state.BOT
+                row.append(button(f"Seat {i + 1}: {'bot' if is_bot else 'human'}", lambda e, i=i: self.toggle(i),
+                                  icon=ft.Icons.SMART_TOY if is_bot else ft.Icons.PERSON,
+                                  tooltip=f"Make seat {i + 1} a {'human' if is_bot else 'bot'}"))
+            out.append(wrap_row(row))
+        n = len(self.names)
+        out.append(wrap_row([
+            button("Add player", self.add, icon=ft.Icons.PERSON_ADD, disabled=n >= self.entry.max_players),
+            button("Remove player", self.remove, icon=ft.Icons.PERSON_REMOVE, disabled=n <= self.entry.min_players),
+        ]))
+        if self.kind == "play":
+            out.append(heading("Devices", 16))
+            out.append(ft.RadioGroup(value=self.mode, on_change=self.set_mode, content=ft.Column([
+                ft.Radio(value=state.HOTSEAT, label="Hot seat: pass this device around (a privacy screen between players)"),
+                ft.Radio(value=state.DEVICES, label="One device each: every browser joins and takes a free seat"),
+            ])))
+        if self.error:
+            out.append(notice(self.error, error=True))
+        out.append(button("Start", self.start, icon=ft.Icons.PLAY_ARROW, primary=True))
+        return out
+
+    def toggle(self, i: int) -> None:
+        self.kinds[i] = state.HUMAN if self.kinds[i] == state.BOT else state.BOT
+        self.app.render()
+
+    def set_mode(self, e: Any) -> None:
+        self.mode = e.control.value
+
+    def add(self, e: Any) -> None:
+        n = len(self.names)
+        self.names.append(next(x for x in DEFAULT_NAMES + [f"Player {n + 1}"] if x not in self.names))
+        self.kinds.append(state.BOT if self.kind == "play" else state.HUMAN)
+        self.app.render()
+
+    def remove(self, e: Any) -> None:
+        self.names.pop()
+        self.kinds.pop()
+        self.app.render()
+
+    def start(self, e: Any) -> None:
+        names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
+        try:
+            game = games.engine()(self.entry.id)
+            live = self.app.reg.create(game, names, self.mode, self.kinds)
+        except ValueError as exc:
+            self.error = str(exc)
+            self.app.render()
+            return
+        if live.mode == state.DEVICES:
+            first = live.human_seats()[0]
+            live.claim(self.app.client, first)
+        self.app.go(f"/s/{live.id}")
+
+
+# --- rules -----------------------------------------------------------------------------------------
+class RulesScreen(Screen):
+    def __init__(self, app: Any, gid: str):
+        super().__init__(app)
+        self.entry = games.entry(gid)
+        self.title = f"{self.entry.name}: rules"
+        self.data = games.rules_reference(gid)
+        self.query = ""
+        self.results: ft.Column | None = None
+
+    def build(self) -> list[ft.Control]:
+        search = ft.TextField(label="Search the rules", prefix_icon=ft.Icons.SEARCH, value=self.query,
+                              on_change=self.on_search, autofocus=False)
+        self.results = ft.Column(self.sections(), spacing=10)
+        return [search, self.results]
+
+    def sections(self) -> list[ft.Control]:
+        found = games.search_rules(self.data["sections"], self.query)
+        if not found:
+            return [para(f"Nothing about “{self.query}”.")]
+        return [card(ft.Text(s["title"], size=17, weight=ft.FontWeight.BOLD), para(str(s["text"]).strip()))
+                for s in found]
+
+    def on_search(self, e: Any) -> None:
+        self.query = e.control.value or ""
+        if self.results is not None:
+            self.results.controls = self.sections()
+            self.results.update()
+
+
+# --- print -----------------------------------------------------------------------------------------
+class PrintScreen(Screen):
+    """Runs `companion print GAME` in a thread and says where the files are."""
+
+    jobs: dict[str, dict[str, Any]] = {}  # game id -> the last job's state (process-wide, plain data)
+
+    def __init__(self, app: Any, gid: str):
+        super().__init__(app)
+        self.entry = games.entry(gid)
+        self.title = f"{self.entry.name}: print"
+
+    def build(self) -> list[ft.Control]:
+        job = self.jobs.get(self.entry.id)
+        out: list[ft.Control] = [para("Makes the print-and-play sheets of this game as PDF and SVG files "
+                                      "(the same as `companion print " + self.entry.id + "` in a terminal).")]
+        running = bool(job and job["running"])
+        out.append(button("Printing…" if running else "Make the print files", self.start,
+                          icon=ft.Icons.PRINT, primary=True, disabled=running))
+        if running:
+            out.append(ft.ProgressBar())
+        if job and not job["running"]:
+            out.append(notice(job["message"], error=not job["ok"]))
+            if job.get("output"):
+                out.append(ft.Text(job["output"], selectable=True, size=12, font_family="monospace"))
+        return out
+
+    def start(self, e: Any) -> None:
+        gid = self.entry.id
+        self.jobs[gid] = {"running": True}
+        self.app.render()
+        page, app = self.app.page, self.app
+
+        def work() -> None:
+            self.jobs[gid] = run_printer(gid)
+            if isinstance(app.screen, PrintScreen):
+                app.render()
+
+        page.run_thread(work)
+
+
+def run_printer(gid: str) -> dict[str, Any]:
+    """`companion print GAME` in a child process (the printer may take a while and use a lot of memory)."""
+    from companion.cli import build_parser
+
+    try:
+        build_parser().parse_args(["print", gid])
+    except SystemExit:
+        return {"running": False, "ok": False, "message": "The printer is not part of this installation yet."}
+    proc = subprocess.run([sys.executable, "-m", "companion.cli", "print", gid], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    output = (proc.stdout + proc.stderr).strip()
+    if proc.returncode != 0:
+        return {"running": False, "ok": False, "message": "The printer failed.", "output": output[-3000:]}
+    where = ROOT / "print" / "out" / gid
+    return {"running": False, "ok": True, "output": output[-3000:],
+            "message": f"Done. The files are in {where if where.exists() else ROOT / 'print' / 'out'}."}

@@ -1,0 +1,368 @@
+"""The app's plain-Python core: where games are saved, who sits where, and the shared game registry.
+
+No Flet here. One `GameRegistry` per process is shared by every page session (every browser in
+web mode): it holds the live sessions, so two devices in one game see the same state, and a lock
+per game makes each step atomic. Seats are owned by client tokens (one per browser or window);
+the registry refuses any action for a seat the client does not hold, so no device can act for
+another player. Every step goes through `Session` with `path=`, so it is journalled as it
+happens and a restart resumes every game where it was.
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from companion.engine import Action, IllegalAction, RandomBot, SaveError, Session, Table
+from companion.engine.chance import Digital
+
+APP_NAME = "pirate-companion"
+META_KEY = "app"
+
+#: what a saved game is used for: a score pad beside a real table, or digital play
+ASSISTANT, HOTSEAT, DEVICES = "assistant", "hotseat", "devices"
+MODES = (ASSISTANT, HOTSEAT, DEVICES)
+HUMAN, BOT = "human", "bot"
+
+
+def data_dir() -> Path:
+    """The app's data folder: $COMPANION_DATA_DIR, else the platform's user data dir."""
+    env = os.environ.get("COMPANION_DATA_DIR")
+    if env:
+        return Path(env).expanduser()
+    try:
+        import platformdirs
+    except ImportError:
+        return Path.home() / ".local" / "share" / APP_NAME
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def games_dir(root: Path | None = None) -> Path:
+    return (root or data_dir()) / "games"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str = HUMAN
+    #: the client token holding this seat (one-device-per-player mode); None while free
+    owner: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == BOT
+
+
+@dataclass
+class GameSummary:
+    """One line of the home screen's Continue list."""
+
+    id: str
+    game: str
+    mode: str
+    players: list[str]
+    title: str
+    updated: float
+    over: bool
+    to_move: str | None
+    steps: int
+    error: str | None = None
+
+
+class LiveGame:
+    """A saved session in play, with its seats, shared by every page that shows it."""
+
+    def __init__(self, gid: str, session: Session, bots: dict[int, Any] | None = None):
+        self.id = gid
+        self.session = session
+        self.lock = threading.RLock()
+        info = session.meta.setdefault(META_KEY, {})
+        self.mode: str = info.get("mode", HOTSEAT)
+        self.seats = [Seat(**s) for s in info.get("seats") or [{"name": p} for p in session.players]]
+        self.bots = bots if bots is not None else {
+            i: make_bot(session, i) for i, s in enumerate(self.seats) if s.is_bot}
+        self.version = 0  # bumped on every change, so pages can tell they are stale
+
+    # --- who may do what ---------------------------------------------------------------------
+    @property
+    def game(self):
+        return self.session.game
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    def seats_of(self, client: str) -> list[int]:
+        """The seats this client may act for."""
+        if self.mode == DEVICES:
+            return [i for i, s in enumerate(self.seats) if s.owner == client and not s.is_bot]
+        return self.human_seats()  # one device (a table, a hot seat) holds every human seat
+
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_bot and s.owner is None]
+
+    def claim(self, client: str, seat: int) -> None:
+        with self.lock:
+            if self.mode != DEVICES:
+                raise IllegalAction("seats", "this game is played on one device; there are no seats to take")
+            if not 0 <= seat < len(self.seats) or self.seats[seat].is_bot:
+                raise IllegalAction("seats", f"there is no free player seat {seat}")
+            owner = self.seats[seat].owner
+            if owner not in (None, client):
+                raise IllegalAction("seats", f"{self.seats[seat].name}'s seat is taken by another device")
+            for s in self.seats:  # one seat per device
+                if s.owner == client:
+                    s.owner = None
+            self.seats[seat].owner = client
+            self._save_meta()
+
+    def release(self, client: str) -> None:
+        with self.lock:
+            changed = False
+            for s in self.seats:
+                if s.owner == client:
+                    s.owner, changed = None, True
+            if changed:
+                self._save_meta()
+
+    def viewer(self, client: str) -> int | None:
+        """The seat whose view this client sees (None: the table's public view)."""
+        if self.mode == ASSISTANT:
+            return None
+        mine = self.seats_of(client)
+        if not mine:
+            return None
+        if self.mode == DEVICES:
+            return mine[0]
+        to_move = self.game.to_move(self.session.state)
+        return to_move if to_move in mine else None
+
+    def view(self, client: str, seat: int | None = None) -> dict[str, Any]:
+        """Only ever a view the client may see: its own seat's (or the public one)."""
+        with self.lock:
+            if seat is not None and seat not in self.seats_of(client):
+                raise IllegalAction("seats", "a device sees only its own player's view")
+            return self.session.view(seat if seat is not None else self.viewer(client))
+
+    def _check_seat(self, client: str, seat: int) -> None:
+        if seat not in self.seats_of(client):
+            raise IllegalAction("seats", f"this device does not hold {self.seats[seat].name}'s seat")
+
+    # --- steps ---------------------------------------------------------------------------------
+    def act(self, client: str, action: Action | dict[str, Any]) -> list:
+        with self.lock:
+            action = self.game.codec.decode(action)
+            self._check_seat(client, action.player)
+            events = self.session.act(action)
+            events += self.run_bots()
+            self.version += 1
+            return events
+
+    def resolve(self, client: str, outcome: Any) -> list:
+        """Enter the table's dice or card (table assistant); only a device holding a seat may."""
+        with self.lock:
+            if not self.seats_of(client):
+                raise IllegalAction("seats", "this device holds no seat in this game")
+            events = self.session.resolve(outcome)
+            events += self.run_bots()
+            self.version += 1
+            return events
+
+    def undo(self, client: str) -> None:
+        with self.lock:
+            if not self.seats_of(client):
+                raise IllegalAction("seats", "this device holds no seat in this game")
+            if self.mode == DEVICES and not self.can_undo(client):
+                raise IllegalAction("undo", "only the player who made the last move may take it back")
+            done = 0
+            try:  # take back the bots' replies too, so the human is back where they decided
+                while self._last_actor() in self.bots:
+                    self.session.undo()
+                    done += 1
+                self.session.undo()
+            except IllegalAction:
+                for _ in range(done):
+                    self.session.redo()
+                raise
+            self.version += 1
+
+    def can_undo(self, client: str) -> bool:
+        if not self.session.can_undo():
+            return False
+        if self.mode != DEVICES:
+            return bool(self.seats_of(client))
+        actor = self._last_human_actor()
+        return actor is not None and actor in self.seats_of(client)
+
+    def _last_actor(self) -> int | None:
+        for entry in reversed(self.session.log):
+            if "action" in entry:
+                return entry["action"].get("player")
+            if not entry.get("auto"):
+                return None
+        return None
+
+    def _last_human_actor(self) -> int | None:
+        for entry in reversed(self.session.log):
+            if "action" in entry and entry["action"].get("player") not in self.bots:
+                return entry["action"].get("player")
+        return None
+
+    def run_bots(self, max_steps: int = 10_000) -> list:
+        """Let bots act for their seats until a human must decide (or the table must roll)."""
+        events: list = []
+        for _ in range(max_steps):
+            if self.session.is_over():
+                break
+            seat = self.game.to_move(self.session.state)
+            if seat is None or seat not in self.bots:
+                break
+            legal = self.session.legal_actions()
+            if not legal:
+                break
+            events += self.session.act(self.bots[seat].choose(self.session.view(seat), legal))
+        return events
+
+    # --- persistence -----------------------------------------------------------------------------
+    def _save_meta(self) -> None:
+        self.session.meta[META_KEY]["seats"] = [asdict(s) for s in self.seats]
+        self.session.meta[META_KEY]["updated"] = time.time()
+        self.version += 1
+        if self.session.path is not None:
+            self.session.save()
+
+    def summary(self) -> GameSummary:
+        s = self.session
+        to_move = self.game.to_move(s.state)
+        info = s.meta.get(META_KEY, {})
+        updated = s.path.stat().st_mtime if s.path is not None and s.path.exists() else time.time()
+        journal = s.path.with_name(s.path.name + ".journal") if s.path is not None else None
+        if journal is not None and journal.exists():
+            updated = max(updated, journal.stat().st_mtime)
+        return GameSummary(id=self.id, game=self.game.id, mode=self.mode, players=list(s.players),
+                           title=info.get("title") or self.game.name, updated=updated, over=s.is_over(),
+                           to_move=s.players[to_move] if to_move is not None else None, steps=len(s.log))
+
+
+def make_bot(session: Session, seat: int) -> Any:
+    """The game's own bot if it offers one (`game.make_bot(seed)`), else a random one."""
+    seed = f"{session.seed}:{seat}"
+    factory: Callable[..., Any] | None = getattr(session.game, "make_bot", None)
+    if factory is not None:
+        try:
+            return factory(seed)
+        except ImportError:  # a bot module still being written
+            pass
+    return RandomBot(seed)
+
+
+class GameRegistry:
+    """Every saved game of this data folder, loaded on first use and shared across pages."""
+
+    def __init__(self, root: Path | None = None):
+        self.root = games_dir(root) if root is not None else games_dir()
+        self.lock = threading.RLock()
+        self.games: dict[str, LiveGame] = {}
+        self.broken: dict[str, str] = {}
+
+    def path(self, gid: str) -> Path:
+        if not gid or not all(c.isalnum() or c in "-_" for c in gid):
+            raise KeyError(gid)
+        return self.root / f"{gid}.json"
+
+    def create(self, game: Any, players: list[str], mode: str, kinds: list[str] | None = None,
+               options: dict[str, Any] | None = None, seed: int | str | None = None,
+               title: str | None = None) -> LiveGame:
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+        kinds = list(kinds or [HUMAN] * len(players))
+        if len(kinds) != len(players) or any(k not in (HUMAN, BOT) for k in kinds):
+            raise ValueError("every seat is a human or a bot")
+        if mode == ASSISTANT:
+            kinds = [HUMAN] * len(players)
+        elif HUMAN not in kinds:
+            raise ValueError("at least one seat must be a human player")
+        seed = seed if seed is not None else secrets.randbelow(2**31)
+        gid = time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
+        seats = [asdict(Seat(n, k)) for n, k in zip(players, kinds)]
+        meta = {META_KEY: {"mode": mode, "seats": seats, "title": title or game.name, "created": time.time()}}
+        self.root.mkdir(parents=True, exist_ok=True)
+        source = Table() if mode == ASSISTANT else Digital(seed)
+        # at a real table a mistyped die must be fixable; in digital play rolled dice stay rolled
+        # (unless the game says otherwise), so undo takes back only decisions
+        undo_over_chance = True if mode == ASSISTANT else getattr(game, "undo_over_chance", False)
+        session = Session(game, players, options or {}, seed=seed, source=source, path=self.path(gid), meta=meta,
+                          undo_over_chance=undo_over_chance)
+        live = LiveGame(gid, session)
+        with self.lock:
+            self.games[gid] = live
+        with live.lock:
+            live.run_bots()
+        return live
+
+    def get(self, gid: str) -> LiveGame:
+        """A live game by id; loads it from its file (and journal) the first time."""
+        with self.lock:
+            if gid in self.games:
+                return self.games[gid]
+            path = self.path(gid)
+            if not path.exists():
+                raise KeyError(gid)
+            session = Session.load(path)
+            live = LiveGame(gid, session)
+            self.games[gid] = live
+        with live.lock:
+            live.run_bots()  # a bot's turn interrupted by a stop goes on
+        return live
+
+    def ids(self) -> list[str]:
+        if not self.root.exists():
+            return []
+        return sorted((p.stem for p in self.root.glob("*.json") if not p.name.startswith(".")), reverse=True)
+
+    def summaries(self, include_over: bool = True) -> list[GameSummary]:
+        out = []
+        for gid in self.ids():
+            try:
+                out.append(self.get(gid).summary())
+            except (SaveError, KeyError, ValueError, IllegalAction) as exc:
+                out.append(GameSummary(gid, "?", "?", [], f"unreadable save {gid}", 0.0, True, None, 0, str(exc)))
+        out = [s for s in out if include_over or not s.over]
+        return sorted(out, key=lambda s: s.updated, reverse=True)
+
+    def delete(self, gid: str) -> None:
+        with self.lock:
+            self.games.pop(gid, None)
+            path = self.path(gid)
+            for p in (path, path.with_name(path.name + ".journal")):
+                if p.exists():
+                    p.unlink()
+
+
+_REGISTRY: GameRegistry | None = None
+_REGISTRY_LOCK = threading.Lock()
+
+
+def registry() -> GameRegistry:
+    """The process-wide registry (created on first use, for the data folder of that moment)."""
+    global _REGISTRY
+    with _REGISTRY_LOCK:
+        if _REGISTRY is None or _REGISTRY.root != games_dir():
+            _REGISTRY = GameRegistry()
+        return _REGISTRY
+
+
+def read_settings(root: Path | None = None) -> dict[str, Any]:
+    path = (root or data_dir()) / "settings.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, json.JSONDecodeError):
+        return {}

@@ -1,0 +1,49 @@
+"""Small building blocks: labelled buttons with large touch targets, headings, notices."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import flet as ft
+
+#: the smallest touch target (Material: 48 dp)
+TOUCH = 48
+ACCENT = "#1f6f8b"
+
+
+def button(text: str, on_click: Callable[[Any], Any] | None = None, icon: Any = None, primary: bool = False,
+           tooltip: str | None = None, disabled: bool = False, expand: bool | int | None = None,
+           key: str | None = None) -> ft.Control:
+    """A button with visible text (its accessible name) and a touch-friendly height."""
+    cls = ft.FilledButton if primary else ft.Button
+    return cls(content=text, icon=icon, on_click=on_click, tooltip=tooltip, disabled=disabled, height=TOUCH,
+               expand=expand, key=key)
+
+
+def text_button(text: str, on_click: Callable[[Any], Any] | None = None, icon: Any = None,
+                tooltip: str | None = None) -> ft.Control:
+    return ft.TextButton(content=text, icon=icon, on_click=on_click, tooltip=tooltip, height=TOUCH)
+
+
+def heading(text: str, size: int = 20) -> ft.Text:
+    return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
+
+
+def para(text: str, size: int = 15, color: str | None = None, selectable: bool = False) -> ft.Text:
+    return ft.Text(text, size=size, color=color, selectable=selectable)
+
+
+def notice(text: str, error: bool = False) -> ft.Control:
+    return ft.Container(
+        content=ft.Text(text, size=15, color=ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER),
+        bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
+        padding=12, border_radius=8)
+
+
+def card(*controls: ft.Control, padding: int = 14, on_click: Callable[[Any], Any] | None = None) -> ft.Control:
+    return ft.Card(content=ft.Container(content=ft.Column(list(controls), spacing=8), padding=padding,
+                                        on_click=on_click))
+
+
+def wrap_row(controls: list[ft.Control], spacing: int = 8) -> ft.Row:
+    """A row that wraps onto several lines on a narrow phone screen."""
+    return ft.Row(controls, wrap=True, spacing=spacing, run_spacing=spacing)

@@ -1,0 +1,194 @@
+"""The app's plain-Python core, without a browser: data folder, seats, the shared registry,
+persistence across a restart, and the Kapern score breakdown the views show."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app import games, state
+from companion.engine import IllegalAction
+from companion.games import get_game
+from companion.games.piraten_kapern.assistant import breakdown
+from companion.games.piraten_kapern.rules import Pick, Stop
+
+
+@pytest.fixture
+def reg(tmp_path, monkeypatch) -> state.GameRegistry:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    return state.registry()
+
+
+@pytest.fixture
+def kapern():
+    return get_game("piraten-kapern")
+
+
+def test_data_dir_follows_the_environment(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "x"))
+    assert state.data_dir() == tmp_path / "x"
+    assert state.registry().root == tmp_path / "x" / "games"
+    monkeypatch.delenv("COMPANION_DATA_DIR")
+    assert state.data_dir().name == state.APP_NAME
+
+
+def test_assistant_turn_scores_through_the_engine(reg, kapern) -> None:
+    live = reg.create(kapern, ["Anne", "Bart"], state.ASSISTANT)
+    client = "table"
+    live.resolve(client, ["captain"])
+    live.resolve(client, ["coin", "coin", "coin", "diamond", "monkey", "monkey", "monkey", "parrot"])
+    b = breakdown(kapern, live.session.state)
+    assert b["points"] == 1200 and sum(p for _, p in b["lines"]) == 1200
+    live.act(client, Stop(0))
+    assert [p["score"] for p in live.view(client)["players"]] == [1200, 0]
+    live.undo(client)  # at a table a mistyped die can always be fixed
+    assert live.session.state.phase == "decide"
+
+
+def test_skull_island_in_the_assistant_costs_the_others(reg, kapern) -> None:
+    live = reg.create(kapern, ["Anne", "Bart", "Cato"], state.ASSISTANT)
+    live.resolve("t", ["gold"])
+    live.resolve("t", ["coin"] * 7 + ["monkey"])
+    live.act("t", Stop(0))
+    anne = live.view("t")["players"][0]["score"]
+    assert anne == 4000 + 800  # eight coins (seven dice and the card): a set of 8 + 8 x 100; no full chest
+    live.resolve("t", ["captain"])
+    live.resolve("t", ["skull"] * 4 + ["coin"] * 4)  # Bart: Skull Island
+    assert live.session.state.island
+    live.act("t", Stop(1))
+    scores = [p["score"] for p in live.view("t")["players"]]
+    assert scores == [anne - 800, 0, 0]  # 4 skulls x 100 x Captain 2 for every opponent
+
+
+def test_restart_resumes_every_game(tmp_path, monkeypatch, kapern) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    reg = state.GameRegistry()
+    a = reg.create(kapern, ["Anne", "Bart"], state.ASSISTANT)
+    a.resolve("t", ["sorceress"])
+    b = reg.create(kapern, ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.BOT], seed=7)
+    before_a = a.session.to_json()["log"]
+    before_b = b.session.to_json()["log"]
+    fresh = state.GameRegistry()  # a new process: nothing in memory
+    assert set(fresh.ids()) == {a.id, b.id}
+    assert fresh.get(a.id).session.to_json()["log"] == before_a
+    assert fresh.get(b.id).session.to_json()["log"] == before_b
+    assert [s.id for s in fresh.summaries()] and all(not s.over for s in fresh.summaries())
+    assert fresh.get(b.id).seats[1].is_bot
+
+
+def test_hotseat_bots_play_until_a_human_must_decide(reg, kapern) -> None:
+    live = reg.create(kapern, ["Anne", "Bart"], state.HOTSEAT, [state.BOT, state.HUMAN], seed=3)
+    assert kapern.to_move(live.session.state) == 1  # the bot took its turn at once
+    assert any("Anne" in e.text for e in live.session.history(None))
+    with pytest.raises(IllegalAction, match="does not hold"):
+        live.act("any", Stop(0))  # nobody acts for a bot's seat
+    for _ in range(200):
+        if live.session.is_over():
+            break
+        live.act("any", Stop(live.game.to_move(live.session.state)))
+    assert live.session.is_over()
+
+
+def test_digital_play_undo_takes_back_decisions_not_dice(reg, kapern) -> None:
+    live = reg.create(kapern, ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.HUMAN], seed=11)
+    seat = live.game.to_move(live.session.state)
+    assert not live.can_undo("me")  # only dice so far
+    legal = [a for a in live.session.legal_actions() if isinstance(a, Pick)]
+    if legal:
+        live.act("me", legal[0])
+        assert live.can_undo("me")
+        live.undo("me")
+        assert live.session.state.picked == []
+    live.act("me", Stop(seat))
+    with pytest.raises(IllegalAction):
+        live.undo("me")  # the next player's dice are rolled: the stop stands
+
+
+def test_devices_mode_seats_and_views(reg, kapern) -> None:
+    live = reg.create(kapern, ["Anne", "Bart", "Cato"], state.DEVICES, [state.HUMAN, state.HUMAN, state.BOT], seed=5)
+    live.claim("phone-a", 0)
+    assert live.free_seats() == [1]
+    with pytest.raises(IllegalAction, match="taken"):
+        live.claim("phone-b", 0)
+    with pytest.raises(IllegalAction):
+        live.claim("phone-b", 2)  # a bot's seat is never free
+    live.claim("phone-b", 1)
+    assert live.seats_of("phone-a") == [0] and live.seats_of("phone-b") == [1]
+    assert live.view("phone-a")["you"] == 0 and live.view("phone-b")["you"] == 1
+    with pytest.raises(IllegalAction):
+        live.view("phone-b", 0)  # never another seat's view
+    seat = live.game.to_move(live.session.state)
+    other = "phone-b" if seat == 0 else "phone-a"
+    with pytest.raises(IllegalAction, match="does not hold"):
+        live.act(other, Stop(seat))
+    with pytest.raises(IllegalAction):
+        live.act("stranger", Stop(seat))
+    # seats survive a restart; a device may leave and another take the seat
+    again = state.GameRegistry().get(live.id)
+    assert again.seats_of("phone-a") == [0]
+    again.release("phone-a")
+    again.claim("phone-c", 0)
+    assert again.seats_of("phone-c") == [0] and again.seats_of("phone-a") == []
+
+
+def test_every_seat_cannot_be_a_bot(reg, kapern) -> None:
+    with pytest.raises(ValueError, match="human"):
+        reg.create(kapern, ["A", "B"], state.HOTSEAT, [state.BOT, state.BOT])
+    with pytest.raises(ValueError, match="players"):
+        reg.create(kapern, ["A"], state.ASSISTANT)
+
+
+def test_unreadable_save_is_listed_not_fatal(reg, kapern) -> None:
+    live = reg.create(kapern, ["A", "B"], state.ASSISTANT)
+    (reg.root / "20000101-000000-bad.json").write_text("{not json", encoding="utf-8")
+    summaries = state.GameRegistry(reg.root.parent).summaries()
+    assert any(s.error for s in summaries) and any(s.id == live.id for s in summaries)
+    with pytest.raises(KeyError):
+        reg.path("../etc/passwd")
+
+
+def test_breakdown_lines_add_up_to_the_engine_score(kapern) -> None:
+    from companion.engine import Session, Table
+
+    rng = random.Random(1)
+    checked = 0
+    for _ in range(400):
+        s = Session(kapern, ["A", "B"], options={"extra_cards": True}, source=Table())
+        for _ in range(12):
+            step = s.pending_chance()
+            if step is not None:
+                s.resolve(step.sample(rng))
+                continue
+            b = breakdown(kapern, s.state)
+            if b is None:
+                break
+            assert b["points"] == kapern.preview(s.state)["points"]
+            if s.state.phase != "island":
+                assert sum(p for _, p in b["lines"]) == b["points"], (s.state.card, s.state.dice, b)
+            checked += 1
+            s.act(rng.choice(s.legal_actions()))
+    assert checked > 300
+
+
+def test_rules_reference_is_valid_and_searchable() -> None:
+    for entry in games.game_entries():
+        if entry.has_rules:
+            data = games.rules_reference(entry.id)
+            assert data["sections"]
+    sections = games.rules_reference("piraten-kapern")["sections"]
+    assert [s["title"] for s in games.search_rules(sections, "skull island")][0] == "Skull Island"
+    assert games.search_rules(sections, "") == sections
+    assert games.search_rules(sections, "zzzz-nothing") == []
+
+
+def test_app_command_is_registered_and_explains_missing_display(monkeypatch, capsys) -> None:
+    from companion import cli
+    from companion.commands import app_cmd
+
+    args = cli.build_parser().parse_args(["app", "--web", "--port", "1234", "--host", "0.0.0.0"])
+    assert args.web and args.port == 1234 and args.host == "0.0.0.0"
+    monkeypatch.setattr(app_cmd.platform, "system", lambda: "Linux")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert cli.main(["app"]) == 2
+    assert "--web" in capsys.readouterr().err
