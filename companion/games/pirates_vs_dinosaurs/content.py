@@ -360,6 +360,11 @@ class CrewFile(Strict):
     relics: list[RelicDeck] = Field(min_length=1, max_length=1)
     equipment: list[EquipmentDeck] = Field(min_length=1, max_length=1)
 
+    @property
+    def decks(self) -> list[PvdDeck]:
+        """All four decks (each has its `kind`), as in the other files."""
+        return [*self.first_mates, *self.weapons, *self.relics, *self.equipment]
+
 
 # ---------------------------------------------------------------------------------------------
 # the bag, the curses, the volcano
