@@ -52,7 +52,7 @@ def draw_face(s: Surface, lay: Layout, fields: Fields, theme: Theme, bleed: floa
                 s.rect(0, 0, w, h, stroke=line, width=0.15, r=lay.corner, dash=(1, 1.5))
         else:
             s.rect(0, 0, w, h, fill=bg, stroke=line if outline else None, width=0.2, r=lay.corner)
-    if lay.pattern:
+    if lay.pattern and not theme.ink_saver:
         _pattern(s, lay, theme)
     if lay.frame:
         f = lay.frame

@@ -91,6 +91,13 @@ def _split_long(pieces: list[tuple[str, str]], face: str, size: float, width: fl
 
 def wrap(text: str, face: str, size: float, width: float, icons: frozenset[str] | None = None) -> list[Line]:
     """Greedy word wrap at `size` pt into lines no wider than `width` mm."""
+    return _wrap(text, face, size, width, icons)[0]
+
+
+def _wrap(text: str, face: str, size: float, width: float,
+          icons: frozenset[str] | None = None) -> tuple[list[Line], bool]:
+    """Lines, and whether a word had to be broken to fit (then a smaller size is better)."""
+    broke = False
     space = width_mm(" ", face, size)
     lines: list[Line] = []
     for para in tokens(text, icons):
@@ -98,7 +105,8 @@ def wrap(text: str, face: str, size: float, width: float, icons: frozenset[str] 
         x = 0.0
         for word in para:
             ww = sum(_piece_width(k, v, face, size) for k, v in word)
-            chunks = [word] if ww <= width else _split_long(word, face, size, width)
+            chunks = [word] if ww <= width + 1e-6 else _split_long(word, face, size, width)
+            broke = broke or len(chunks) > 1
             for chunk in chunks:
                 cw = sum(_piece_width(k, v, face, size) for k, v in chunk)
                 start = x + space if runs else 0.0
@@ -112,7 +120,7 @@ def wrap(text: str, face: str, size: float, width: float, icons: frozenset[str] 
                     px += w
                 x = px
         lines.append(Line(tuple(runs), x))
-    return lines
+    return lines, broke
 
 
 @lru_cache(maxsize=16384)
@@ -121,11 +129,11 @@ def fit(text: str, face: str, width: float, height: float, size: float, min_size
     """The largest size from `size` down to `min_size` whose wrapped text fits the box."""
     s = size
     while True:
-        lines = wrap(text, face, s, width, icons)
+        lines, broke = _wrap(text, face, s, width, icons)
         lh = s * PT * LEADING
         # the last line needs only the glyph height, not the full leading
         need = lh * (len(lines) - 1) + s * PT
-        if need <= height + 1e-6:
+        if need <= height + 1e-6 and (not broke or s <= min_size):
             return Fit(s, tuple(lines), lh, True)
         if s <= min_size:
             keep = max(1, int((height - s * PT) // lh) + 1)

@@ -27,14 +27,14 @@ def pages(ctx: Ctx, items: list[TokenItem], sheet: str) -> list[Page]:
         for start in range(0, len(flat), grid.per_page):
             chunk = flat[start:start + grid.per_page]
 
-            def fronts(s, chunk=chunk):
+            def fronts(s, chunk=chunk, grid=grid, bleed=bleed):
                 for i, (front, _) in enumerate(chunk):
                     x, y = grid.cell(i)
                     ctx.face(s, front, x, y, bleed)
 
             out.append(Page(ctx.paper, fronts, sheet, ctx.words("fronts"), marks, spot))
             if has_back:
-                def backs(s, chunk=chunk):
+                def backs(s, chunk=chunk, grid=grid, bleed=bleed):
                     for i, (front, back) in enumerate(chunk):
                         x, y, turned = grid.back_cell(i, ctx.opts.duplex)
                         ctx.face(s, back or _blank(front), x, y, bleed, turned)
