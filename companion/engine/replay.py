@@ -54,13 +54,22 @@ def load_replay(path: Path | str) -> Session:
         except json.JSONDecodeError as exc:
             raise ReplayError(f"{path}: not valid JSON ({exc})") from None
         if isinstance(data, dict) and data.get("format") == FORMAT:
-            return Session.from_json(data, where=str(path))
+            return _session(path, data)
     from companion.content.yamlsrc import read_yaml
 
     src = read_yaml(path)  # ContentError with file:line on a YAML syntax error
     if isinstance(src.data, dict) and src.data.get("format") == FORMAT:
-        return Session.from_json(src.data, where=str(path))
+        return _session(path, src.data)
     return play_replay(src.data, where=str(path), line=src.line)
+
+
+def _session(path: Path, data: dict[str, Any]) -> Session:
+    """A saved session; with a journal beside it (a game still open or interrupted) load that too."""
+    from .session import journal_path
+
+    if journal_path(path).exists():
+        return Session.load(path)
+    return Session.from_json(data, where=str(path))
 
 
 def play_replay(data: Any, where: str = "replay", line: Any = None) -> Session:

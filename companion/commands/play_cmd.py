@@ -1,0 +1,191 @@
+"""`companion play GAME --players Ann,Ben --bots 1 --seed 7 [--save FILE] [--option key=value]`.
+
+A whole game in the terminal: humans answer prompts, bots fill the seats after them ("Bot 1",
+"Bot 2"...). Game-agnostic: the drawing and the parsing of answers come from the game's
+terminal module (companion/games/<game>/terminal.py, interface in the Kapern module's
+docstring); a game without one gets a numbered menu of its legal actions. Answers become
+replay-style entries (docs/REPLAY.md), checked on a copy of the state before anything is
+applied, so a refused answer changes nothing and is asked again with the reason.
+`quit` or end of input stops cleanly; with --save the session file keeps every confirmed step.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from types import SimpleNamespace
+from typing import Any, Callable
+
+import yaml
+
+from companion.engine import IllegalAction, RandomBot, Session
+from companion.engine.replay import to_actions
+from companion.errors import UserError
+from companion.games import REGISTRY, game_ids, get_game
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play", help="play a whole game in the terminal (humans and bots)")
+    p.add_argument("game", help=f"the game: {', '.join(game_ids())}")
+    p.add_argument("--players", default="", help="the human players' names, comma-separated, in turn order")
+    p.add_argument("--bots", type=int, default=0, help="how many bots to seat after the humans")
+    p.add_argument("--seed", default="0", help="the seed of the digital dice and cards (default 0)")
+    p.add_argument("--save", metavar="FILE", help="keep the game in this session file (journalled every step)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option, e.g. extra_cards=true (repeatable)")
+    p.set_defaults(func=run_play)
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--option {item!r}: expected KEY=VALUE, e.g. extra_cards=true")
+        options[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+    return options
+
+
+def terminal_for(game_id: str) -> Any:
+    """The game's terminal module, or the generic numbered menu."""
+    package = REGISTRY[game_id].rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.terminal")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.terminal":
+            raise
+        return GENERIC
+
+
+def run_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input,
+             out: Callable[[str], None] = print) -> int:
+    try:
+        game = get_game(args.game)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    humans = [p.strip() for p in args.players.split(",") if p.strip()]
+    if args.bots < 0:
+        raise UserError("--bots must be 0 or more")
+    players = humans + [f"Bot {i + 1}" for i in range(args.bots)]
+    try:
+        seed: int | str = int(args.seed)
+    except ValueError:
+        seed = args.seed
+    try:
+        session = Session(game, players, parse_options(args.option), seed=seed, path=args.save)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    make_bot = getattr(game, "make_bot", None) or RandomBot
+    bots = {seat: make_bot(f"{seed}:{seat}") for seat in range(len(humans), len(players))}
+    return loop(session, bots, terminal_for(game.id), input_fn, out)
+
+
+def loop(session: Session, bots: dict[int, Any], term: Any, input_fn: Callable[[str], str],
+         out: Callable[[str], None]) -> int:
+    game = session.game
+    shown = 0
+
+    def flush() -> None:
+        nonlocal shown
+        events = session.history(None)
+        for event in events[shown:]:
+            line = term.event_line(event)
+            if line:
+                out(line)
+        shown = len(events)
+
+    while True:
+        flush()
+        if session.is_over():
+            _save(session)
+            out(final_lines(session))
+            return 0
+        seat = game.to_move(session.state)
+        if seat is None:  # a chance step no automatic source answers: nothing a terminal game can do
+            raise UserError("the game waits for a chance outcome; use `companion replay` for table games")
+        legal = session.legal_actions()
+        if seat in bots:
+            session.act(bots[seat].choose(session.view(seat), legal))
+            continue
+        view = session.view(seat)
+        if hasattr(term, "bind"):
+            term.bind(session, legal)
+        out(term.render(view))
+        while True:
+            try:
+                answer = input_fn(term.prompt(view))
+            except EOFError:
+                _save(session)
+                out("")
+                out("end of input: the game stops here" + (f"; it is saved in {session.path}" if session.path else ""))
+                return 0
+            if answer.strip().lower() in ("quit", "exit", "q"):
+                _save(session)
+                out("game stopped" + (f"; it is saved in {session.path}" if session.path else ""))
+                return 0
+            try:
+                entries = term.parse(answer, view)
+                actions = [a for entry in entries for a in to_actions(session, entry)]
+                check(game, session.state, actions)
+            except ValueError as exc:
+                out(f"  {exc}")
+                continue
+            except IllegalAction as exc:
+                out(f"  not allowed: {exc.reason} ({exc.rule})")
+                continue
+            for action in actions:
+                session.act(action)
+            break
+
+
+def _save(session: Session) -> None:
+    """Fold the journal into the session file (it is complete without this, but smaller with it)."""
+    if session.path:
+        session.save()
+
+
+def check(game: Any, state: Any, actions: list[Any]) -> None:
+    """Apply `actions` to copies of the state: raises IllegalAction before anything is confirmed."""
+    for action in actions:
+        state, _ = game.apply(state, game.codec.decode(action))
+
+
+def final_lines(session: Session) -> str:
+    result = session.game.result(session.state)
+    winners = result.get("winners") or []
+    lines = ["game over. final scores:"]
+    for name, score in sorted((result.get("scores") or {}).items(), key=lambda kv: -kv[1]):
+        lines.append(f"  {name:<16} {score:>6}{'  (winner)' if name in winners else ''}")
+    if session.path:
+        lines.append(f"saved in {session.path}")
+    return "\n".join(lines)
+
+
+# --- the generic terminal: a numbered menu of the legal actions ---------------------------------
+class _Generic:
+    """For games without a terminal module: the view's scores and a numbered menu of the legal actions."""
+
+    def __init__(self) -> None:
+        self.menu: list[tuple[str, dict[str, Any]]] = []
+
+    def bind(self, session: Session, legal: list[Any]) -> None:
+        self.menu = [(session.game.describe_action(session.state, a), a.to_dict()) for a in legal]
+
+    def render(self, view: dict[str, Any]) -> str:
+        lines = [f"  {i + 1}. {label}" for i, (label, _) in enumerate(self.menu)]
+        return "\n".join([str({k: v for k, v in view.items() if k in ("scores", "players", "phase")})] + lines)
+
+    def prompt(self, view: dict[str, Any]) -> str:
+        return f"action number (1-{len(self.menu)})? "
+
+    def parse(self, answer: str, view: dict[str, Any]) -> list[Any]:
+        text = answer.strip()
+        if not text.isdigit() or not 1 <= int(text) <= len(self.menu):
+            raise ValueError(f"type a number from 1 to {len(self.menu)}")
+        return [self.menu[int(text) - 1][1]]
+
+    def event_line(self, event: Any) -> str | None:
+        return event.text
+
+
+GENERIC = _Generic()
