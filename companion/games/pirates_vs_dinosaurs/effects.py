@@ -190,10 +190,12 @@ class CombatStrength(_Op):
 
 class PreventLosses(_Op):
     """The crew lost in the current Incident or combat is `amount` smaller (preventable losses only);
-    passive: in every Incident (Stage 2 Incidents and Dinosaur Attacks at the Dig Site)."""
+    `of: extra` counts only the losses an attack card causes outside the combat roll itself.
+    Passive: in every matching Incident (Stage 2 Incidents and Dinosaur Attacks at the Dig Site)."""
 
     op: Literal["prevent_losses"]
     amount: PositiveInt
+    of: Literal["all", "extra"] = "all"
 
 
 class CombatDice(_Op):
