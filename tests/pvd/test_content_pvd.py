@@ -113,7 +113,7 @@ def test_rulebook_named_crew(content) -> None:
     mates = {c.id: c for c in deck(content, "first-mates").cards}
     assert mates["de-groot"].refresh == "new_expedition"
     assert [op.op for op in walk(mates["de-groot"].ability.effects)] == ["draw_events"]
-    assert mates["de-groot"].used["en"].startswith("Used")
+    assert all(m.used["en"].startswith("Used") and m.refresh for m in mates.values())  # the used side
     assert any(op.op == "gain_crew" for op in walk(mates["black-jack-brenham"].ability.effects))
     assert {c.id for c in deck(content, "weapons").cards} == {"sabers-and-muskets", "pistols-and-pikes"}
     assert card(content, "sabers-and-muskets").source == "rulebook"
@@ -201,6 +201,18 @@ def test_board_regions_fit_and_tracks_print_their_effects(content) -> None:
             assert (label or {}).get("en", "") == " ".join(f"{m}P" for m in slot.marks), slot.id
     for zone in (board.harbor, board.dig_site, board.lost_and_forgotten, board.crew_replenishment):
         assert zone in regions
+
+    def inside(inner, outer) -> bool:
+        return (inner.x >= outer.x and inner.y >= outer.y and inner.x + inner.w <= outer.x + outer.w
+                and inner.y + inner.h <= outer.y + outer.h)
+
+    for area in board.areas:
+        assert all(inside(regions[s.region], regions[area.region]) for s in area.slots), area.id
+    assert all(inside(regions[r], regions["volcano"]) for r in board.volcano_track)
+    assert all(inside(regions[r], regions[board.dig_site]) for r in board.curse_track)
+    # nothing within 3 mm of the board's edge
+    assert all(r.x >= 3 and r.y >= 3 and r.x + r.w <= board.width_mm - 3 and r.y + r.h <= board.height_mm - 3
+               for r in board.regions)
 
 
 # --------------------------------------------------------------------------------------- events
