@@ -1,0 +1,169 @@
+"""Fixtures for the app's browser tests: a `companion app --web` server and Chromium pages.
+
+The server runs as a child process (subprocess.Popen) with FLET_WEB_NO_CDN=1 and a temporary
+COMPANION_DATA_DIR; it is stopped by its pid at the end. The browser is the system Chromium
+(/usr/bin/chromium) driven by Playwright; tests skip only when it is not installed.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+SHOTS = Path(os.environ.get("COMPANION_SHOTS", "/tmp/companion-app-shots"))
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`companion app --web` on a free port; restartable on the same data folder."""
+
+    def __init__(self, data_dir: Path):
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+        self.log = data_dir / "server.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 60) -> float:
+        env = dict(os.environ, FLET_WEB_NO_CDN="1", COMPANION_DATA_DIR=str(self.data_dir))
+        t0 = time.perf_counter()
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "app", "--web", "--port",
+                                          str(self.port), "--no-browser"], cwd=ROOT, env=env, stdout=log,
+                                         stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the app server exited: {self.log.read_text(errors='replace')[-2000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return time.perf_counter() - t0
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the app server did not listen on port {self.port} within {timeout} s")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+
+def chromium_missing() -> str | None:
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        return f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+        import flet  # noqa: F401
+        import flet_web  # noqa: F401
+    except ImportError as exc:
+        return f"browser tests need playwright, flet and flet-web: {exc}"
+    return None
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory) -> Iterator[Server]:
+    reason = chromium_missing()
+    if reason:
+        pytest.skip(reason)
+    srv = Server(tmp_path_factory.mktemp("app-data"))
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(server):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.failed_call = report.failed
+
+
+@pytest.fixture
+def new_page(browser, request):
+    """new_page(viewport) -> a page in its own context (its own local storage: its own device)."""
+    contexts = []
+
+    def make(viewport: dict | None = None):
+        ctx = browser.new_context(viewport=viewport or PHONE)
+        ctx.set_default_timeout(30_000)
+        contexts.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for i, ctx in enumerate(contexts):
+        if getattr(request.node, "failed_call", False):  # what the browser showed when it failed
+            for page in ctx.pages:
+                shot(page, f"FAILED-{request.node.name}-{i}")
+        ctx.close()
+
+
+# --- helpers the tests share ------------------------------------------------------------------
+def open_app(page, url: str) -> None:
+    """Load a route and switch on Flutter's accessibility tree (see the browser-test recipe)."""
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    page.locator("flt-semantics").first.wait_for(state="attached")
+
+
+def tap(page, name: str, exact: bool = True) -> None:
+    page.get_by_role("button", name=name, exact=exact).first.click()
+
+
+def see(page, text: str, exact: bool = False, timeout: float = 30_000) -> None:
+    page.get_by_text(text, exact=exact).first.wait_for(timeout=timeout)
+
+
+def shot(page, name: str) -> Path:
+    """A screenshot after the canvas has painted the last update."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(350)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+@pytest.fixture
+def ui():
+    """The helpers above, for the test modules (importlib mode cannot import conftest)."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(open_app=open_app, tap=tap, see=see, shot=shot, PHONE=PHONE, DESKTOP=DESKTOP)

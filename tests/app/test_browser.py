@@ -1,0 +1,180 @@
+"""End to end in a real headless Chromium: the Kapern table assistant, hot-seat play against a
+bot, resuming after a reload and a server restart, and two browsers in one web game.
+Screenshots of each step go to $COMPANION_SHOTS (default /tmp/companion-app-shots)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+STOP = re.compile(r"^(Stop and score|Accept the skulls|Leave Skull Island)")
+
+
+def start_game(page, ui, server, kind: str, humans: list[bool], mode: str | None = None) -> str:
+    """Set up a Kapern game from the game's menu; returns the game's id (from the URL)."""
+    ui.open_app(page, f"{server.url}/games/piraten-kapern")
+    ui.tap(page, "Table assistant" if kind == "assistant" else "Play")
+    page.get_by_role("button", name="Start").wait_for()
+    for i in range(2, len(humans)):
+        ui.tap(page, "Add player")
+        page.get_by_label(f"Player {i + 1} name").wait_for()
+    if kind == "play":
+        for i, human in enumerate(humans):
+            now = "human" if i == 0 else "bot"  # the defaults
+            want = "human" if human else "bot"
+            if now != want:
+                ui.tap(page, f"Seat {i + 1}: {now}")
+                ui.see(page, f"Seat {i + 1}: {want}")
+        if mode == "devices":
+            page.get_by_role("radio", name=re.compile("One device each")).click()
+    ui.tap(page, "Start")
+    page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -> None:
+    page = new_page(ui.PHONE)
+    start_game(page, ui, server, "assistant", [True, True])
+    ui.see(page, "Anne's turn: which fortune card was drawn?")
+    ui.shot(page, "assistant-1-card")
+    ui.tap(page, "Card: Captain")
+    ui.see(page, "Anne: enter the 8 dice")
+    faces = ["Gold coin"] * 3 + ["Diamond"] + ["Monkey"] * 3 + ["Parrot"]
+    for i, face in enumerate(faces):
+        ui.tap(page, f"Add {face}")
+        ui.see(page, f"Slot die {i + 1}: {face}", exact=True)
+    ui.shot(page, "assistant-2-dice")
+    ui.tap(page, "Confirm dice")
+    # the engine's score with its breakdown: (3 coins 300 + set 100) + diamond 100 + 3 monkeys 100, x2
+    ui.see(page, "Stop now: +1200 points")
+    ui.see(page, "Captain: x2")
+    ui.shot(page, "assistant-3-score")
+    # re-roll the parrot and a monkey, enter the new faces
+    ui.tap(page, "Die 8: Parrot")
+    ui.see(page, "Die 8: Parrot, picked for a re-roll", exact=True)
+    ui.tap(page, "Die 7: Monkey")
+    ui.tap(page, "Re-roll dice 7, 8")
+    ui.see(page, "Anne: enter dice 7, 8")
+    ui.tap(page, "Add Monkey")
+    ui.see(page, "Slot die 7: Monkey", exact=True)
+    ui.tap(page, "Add Monkey")
+    ui.see(page, "Slot die 8: Monkey", exact=True)
+    ui.tap(page, "Confirm dice")
+    # 4 monkeys 200 + 3 coins 400 + diamond 100 + full chest 500 = 1200, x2 = 2400
+    ui.see(page, "Full chest: all 8 dice score")
+    ui.see(page, "Stop now: +2400 points")
+    ui.tap(page, "Stop and score +2400")
+    ui.see(page, "Bart's turn: which fortune card was drawn?")
+    ui.see(page, "2400", exact=True)
+    ui.shot(page, "assistant-4-next-turn")
+    # undo goes back to the decision
+    ui.tap(page, "Undo")
+    ui.see(page, "Stop now: +2400 points")
+
+
+def play_until(page, ui, want: str, limit: int = 12) -> list[str]:
+    """Hot seat: reveal for whoever is asked, stop every turn, until `want` shows. Returns the
+    players the privacy screen asked for, in order."""
+    asked: list[str] = []
+    for _ in range(limit):
+        pass_to = page.get_by_text(re.compile(r"^Pass the device to "))
+        stop = page.get_by_role("button", name=STOP)
+        pass_to.or_(stop).first.wait_for()
+        if pass_to.count():
+            name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
+            asked.append(name)
+            if name == want:
+                return asked
+            ui.tap(page, f"I am {name}: show my turn")
+            ui.see(page, f"Your turn, {name}")
+        else:
+            before = last_turn(page)
+            stop.first.click()
+            # the device goes to the other human, or (when their turn ended by itself at three
+            # skulls) stays: wait until the screen shows the turn that just ended
+            for _ in range(300):
+                if pass_to.count() or last_turn(page) != before:
+                    break
+                page.wait_for_timeout(100)
+    raise AssertionError(f"never asked to pass the device to {want}; asked: {asked}")
+
+
+def last_turn(page) -> str:
+    found = page.get_by_text(re.compile(r"^Last turn: "))
+    return found.first.inner_text() if found.count() else ""
+
+
+def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> None:
+    page = new_page(ui.PHONE)
+    start_game(page, ui, server, "play", [True, True, False])  # Anne, Bart: humans; Cato: bot
+    ui.see(page, "Pass the device to Anne")
+    ui.shot(page, "hotseat-1-privacy")
+    assert page.get_by_text(re.compile(r"^Die 1:")).count() == 0  # the privacy screen hides the dice
+    ui.tap(page, "I am Anne: show my turn")
+    ui.see(page, "Your turn, Anne")
+    ui.shot(page, "hotseat-2-turn")
+    asked = play_until(page, ui, "Bart")
+    ui.tap(page, "I am Bart: show my turn")
+    ui.see(page, "Your turn, Bart")
+    # Bart stops; the bot plays its turn; the device goes back to Anne
+    asked += play_until(page, ui, "Anne")
+    ui.see(page, "Pass the device to Anne")
+    ui.tap(page, "I am Anne: show my turn")
+    ui.see(page, "Game log")
+    ui.see(page, "Last turn: Cato")  # the bot played its turn
+    ui.shot(page, "hotseat-3-after-bot")
+
+
+def dice_labels(page) -> list[str]:
+    page.get_by_text(re.compile(r"^Die 8: ")).first.wait_for()
+    page.wait_for_timeout(300)
+    return sorted(t.strip() for t in page.get_by_text(re.compile(r"^Die \d: ")).all_inner_texts())
+
+
+def test_reload_and_restart_resume_the_game(server, new_page, ui) -> None:
+    page = new_page(ui.PHONE)
+    gid = start_game(page, ui, server, "play", [True, False])  # Anne vs the bot Bart: no privacy screen
+    ui.see(page, "Your turn, Anne")
+    before = dice_labels(page)
+    assert len(before) == 8
+    page.reload()
+    ui.open_app(page, page.url)
+    ui.see(page, "Your turn, Anne")
+    assert dice_labels(page) == before
+    ui.shot(page, "resume-1-reload")
+    # stop the server and start it again on the same data folder: the game is in Continue
+    server.stop()
+    server.start()
+    ui.open_app(page, server.url + "/")
+    ui.see(page, "Continue")
+    ui.shot(page, "resume-2-home")
+    page.get_by_text(re.compile("Anne, Bart")).first.click()
+    page.wait_for_url(re.compile(gid))
+    ui.see(page, "Your turn, Anne")
+    assert dice_labels(page) == before
+
+
+def test_two_browsers_in_one_web_game_see_different_seats(server, new_page, ui) -> None:
+    a = new_page(ui.PHONE)
+    gid = start_game(a, ui, server, "play", [True, True], mode="devices")
+    ui.see(a, "This device plays Anne")
+    b = new_page(ui.DESKTOP)
+    ui.open_app(b, f"{server.url}/s/{gid}")
+    ui.see(b, "Join this game")
+    ui.see(b, "Anne: taken by another device")
+    ui.shot(b, "devices-1-join")
+    ui.tap(b, "Take seat: Bart")
+    ui.see(b, "This device plays Bart")
+    # Anne moves first: only her browser has the choices
+    ui.see(a, "Your turn, Anne")
+    ui.see(b, "Waiting for Anne")
+    assert b.get_by_role("button", name=STOP).count() == 0
+    ui.shot(a, "devices-2-anne")
+    ui.shot(b, "devices-3-bart")
+    # Anne stops; Bart's browser updates by itself and now has the choices
+    a.get_by_role("button", name=STOP).first.click()
+    ui.see(b, "Your turn, Bart")
+    ui.see(a, "Waiting for Bart")
+    ui.shot(b, "devices-4-bart-turn")
