@@ -77,8 +77,9 @@ def plan(content: Any, opts: PrintOptions) -> list[Job]:
             name = f"cards-{group.id}" + ("-optional" if group.optional else "")
             if opts.wants("cards"):
                 pdf("cards", name, sheet, lambda g=group, s=sheet: cards.pages(ctx, g, s))
-        if ps.tokens and opts.wants("tokens"):
-            pdf("tokens", "tokens", w("sheets.tokens"), lambda: tokens.pages(ctx, ps.tokens, w("sheets.tokens")))
+        if (ps.tokens or ps.standees) and opts.wants("tokens"):
+            pdf("tokens", "tokens", w("sheets.tokens"),
+                lambda: tokens.pages(ctx, ps.tokens, w("sheets.tokens"), ps.standees))
         if ps.dice and opts.wants("dice"):
             pdf("dice", "dice-nets", w("sheets.dice"), lambda: dice.net_pages(ctx, ps.dice, w("sheets.dice")))
         if ps.dice and opts.wants("stickers"):

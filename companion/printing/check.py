@@ -45,6 +45,8 @@ def faces(ps: PrintSet) -> list[tuple[str, FaceSpec]]:
         out.append((f"token {t.id}", t.front))
         if t.back:
             out.append((f"token {t.id} back", t.back))
+    for f in ps.standees:
+        out += [(f"standee {f.id}", f.front), (f"standee {f.id} back", f.back)]
     for d in ps.dice:
         out += [(f"die {d.id} face {i + 1}", FaceSpec(f.layout, f.fields, (d.size, d.size))) for i, f in enumerate(d.faces)]
     return out

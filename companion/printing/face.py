@@ -88,7 +88,12 @@ def draw_box(s: Surface, box: Box, fields: Fields, theme: Theme, bg: str | None)
         size = min(box.h, box.w / n)
         x0 = box.x + (box.w - size * n) / 2
         for i, name in enumerate(names):
-            s.icon(name, x0 + i * size, box.y + (box.h - size) / 2, size, color)
+            if box.get("mirror"):     # seen from behind: the art turned round
+                s.push(x0 + (i + 1) * size, box.y + (box.h - size) / 2, 0, mirror=True)
+                s.icon(name, 0, 0, size, color)
+                s.pop()
+            else:
+                s.icon(name, x0 + i * size, box.y + (box.h - size) / 2, size, color)
     elif kind == "badge":
         r = min(box.w, box.h) / 2
         fill = theme.fill("accent")

@@ -211,3 +211,149 @@ def tile_window(paper: Paper) -> tuple[float, float]:
     cfg = mark_cfg()
     room = paper.printable + cfg["gap"] + cfg["length"] + label_cfg()["band"]
     return (paper.w - 2 * room, paper.h - 2 * room)
+
+
+def back_rect(paper: Paper, x: float, y: float, w: float, h: float, duplex: str) -> tuple[float, float, bool]:
+    """Where the back of a w x h item at (x, y) goes on the following page, as for card grids:
+    long edge and 'off' mirror left to right; short edge mirrors top to bottom and turns it."""
+    if duplex == "short":
+        return (x, paper.h - y - h, True)
+    return (paper.w - x - w, y, False)
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One packed item: its index in the input and its trim rectangle on the page."""
+
+    item: int
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def pack_area(paper: Paper) -> tuple[float, float, float, float]:
+    """(x, y, w, h) where packed items go: inside the printable area with room for cut marks on
+    every side and for the page label at the bottom. It is symmetric, so mirrored backs stay in it."""
+    cfg = mark_cfg()
+    mx = paper.printable + cfg["gap"] + cfg["min_length"]
+    my = mx + label_cfg()["band"]
+    return (mx, my, paper.w - 2 * mx, paper.h - 2 * my)
+
+
+class _Area:
+    """A rectangle filled with shelves (rows) from the top down."""
+
+    def __init__(self, x: float, y: float, w: float, h: float):
+        self.x, self.y, self.w, self.h = x, y, w, h
+        self.used = 0.0
+        self.shelves: list[_Shelf] = []
+
+    def place(self, w: float, h: float) -> tuple[float, float] | None:
+        for shelf in self.shelves:
+            at = shelf.place(w, h)
+            if at:
+                return at
+        if w > self.w + 1e-6 or self.used + h > self.h + 1e-6:
+            return None
+        shelf = _Shelf(self.x, self.y + self.used, self.w, h)
+        self.used += h
+        self.shelves.append(shelf)
+        return shelf.place(w, h)
+
+
+class _Shelf:
+    """A row of items, top-aligned. Once an item no more than half the row's height arrives, the
+    rest of the row becomes an area of its own, so small items stack beside a tall one."""
+
+    def __init__(self, x: float, y: float, w: float, h: float):
+        self.x, self.y, self.w, self.h = x, y, w, h
+        self.cursor = 0.0
+        self.sub: _Area | None = None
+
+    def place(self, w: float, h: float) -> tuple[float, float] | None:
+        if h > self.h + 1e-6:
+            return None
+        if self.sub is not None:
+            return self.sub.place(w, h)
+        if self.cursor + w > self.w + 1e-6:
+            return None
+        if self.cursor > 0 and 2 * h <= self.h + 1e-6:
+            self.sub = _Area(self.x + self.cursor, self.y, self.w - self.cursor, self.h)
+            return self.sub.place(w, h)
+        at = (self.x + self.cursor, self.y)
+        self.cursor += w
+        return at
+
+
+def pack(paper: Paper, sizes: list[tuple[float, float]], bleed: float = 0.0, gutter: float = 0.0) -> list[list[Spot]]:
+    """Pack items of any size onto as few pages as it can, deterministically: in the given order
+    (largest first works best), each into the first page and the first shelf with room for it;
+    `gutter` apart; each page's items centred left to right inside pack_area()."""
+    ax, ay, aw, ah = pack_area(paper)
+    pages: list[tuple[_Area, list[Spot]]] = []
+    for i, (w, h) in enumerate(sizes):
+        fw, fh = w + 2 * bleed + gutter, h + 2 * bleed + gutter
+        if fw > aw + gutter + 1e-6 or fh > ah + gutter + 1e-6:
+            raise PrintError(f"a {w:g} x {h:g} mm component (bleed {bleed:g} mm) does not fit on {paper.name} paper")
+        for area, spots in pages:
+            at = area.place(fw, fh)
+            if at:
+                break
+        else:
+            area, spots = _Area(0.0, 0.0, aw + gutter, ah + gutter), []
+            pages.append((area, spots))
+            at = area.place(fw, fh)
+        assert at is not None
+        spots.append(Spot(i, at[0] + bleed, at[1] + bleed, w, h))
+    out: list[list[Spot]] = []
+    for _, spots in pages:
+        used = max(s.x + s.w + bleed for s in spots)
+        dx = ax + (aw - used) / 2
+        out.append([Spot(s.item, round(s.x + dx, 4), round(s.y + ay, 4), s.w, s.h) for s in spots])
+    return out
+
+
+Rect = tuple[float, float, float, float]
+
+
+def guide_marks(paper: Paper, rects: list[Rect], straight: list[bool], bleed: float = 0.0,
+                label: LabelSpot | None = None) -> list[Segment]:
+    """Cut marks in the margins for packed items: one on each end of every trim line of a
+    straight-edged item that a guillotine could cut without crossing another item."""
+    if not rects:
+        return []
+    cfg = mark_cfg()
+    gap, length = cfg["gap"], cfg["length"]
+    top = min(y for _, y, _, _ in rects) - bleed
+    bottom = max(y + h for _, y, _, h in rects) + bleed
+    left = min(x for x, _, _, _ in rects) - bleed
+    right = max(x + w for x, _, w, _ in rects) + bleed
+    lo_y = paper.printable
+    hi_y = paper.h - paper.printable - (label.band if label and label.where == "bottom" else 0)
+    lo_x = paper.printable + (label.band if label and label.where == "left" else 0)
+    hi_x = paper.w - paper.printable
+    xs: list[float] = []
+    ys: list[float] = []
+    for (x, y, w, h), ok in zip(rects, straight):
+        if ok:
+            xs += [x, x + w]
+            ys += [y, y + h]
+    clear_x = [v for v in _dedupe(xs) if not any(rx + 1e-6 < v < rx + rw - 1e-6 for rx, _, rw, _ in rects)]
+    clear_y = [v for v in _dedupe(ys) if not any(ry + 1e-6 < v < ry + rh - 1e-6 for _, ry, _, rh in rects)]
+    out: list[Segment] = []
+    for x in clear_x:
+        a, b = max(lo_y, top - gap - length), top - gap
+        if b - a >= 1:
+            out.append((x, a, x, b))
+        a, b = bottom + gap, min(hi_y, bottom + gap + length)
+        if b - a >= 1:
+            out.append((x, a, x, b))
+    for y in clear_y:
+        a, b = max(lo_x, left - gap - length), left - gap
+        if b - a >= 1:
+            out.append((a, y, b, y))
+        a, b = right + gap, min(hi_x, right + gap + length)
+        if b - a >= 1:
+            out.append((a, y, b, y))
+    return out

@@ -11,6 +11,9 @@ from companion.content.models import Aid, Board, Deck, Die, Piece, ScorePad, Tok
 
 from . import layouts
 
+#: pieces of these kinds are printed as folding standees; other pieces as counters
+STANDEE_KINDS = ("standee", "figure")
+
 #: deck size -> default layout (front; the back is "<layout>-back")
 DECK_LAYOUTS = {"poker": "card", "bridge": "card-bridge", "mini": "card-mini", "tarot": "card-tarot",
                 "square": "card-square", "captain": "card-board"}
@@ -57,6 +60,18 @@ class TokenItem:
 
 
 @dataclass
+class StandeeItem:
+    """A folding standee: front and back art joined at a fold, with a base tab at each end."""
+
+    id: str
+    name: str
+    size: float                   # width of the figure in mm
+    front: FaceSpec
+    back: FaceSpec
+    copies: int
+
+
+@dataclass
 class BoardItem:
     id: str
     name: str
@@ -91,6 +106,7 @@ class PrintSet:
     cards: list[CardGroup] = field(default_factory=list)
     dice: list[DieItem] = field(default_factory=list)
     tokens: list[TokenItem] = field(default_factory=list)
+    standees: list[StandeeItem] = field(default_factory=list)
     boards: list[BoardItem] = field(default_factory=list)
     aids: list[AidItem] = field(default_factory=list)
     pads: list[PadItem] = field(default_factory=list)
@@ -124,6 +140,8 @@ def expand(content: Any, lang: str) -> PrintSet:
             ps.dice.append(_die(obj, game, lang))
         elif isinstance(obj, Token):
             ps.tokens.append(_token(obj, game, lang))
+        elif isinstance(obj, Piece) and obj.kind in STANDEE_KINDS:
+            ps.standees.append(_standee(obj, game, lang))
         elif isinstance(obj, Piece):
             ps.tokens.append(_piece(obj, game, lang))
         elif isinstance(obj, Board):
@@ -132,11 +150,16 @@ def expand(content: Any, lang: str) -> PrintSet:
         elif isinstance(obj, Aid):
             ps.aids.append(AidItem(obj.id, say(obj.name, lang),
                                    [[(say(s.heading, lang), say(s.text, lang)) for s in side] for side in obj.sides],
-                                   obj.copies))
+                                   aid_copies(obj, info.players.max)))
         elif isinstance(obj, ScorePad):
             ps.pads.append(PadItem(obj.id, say(obj.name, lang), obj.min_players, obj.max_players, obj.rows,
                                    say(obj.text, lang)))
     return ps
+
+
+def aid_copies(aid: Aid, max_players: int) -> int:
+    """One aid per seat at the game's largest table, unless the content says how many."""
+    return aid.copies if "copies" in aid.model_fields_set else max_players
 
 
 def _deck(deck: Deck, game: str, lang: str, game_id: str) -> CardGroup:
@@ -188,7 +211,7 @@ def _token(tok: Token, game: str, lang: str) -> TokenItem:
 
 
 def _piece(piece: Piece, game: str, lang: str) -> TokenItem:
-    shape = "round" if piece.kind in ("counter", "figure") else "square"
+    shape = "round" if piece.kind == "counter" else "square"
     layout = _small("token-round" if shape == "round" else "token-square", piece.size_mm)
     name = say(piece.name, lang)
     fields = {"art": piece.icon, "name": name, "count": f"×{piece.copies}", "game": game}
@@ -196,6 +219,22 @@ def _piece(piece: Piece, game: str, lang: str) -> TokenItem:
         fields["tint"] = piece.colour
     return TokenItem(piece.id, name, shape, piece.size_mm, FaceSpec(layout, fields, (piece.size_mm, piece.size_mm)),
                      None, piece.copies)
+
+
+def standee_panel(width: float) -> tuple[float, float]:
+    """Size of one art panel of a standee `width` mm wide (the layout's proportions)."""
+    w, h = layouts.layout("standee").w, layouts.layout("standee").h
+    return (width, round(width * h / w, 2))
+
+
+def _standee(piece: Piece, game: str, lang: str) -> StandeeItem:
+    name = say(piece.name, lang)
+    fields = {"art": piece.icon, "name": name, "count": f"×{piece.copies}", "game": game}
+    if piece.colour:
+        fields["tint"] = piece.colour
+    size = standee_panel(piece.size_mm)
+    return StandeeItem(piece.id, name, piece.size_mm, FaceSpec("standee", fields, size),
+                       FaceSpec("standee-back", fields, size), piece.copies)
 
 
 def _small(layout: str, size: float) -> str:

@@ -20,7 +20,8 @@ Point = tuple[float, float]
 class Surface:
     """The drawing API; coordinates in mm from the top-left, y down."""
 
-    def push(self, x: float, y: float, rotate: float = 0.0) -> None: ...
+    def push(self, x: float, y: float, rotate: float = 0.0, mirror: bool = False) -> None:
+        """Move the origin to (x, y), then turn by `rotate` degrees; `mirror` flips x after that."""
     def pop(self) -> None: ...
     def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None, stroke: str | None = None,
              width: float = 0.3, r: float = 0.0, dash: Sequence[float] | None = None) -> None: ...
@@ -67,11 +68,13 @@ class PdfSurface(Surface):
         self.c = canvas
         self.forms: set[str] = set()
 
-    def push(self, x: float, y: float, rotate: float = 0.0) -> None:
+    def push(self, x: float, y: float, rotate: float = 0.0, mirror: bool = False) -> None:
         self.c.saveState()
         self.c.translate(x, y)
         if rotate:
             self.c.rotate(rotate)
+        if mirror:
+            self.c.scale(-1, 1)
 
     def pop(self) -> None:
         self.c.restoreState()
@@ -181,8 +184,9 @@ class SvgSurface(Surface):
     def g(self):
         return self.stack[-1]
 
-    def push(self, x, y, rotate=0.0):
-        t = f"translate({_n(x)},{_n(y)})" + (f" rotate({_n(rotate)})" if rotate else "")
+    def push(self, x, y, rotate=0.0, mirror=False):
+        t = f"translate({_n(x)},{_n(y)})" + (f" rotate({_n(rotate)})" if rotate else "") + \
+            (" scale(-1,1)" if mirror else "")
         grp = self.d.g(transform=t)
         self.g.add(grp)
         self.stack.append(grp)

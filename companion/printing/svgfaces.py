@@ -1,5 +1,5 @@
 """Each unique component face as its own SVG (for laser cutters and editing): card fronts per
-design, deck backs, token sides, die faces and whole boards."""
+design, deck backs, token sides, folding standees (whole strips), die faces and whole boards."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +8,7 @@ from companion.engine.session import atomic_write
 
 from .context import Ctx
 from .face import draw_face
-from .source import FaceSpec, PrintSet
+from .source import FaceSpec, PrintSet, StandeeItem
 from .surface import SvgSurface
 
 
@@ -16,6 +16,16 @@ def face_svg(ctx: Ctx, spec: FaceSpec) -> str:
     lay = ctx.layout(spec)
     s = SvgSurface(lay.w, lay.h)
     draw_face(s, lay, spec.fields, ctx.theme, 0.0, True)
+    return s.tostring()
+
+
+def standee_svg(ctx: Ctx, fig: StandeeItem) -> str:
+    """The whole folding strip: cut outline solid, folds dashed (for cutting machines too)."""
+    from .sheets import standees
+
+    g = standees.shape(fig)
+    s = SvgSurface(g.w, g.h)
+    standees.draw(ctx, s, fig, 0, 0)
     return s.tostring()
 
 
@@ -35,6 +45,8 @@ def write_all(ctx: Ctx, ps: PrintSet, folder: Path) -> int:
         files[folder / "tokens" / f"{tok.id}.svg"] = face_svg(ctx, tok.front)
         if tok.back:
             files[folder / "tokens" / f"{tok.id}-back.svg"] = face_svg(ctx, tok.back)
+    for fig in ps.standees:
+        files[folder / "standees" / f"{fig.id}.svg"] = standee_svg(ctx, fig)
     for die in ps.dice:
         for i, face in enumerate(die.faces):
             spec = FaceSpec(face.layout, face.fields, (die.size, die.size))

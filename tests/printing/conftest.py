@@ -17,9 +17,79 @@ def mini():
     return load_game(MINI)
 
 
+@pytest.fixture(scope="session")
+def pvd():
+    return load_game("pirates-vs-dinosaurs")
+
+
 def build(content, out: Path, **kw) -> dict[str, int]:
     """Write every file of a set; returns {file name: pages}."""
     made = {}
     for job in plan(content, PrintOptions(out=out, **kw)):
         made[job.path.name] = job.make()
     return made
+
+
+class Recorder:
+    """A drawing surface that records rectangles, ellipses and lines in page coordinates (it
+    follows push/pop with their turns and mirrors), for checking where things land on a page."""
+
+    def __init__(self):
+        import math
+
+        self._math = math
+        self.stack = [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)]   # affine a, b, c, d, e, f: x' = a x + c y + e
+        self.rects: list[tuple[float, float, float, float]] = []
+        self.lines: list[dict] = []
+        self.pushes: list[tuple[float, float, float, bool]] = []
+
+    def _pt(self, x, y):
+        a, b, c, d, e, f = self.stack[-1]
+        return (a * x + c * y + e, b * x + d * y + f)
+
+    def _box(self, x, y, w, h):
+        pts = [self._pt(x, y), self._pt(x + w, y + h)]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return (round(min(xs), 4), round(min(ys), 4), round(max(xs) - min(xs), 4), round(max(ys) - min(ys), 4))
+
+    def push(self, x, y, rotate=0.0, mirror=False):
+        self.pushes.append((x, y, rotate, mirror))
+        a, b, c, d, e, f = self.stack[-1]
+        e, f = a * x + c * y + e, b * x + d * y + f
+        r = self._math.radians(rotate)
+        cos, sin = round(self._math.cos(r), 12), round(self._math.sin(r), 12)
+        a, b, c, d = a * cos + c * sin, b * cos + d * sin, -a * sin + c * cos, -b * sin + d * cos
+        if mirror:
+            a, b = -a, -b
+        self.stack.append((a, b, c, d, e, f))
+
+    def pop(self):
+        self.stack.pop()
+
+    def clip(self, *a, **k):
+        pass
+
+    def rect(self, x, y, w, h, fill=None, stroke=None, width=0.3, r=0.0, dash=None):
+        self.rects.append(self._box(x, y, w, h))
+
+    def ellipse(self, x, y, w, h, fill=None, stroke=None, width=0.3, dash=None):
+        self.rects.append(self._box(x, y, w, h))
+
+    def circle(self, cx, cy, r, **kw):
+        self.ellipse(cx - r, cy - r, 2 * r, 2 * r, **kw)
+
+    def line(self, x1, y1, x2, y2, stroke, width=0.3, dash=None):
+        self.lines.append({"from": self._pt(x1, y1), "to": self._pt(x2, y2), "stroke": stroke, "width": width,
+                           "dash": tuple(dash) if dash else None})
+
+    def poly(self, *a, **k):
+        pass
+
+    def text(self, *a, **k):
+        pass
+
+    def icon(self, *a, **k):
+        pass
+
+    def fitted(self, *a, **k):
+        pass

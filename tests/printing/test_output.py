@@ -50,7 +50,8 @@ def test_page_counts(built):
     assert made["mini-game-cards-orders.pdf"] == 4          # 11 cards: 2 sheets of fronts + backs
     assert made["mini-game-cards-bonus-optional.pdf"] == 2  # the optional deck on its own sheet
     assert made["mini-game-board-sea.pdf"] == 3             # assembly map + 2 tiles
-    assert made["mini-game-aid-turn.pdf"] == 2              # two-sided aid
+    assert made["mini-game-aid-turn.pdf"] == 8              # two-sided aid, one for each of 4 seats
+    assert made["mini-game-tokens.pdf"] == 2                # both sizes on one sheet, then its backs
 
 
 def test_golden_hashes(built):

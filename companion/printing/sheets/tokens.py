@@ -1,49 +1,120 @@
-"""Token sheets: round and square tokens in a spaced grid with a cut guide around each, and a
-backs page (laid out for duplex like cards) when any token has a back."""
+"""Token sheets: tokens of every size and shape, and folding standees, packed together onto as
+few pages as possible (deterministic skyline packing, largest first). Each token carries its own
+cut guide (its outline); straight cuts a guillotine can make get cut marks in the margins. A page
+with any two-sided token is followed by its backs page, mirrored for the duplex mode as card
+backs are."""
 from __future__ import annotations
 
-from itertools import groupby
+from dataclasses import dataclass
+from typing import Callable
 
 from ..assets import profiles
 from ..context import Ctx
-from ..grid import fit_grid
+from ..grid import Spot, back_rect, guide_marks, label_spot, pack
 from ..pdfdoc import Page
-from ..source import FaceSpec, TokenItem
+from ..source import StandeeItem, TokenItem
+from . import standees as standee_sheet
 
 
-def pages(ctx: Ctx, items: list[TokenItem], sheet: str) -> list[Page]:
+@dataclass(frozen=True)
+class Entry:
+    """One physical piece to cut out."""
+
+    id: str
+    w: float
+    h: float
+    straight: bool                                       # straight edges: cut marks apply
+    front: Callable[..., None]                           # (surface, x, y)
+    back: Callable[..., None] | None = None              # (surface, x, y, turned)
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    entries: list[Entry]
+    spots: list[Spot]
+
+    @property
+    def has_backs(self) -> bool:
+        return any(e.back is not None for e in self.entries)
+
+
+def entries(ctx: Ctx, items: list[TokenItem], figures: list[StandeeItem] = ()) -> list[Entry]:
+    """Every piece in packing order: two-sided ones first (so fewer pages need a backs page),
+    then the tallest, widest first; ties keep content order."""
+    bleed = _bleed(ctx)
+    out: list[tuple[tuple, Entry]] = []
+    n = 0
+    for tok in items:
+        def front(s, x, y, spec=tok.front):
+            ctx.face(s, spec, x, y, bleed)
+
+        back = None
+        if tok.back is not None:
+            def back(s, x, y, turned, spec=tok.back):
+                ctx.face(s, spec, x, y, bleed, turned)
+
+        e = Entry(tok.id, tok.size, tok.size, tok.shape != "round", front, back)
+        for _ in range(tok.copies):
+            out.append(((-e.h, -e.w, back is None, n), e))
+            n += 1
+    for fig in figures:
+        g = standee_sheet.shape(fig)
+
+        def draw(s, x, y, fig=fig):
+            standee_sheet.draw(ctx, s, fig, x, y)
+
+        e = Entry(fig.id, g.w, g.h, True, draw)
+        for _ in range(fig.copies):
+            out.append(((-e.h, -e.w, True, n), e))
+            n += 1
+    return [e for _, e in sorted(out, key=lambda p: p[0])]
+
+
+def _bleed(ctx: Ctx) -> float:
+    return min(ctx.opts.bleed, float(profiles()["gutter"]["tokens"]) / 2)
+
+
+def plan(ctx: Ctx, items: list[TokenItem], figures: list[StandeeItem] = ()) -> list[SheetPage]:
+    es = entries(ctx, items, figures)
     gutter = float(profiles()["gutter"]["tokens"])
-    bleed = min(ctx.opts.bleed, gutter / 2)
+    packed = pack(ctx.paper, [(e.w, e.h) for e in es], _bleed(ctx), gutter)
+    return [SheetPage([es[s.item] for s in spots], spots) for spots in packed]
+
+
+def back_spots(ctx: Ctx, page: SheetPage) -> list[tuple[float, float, bool]]:
+    """Where each piece's back goes on the backs page (the same order as page.spots)."""
+    return [back_rect(ctx.paper, s.x, s.y, s.w, s.h, ctx.opts.duplex) for s in page.spots]
+
+
+def pages(ctx: Ctx, items: list[TokenItem], sheet: str, figures: list[StandeeItem] = ()) -> list[Page]:
+    bleed = _bleed(ctx)
+    paper = ctx.paper
     out: list[Page] = []
-    key = lambda t: (t.shape, t.size)  # noqa: E731
-    for (shape, size), group in groupby(sorted(items, key=key), key=key):
-        flat: list[tuple[FaceSpec, FaceSpec | None]] = []
-        for tok in group:
-            flat += [(tok.front, tok.back)] * tok.copies
-        grid = fit_grid(ctx.paper, size, size, bleed, gutter)
-        spot = grid.label_spot()
-        marks = grid.marks(spot) if ctx.opts.marks and shape != "round" else []
-        has_back = any(b is not None for _, b in flat)
-        for start in range(0, len(flat), grid.per_page):
-            chunk = flat[start:start + grid.per_page]
+    for page in plan(ctx, items, figures):
+        rects = [(s.x, s.y, s.w, s.h) for s in page.spots]
+        straight = [e.straight for e in page.entries]
+        spot = label_spot(paper, max(y + h for _, y, _, h in rects) + bleed, min(x for x, _, _, _ in rects) - bleed)
+        marks = guide_marks(paper, rects, straight, bleed, spot) if ctx.opts.marks else []
 
-            def fronts(s, chunk=chunk, grid=grid, bleed=bleed):
-                for i, (front, _) in enumerate(chunk):
-                    x, y = grid.cell(i)
-                    ctx.face(s, front, x, y, bleed)
+        def fronts(s, page=page):
+            for e, sp in zip(page.entries, page.spots):
+                e.front(s, sp.x, sp.y)
 
-            out.append(Page(ctx.paper, fronts, sheet, ctx.words("fronts"), marks, spot))
-            if has_back:
-                def backs(s, chunk=chunk, grid=grid, bleed=bleed):
-                    for i, (front, back) in enumerate(chunk):
-                        x, y, turned = grid.back_cell(i, ctx.opts.duplex)
-                        ctx.face(s, back or _blank(front), x, y, bleed, turned)
+        out.append(Page(paper, fronts, sheet, ctx.words("fronts"), marks, spot))
+        if not page.has_backs:
+            continue
+        backs_at = back_spots(ctx, page)
+        brects = [(x, y, sp.w, sp.h) for (x, y, _), sp in zip(backs_at, page.spots)]
+        bspot = label_spot(paper, max(y + h for _, y, _, h in brects) + bleed, min(x for x, _, _, _ in brects) - bleed)
+        bmarks = guide_marks(paper, brects, straight, bleed, bspot) if ctx.opts.marks else []
 
-                duplex = ctx.words(f"duplex.{ctx.opts.duplex}")
-                out.append(Page(ctx.paper, backs, sheet, ctx.words("backs", duplex=duplex), marks, spot))
+        def backs(s, page=page, backs_at=backs_at):
+            # a one-sided piece leaves bare paper behind it
+            for e, (x, y, turned) in zip(page.entries, backs_at):
+                if e.back is not None:
+                    e.back(s, x, y, turned)
+
+        duplex = ctx.words(f"duplex.{ctx.opts.duplex}")
+        out.append(Page(paper, backs, sheet, ctx.words("backs", duplex=duplex), bmarks, bspot))
     return out
 
-
-def _blank(front: FaceSpec) -> FaceSpec:
-    """A token without a back gets its front's shape in plain paper behind it."""
-    return FaceSpec(front.layout, {}, front.size)
