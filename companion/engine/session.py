@@ -35,6 +35,8 @@ class Session:
         self.undo_over_chance = undo_over_chance
         self.meta: dict[str, Any] = dict(meta or {})
         self.log: list[dict[str, Any]] = []
+        #: chance outcomes among the first i log entries, for i = 0..len(log) (see chance_count)
+        self._chance_prefix = [0]
         self.redo_stack: list[list[dict[str, Any]]] = []
         self.events: list[tuple[int, Event]] = []
         self.path = Path(path) if path else None
@@ -62,7 +64,13 @@ class Session:
         return self.game.is_over(self.state)
 
     def chance_count(self) -> int:
-        return sum(1 for e in self.log if "chance" in e)
+        # kept as prefix counts so a long game does not recount its whole log at every roll
+        prefix = self._chance_prefix
+        if len(prefix) > len(self.log) + 1:  # the log was cut from outside: recount
+            prefix[:] = [0]
+        for entry in self.log[len(prefix) - 1:]:
+            prefix.append(prefix[-1] + ("chance" in entry))
+        return prefix[-1]
 
     # --- moves -----------------------------------------------------------------------------
     def act(self, action: Action | dict[str, Any]) -> list[Event]:
@@ -140,6 +148,7 @@ class Session:
 
     def _truncate(self, n: int) -> None:
         del self.log[n:]
+        del self._chance_prefix[n + 1:]
         del self._states[n + 1:]
         self.events = [(i, e) for i, e in self.events if i < n]
 

@@ -127,3 +127,22 @@ def test_turn__refused_actions_name_the_rule_and_change_nothing() -> None:
             s.act(bad)
     assert GAME.state_to_json(s.state) == before
     assert Stop(0) in s.legal_actions()
+
+
+def test_turn__legal_actions_match_the_checks() -> None:
+    """Speelbeurt: legal_actions lists exactly the picks, chest moves and re-rolls that step accepts."""
+    from companion.engine import Digital, RandomBot, Session, play_out
+    from companion.games.piraten_kapern.rules import Chest
+
+    for seed in range(4):
+        s = Session(GAME, ["A", "B", "C"], {"extra_cards": True}, seed=seed, source=Digital(seed))
+        bot = RandomBot(seed)
+        while not s.is_over():
+            st = s.state
+            legal = s.legal_actions()
+            p = st.seat
+            for die in range(0, 10):
+                assert (Pick(p, die) in legal) == (GAME._pick_error(st, die) is None)
+                assert (Chest(p, die) in legal) == (GAME._chest_error(st, die) is None)
+            assert (Reroll(p) in legal) == (GAME._reroll_error(st) is None)
+            s.act(bot.choose(s.view(p), legal))

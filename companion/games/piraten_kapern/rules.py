@@ -247,13 +247,28 @@ class KapernGame(Game[KapernState]):
             return rule, f"die {die} is picked for the re-roll; put it back first"
         return None
 
+    def _actions(self, seat: int) -> tuple[list[Pick], list[Chest]]:
+        """Actions are immutable: build each Pick and Chest once per seat."""
+        cache = self.__dict__.setdefault("_action_cache", {})
+        found = cache.get(seat)
+        if found is None:
+            n = self.table.dice
+            found = cache[seat] = ([Pick(seat, d + 1) for d in range(n)], [Chest(seat, d + 1) for d in range(n)])
+        return found
+
     def legal_actions(self, s: KapernState) -> list[Action]:
         p = self.to_move(s)
         if p is None:
             return []
-        out: list[Action] = [Pick(p, d + 1) for d in range(len(s.dice)) if self._pick_error(s, d + 1) is None]
-        if self.rule(s).kind == "chest" and not s.island:
-            out += [Chest(p, d + 1) for d in range(len(s.dice)) if self._chest_error(s, d + 1) is None]
+        # the same tests as _pick_error/_chest_error, inlined: this runs at every bot decision
+        card = self.rule(s)
+        dice, picked, chest = s.dice, s.picked, s.chest
+        skull_ok = self.sorceress_left(s) and sum(1 for i in picked if dice[i] == SKULL) < card.reroll_skulls
+        picks, chests = self._actions(p)
+        out: list[Action] = [picks[d] for d in range(len(dice))
+                             if d in picked or (d not in chest and (skull_ok or dice[d] != SKULL))]
+        if card.kind == "chest" and not s.island:
+            out += [chests[d] for d in range(len(dice)) if dice[d] != SKULL and d not in picked]
         if self._reroll_error(s) is None:
             out.append(Reroll(p))
         out.append(Stop(p))
@@ -435,6 +450,7 @@ class KapernGame(Game[KapernState]):
     def view(self, s: KapernState, player: int | None) -> dict[str, Any]:
         """Everything is public in Kapern except the order of the pile (which is never stored)."""
         card = self.rule(s) if s.card else None
+        picked, chest = s.picked, s.chest
         out: dict[str, Any] = {
             "game": self.id, "you": player, "phase": s.phase, "seat": s.seat,
             "to_move": self.to_move(s),
@@ -443,7 +459,7 @@ class KapernGame(Game[KapernState]):
             "options": dict(s.options),
             "card": None if card is None else {"id": card.id, "kind": card.kind, "name": self.data.names[card.id],
                                                "text": self.data.texts[card.id]},
-            "dice": [{"die": i + 1, "face": f or None, "picked": i in s.picked, "chest": i in s.chest}
+            "dice": [{"die": i + 1, "face": f or None, "picked": i in picked, "chest": i in chest}
                      for i, f in enumerate(s.dice)],
             "rolling": [i + 1 for i in s.rolling],
             "rolls": s.rolls, "island": s.island, "skulls": skull_count(s.dice, card) if card else 0,
