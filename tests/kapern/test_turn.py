@@ -145,4 +145,7 @@ def test_turn__legal_actions_match_the_checks() -> None:
                 assert (Pick(p, die) in legal) == (GAME._pick_error(st, die) is None)
                 assert (Chest(p, die) in legal) == (GAME._chest_error(st, die) is None)
             assert (Reroll(p) in legal) == (GAME._reroll_error(st) is None)
+            view = s.view(p)
+            assert view["doomed"] == GAME.doomed(st) and view["preview"] == GAME.preview(st)
+            assert view["sorceress"] == GAME.sorceress_left(st) and view["to_move"] == GAME.to_move(st)
             s.act(bot.choose(s.view(p), legal))

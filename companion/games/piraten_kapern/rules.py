@@ -449,27 +449,34 @@ class KapernGame(Game[KapernState]):
 
     def view(self, s: KapernState, player: int | None) -> dict[str, Any]:
         """Everything is public in Kapern except the order of the pile (which is never stored)."""
-        card = self.rule(s) if s.card else None
-        picked, chest = s.picked, s.chest
+        data = self.data
+        card = data.cards[s.card] if s.card else None
+        picked, chest, phase = s.picked, s.chest, s.phase
+        skulls = s.dice.count(SKULL) + card.skulls if card else 0
+        doomed = phase == "decide" and skulls >= data.table.skulls_end_turn
+        if phase == "decide" and not doomed:
+            preview: dict[str, int] | None = {"points": data.scorer.stop(s.dice, s.card or ""), "opponents": 0}
+        else:
+            preview = self.preview(s) if phase in ("decide", "island") else None
         out: dict[str, Any] = {
-            "game": self.id, "you": player, "phase": s.phase, "seat": s.seat,
-            "to_move": self.to_move(s),
+            "game": self.id, "you": player, "phase": phase, "seat": s.seat,
+            "to_move": s.seat if phase in ("decide", "island") else None,
             "players": [{"seat": i, "name": n, "score": s.scores[i], "turns": s.turns[i]}
                         for i, n in enumerate(s.players)],
             "options": dict(s.options),
-            "card": None if card is None else {"id": card.id, "kind": card.kind, "name": self.data.names[card.id],
-                                               "text": self.data.texts[card.id]},
+            "card": None if card is None else {"id": card.id, "kind": card.kind, "name": data.names[card.id],
+                                               "text": data.texts[card.id]},
             "dice": [{"die": i + 1, "face": f or None, "picked": i in picked, "chest": i in chest}
                      for i, f in enumerate(s.dice)],
             "rolling": [i + 1 for i in s.rolling],
-            "rolls": s.rolls, "island": s.island, "skulls": skull_count(s.dice, card) if card else 0,
-            "doomed": self.doomed(s), "sorceress": self.sorceress_left(s),
+            "rolls": s.rolls, "island": s.island, "skulls": skulls,
+            "doomed": doomed, "sorceress": self.sorceress_left(s) if card and card.reroll_skulls else False,
             "rerolls_left": (max(0, card.rerolls + 1 - s.rolls) if card and card.rerolls >= 0 else None),
-            "preview": self.preview(s),
+            "preview": preview,
             "deck_left": len(s.deck), "discard": list(s.discard),
-            "last_round": s.last_round, "last_turn": s.last, "over": s.phase == "over",
+            "last_round": s.last_round, "last_turn": s.last, "over": phase == "over",
         }
-        if s.phase == "over":
+        if phase == "over":
             out["result"] = self.result(s)
         return out
 
