@@ -1,6 +1,7 @@
 """What the table assistant and digital play screens share: acting through the live game."""
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from companion.engine import IllegalAction
@@ -47,4 +48,5 @@ class GameScreen(Screen):
                     raise IllegalAction("seats", "this device holds no seat in this game")
                 self.live.session.redo()
                 self.live.version += 1
+                self.live.touched = time.time()
         return self._step(redo)

@@ -91,6 +91,8 @@ class LiveGame:
         self.bots = bots if bots is not None else {
             i: make_bot(session, i) for i, s in enumerate(self.seats) if s.is_bot}
         self.version = 0  # bumped on every change, so pages can tell they are stale
+        #: when the game last changed (for the Continue list); loading a save must not count
+        self.touched = time.time()
 
     # --- who may do what ---------------------------------------------------------------------
     @property
@@ -164,6 +166,7 @@ class LiveGame:
             events = self.session.act(action)
             events += self.run_bots()
             self.version += 1
+            self.touched = time.time()
             return events
 
     def resolve(self, client: str, outcome: Any) -> list:
@@ -174,6 +177,7 @@ class LiveGame:
             events = self.session.resolve(outcome)
             events += self.run_bots()
             self.version += 1
+            self.touched = time.time()
             return events
 
     def undo(self, client: str) -> None:
@@ -193,6 +197,7 @@ class LiveGame:
                     self.session.redo()
                 raise
             self.version += 1
+            self.touched = time.time()
 
     def can_undo(self, client: str) -> bool:
         if not self.session.can_undo():
@@ -236,6 +241,7 @@ class LiveGame:
         self.session.meta[META_KEY]["seats"] = [asdict(s) for s in self.seats]
         self.session.meta[META_KEY]["updated"] = time.time()
         self.version += 1
+        self.touched = time.time()
         if self.session.path is not None:
             self.session.save()
 
@@ -243,10 +249,7 @@ class LiveGame:
         s = self.session
         to_move = self.game.to_move(s.state)
         info = s.meta.get(META_KEY, {})
-        updated = s.path.stat().st_mtime if s.path is not None and s.path.exists() else time.time()
-        journal = s.path.with_name(s.path.name + ".journal") if s.path is not None else None
-        if journal is not None and journal.exists():
-            updated = max(updated, journal.stat().st_mtime)
+        updated = self.touched
         return GameSummary(id=self.id, game=self.game.id, mode=self.mode, players=list(s.players),
                            title=info.get("title") or self.game.name, updated=updated, over=s.is_over(),
                            to_move=s.players[to_move] if to_move is not None else None, steps=len(s.log))
@@ -316,8 +319,11 @@ class GameRegistry:
             path = self.path(gid)
             if not path.exists():
                 raise KeyError(gid)
-            session = Session.load(path)
+            journal = path.with_name(path.name + ".journal")
+            touched = max(p.stat().st_mtime for p in (path, journal) if p.exists())
+            session = Session.load(path)  # (rewrites the file: take the time before)
             live = LiveGame(gid, session)
+            live.touched = touched
             self.games[gid] = live
         with live.lock:
             live.run_bots()  # a bot's turn interrupted by a stop goes on

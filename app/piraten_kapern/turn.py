@@ -84,10 +84,10 @@ def decide_buttons(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[
     row = []
     reroll = Reroll(seat)
     picked = [d for d in s.picked]
-    row.append(button(describe(s, reroll).capitalize() if picked else "Re-roll (tap dice first)",
+    row.append(button(sentence(describe(s, reroll)) if picked else "Re-roll (tap dice first)",
                       lambda e: screen.act(reroll), icon=ft.Icons.CASINO, disabled=reroll not in legal))
     stop = Stop(seat)
-    row.append(button(describe(s, stop).capitalize(), lambda e: screen.act(stop), icon=ft.Icons.CHECK,
+    row.append(button(sentence(describe(s, stop)), lambda e: screen.act(stop), icon=ft.Icons.CHECK,
                       primary=True, disabled=stop not in legal))
     out: list[ft.Control] = [wrap_row(row)]
     if any(isinstance(a, Chest) for a in legal) or s.chest:
@@ -95,6 +95,11 @@ def decide_buttons(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[
         out.append(ft.Switch(label="Tap dice to put them on the Treasure Chest", value=on,
                              on_change=lambda e: toggle_chest(screen, e.control.value)))
     return out
+
+
+def sentence(text: str) -> str:
+    """The engine's label with a capital first letter (and the rest as the engine wrote it)."""
+    return text[:1].upper() + text[1:]
 
 
 def toggle_chest(screen: Any, value: bool) -> None:

@@ -30,7 +30,7 @@ def start_game(page, ui, server, kind: str, humans: list[bool], mode: str | None
         if mode == "devices":
             page.get_by_role("radio", name=re.compile("One device each")).click()
     ui.tap(page, "Start")
-    page.wait_for_url(re.compile(r"/s/[\w-]+$"))
+    page.wait_for_url(re.compile(r"/s/[\w-]+$"), wait_until="commit")
     return page.url.rsplit("/", 1)[1]
 
 
@@ -150,8 +150,9 @@ def test_reload_and_restart_resume_the_game(server, new_page, ui) -> None:
     ui.open_app(page, server.url + "/")
     ui.see(page, "Continue")
     ui.shot(page, "resume-2-home")
-    page.get_by_text(re.compile("Anne, Bart")).first.click()
-    page.wait_for_url(re.compile(gid))
+    page.get_by_text(re.compile(r"Anne, Bart — Anne to play")).first.click()  # the newest game is first
+    page.wait_for_url(re.compile(r"/s/[\w-]+$"), wait_until="commit")
+    assert page.url.endswith(gid)
     ui.see(page, "Your turn, Anne")
     assert dice_labels(page) == before
 

@@ -72,7 +72,8 @@ def test_restart_resumes_every_game(tmp_path, monkeypatch, kapern) -> None:
     assert set(fresh.ids()) == {a.id, b.id}
     assert fresh.get(a.id).session.to_json()["log"] == before_a
     assert fresh.get(b.id).session.to_json()["log"] == before_b
-    assert [s.id for s in fresh.summaries()] and all(not s.over for s in fresh.summaries())
+    assert [s.id for s in fresh.summaries()] == [b.id, a.id]  # the last played first, loading changes nothing
+    assert all(not s.over for s in fresh.summaries())
     assert fresh.get(b.id).seats[1].is_bot
 
 
