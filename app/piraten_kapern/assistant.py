@@ -47,8 +47,8 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
         legal = s.legal_actions()
         out.append(para("Tap the dice to re-roll, then enter their new faces; or stop and score."))
         out.append(turn.dice_row(screen, view, seat, legal))
-        out.append(turn.score_panel(live, view))
         out += turn.decide_buttons(screen, live, seat, legal)
+        out.append(turn.score_panel(live, view))
     return out
 
 

@@ -25,12 +25,14 @@ def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> lis
         if acting:
             out.append(para("Tap dice to pick them for a re-roll (at least two), then re-roll; or stop."))
         out.append(turn.dice_row(screen, view, seat if acting else None, legal))
-        out.append(turn.score_panel(live, view))
+        if not acting:  # the acting seat sees it under its buttons
+            out.append(turn.score_panel(live, view))
     return out
 
 
 def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
-    return turn.decide_buttons(screen, live, seat, legal)
+    view = live.session.view(seat)
+    return turn.decide_buttons(screen, live, seat, legal) + [turn.score_panel(live, view)]
 
 
 def scores(view: dict[str, Any]) -> dict[int, Any]:

@@ -1,0 +1,134 @@
+"""How fast the app feels in a real browser (headless Chromium, web mode, this machine).
+
+  python benchmarks/app_latency.py [--taps 16]
+
+Measures
+  * start to a usable home screen: from launching `companion app --web` to the home screen's
+    first button being available in a fresh browser (server start + page load + first render);
+  * page load to a usable home screen with the server already running;
+  * tap to updated screen: in the Kapern table assistant, from the tap on a die face until the
+    new die shows in the accessibility tree (a pure UI step), and from the tap on a die (a
+    pick: an engine action, journalled with fsync) until it shows as picked.
+The figures are written to stdout; docs/APP.md quotes them.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def open_app(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+
+
+def summary(name: str, values: list[float]) -> str:
+    ms = sorted(v * 1000 for v in values)
+    p90 = ms[min(len(ms) - 1, int(round(0.9 * (len(ms) - 1))))]
+    return f"{name:<44} median {statistics.median(ms):7.0f} ms   p90 {p90:7.0f} ms   (n={len(ms)})"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--taps", type=int, default=16, help="taps of each kind to time")
+    parser.add_argument("--loads", type=int, default=5, help="page loads to time")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    data = Path(tempfile.mkdtemp(prefix="companion-bench-"))
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    env = dict(os.environ, FLET_WEB_NO_CDN="1", COMPANION_DATA_DIR=str(data))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "app", "--web", "--port", str(port),
+                                 "--no-browser"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        try:
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                    break
+                except OSError:
+                    if proc.poll() is not None or time.perf_counter() - t0 > 60:
+                        raise SystemExit("the server did not start")
+                    time.sleep(0.05)
+            listening = time.perf_counter() - t0
+            page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            open_app(page, url + "/")
+            page.get_by_role("button", name="Open Piraten Kapern").wait_for()
+            cold = time.perf_counter() - t0
+            loads = []
+            for _ in range(args.loads):
+                ctx = browser.new_context(viewport={"width": 390, "height": 844})
+                pg = ctx.new_page()
+                t = time.perf_counter()
+                open_app(pg, url + "/")
+                pg.get_by_role("button", name="Open Piraten Kapern").wait_for()
+                loads.append(time.perf_counter() - t)
+                ctx.close()
+
+            # the table assistant: one game, then time taps
+            open_app(page, url + "/games/piraten-kapern/new/assistant")
+            page.get_by_role("button", name="Start").click()
+            page.get_by_role("button", name="Card: Gold Coin").click()
+            page.get_by_text("enter the 8 dice").wait_for()
+            ui_taps, engine_taps = [], []
+            for round_ in range(max(1, args.taps // 8)):
+                for i in range(8):
+                    t = time.perf_counter()
+                    page.get_by_role("button", name="Add Monkey" if i % 2 else "Add Parrot").click()
+                    page.get_by_text(re.compile(rf"^Slot die {i + 1}: (Monkey|Parrot)$")).wait_for()
+                    ui_taps.append(time.perf_counter() - t)
+                page.get_by_role("button", name="Clear").click()
+                page.get_by_text("Slot die 1: empty", exact=True).wait_for()
+            for i, face in enumerate(["Parrot", "Monkey"] * 4):
+                page.get_by_role("button", name=f"Add {face}").click()
+                page.get_by_text(f"Slot die {i + 1}: {face}", exact=True).wait_for()
+            page.get_by_role("button", name="Confirm dice").click()
+            page.get_by_role("button", name=re.compile(r"^Stop and score")).wait_for()
+            for k in range(args.taps):
+                die = k % 8 + 1
+                face = "Parrot" if die % 2 else "Monkey"
+                picked = (k // 8) % 2 == 0
+                t = time.perf_counter()
+                page.get_by_role("button", name=re.compile(rf"^Die {die}: ")).click()
+                want = f"Die {die}: {face}, picked for a re-roll" if picked else f"Die {die}: {face}"
+                page.get_by_text(want, exact=True).wait_for()
+                engine_taps.append(time.perf_counter() - t)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+            browser.close()
+    print("App latency (headless Chromium, web mode, FLET_WEB_NO_CDN=1)")
+    print(f"{'server listening after launch':<44} {listening * 1000:7.0f} ms")
+    print(f"{'launch to usable home screen (cold)':<44} {cold * 1000:7.0f} ms")
+    print(summary("page load to usable home (server up)", loads))
+    print(summary("tap a face -> die shown (UI only)", ui_taps))
+    print(summary("tap a die -> shown picked (engine + journal)", engine_taps))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
