@@ -118,14 +118,30 @@ def _validate(model_type: type[BaseModel], src: Source, problems: list[Problem])
         return model_type.model_validate(src.data)
     except ValidationError as exc:
         for err in exc.errors():
-            problems.append(src.problem(_clean_loc(err["loc"]), explain(err, model_type)))
+            problems.append(src.problem(_clean_loc(err["loc"], src.data), explain(err, model_type)))
         return None
 
 
-def _clean_loc(loc: tuple[Any, ...]) -> Loc:
-    """Drop pydantic's internal steps (union branches, validator names) from an error location."""
-    return tuple(p for p in loc if isinstance(p, int) or (isinstance(p, str) and not p.startswith("function-")
-                                                          and "[" not in p and p not in ("str", "int", "dict", "list")))
+def _clean_loc(loc: tuple[Any, ...], data: Any = None) -> Loc:
+    """Keep only the steps of an error location that exist in the YAML data.
+
+    Pydantic adds internal steps (union branch tags, validator names) that name no field; walking
+    the data drops them, so `effects[0].reroll.dices` becomes `effects[0].dices`. The last step
+    is kept even when absent, since a missing field is named by it.
+    """
+    out: list[str | int] = []
+    current = data
+    for i, part in enumerate(loc):
+        last = i == len(loc) - 1
+        if isinstance(current, dict) and part in current:
+            out.append(part)
+            current = current[part]
+        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            out.append(part)
+            current = current[part]
+        elif last and isinstance(part, (str, int)) and isinstance(current, dict):
+            out.append(part)
+    return tuple(out)
 
 
 def _kind(value: Any) -> str:
