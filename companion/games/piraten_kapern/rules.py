@@ -138,6 +138,11 @@ def _dice_list(dice: list[int]) -> str:
     return ", ".join(str(d + 1) for d in dice)
 
 
+def _dice_words(dice: list[int]) -> str:
+    """'die 3' or 'dice 1, 3' (0-based in, 1-based out)."""
+    return f"{'die' if len(dice) == 1 else 'dice'} {_dice_list(dice)}"
+
+
 class KapernGame(Game[KapernState]):
     id = GAME_ID
     name = "Piraten Kapern"
@@ -188,7 +193,7 @@ class KapernGame(Game[KapernState]):
         if s.phase == "roll":
             faces = self._faces_per_die
             n = len(s.rolling)
-            label = f"roll all {n} dice" if n == self.table.dice else f"re-roll dice {_dice_list(s.rolling)}"
+            label = f"roll all {n} dice" if n == self.table.dice else f"re-roll {_dice_words(s.rolling)}"
             return Roll((faces,) * n, label=label)
         return None
 
@@ -310,7 +315,7 @@ class KapernGame(Game[KapernState]):
             s.rolling = s.picked
             s.picked = []
             s.phase = "roll"
-            return [Event("reroll", f"{name} re-rolls dice {_dice_list(s.rolling)}", {"dice": [i + 1 for i in s.rolling]})]
+            return [Event("reroll", f"{name} re-rolls {_dice_words(s.rolling)}", {"dice": [i + 1 for i in s.rolling]})]
         if isinstance(a, Stop):
             if s.island:
                 return self._end_island(s)
@@ -498,7 +503,7 @@ class KapernGame(Game[KapernState]):
             face = s.dice[d] if 0 <= d < len(s.dice) else "?"
             return f"take die {a.die} ({face}) off the chest" if d in s.chest else f"put die {a.die} ({face}) on the chest"
         if isinstance(a, Reroll):
-            return f"re-roll dice {_dice_list(s.picked)}" if s.picked else "re-roll"
+            return f"re-roll {_dice_words(s.picked)}" if s.picked else "re-roll"
         if isinstance(a, Stop):
             pv = self.preview(s) or {"points": 0, "opponents": 0}
             if s.island:
