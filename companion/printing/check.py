@@ -41,6 +41,7 @@ def faces(ps: PrintSet) -> list[tuple[str, FaceSpec]]:
     for g in ps.cards:
         out += [(f"deck {g.id} card {cid}", spec) for cid, spec in g.unique]
         out.append((f"deck {g.id} back", g.back))
+        out += [(f"deck {g.id} {bid}", spec) for bid, spec in g.unique_backs]
     for t in ps.tokens:
         out.append((f"token {t.id}", t.front))
         if t.back:

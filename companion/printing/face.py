@@ -22,10 +22,11 @@ def _present(fields: Fields, key: str) -> bool:
 
 
 def visible(box: Box, fields: Fields) -> bool:
+    """`when:` a field (or every field of a list) has a value; `unless:` none of them has."""
     when, unless = box.get("when"), box.get("unless")
-    if when and not _present(fields, when):
+    if when and not all(_present(fields, k) for k in ([when] if isinstance(when, str) else when)):
         return False
-    if unless and _present(fields, unless):
+    if unless and any(_present(fields, k) for k in ([unless] if isinstance(unless, str) else unless)):
         return False
     return True
 
@@ -37,8 +38,9 @@ def text_fit(box: Box, text: str):
 
 def draw_face(s: Surface, lay: Layout, fields: Fields, theme: Theme, bleed: float = 0.0, outline: bool = True) -> None:
     """Draw at the surface's current origin (the face's trim corner)."""
+    theme = theme.tinted(fields.get("tint"))
     w, h = lay.w, lay.h
-    bg = theme.fill(lay.background)
+    bg = theme.fill(lay.tinted if lay.tinted and fields.get("tint") else lay.background)
     line = theme.guide
     if lay.shape == "circle":
         r = min(w, h) / 2
@@ -78,13 +80,29 @@ def draw_box(s: Surface, box: Box, fields: Fields, theme: Theme, bg: str | None)
         else:
             s.rect(box.x, box.y, box.w, box.h, fill=fill, stroke=None, r=float(box.get("corner", 0)))
         return
-    value = fields.get(box.field)
+    if kind == "slot":
+        _slots(s, box, fields, theme)
+        return
+    value = box.get("literal") or fields.get(box.field)     # `literal:` a fixed label of the layout
     if value in (None, "", [], ()):
         return
     color = theme.on(bg, box.get("color", "ink")) or theme.ink
-    if kind == "icon":
+    if kind == "player":
+        r = min(box.w, box.h) / 2
+        fill = theme.fill(box.get("fill")) if box.get("fill") else None
+        player_badge(s, fields.get("shape") or "circle", fill or fields.get("tint") or theme.accent, str(value),
+                     box.x + box.w / 2, box.y + box.h / 2, r * 0.92, theme.ink)
+    elif kind == "track":
+        _track(s, box, list(value), theme, color)
+    elif kind == "icon":
         names = [value] if isinstance(value, str) else list(value)
         n = len(names)
+        if box.get("direction") == "down":      # a column, from the top (area symbols)
+            size = min(box.w, box.h / n, float(box.get("max", 1e9)))
+            gap = min(1.0, (box.h - size * n) / max(1, n - 1)) if n > 1 else 0.0
+            for i, name in enumerate(names):
+                s.icon(name, box.x + (box.w - size) / 2, box.y + i * (size + gap), size, color)
+            return
         size = min(box.h, box.w / n)
         x0 = box.x + (box.w - size * n) / 2
         for i, name in enumerate(names):
@@ -142,3 +160,90 @@ def _diag(x0: float, y0: float, x1: float, y1: float, k: float, sign: int):
         if math.hypot(a - c, b - d) > 0.1:
             return (a, b, c, d)
     return None
+
+
+# ---------------------------------------------------------------------------------------------
+# player marks: an Okabe-Ito colour always comes with a shape and a letter
+
+
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]] | None:
+    """Corners of a player shape of radius r (None for circle and square, drawn directly)."""
+    n = {"triangle": 3, "diamond": 4, "hexagon": 6, "star": 10}.get(shape)
+    if n is None:
+        return None
+    pts = []
+    for i in range(n):
+        a = -math.pi / 2 + 2 * math.pi * i / n
+        rr = r * (0.5 if shape == "star" and i % 2 else 1.0)
+        if shape == "diamond":
+            rr = r * 1.08
+        if shape == "triangle":
+            rr = r * 1.12
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a) + (r * 0.18 if shape == "triangle" else 0)))
+    return pts
+
+
+#: where the letter sits inside each shape (fraction of r below the centre) and how big it is
+_LETTER = {"triangle": (0.28, 0.95), "star": (0.12, 0.8), "diamond": (0.0, 1.05)}
+
+
+def player_badge(s: Surface, shape: str, color: str, letter: str, cx: float, cy: float, r: float, ink: str) -> None:
+    """A filled player shape with its letter: colour is never the only cue."""
+    from .theme import contrasting
+
+    pts = shape_points(shape, cx, cy, r)
+    if shape == "square":
+        s.rect(cx - r * 0.88, cy - r * 0.88, r * 1.76, r * 1.76, fill=color, stroke=ink, width=max(0.2, r * 0.06))
+    elif pts:
+        s.poly(pts, fill=color, stroke=ink, width=max(0.2, r * 0.06))
+    else:
+        s.circle(cx, cy, r, fill=color, stroke=ink, width=max(0.2, r * 0.06))
+    if letter:
+        dy, k = _LETTER.get(shape, (0.0, 1.15))
+        size = r * k / 0.3528         # pt: the cap height fills about the shape's inner half
+        s.text(cx, cy + dy * r + r * k * 0.36, letter, "display", size, contrasting(color, ink), "middle")
+
+
+def _track(s: Surface, box: Box, values: list[Any], theme: Theme, color: str) -> None:
+    """A row of numbered spaces (a time track): one circle per value, big enough for a marker."""
+    n = len(values)
+    gap = float(box.get("gap", 1.5))
+    d = min(box.h, (box.w - gap * (n - 1)) / n)
+    x0 = box.x + (box.w - (n * d + (n - 1) * gap)) / 2
+    cy = box.y + box.h / 2
+    fill = theme.fill(box.get("fill", "paper"))
+    for i, v in enumerate(values):
+        cx = x0 + i * (d + gap) + d / 2
+        s.circle(cx, cy, d / 2, fill=fill, stroke=theme.on(fill, box.get("stroke", "ink")) or theme.ink, width=0.35)
+        size = d * 0.55 / 0.3528
+        s.text(cx, cy + d * 0.2, str(v), "display", size, color, "middle")
+
+
+def _slots(s: Surface, box: Box, fields: Fields, theme: Theme) -> None:
+    """Dashed places for cards or tokens, `repeat` of them side by side (a number or a field)."""
+    rep = box.get("repeat", 1)
+    n = int(fields.get(rep, 0) or 0) if isinstance(rep, str) else int(rep)
+    if n <= 0:
+        return
+    gap = float(box.get("gap", 2.0))
+    vertical = box.get("direction", "across") == "down"
+    w = box.w if vertical else (box.w - gap * (n - 1)) / n
+    h = (box.h - gap * (n - 1)) / n if vertical else box.h
+    stroke = theme.on(None, box.get("stroke", "soft")) or theme.soft
+    fill = theme.fill(box.get("fill")) if box.get("fill") else None
+    label, icon = box.get("label", ""), box.get("icon")
+    for i in range(n):
+        x = box.x + (0 if vertical else i * (w + gap))
+        y = box.y + (i * (h + gap) if vertical else 0)
+        s.rect(x, y, w, h, fill=fill, stroke=stroke, width=0.35, r=float(box.get("corner", 2)), dash=(1.6, 1.2))
+        lab_h = 0.0
+        if label:
+            text = f"{label} {i + 1}" if n > 1 and box.get("number", False) else label
+            lab_h = min(h * 0.3, float(box.get("label_h", 6)))
+            f = fit(text, "display", w - 3, lab_h, float(box.get("size", 8)), 4.5, icons.names())
+            s.fitted(f, x + 1.5, y + 1, w - 3, lab_h, "display", theme.on(None, box.get("color", "ink")) or theme.ink)
+        if icon:
+            isz = min(w - 4, h - lab_h - 4) * float(box.get("icon_scale", 0.6))
+            if isz > 2:
+                s.icon(icon, x + (w - isz) / 2, y + 1 + lab_h + (h - lab_h - 1 - isz) / 2, isz,
+                       theme.on(None, box.get("icon_color", "guide")) or theme.guide)

@@ -43,6 +43,8 @@ class Layout:
     frame: dict[str, Any] | None
     pattern: dict[str, Any] | None
     boxes: tuple[Box, ...]
+    #: the background of a face in a player's colour (a colour name such as tint or tint-light)
+    tinted: str | None = None
 
 
 def _merge(base: Any, over: Any) -> Any:
@@ -127,7 +129,8 @@ def _layout(name: str, game_id: str | None, size: tuple[float, float] | None) ->
         except KeyError as exc:
             raise PrintError(f"print/layouts: {where}: missing {exc.args[0]}") from None
     out = Layout(name, w, h, spec.get("shape", "rect"), float(spec.get("corner", 0)), float(spec.get("safe", 3)),
-                 spec.get("background", "paper"), spec.get("frame"), spec.get("pattern"), tuple(boxes))
+                 spec.get("background", "paper"), spec.get("frame"), spec.get("pattern"), tuple(boxes),
+                 spec.get("tinted"))
     _CACHE[key] = out
     return out
 

@@ -37,6 +37,13 @@ class CardGroup:
     back: FaceSpec
     faces: list[FaceSpec]                         # one per physical card, copies expanded
     unique: list[tuple[str, FaceSpec]]            # one per design, for SVG
+    #: one back per physical card when they differ (player colours, a First Mate's used side)
+    backs: list[FaceSpec] | None = None
+    #: one back per distinct back, for SVG (name, face)
+    unique_backs: list[tuple[str, FaceSpec]] = field(default_factory=list)
+
+    def back_of(self, i: int) -> FaceSpec:
+        return self.backs[i] if self.backs else self.back
 
 
 @dataclass
@@ -112,6 +119,52 @@ class PrintSet:
     pads: list[PadItem] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class PlayerColour:
+    """A player colour as printed: the Okabe-Ito hex plus a shape and a letter."""
+
+    id: str
+    name: str
+    hex: str
+    shape: str
+    letter: str
+
+    def fields(self) -> dict[str, Any]:
+        return {"tint": self.hex, "shape": self.shape, "letter": self.letter, "colour_name": self.name}
+
+
+def palette(content: Any, lang: str = "en") -> list[PlayerColour]:
+    """The game's player colours: its own `colour` collection (id, name, hex, shape) when it has
+    one, else the Okabe-Ito set of print/profiles.yaml. Letters always come from the profile
+    (A-F by colour), so every game marks the same colour with the same letter."""
+    from .assets import profiles
+
+    players = profiles()["players"]
+    by_hex = {p["color"].lower(): p for p in players}
+    own = [obj for _, _, obj in (getattr(content, "index", {}) or {}).get("colour", {}).values()]
+    out = []
+    if own:
+        for i, c in enumerate(own):
+            prof = by_hex.get(str(c.hex).lower(), players[i % len(players)])
+            out.append(PlayerColour(c.id, say(c.name, lang), str(c.hex), getattr(c, "shape", None) or prof["shape"],
+                                    prof["letter"]))
+    else:
+        for i, p in enumerate(players):
+            out.append(PlayerColour(f"player-{p['letter'].lower()}", p["letter"], p["color"], p["shape"], p["letter"]))
+    return out
+
+
+def _colour_of(value: Any, pal: list[PlayerColour]) -> PlayerColour | None:
+    """A colour given by id or by hex."""
+    if not value:
+        return None
+    v = str(value).lower()
+    for c in pal:
+        if c.id == value or c.hex.lower() == v:
+            return c
+    return None
+
+
 def _components(content: Any) -> list[Any]:
     """Every top-level printable model of the content, in file order."""
     out: list[Any] = []
@@ -133,17 +186,18 @@ def expand(content: Any, lang: str) -> PrintSet:
     info = content.info
     game = say(info.name, lang)
     ps = PrintSet(info.id, game, info.accent)
+    pal = palette(content, lang)
     for obj in _components(content):
         if isinstance(obj, Deck):
-            ps.cards.append(_deck(obj, game, lang, info.id))
+            ps.cards.append(_deck(obj, game, lang, info.id, pal))
         elif isinstance(obj, Die):
             ps.dice.append(_die(obj, game, lang))
         elif isinstance(obj, Token):
-            ps.tokens.append(_token(obj, game, lang))
+            ps.tokens.append(_token(obj, game, lang, pal))
         elif isinstance(obj, Piece) and obj.kind in STANDEE_KINDS:
-            ps.standees.append(_standee(obj, game, lang))
+            ps.standees.append(_standee(obj, game, lang, pal))
         elif isinstance(obj, Piece):
-            ps.tokens.append(_piece(obj, game, lang))
+            ps.tokens.append(_piece(obj, game, lang, pal))
         elif isinstance(obj, Board):
             ps.boards.append(BoardItem(obj.id, say(obj.name, lang), obj.width_mm, obj.height_mm,
                                        [_region(r, lang) for r in obj.regions]))
@@ -162,29 +216,80 @@ def aid_copies(aid: Aid, max_players: int) -> int:
     return aid.copies if "copies" in aid.model_fields_set else max_players
 
 
-def _deck(deck: Deck, game: str, lang: str, game_id: str) -> CardGroup:
+def _deck(deck: Deck, game: str, lang: str, game_id: str, pal: list[PlayerColour] = ()) -> CardGroup:
+    """Cards with copies expanded. A card naming a player colour (`colour:`) is printed in it; a
+    deck with `per_colour: true` gives its copies the player colours in turn, on fronts (a badge)
+    and backs (the whole back in the colour, with the shape and letter); a card with a `used`
+    side (First Mates) gets that text on its own back."""
     front = deck_layout(deck, game_id)
     back_layout = f"{front}-back" if layouts.has_layout(f"{front}-back", game_id) else "card-back"
+    if deck.back.icon and layouts.has_layout(f"{back_layout}-{deck.back.icon}", game_id):
+        back_layout = f"{back_layout}-{deck.back.icon}"       # a back drawn round its icon
     name = say(deck.name, lang)
     total = deck.total()
-    back = FaceSpec(back_layout, {"back_title": say(deck.back.title, lang), "back_icon": deck.back.icon,
-                                  "back_text": say(deck.back.text, lang), "game": game})
+    back_fields = {"back_title": say(deck.back.title, lang), "back_icon": deck.back.icon,
+                   "back_text": say(deck.back.text, lang), "game": game}
+    back = FaceSpec(back_layout, back_fields)
+    sheet = getattr(deck, "sheet", None)
+    extra = sheet.model_dump() if hasattr(sheet, "model_dump") else {}
+    per_colour = bool(getattr(deck, "per_colour", False)) and bool(pal)
     faces: list[FaceSpec] = []
+    backs: list[FaceSpec] = []
     unique: list[tuple[str, FaceSpec]] = []
+    unique_backs: dict[str, FaceSpec] = {}
+    own_backs = per_colour
     n = 0
     for card in deck.cards:
         base = {"name": say(card.name, lang), "text": say(card.text, lang), "art": card.icon,
                 "subtitle": say(card.subtitle, lang), "cost": card.value, "footer": say(card.footer, lang),
-                "footer_icon": card.footer_icon, "mark": f"{game} · {name}", "game": game}
+                "footer_icon": card.footer_icon, "mark": f"{game} · {name}", "game": game, **extra}
+        areas = _area_icons(card)
+        if areas:
+            base["areas"] = areas
+        colour = _colour_of(getattr(card, "colour", None), pal)
+        if colour:
+            base.update(colour.fields())
+        used = say(getattr(card, "used", None), lang)
+        card_back = back
+        if used or colour:
+            card_back = FaceSpec(back_layout, {**back_fields, **({"back_text": used} if used else {}),
+                                               **(colour.fields() if colour else {})})
+            own_backs = True
         lay = card.layout or front
         first = n + 1
-        for _ in range(card.copies):
+        for k in range(card.copies):
             n += 1
-            faces.append(FaceSpec(lay, {**base, "count": f"{n}/{total}"}))
-        if card.copies:
+            fields = {**base, "count": f"{n}/{total}"}
+            b = card_back
+            if per_colour:
+                c = pal[k % len(pal)]
+                fields.update(c.fields())
+                b = FaceSpec(back_layout, {**back_fields, **c.fields()})
+                unique_backs.setdefault(f"back-{c.id}", b)
+            elif b is not back:
+                unique_backs.setdefault(f"back-{card.id}", b)
+            faces.append(FaceSpec(lay, fields))
+            backs.append(b)
+            if per_colour:
+                cid = f"{card.id}-{pal[k % len(pal)].id}"
+                unique.append((cid, faces[-1]))
+        if card.copies and not per_colour:
             span = f"{first}/{total}" if card.copies == 1 else f"{first}–{n}/{total}"
-            unique.append((card.id, FaceSpec(lay, {**base, "count": span})))
-    return CardGroup(deck.id, name, deck.optional, front, back, faces, unique)
+            unique.append((card.id, FaceSpec(lay, {**base, "count": span, **(colour.fields() if colour else {})})))
+    return CardGroup(deck.id, name, deck.optional, front, back, faces, unique,
+                     backs if own_backs else None, list(unique_backs.items()))
+
+
+#: area ids drawn as icons on Incident cards; `your_area` is drawn as the pirate
+_AREA_ICON = {"your_area": "pirate", "mountains": "mountain"}
+
+
+def _area_icons(card: Any) -> list[str]:
+    """One icon per area an Incident may be arranged in (the rulebook's area symbols)."""
+    areas = getattr(card, "areas", None)
+    if not areas or not isinstance(areas, list):
+        return []
+    return [_AREA_ICON.get(str(a), str(a)) for a in areas]
 
 
 def _die(die: Die, game: str, lang: str) -> DieItem:
@@ -198,25 +303,33 @@ def _side(side: Any, lang: str, name: str, game: str, count: str) -> dict[str, A
             "value": side.value, "back_icon": side.icon, "count": count, "game": game}
 
 
-def _token(tok: Token, game: str, lang: str) -> TokenItem:
+def _token(tok: Token, game: str, lang: str, pal: list[PlayerColour] = ()) -> TokenItem:
     shape = _small({"round": "token-round", "square": "token-square", "hex": "token-hex"}[tok.shape], tok.size_mm)
     name = say(tok.name, lang)
     count = f"×{tok.copies}"
-    front = FaceSpec(shape, _side(tok.front, lang, name, game, count), (tok.size_mm, tok.size_mm))
+    colour = _colour_fields(tok.colour, pal)
+    front = FaceSpec(shape, {**_side(tok.front, lang, name, game, count), **colour}, (tok.size_mm, tok.size_mm))
     back = None
     if tok.back is not None:
-        back = FaceSpec(f"{shape}-back", {**_side(tok.back, lang, name, game, count), "back_icon": tok.back.icon},
-                        (tok.size_mm, tok.size_mm))
+        back = FaceSpec(f"{shape}-back", {**_side(tok.back, lang, name, game, count), "back_icon": tok.back.icon,
+                                          **colour}, (tok.size_mm, tok.size_mm))
     return TokenItem(tok.id, name, tok.shape, tok.size_mm, front, back, tok.copies)
 
 
-def _piece(piece: Piece, game: str, lang: str) -> TokenItem:
+def _colour_fields(colour: Any, pal: list[PlayerColour]) -> dict[str, Any]:
+    """A piece's colour: a player colour brings its shape and letter; another colour tints only."""
+    if not colour:
+        return {}
+    c = _colour_of(colour, pal)
+    return c.fields() if c else {"tint": str(colour)}
+
+
+def _piece(piece: Piece, game: str, lang: str, pal: list[PlayerColour] = ()) -> TokenItem:
     shape = "round" if piece.kind == "counter" else "square"
     layout = _small("token-round" if shape == "round" else "token-square", piece.size_mm)
     name = say(piece.name, lang)
-    fields = {"art": piece.icon, "name": name, "count": f"×{piece.copies}", "game": game}
-    if piece.colour:
-        fields["tint"] = piece.colour
+    fields = {"art": piece.icon, "name": name, "count": f"×{piece.copies}", "game": game,
+              **_colour_fields(piece.colour, pal)}
     return TokenItem(piece.id, name, shape, piece.size_mm, FaceSpec(layout, fields, (piece.size_mm, piece.size_mm)),
                      None, piece.copies)
 
@@ -227,11 +340,10 @@ def standee_panel(width: float) -> tuple[float, float]:
     return (width, round(width * h / w, 2))
 
 
-def _standee(piece: Piece, game: str, lang: str) -> StandeeItem:
+def _standee(piece: Piece, game: str, lang: str, pal: list[PlayerColour] = ()) -> StandeeItem:
     name = say(piece.name, lang)
-    fields = {"art": piece.icon, "name": name, "count": f"×{piece.copies}", "game": game}
-    if piece.colour:
-        fields["tint"] = piece.colour
+    fields = {"art": piece.icon, "name": name, "count": f"×{piece.copies}", "game": game,
+              **_colour_fields(piece.colour, pal)}
     size = standee_panel(piece.size_mm)
     return StandeeItem(piece.id, name, piece.size_mm, FaceSpec("standee", fields, size),
                        FaceSpec("standee-back", fields, size), piece.copies)

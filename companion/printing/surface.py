@@ -142,15 +142,18 @@ class PdfSurface(Surface):
 
     def icon(self, name, x, y, size, color):
         key = f"i_{name}_{color.lstrip('#')}"
+        # svglib reads the icons' 64 px as 48 pt: scale the drawing by its own size, so PDF icons
+        # fill their box exactly as the SVG ones do
+        d = icons.drawing(name, color)
         if key not in self.forms:
-            self.c.beginForm(key, 0, 0, 64, 64)
-            renderPDF.draw(icons.drawing(name, color), self.c, 0, 0)
+            self.c.beginForm(key, 0, 0, d.width, d.height)
+            renderPDF.draw(d, self.c, 0, 0)
             self.c.endForm()
             self.forms.add(key)
         c = self.c
         c.saveState()
         c.translate(x, y + size)
-        c.scale(size / 64, -size / 64)
+        c.scale(size / d.width, -size / d.height)
         c.doForm(key)
         c.restoreState()
 

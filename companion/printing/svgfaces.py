@@ -40,7 +40,10 @@ def write_all(ctx: Ctx, ps: PrintSet, folder: Path) -> int:
             continue
         for cid, spec in g.unique:
             files[folder / "cards" / g.id / f"{cid}.svg"] = face_svg(ctx, spec)
-        files[folder / "cards" / g.id / "back.svg"] = face_svg(ctx, g.back)
+        if not g.backs or not g.unique_backs:
+            files[folder / "cards" / g.id / "back.svg"] = face_svg(ctx, g.back)
+        for bid, spec in g.unique_backs:
+            files[folder / "cards" / g.id / f"{bid}.svg"] = face_svg(ctx, spec)
     for tok in ps.tokens:
         files[folder / "tokens" / f"{tok.id}.svg"] = face_svg(ctx, tok.front)
         if tok.back:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from pydantic import Field, NonNegativeInt, PositiveInt, model_validator
 
 from companion.content.errors import Problem
-from companion.content.models import (Board, Card, Colour, Deck, Die, Face, Id, Piece, RulingsFile, SourceKind,
+from companion.content.models import (Aid, Board, Card, Colour, Deck, Die, Face, Id, Piece, RulingsFile, SourceKind,
                                       Strict, Text, Token, ref)
 from companion.content.schema import GameSchema
 
@@ -458,6 +458,12 @@ class ReplenishToken(Token):
     role: Literal["crew_replenishment"]
 
 
+class AidsFile(Strict):
+    """The player aid (printed one per seat, two-sided): turn, dice, combat, search, dig."""
+
+    aids: list[Aid] = Field(min_length=1)
+
+
 class PiecesFile(Strict):
     pieces: list[PvdPiece] = Field(min_length=1)
     tokens: list[ReplenishToken] = Field(min_length=1, max_length=1)
@@ -578,6 +584,7 @@ SCHEMA = GameSchema(
         "curses.yaml": CursesFile,
         "volcano.yaml": VolcanoFile,
         "pieces.yaml": PiecesFile,
+        "aids.yaml": AidsFile,
         "rulings.yaml": RulingsFile,
     },
     required=frozenset({"setup.yaml", "board.yaml", "captains.yaml", "landmarks.yaml", "events.yaml", "crew.yaml",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import icons
 from ..assets import profiles
 from ..context import Ctx
+from ..fonts import PT
 from ..grid import Paper, label_spot, mark_cfg, tile_window, tiles
 from ..pdfdoc import Page
 from ..source import BoardItem
@@ -23,22 +24,115 @@ def draw_board(ctx: Ctx, s, b: BoardItem) -> None:
             s.ellipse(r["x"], r["y"], r["w"], r["h"], fill=fill, stroke=t.ink, width=0.5)
         else:
             s.rect(r["x"], r["y"], r["w"], r["h"], fill=fill, stroke=t.ink, width=0.5, r=2)
-        inset = 0.15 if r["shape"] == "ellipse" else 0.05
-        ix, iy = r["x"] + r["w"] * inset, r["y"] + r["h"] * inset
-        iw, ih = r["w"] * (1 - 2 * inset), r["h"] * (1 - 2 * inset)
-        name_h = min(8.0, ih * 0.3)
-        nf = fit(r["name"], "display", iw, name_h, 11, 6, icons.names())
-        s.fitted(nf, ix, iy, iw, name_h, "display", t.ink)
-        rest = ih - name_h
-        if r["icon"]:
-            isz = min(iw, rest * (0.55 if r["text"] else 0.9))
-            s.icon(r["icon"], ix + (iw - isz) / 2, iy + name_h + 1, isz, t.ink)
-            used = isz + 2
-        else:
-            used = 0
-        if r["text"] and rest - used > 4:
-            tf = fit(r["text"], "text", iw, rest - used, 9, 7, icons.names())
-            s.fitted(tf, ix, iy + name_h + used, iw, rest - used, "text", t.ink)
+        for kind, value, (x, y, w, h), f in region_parts(r, inner(r, b.regions)):
+            if kind == "icon":
+                s.icon(value, x, y, w, t.ink)
+            else:
+                s.fitted(f, x, y, w, h, "display" if kind == "name" else "text", t.ink)
+
+
+Rect = tuple[float, float, float, float]
+
+
+def inner(r: dict, regions: list[dict]) -> list[Rect]:
+    """The regions drawn inside r (landmark slots, volcano marks, curse spaces)."""
+    out = []
+    for o in regions:
+        if o is r:
+            continue
+        if (o["x"] >= r["x"] and o["y"] >= r["y"] and o["x"] + o["w"] <= r["x"] + r["w"]
+                and o["y"] + o["h"] <= r["y"] + r["h"]):
+            out.append((o["x"], o["y"], o["w"], o["h"]))
+    return out
+
+
+def _hit(a: Rect, b: Rect) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def name_pt(h: float) -> float:
+    """A region's name grows with the region, so the board reads from across the table (tiled
+    on A4 or whole on A1): 11 pt for a small space up to 30 pt for a big area."""
+    return max(11.0, min(30.0, h * 0.2 / PT))
+
+
+def text_pt(h: float) -> float:
+    return max(9.0, min(16.0, h * 0.1 / PT))
+
+
+def region_parts(r: dict, kids: list[Rect]):
+    """What a region shows and where: (kind, value, rect, fit) for its name, icon and text.
+
+    Normally a column: the name on top, the icon in the middle, the text below. When that would
+    run under a region drawn inside it, everything goes into the largest free strip at its top,
+    the icon beside the name."""
+    parts = _column(r)
+    drawn = [_extent(p) for p in parts]
+    if kids and any(_hit(d, k) for d in drawn for k in kids):
+        parts = _header(r, kids) or parts
+    return parts
+
+
+def _column(r: dict):
+    inset = 0.15 if r["shape"] == "ellipse" else 0.05
+    ix, iy = r["x"] + r["w"] * inset, r["y"] + r["h"] * inset
+    iw, ih = r["w"] * (1 - 2 * inset), r["h"] * (1 - 2 * inset)
+    big = ih >= 60
+    name_h = min(ih * 0.3, max(8.0, ih * 0.12) if big else 8.0)
+    size = name_pt(ih) if big else 11.0
+    out = [("name", r["name"], (ix, iy, iw, name_h), fit(r["name"], "display", iw, name_h, size, 6, icons.names()))]
+    rest = ih - name_h
+    used = 0.0
+    if r["icon"]:
+        isz = min(iw, rest * (0.55 if r["text"] else 0.9))
+        out.append(("icon", r["icon"], (ix + (iw - isz) / 2, iy + name_h + 1, isz, isz), None))
+        used = isz + 2
+    if r["text"] and rest - used > 4:
+        box = (ix, iy + name_h + used, iw, rest - used)
+        out.append(("text", r["text"], box, fit(r["text"], "text", iw, rest - used, text_pt(ih) if big else 9, 7,
+                                               icons.names())))
+    return out
+
+
+def _header(r: dict, kids: list[Rect]):
+    """Name (with the icon at its left) and text in the largest free strip along the top."""
+    x0, y0, x1 = r["x"] + 3, r["y"] + 2, r["x"] + r["w"] - 3
+    best = None
+    for bottom in sorted({k[1] for k in kids if k[1] > y0 + 6}):
+        # free x-span at the left of the kids that reach into the strip
+        blockers = [k for k in kids if k[1] < bottom - 0.01 and k[1] + k[3] > y0]
+        right = min([k[0] for k in blockers if k[0] > x0] + [x1]) - 2
+        left = max([k[0] + k[2] for k in blockers if k[0] <= x0] + [x0])
+        area = (right - left) * (bottom - 1 - y0)
+        if right - left > 20 and (best is None or area > best[0]):
+            best = (area, left, right, bottom - 1)
+    if best is None:
+        return None
+    _, left, right, bottom = best
+    h = bottom - y0
+    w = right - left
+    name_h = min(h * 0.45, 12.0)
+    isz = min(name_h * 1.6, h * 0.6) if r["icon"] else 0.0
+    nx = left + (isz + 2 if isz else 0)
+    out = [("name", r["name"], (nx, y0, right - nx, name_h),
+            fit(r["name"], "display", right - nx, name_h, name_pt(name_h * 5), 6, icons.names()))]
+    if isz:
+        out.append(("icon", r["icon"], (left, y0, isz, isz), None))
+    if r["text"]:
+        tx = nx
+        box = (tx, y0 + name_h + 0.5, right - tx, h - name_h - 0.5)
+        out.append(("text", r["text"], box, fit(r["text"], "text", box[2], box[3], 12, 7, icons.names())))
+    return out
+
+
+def _extent(part) -> Rect:
+    """The rectangle a part really covers (text: its lines, centred in the box)."""
+    kind, _, (x, y, w, h), f = part
+    if kind == "icon" or f is None:
+        return (x, y, w, h)
+    tw = max((ln.width for ln in f.lines), default=0.0)
+    th = f.line_height * (len(f.lines) - 1) + f.size * PT
+    return (x + (w - tw) / 2, y + (h - th) / 2, tw, th)
 
 
 def _orient(ctx: Ctx, b: BoardItem, overlap: float):
@@ -87,7 +181,7 @@ def tile_pages(ctx: Ctx, b: BoardItem) -> list[Page]:
 def _tile_furniture(ctx: Ctx, s, tile, ts, left: float, top: float, overlap: float) -> None:
     """Tile code, alignment crosses in the shared strips, and which edges to trim."""
     t = ctx.theme
-    s.text(left, top - 2, f"{tile.code}", "display", 9, t.ink)
+    s.text(left + 2, top - 2, f"{tile.code}", "display", 9, t.ink)     # clear of the corner's cut mark
     codes = {(o.col, o.row): o.code for o in ts}
     cross = lambda x, y: (s.line(x - 3, y, x + 3, y, t.ink, 0.25), s.line(x, y - 3, x, y + 3, t.ink, 0.25),  # noqa: E731
                           s.circle(x, y, 1.5, stroke=t.ink, width=0.25))

@@ -25,10 +25,10 @@ def pages(ctx: Ctx, group: CardGroup, sheet: str) -> list[Page]:
                 x, y = grid.cell(i)
                 ctx.face(s, face, x, y, bleed, outline=bleed == 0)
 
-        def backs(s, n=len(chunk)):
+        def backs(s, n=len(chunk), start=start):
             for i in range(n):
                 x, y, turned = grid.back_cell(i, duplex)
-                ctx.face(s, group.back, x, y, bleed, turned, outline=bleed == 0)
+                ctx.face(s, group.back_of(start + i), x, y, bleed, turned, outline=bleed == 0)
 
         out.append(Page(ctx.paper, fronts, sheet, ctx.words("fronts"), marks, spot))
         out.append(Page(ctx.paper, backs, sheet, ctx.words("backs", duplex=ctx.words(f"duplex.{duplex}")),

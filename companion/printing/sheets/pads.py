@@ -2,39 +2,13 @@
 colour is never the only cue), a row per round and a total row."""
 from __future__ import annotations
 
-import math
-
 from .. import icons
 from ..assets import profiles
 from ..context import Ctx
+from ..face import player_badge, shape_points  # noqa: F401  (shared with every coloured piece)
 from ..pdfdoc import Page
 from ..source import PadItem
 from ..textfit import fit
-
-
-def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]] | None:
-    n = {"triangle": 3, "diamond": 4, "hexagon": 6, "star": 10}.get(shape)
-    if n is None:
-        return None
-    pts = []
-    for i in range(n):
-        a = -math.pi / 2 + 2 * math.pi * i / n
-        rr = r * (0.45 if shape == "star" and i % 2 else 1.0)
-        if shape == "diamond":
-            rr = r * 1.1
-        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    return pts
-
-
-def player_badge(s, shape: str, color: str, letter: str, cx: float, cy: float, r: float, ink: str) -> None:
-    pts = shape_points(shape, cx, cy, r)
-    if shape == "circle":
-        s.circle(cx, cy, r, fill=color, stroke=ink, width=0.3)
-    elif shape == "square":
-        s.rect(cx - r * 0.9, cy - r * 0.9, r * 1.8, r * 1.8, fill=color, stroke=ink, width=0.3)
-    elif pts:
-        s.poly(pts, fill=color, stroke=ink, width=0.3)
-    s.text(cx, cy + r * 0.35, letter, "display", r * 2.2, ink, "middle")
 
 
 def pages(ctx: Ctx, pad: PadItem) -> list[Page]:

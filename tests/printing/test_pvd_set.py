@@ -1,0 +1,129 @@
+"""The Pirates vs. Dinosaurs print set is complete (issue 4): player colours with a shape and a
+letter on every coloured piece and colour-coded back, the Event back's porthole, the Captain
+cards as player boards, a two-sided aid, and board regions that read when tiled or on A1."""
+from __future__ import annotations
+
+from companion.printing import layouts
+from companion.printing.face import visible
+from companion.printing.source import expand, palette
+from companion.printing.sheets.boards import _extent, _hit, inner, region_parts
+from companion.printing.theme import contrasting, luminance
+
+OKABE_ITO = {"#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00"}
+GAME = "pirates-vs-dinosaurs"
+
+
+def _player_box(spec) -> bool:
+    lay = layouts.layout(spec.layout, GAME, spec.size)
+    return any(b.kind == "player" and visible(b, spec.fields) for b in lay.boxes)
+
+
+def test_palette_is_okabe_ito_with_distinct_shapes_and_letters(pvd):
+    pal = palette(pvd)
+    assert {c.hex.lower() for c in pal} == OKABE_ITO
+    assert len({c.shape for c in pal}) == 6 and len({c.letter for c in pal}) == 6
+
+
+def test_every_coloured_piece_shows_its_shape_and_letter(pvd):
+    ps = expand(pvd, "en")
+    coloured = [t for t in ps.tokens if t.front.fields.get("tint")]
+    assert len(coloured) == 12            # 6 area markers + 6 time markers
+    for tok in coloured:
+        f = tok.front.fields
+        assert f["tint"].lower() in OKABE_ITO and f["letter"] and f["shape"]
+        assert _player_box(tok.front), tok.id
+
+
+def test_per_colour_decks_have_backs_in_each_player_colour(pvd):
+    ps = expand(pvd, "en")
+    groups = {g.id: g for g in ps.cards}
+    for deck in ("weapons", "equipment"):
+        g = groups[deck]
+        assert g.backs is not None and len(g.backs) == len(g.faces)
+        for i, face in enumerate(g.faces):
+            back = g.back_of(i)
+            assert back.fields["tint"] == face.fields["tint"]
+            assert back.fields["letter"] == face.fields["letter"]
+            assert _player_box(face) and _player_box(back)
+        assert {b.fields["tint"].lower() for b in g.backs} == OKABE_ITO
+        # the sheet's backs page uses them: the layout background follows the tint
+        assert layouts.layout(g.backs[0].layout, GAME).background == "tint"
+
+
+def test_captains_are_player_boards_in_their_colour(pvd):
+    g = {g.id: g for g in expand(pvd, "en").cards}["captains"]
+    assert len(g.faces) == 6
+    lay = layouts.layout(g.faces[0].layout, GAME)
+    kinds = {b.name: b.kind for b in lay.boxes}
+    assert kinds["track"] == "track" and g.faces[0].fields["time_track"] == list(range(9))
+    for slot in ("incident-dinosaur", "incident-other", "crew", "first-mate", "relic", "equipment", "fragments"):
+        assert kinds[slot] == "slot"
+    assert {f.fields["tint"].lower() for f in g.faces} == OKABE_ITO
+    assert all(_player_box(f) and _player_box(g.back_of(i)) for i, f in enumerate(g.faces))
+
+
+def test_first_mate_backs_carry_their_used_side(pvd):
+    g = {g.id: g for g in expand(pvd, "en").cards}["first-mates"]
+    assert g.backs and all(b.fields["back_text"].startswith("Used") for b in g.backs)
+
+
+def test_event_back_is_a_porthole(pvd):
+    g = {g.id: g for g in expand(pvd, "en").cards}["events"]
+    assert g.back.layout == "card-back-porthole" and g.back.fields["back_icon"] == "porthole"
+
+
+def test_incidents_show_their_area_symbols(pvd):
+    g = {g.id: g for g in expand(pvd, "en").cards}["events"]
+    with_areas = [f for f in g.faces if f.fields.get("areas")]
+    assert len(with_areas) == 50          # every Incident; Pirate's Share cards have none
+    assert any("pirate" in f.fields["areas"] for f in with_areas)       # Your Area
+
+
+def test_two_sided_aid_covers_turn_dice_combat_search_dig(pvd):
+    aids = expand(pvd, "en").aids
+    assert len(aids) == 1 and len(aids[0].sides) == 2 and aids[0].copies == 6
+    headings = " ".join(h for side in aids[0].sides for h, _ in side).lower()
+    for topic in ("turn", "dice", "combat", "search", "dig"):
+        assert topic in headings
+
+
+def test_board_texts_stay_clear_of_inner_regions_and_areas_read_big(pvd):
+    board = expand(pvd, "en").boards[0]
+    for r in board.regions:
+        kids = inner(r, board.regions)
+        parts = region_parts(r, kids)
+        for p in parts:
+            assert not any(_hit(_extent(p), k) for k in kids), (r["id"], p[0])
+        names = [p for p in parts if p[0] == "name"]
+        assert names and names[0][3].fits, r["id"]
+        if r["id"] in ("beach", "plain", "jungle", "swamp", "mountains", "harbor", "volcano", "dig-site"):
+            assert names[0][3].size >= 20, r["id"]
+
+
+def test_letters_contrast_on_every_player_colour():
+    ink = "#2a2118"
+    for c in OKABE_ITO:
+        fg = contrasting("#" + c[1:], ink)
+        lo, hi = sorted((luminance("#" + c[1:]), luminance(fg)))
+        assert (hi + 0.05) / (lo + 0.05) >= 3.0, c
+
+
+def test_pdf_icons_fill_their_box_like_svg_ones():
+    """svglib reads an icon's 64 px as 48 pt; the PDF surface scales by the drawing's own size."""
+    from companion.printing import icons
+    from companion.printing.surface import PdfSurface
+
+    class Canvas:
+        def __init__(self):
+            self.calls = []
+
+        def __getattr__(self, name):
+            return lambda *a, **k: self.calls.append((name, a))
+
+    c = Canvas()
+    surface = PdfSurface(c)
+    surface.forms.add("i_porthole_000000")       # the form is drawn once per document; not here
+    surface.icon("porthole", 10, 20, 30, "#000000")
+    d = icons.drawing("porthole", "#000000")
+    scale = [a for n, a in c.calls if n == "scale"][-1]
+    assert abs(scale[0] * d.width - 30) < 1e-9 and abs(-scale[1] * d.height - 30) < 1e-9
