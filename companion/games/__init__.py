@@ -7,6 +7,7 @@ from typing import Any
 #: every game with a rules engine (id -> module holding GAME); content-only games are not listed
 REGISTRY: dict[str, Any] = {
     "piraten-kapern": "companion.games.piraten_kapern.rules",
+    "pirates-vs-dinosaurs": "companion.games.pirates_vs_dinosaurs.rules",
 }
 
 
