@@ -19,11 +19,17 @@ class Action:
     player: int
 
     def to_dict(self) -> dict[str, Any]:
-        data = {"type": self.type}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            data[f.name] = list(value) if isinstance(value, tuple) else value
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:  # computed once per class: this runs for every logged action
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+        data: dict[str, Any] = {"type": self.type}
+        for name in names:
+            value = getattr(self, name)
+            data[name] = list(value) if isinstance(value, tuple) else value
         return data
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 class ActionCodec:

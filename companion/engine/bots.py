@@ -17,6 +17,8 @@ class RandomBot:
     """Picks uniformly among the legal actions, seeded so games repeat."""
 
     name = "random"
+    #: it never looks at the view, so `play_out` need not build one
+    uses_view = False
 
     def __init__(self, seed: int | str = 0):
         self.rng = random.Random(seed)
@@ -34,5 +36,7 @@ def play_out(session: Any, bots: dict[int, Bot], max_steps: int = 100_000) -> No
         if seat is None or seat not in bots:
             return
         legal = session.legal_actions()
-        session.act(bots[seat].choose(session.view(seat), legal))
+        bot = bots[seat]
+        view = session.view(seat) if getattr(bot, "uses_view", True) else {}
+        session.act(bot.choose(view, legal))
     raise RuntimeError(f"game did not end within {max_steps} steps")

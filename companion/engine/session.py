@@ -41,6 +41,7 @@ class Session:
         self.events: list[tuple[int, Event]] = []
         self.path = Path(path) if path else None
         self._journal_lines = 0
+        self._chance_prefix = [0]
         self._states = [game.new_state(self.players, self.options)]
         if self.path is not None:
             self.save()  # a new game starts a new file (and never appends to an old journal)
@@ -78,18 +79,24 @@ class Session:
         action = self.game.codec.decode(action)
         state, events = self.game.apply(self.state, action)
         self._push({"action": action.to_dict()}, state, events)
-        self.redo_stack.clear()
-        self._journal({"op": "clear_redo"})
-        return events + self._settle()
+        if self.redo_stack:
+            self.redo_stack.clear()
+            self._journal({"op": "clear_redo"})
+        events += self._settle()
+        self._compact()
+        return events
 
     def resolve(self, outcome: Any) -> list[Event]:
         """Enter the result of a chance step rolled or drawn at the table."""
         state, events = self.game.apply_chance(self.state, outcome)
         step_outcome = self.game.chance_step(self.state).check(outcome)  # type: ignore[union-attr]
         self._push({"chance": step_outcome}, state, events)
-        self.redo_stack.clear()
-        self._journal({"op": "clear_redo"})
-        return events + self._settle()
+        if self.redo_stack:
+            self.redo_stack.clear()
+            self._journal({"op": "clear_redo"})
+        events += self._settle()
+        self._compact()
+        return events
 
     def _settle(self) -> list[Event]:
         out: list[Event] = []
@@ -104,10 +111,13 @@ class Session:
         return out
 
     def _push(self, entry: dict[str, Any], state: Any, events: list[Event]) -> None:
-        self._journal({"op": "push", "entry": entry})
+        if self.path is not None:
+            self._journal({"op": "push", "entry": entry})
         self.log.append(entry)
         self._states.append(state)
-        self.events += [(len(self.log) - 1, e) for e in events]
+        if events:
+            index = len(self.log) - 1
+            self.events.extend((index, e) for e in events)
 
     # --- undo / redo -------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -133,6 +143,7 @@ class Session:
         self._undo_group()  # raises before anything is journalled
         self._journal({"op": "undo"})
         self._undo()
+        self._compact()
 
     def _undo(self) -> None:
         i = self._undo_group()
@@ -145,6 +156,7 @@ class Session:
         self._journal({"op": "redo"})
         group = self.redo_stack.pop()
         self._replay_entries(group, journal=False)
+        self._compact()
 
     def _truncate(self, n: int) -> None:
         del self.log[n:]
@@ -202,7 +214,10 @@ class Session:
             fh.flush()
             os.fsync(fh.fileno())
         self._journal_lines += 1
-        if self._journal_lines >= COMPACT_EVERY and op["op"] != "push":
+
+    def _compact(self) -> None:
+        """Fold a long journal into the save file; called only between steps, when log and state agree."""
+        if self.path is not None and self._journal_lines >= COMPACT_EVERY:
             self.save()
 
     @classmethod

@@ -58,5 +58,10 @@ def from_jsonable(hint: Any, data: Any) -> Any:
 
 
 def clone(state: T) -> T:
-    """A deep copy: actions work on a clone so a refused action leaves the original untouched."""
-    return copy.deepcopy(state)
+    """A deep copy: actions work on a clone so a refused action leaves the original untouched.
+
+    A state class may define a fast `__deepcopy__` (copying only what actions change in place);
+    it is called directly, skipping the generic machinery of `copy.deepcopy`.
+    """
+    fast = getattr(state, "__deepcopy__", None)
+    return fast({}) if fast is not None else copy.deepcopy(state)
