@@ -94,9 +94,9 @@ def plan(content: Any, opts: PrintOptions) -> list[Job]:
         for board in ps.boards:
             if opts.wants("boards"):
                 pdf("boards", f"board-{board.id}", board.name, lambda b=board: boards.tile_pages(ctx, b))
-                for big in boards.large_papers(board):
+                for big, scale in boards.large_papers(board):
                     pdf("boards", f"board-{board.id}-{big.name}", f"{board.name} ({big.name.upper()})",
-                        lambda b=board, p=big: boards.large_pages(ctx, b, p))
+                        lambda b=board, p=big, k=scale: boards.large_pages(ctx, b, p, k))
     if "svg" in opts.formats and opts.wants("faces"):
         folder = out / f"svg{suffix}"
         jobs.append(Job("faces", folder, "SVG faces", lambda: svgfaces.write_all(ctx, ps, folder)))

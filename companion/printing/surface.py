@@ -20,8 +20,9 @@ Point = tuple[float, float]
 class Surface:
     """The drawing API; coordinates in mm from the top-left, y down."""
 
-    def push(self, x: float, y: float, rotate: float = 0.0, mirror: bool = False) -> None:
-        """Move the origin to (x, y), then turn by `rotate` degrees; `mirror` flips x after that."""
+    def push(self, x: float, y: float, rotate: float = 0.0, mirror: bool = False, scale: float = 1.0) -> None:
+        """Move the origin to (x, y), then turn by `rotate` degrees; `mirror` flips x after that;
+        `scale` shrinks or grows everything drawn until pop() (a board scaled to its paper)."""
     def pop(self) -> None: ...
     def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None, stroke: str | None = None,
              width: float = 0.3, r: float = 0.0, dash: Sequence[float] | None = None) -> None: ...
@@ -68,13 +69,15 @@ class PdfSurface(Surface):
         self.c = canvas
         self.forms: set[str] = set()
 
-    def push(self, x: float, y: float, rotate: float = 0.0, mirror: bool = False) -> None:
+    def push(self, x: float, y: float, rotate: float = 0.0, mirror: bool = False, scale: float = 1.0) -> None:
         self.c.saveState()
         self.c.translate(x, y)
         if rotate:
             self.c.rotate(rotate)
         if mirror:
             self.c.scale(-1, 1)
+        if scale != 1.0:
+            self.c.scale(scale, scale)
 
     def pop(self) -> None:
         self.c.restoreState()
@@ -187,9 +190,9 @@ class SvgSurface(Surface):
     def g(self):
         return self.stack[-1]
 
-    def push(self, x, y, rotate=0.0, mirror=False):
+    def push(self, x, y, rotate=0.0, mirror=False, scale=1.0):
         t = f"translate({_n(x)},{_n(y)})" + (f" rotate({_n(rotate)})" if rotate else "") + \
-            (" scale(-1,1)" if mirror else "")
+            (" scale(-1,1)" if mirror else "") + (f" scale({_n(scale)})" if scale != 1.0 else "")
         grp = self.d.g(transform=t)
         self.g.add(grp)
         self.stack.append(grp)

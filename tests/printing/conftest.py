@@ -52,7 +52,7 @@ class Recorder:
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         return (round(min(xs), 4), round(min(ys), 4), round(max(xs) - min(xs), 4), round(max(ys) - min(ys), 4))
 
-    def push(self, x, y, rotate=0.0, mirror=False):
+    def push(self, x, y, rotate=0.0, mirror=False, scale=1.0):
         self.pushes.append((x, y, rotate, mirror))
         a, b, c, d, e, f = self.stack[-1]
         e, f = a * x + c * y + e, b * x + d * y + f
@@ -61,6 +61,7 @@ class Recorder:
         a, b, c, d = a * cos + c * sin, b * cos + d * sin, -a * sin + c * cos, -b * sin + d * cos
         if mirror:
             a, b = -a, -b
+        a, b, c, d = a * scale, b * scale, c * scale, d * scale
         self.stack.append((a, b, c, d, e, f))
 
     def pop(self):

@@ -127,3 +127,43 @@ def test_pdf_icons_fill_their_box_like_svg_ones():
     d = icons.drawing("porthole", "#000000")
     scale = [a for n, a in c.calls if n == "scale"][-1]
     assert abs(scale[0] * d.width - 30) < 1e-9 and abs(-scale[1] * d.height - 30) < 1e-9
+
+
+def test_board_on_a2_scaled_to_fit_and_on_a1_at_full_size(pvd):
+    """Issue 4: the board as one large-format page on A2 and on A1. At 600 x 420 mm it only fits
+    A1; on A2 it is scaled down to the largest whole percent that fits, said in the label, and
+    every landmark slot and curse space still holds its tile or token."""
+    from companion.printing.build import context
+    from companion.printing.options import PrintOptions
+    from companion.printing.sheets.boards import large_pages, large_papers, large_rect
+
+    from .conftest import Recorder
+
+    ps = expand(pvd, "en")
+    ctx = context(ps, PrintOptions())
+    board = ps.boards[0]
+    got = large_papers(board)
+    assert [(p.name, p.w > p.h) for p, _ in got] == [("a2", True), ("a1", True)]
+    (a2, k2), (a1, k1) = got
+    assert k1 == 1.0 and k2 == 0.93
+    for paper, k in got:
+        (page,) = large_pages(ctx, board, paper, k)
+        assert page.side == ("A1" if k == 1 else "A2, scaled to 93%")
+        rec = Recorder()
+        page.draw(rec)
+        lo, hi_x, hi_y = paper.printable, paper.w - paper.printable, paper.h - paper.printable
+        x, y, w, h = large_rect(board, paper, k)
+        assert abs(w - board.w * k) < 1e-6 and abs(h - board.h * k) < 1e-6
+        for rx, ry, rw, rh in rec.rects + [(x, y, w, h)]:
+            assert lo <= rx and rx + rw <= hi_x and lo <= ry and ry + rh <= hi_y
+        for x1, y1, x2, y2 in page.marks:
+            assert all(lo <= v <= hi_x for v in (x1, x2)) and all(lo <= v <= hi_y for v in (y1, y2))
+        # the board drawn at that scale: its outline is the first rectangle
+        assert rec.rects[0] == (round(x, 4), round(y, 4), round(w, 4), round(h, 4))
+    landmark = max(t.size_mm for t in pvd.files["landmarks.yaml"].tokens)
+    curse = max(t.size_mm for t in pvd.files["curses.yaml"].tokens)
+    for r in board.regions:
+        if r["id"].startswith("slot-"):
+            assert min(r["w"], r["h"]) * k2 >= landmark + 1, r["id"]
+        if r["id"].startswith("curse-"):
+            assert min(r["w"], r["h"]) * k2 >= curse + 1, r["id"]

@@ -2,6 +2,8 @@
 crosses and an assembly map, and also placed whole on one large-format page (A2 or A1)."""
 from __future__ import annotations
 
+import math
+
 from .. import icons
 from ..assets import profiles
 from ..context import Ctx
@@ -228,21 +230,50 @@ def _assembly(ctx: Ctx, s, b: BoardItem, ts, overlap: float) -> None:
     s.text(x0, top + b.h * scale + 8, f"{b.w:g} x {b.h:g} mm", "text", 8, t.soft)
 
 
-def large_papers(b: BoardItem) -> list[Paper]:
-    """The smallest large-format sheet (portrait or landscape) that holds the whole board."""
+#: room kept round a board on a large-format page, beyond the printable margin: cut marks
+#: (gap + length) and the page label
+LARGE_ROOM = 8.0
+
+
+def large_scale(b: BoardItem, paper: Paper) -> float:
+    """The board's scale on `paper`: 1 when it fits, else the largest whole percent that does
+    (so the label can say it exactly and a ruler confirms it)."""
+    room = 2 * (paper.printable + LARGE_ROOM)
+    fit_ = min((paper.w - room) / b.w, (paper.h - room) / b.h)
+    return 1.0 if fit_ >= 1 else math.floor(fit_ * 100 + 1e-9) / 100
+
+
+def large_papers(b: BoardItem) -> list[tuple[Paper, float]]:
+    """One large-format page per paper of profiles' `large_format` (A2, A1), each in the
+    orientation that shows the board biggest, scaled down only when it does not fit at full size;
+    papers bigger than the first that holds it at full size are left out."""
+    out = []
     for name in profiles()["large_format"]:
-        for landscape in (False, True):
-            paper = Paper.named(name, landscape)
-            if b.w + 2 * (paper.printable + 8) <= paper.w and b.h + 2 * (paper.printable + 8) <= paper.h:
-                return [paper]
-    return []
+        paper, scale = max(((p, large_scale(b, p)) for p in (Paper.named(name), Paper.named(name, True))),
+                           key=lambda ps: ps[1])
+        out.append((paper, scale))
+        if scale >= 1:
+            break
+    return out
 
 
-def large_pages(ctx: Ctx, b: BoardItem, paper: Paper) -> list[Page]:
-    left, top = (paper.w - b.w) / 2, (paper.h - b.h) / 2
+def large_rect(b: BoardItem, paper: Paper, scale: float) -> tuple[float, float, float, float]:
+    """Where the (scaled) board lands on a large-format page, centred."""
+    w, h = b.w * scale, b.h * scale
+    return ((paper.w - w) / 2, (paper.h - h) / 2, w, h)
+
+
+def large_side(ctx: Ctx, paper: Paper, scale: float) -> str:
+    """The label's side text: the paper, and the scale when it is not full size."""
+    name = paper.name.upper()
+    return name if scale >= 1 else f"{name}, {ctx.words('board.scaled', percent=f'{round(scale * 100):d}')}"
+
+
+def large_pages(ctx: Ctx, b: BoardItem, paper: Paper, scale: float = 1.0) -> list[Page]:
+    left, top, w, h = large_rect(b, paper, scale)
 
     def draw(s):
-        s.push(left, top)
+        s.push(left, top, scale=scale)
         draw_board(ctx, s, b)
         s.pop()
 
@@ -250,8 +281,8 @@ def large_pages(ctx: Ctx, b: BoardItem, paper: Paper) -> list[Page]:
     g, L = cfg["gap"], cfg["length"]
     marks = []
     if ctx.opts.marks:
-        for x in (left, left + b.w):
-            marks += [(x, top - g - L, x, top - g), (x, top + b.h + g, x, top + b.h + g + L)]
-        for y in (top, top + b.h):
-            marks += [(left - g - L, y, left - g, y), (left + b.w + g, y, left + b.w + g + L, y)]
-    return [Page(paper, draw, b.name, paper.name.upper(), marks, label_spot(paper, top + b.h, left))]
+        for x in (left, left + w):
+            marks += [(x, top - g - L, x, top - g), (x, top + h + g, x, top + h + g + L)]
+        for y in (top, top + h):
+            marks += [(left - g - L, y, left - g, y), (left + w + g, y, left + w + g + L, y)]
+    return [Page(paper, draw, b.name, large_side(ctx, paper, scale), marks, label_spot(paper, top + h, left))]
