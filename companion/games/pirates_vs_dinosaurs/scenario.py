@@ -1,0 +1,106 @@
+"""Scripted sessions for tests and the table assistant: a Table session whose setup draws and
+choices are given (or defaulted), so a test can reach any moment of the game with known cards."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import Session, Table
+
+from .catalog import catalog
+from .rules import GAME
+
+
+def table_session(players: int | list[str] = 2, *, options: dict[str, Any] | None = None,
+                  landmarks: list[str] | None = None, fragments: list[str] | None = None,
+                  relics: list[str] | None = None, mates: list[str] | None = None,
+                  picks: list[str] | None = None, mate_picks: list[str] | None = None,
+                  outfits: list[tuple[str, tuple[str, ...]]] | None = None,
+                  hands: list[list[str]] | None = None, areas: list[str] | None = None) -> Session:
+    """A Table session (dice and draws entered by hand) played through setup and Stage 1 to the
+    first turn's draw. Defaults: landmarks in content order, fragments dealt in that order,
+    relics and first mates in content order, everyone takes the first offer, Sabers and Muskets
+    with no equipment (20 sailors), hands of plain cards, everyone starts on the Beach."""
+    cat = catalog()
+    names = players if isinstance(players, list) else [f"P{i + 1}" for i in range(players)]
+    n = len(names)
+    pc = cat.player_counts[n]
+    s = Session(GAME, names, options=options or {}, source=Table())
+    s.resolve(landmarks or cat.landmarks[:pc.landmarks])
+    kept = [v for v in s.state.slots.values() if v]
+    s.resolve(fragments or kept[:pc.fragments_each * n])
+    s.resolve(relics or sorted(cat.relics)[:n + 1])
+    s.resolve(mates or sorted(cat.mates)[:n])
+    for i in range(n):
+        offer = s.legal_actions()
+        choice = picks[i] if picks else offer[0].relic
+        s.act({"type": "pick_relic", "player": i, "relic": choice})
+    for k, i in enumerate(range(n - 1, -1, -1)):
+        choice = mate_picks[k] if mate_picks else s.legal_actions()[0].mate
+        s.act({"type": "pick_mate", "player": i, "mate": choice})
+    for i in range(n):
+        weapon, eq = outfits[i] if outfits else ("sabers-and-muskets", ())
+        s.act({"type": "outfit", "player": i, "weapon": weapon, "equipment": list(eq)})
+    step = s.pending_chance()
+    if hands is None:
+        plain = [c for c in sorted(set(cat.event_deck)) if cat.events[c].kind == "incident"]
+        deck = list(s.state.deck)
+        hands_flat = []
+        for c in plain * 10 + sorted(deck):
+            if len(hands_flat) == step.n:
+                break
+            if c in deck:
+                deck.remove(c)
+                hands_flat.append(c)
+        s.resolve(hands_flat)
+    else:
+        s.resolve([c for h in hands for c in h])
+    for i in range(n):
+        s.act({"type": "choose_area", "player": i, "area": areas[i] if areas else "beach"})
+    return s
+
+
+def faces(*names: str) -> list[str]:
+    return list(names)
+
+
+def quiet(s: Session) -> None:
+    """Empty every hand, put the relics away and flip the First Mates (so no window opens) - for
+    tests of one rule at a time."""
+    from .state import own
+    for p in range(len(s.state.players)):
+        pl = own(s.state, p)
+        pl.hand = ()
+        pl.relic = ""
+        pl.mate_used = True
+    s.state.__dict__.pop("_legal", None)
+
+
+def edit(s: Session, p: int, **fields: Any) -> None:
+    """Set fields of captain p in the current state (tests)."""
+    from .state import own
+    pl = own(s.state, p)
+    for k, v in fields.items():
+        setattr(pl, k, tuple(v) if isinstance(v, list) else v)
+    s.state.__dict__.pop("_legal", None)
+
+
+def act(s: Session, kind: str, player: int | None = None, **fields: Any) -> list:
+    """Take an action by type name; the player defaults to the one deciding."""
+    seat = GAME.to_move(s.state) if player is None else player
+    return s.act({"type": kind, "player": seat, **fields})
+
+
+def types(s: Session) -> set[str]:
+    return {a.type for a in s.legal_actions()}
+
+
+def goto(s: Session, p: int, step: str = "act") -> None:
+    """Jump to captain p's turn at a step (start, inc, act, arrange, discard, dig, ship) - tests."""
+    from .core import run
+    st = s.state
+    st.stack = [{"k": "turn", "p": p, "st": step, "arranged": []}]
+    st.turn = p
+    st.chance = None
+    st.decision = None
+    st.__dict__.pop("_legal", None)
+    run(st)
