@@ -7,7 +7,7 @@ from typing import Any
 from . import icons, layouts
 from .face import text_fit, visible
 from .options import LANGS
-from .source import FaceSpec, PrintSet, expand
+from .source import FaceSpec, PrintSet, colour_conflicts, expand
 from .textfit import ICON_RE
 
 
@@ -61,8 +61,8 @@ def problems(content: Any, langs: tuple[str, ...] = LANGS) -> list[str]:
     boxes = [body(Paper.named(p))[3:] for p in ("a4", "letter")]
     col_w, col_h = min(b[0] for b in boxes), min(b[1] for b in boxes)
 
-    out: list[str] = []
     game_id = content.info.id
+    out: list[str] = [f"{game_id}: {p}" for p in colour_conflicts(content)]
     for lang in langs:
         ps = expand(content, lang)
         for where, spec in faces(ps):

@@ -133,24 +133,43 @@ class PlayerColour:
         return {"tint": self.hex, "shape": self.shape, "letter": self.letter, "colour_name": self.name}
 
 
-def palette(content: Any, lang: str = "en") -> list[PlayerColour]:
-    """The game's player colours: its own `colour` collection (id, name, hex, shape) when it has
-    one, else the Okabe-Ito set of print/profiles.yaml. Letters always come from the profile
-    (A-F by colour), so every game marks the same colour with the same letter."""
+def profile_palette() -> list[PlayerColour]:
+    """The one source of truth for player colours: print/profiles.yaml's Okabe-Ito set, each
+    colour with its letter and shape. Score pads, pieces and cards of every game use it."""
     from .assets import profiles
 
-    players = profiles()["players"]
-    by_hex = {p["color"].lower(): p for p in players}
+    return [PlayerColour(f"player-{p['letter'].lower()}", p["letter"], p["color"], p["shape"], p["letter"])
+            for p in profiles()["players"]]
+
+
+def palette(content: Any, lang: str = "en") -> list[PlayerColour]:
+    """The game's player colours: its own `colour` collection (id and name; hex in the profile)
+    when it has one, else the profile's set. Shape and letter always come from the profile by
+    colour, so a colour looks the same on a score pad and on a piece of any game (check.py
+    reports a game whose own `shape:` disagrees)."""
+    prof = profile_palette()
+    by_hex = {p.hex.lower(): p for p in prof}
     own = [obj for _, _, obj in (getattr(content, "index", {}) or {}).get("colour", {}).values()]
+    if not own:
+        return prof
     out = []
-    if own:
-        for i, c in enumerate(own):
-            prof = by_hex.get(str(c.hex).lower(), players[i % len(players)])
-            out.append(PlayerColour(c.id, say(c.name, lang), str(c.hex), getattr(c, "shape", None) or prof["shape"],
-                                    prof["letter"]))
-    else:
-        for i, p in enumerate(players):
-            out.append(PlayerColour(f"player-{p['letter'].lower()}", p["letter"], p["color"], p["shape"], p["letter"]))
+    for i, c in enumerate(own):
+        p = by_hex.get(str(c.hex).lower(), prof[i % len(prof)])
+        out.append(PlayerColour(c.id, say(c.name, lang), str(c.hex), p.shape, p.letter))
+    return out
+
+
+def colour_conflicts(content: Any) -> list[str]:
+    """A game's own player colours that disagree with print/profiles.yaml (shape, or a colour
+    that is not one of its Okabe-Ito set)."""
+    by_hex = {p.hex.lower(): p for p in profile_palette()}
+    out = []
+    for _, _, c in (getattr(content, "index", {}) or {}).get("colour", {}).values():
+        p = by_hex.get(str(c.hex).lower())
+        if p is None:
+            out.append(f"colour {c.id}: {c.hex} is not a player colour of print/profiles.yaml")
+        elif getattr(c, "shape", None) not in (None, p.shape):
+            out.append(f"colour {c.id}: shape {c.shape!r}, but print/profiles.yaml gives {c.hex} the {p.shape!r}")
     return out
 
 

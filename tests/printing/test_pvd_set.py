@@ -24,6 +24,50 @@ def test_palette_is_okabe_ito_with_distinct_shapes_and_letters(pvd):
     assert len({c.shape for c in pal}) == 6 and len({c.letter for c in pal}) == 6
 
 
+def test_one_source_for_colour_shape_and_letter(pvd, monkeypatch):
+    """print/profiles.yaml gives each Okabe-Ito colour its shape and letter; score pads, the PvD
+    pieces, cards and backs all use it, and the content's own `shape:` agrees with it."""
+    from types import SimpleNamespace
+
+    from companion.printing import check, source
+    from companion.printing.build import context
+    from companion.printing.options import PrintOptions
+    from companion.printing.sheets import pads
+    from companion.printing.source import PadItem, colour_conflicts, profile_palette
+
+    prof = {c.hex.lower(): (c.shape, c.letter) for c in profile_palette()}
+    assert set(prof) == OKABE_ITO
+    assert {c.hex.lower(): (c.shape, c.letter) for c in palette(pvd)} == prof
+    assert colour_conflicts(pvd) == []
+    for c in pvd.files["captains.yaml"].colours:
+        assert c.shape == prof[c.hex.lower()][0], c.id
+    ps = expand(pvd, "en")
+    faces = [t.front for t in ps.tokens] + [f for g in ps.cards for f in g.faces] + \
+        [g.back_of(i) for g in ps.cards for i in range(len(g.faces))]
+    coloured = [f.fields for f in faces if f.fields.get("letter")]
+    assert len(coloured) > 12
+    for f in coloured:
+        assert (f["shape"], f["letter"]) == prof[f["tint"].lower()]
+    # the score pad draws the same badges
+    drawn = []
+    monkeypatch.setattr(pads, "player_badge", lambda s, shape, colour, letter, *a: drawn.append(
+        (colour.lower(), shape, letter)))
+    ctx = context(ps, PrintOptions())
+    pads.pages(ctx, PadItem("score", "Score", 2, 6, 8, ""))[0].draw(_Null())
+    assert {c: (sh, le) for c, sh, le in drawn} == prof
+    # a game whose own colours disagree is refused before printing
+    bad = SimpleNamespace(index={"colour": {"blue": (None, None, SimpleNamespace(
+        id="blue", name={"en": "Blue"}, hex="#0072B2", shape="star"))}})
+    assert colour_conflicts(bad) and "hexagon" in colour_conflicts(bad)[0]
+    assert not [p for p in check.problems(pvd, ("en",)) if "colour" in p]
+    assert source.palette(bad)[0].shape == "hexagon"
+
+
+class _Null:
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
 def test_every_coloured_piece_shows_its_shape_and_letter(pvd):
     ps = expand(pvd, "en")
     coloured = [t for t in ps.tokens if t.front.fields.get("tint")]

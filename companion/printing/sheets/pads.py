@@ -3,17 +3,16 @@ colour is never the only cue), a row per round and a total row."""
 from __future__ import annotations
 
 from .. import icons
-from ..assets import profiles
 from ..context import Ctx
 from ..face import player_badge, shape_points  # noqa: F401  (shared with every coloured piece)
 from ..pdfdoc import Page
-from ..source import PadItem
+from ..source import PadItem, profile_palette
 from ..textfit import fit
 
 
 def pages(ctx: Ctx, pad: PadItem) -> list[Page]:
     p = ctx.paper
-    players = profiles()["players"]
+    players = profile_palette()
 
     def draw(s):
         t = ctx.theme
@@ -38,7 +37,7 @@ def pages(ctx: Ctx, pad: PadItem) -> list[Page]:
         for i in range(n):
             cx = x0 + first + i * col
             pl = players[i % len(players)]
-            player_badge(s, pl["shape"], pl["color"], pl["letter"], cx + 6, top + 5.5, 3.6, t.ink)
+            player_badge(s, pl.shape, pl.hex, pl.letter, cx + 6, top + 5.5, 3.6, t.ink)
             s.text(cx + 11, top + 7, ctx.words("pad.name"), "text", 7, t.soft)
             s.line(cx + 2, top + head - 2.5, cx + col - 2, top + head - 2.5, t.soft, 0.25)
         body = top + head
