@@ -1,0 +1,58 @@
+"""Properties over many random games: every component is always somewhere (85 sailors, 60 bag
+tokens, 76 Event cards, 16 Curses), crews are never negative, replays are deterministic."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from companion.engine import Session
+from companion.games.pirates_vs_dinosaurs.catalog import catalog
+from companion.games.pirates_vs_dinosaurs.rules import GAME
+
+GAMES = 30
+
+
+def check_invariants(st) -> None:
+    cat = catalog()
+    sailors = st.reserve + st.lost + sum(pl.crew for pl in st.players)
+    assert sailors == cat.sailors == 85
+    assert all(pl.crew >= 0 for pl in st.players)
+    tokens = (len(st.bag) + sum(len(pl.treasures) for pl in st.players) + st.volcano + len(st.held)
+              + len(st.boxed))
+    assert tokens == len(cat.bag) == 60
+    cards = (len(st.deck) + len(st.discard) + len(st.in_play)
+             + sum(len(pl.hand) + bool(pl.inc_dino) + bool(pl.inc_other) for pl in st.players))
+    assert cards == len(cat.event_deck) == 76
+    assert st.curse_stack + sum(len(pl.curses) for pl in st.players) == cat.curse_tokens == 16
+    assert st.tokens_left + sum(pl.tokens for pl in st.players) <= cat.replenish_tokens
+    assert 0 <= st.volcano <= 6
+
+
+def play(seed: int, check_every_step: bool = True) -> Session:
+    rng = random.Random(seed)
+    n = rng.randint(2, 6)
+    s = Session(GAME, [f"P{i}" for i in range(n)], seed=seed)
+    while not s.is_over():
+        if check_every_step:
+            check_invariants(s.state)
+        s.act(rng.choice(s.legal_actions()))
+    check_invariants(s.state)
+    return s
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_components_are_conserved_and_replays_are_deterministic(seed: int) -> None:
+    s = play(1000 + seed)
+    again = Session.from_json(json.loads(json.dumps(s.to_json())))
+    assert GAME.state_to_json(again.state) == GAME.state_to_json(s.state)
+    r = GAME.result(s.state)
+    assert set(r["winners"]) <= set(r["returned"])
+    assert r["sunk"] or len(r["returned"]) == len(s.players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(300))
+def test_components_are_conserved_many_games(seed: int) -> None:
+    play(5000 + seed)
