@@ -4,6 +4,7 @@ any game (Deck, Die, Token, Board, Aid, ScorePad, Piece) and fills per-face fiel
 Games subclass the base models; isinstance keeps this generic."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -312,9 +313,28 @@ def _area_icons(card: Any) -> list[str]:
 
 
 def _die(die: Die, game: str, lang: str) -> DieItem:
-    faces = [FaceSpec("die-face", {"art": f.icon, "name": say(f.name, lang), "value": None if f.icon else say(f.name, lang)})
-             for f in die.faces]
+    """A face shows its icon, or its name as a value ("+2"); a blank face stays blank but for the
+    game's tiny mark in a corner (so it reads as a face of this die, not as a missing sticker)."""
+    faces = []
+    for f in die.faces:
+        name = say(f.name, lang)
+        if is_blank(f):
+            faces.append(FaceSpec("die-face", {"art": None, "name": name, "value": None, "blank_mark": game_mark(game)}))
+        else:
+            faces.append(FaceSpec("die-face", {"art": f.icon, "name": name, "value": None if f.icon else name}))
     return DieItem(die.id, say(die.name, lang), die.size_mm, faces, die.copies)
+
+
+def is_blank(face: Any) -> bool:
+    """A die face with nothing on it: no icon, and its result (or its id) says blank."""
+    if face.icon:
+        return False
+    return getattr(face, "result", None) == "blank" or re.fullmatch(r"blank(-\d+)?", str(face.id)) is not None
+
+
+def game_mark(game: str) -> str:
+    """A game's tiny mark for places too small for its name: its initials ("PvD", "PK")."""
+    return "".join(w[0] for w in re.findall(r"[^\W\d_]+", game)) or game[:3]
 
 
 def _side(side: Any, lang: str, name: str, game: str, count: str) -> dict[str, Any]:

@@ -211,3 +211,30 @@ def test_board_on_a2_scaled_to_fit_and_on_a1_at_full_size(pvd):
             assert min(r["w"], r["h"]) * k2 >= landmark + 1, r["id"]
         if r["id"].startswith("curse-"):
             assert min(r["w"], r["h"]) * k2 >= curse + 1, r["id"]
+
+
+def test_blank_die_faces_are_printed_blank_with_the_game_mark(pvd):
+    """A blank face shows no word and no icon: only the game's tiny mark ("PvD") in a corner, on
+    the net and on the sticker."""
+    from companion.printing.build import context
+    from companion.printing.options import PrintOptions
+    from companion.printing.source import FaceSpec
+    from companion.printing.svgfaces import face_svg
+
+    ps = expand(pvd, "en")
+    ctx = context(ps, PrintOptions())
+    (die,) = ps.dice
+    blanks = [f for f in die.faces if f.fields["name"] == "Blank"]
+    assert len(blanks) == 2
+    for face in die.faces:
+        for layout in ("die-face", "sticker"):
+            svg = face_svg(ctx, FaceSpec(layout, face.fields, (die.size, die.size)))
+            if face in blanks:
+                assert ">Blank<" not in svg and ">PvD<" in svg and "scale(" not in svg    # no icon
+                lay = layouts.layout(layout, GAME, (die.size, die.size))
+                (mark,) = [b for b in lay.boxes if visible(b, face.fields) and b.kind == "text"
+                           and face.fields.get(b.field)]
+                assert mark.w * mark.h < 0.06 * die.size ** 2      # tiny, in a corner
+                assert mark.x > die.size / 2 and mark.y > die.size / 2
+            else:
+                assert ">PvD<" not in svg and "scale(" in svg
