@@ -12,13 +12,25 @@ Loc = tuple[str | int, ...]
 
 
 class Source:
-    """A parsed YAML file: its data and a map from field paths to 1-based line numbers."""
+    """A parsed YAML file: its data and a map from field paths to 1-based line numbers.
 
-    def __init__(self, path: Path, data: Any, lines: dict[Loc, int]):
+    The line map is built on first use only: valid content never needs it, and composing the
+    node tree costs as much as parsing the file.
+    """
+
+    def __init__(self, path: Path, data: Any, text: str):
         self.path = path
         self.name = display_path(path)
         self.data = data
-        self.lines = lines
+        self._text = text
+        self._lines: dict[Loc, int] | None = None
+
+    @property
+    def lines(self) -> dict[Loc, int]:
+        if self._lines is None:
+            self._lines = {}
+            _index(yaml.compose(self._text, Loader=yaml.SafeLoader), (), self._lines)
+        return self._lines
 
     def line(self, loc: Loc) -> int | None:
         """The line of `loc`, or of its nearest enclosing field that has one."""
@@ -65,9 +77,7 @@ def read_yaml(path: Path) -> Source:
         raise ContentError([Problem(name, line, None, f"YAML syntax error: {what}")]) from None
     if data is None:
         raise ContentError([Problem(name, None, None, "the file is empty; expected a mapping of fields")])
-    lines: dict[Loc, int] = {}
-    _index(yaml.compose(text, Loader=yaml.SafeLoader), (), lines)
-    return Source(path, data, lines)
+    return Source(path, data, text)
 
 
 def _index(node: yaml.Node | None, loc: Loc, lines: dict[Loc, int]) -> None:
