@@ -429,6 +429,11 @@ class PiratesVsDinosaurs(Game[PvdState]):
     def result(self, s: PvdState) -> dict[str, Any]:
         return dig.result(s)
 
+    def make_bot(self, seed: int | str = 0) -> Any:
+        """The bot `companion play` seats in empty chairs: the heuristic bot."""
+        from .bots import HeuristicBot
+        return HeuristicBot(seed)
+
     def describe_action(self, s: PvdState, action: Action) -> str:
         from .views import describe
         return describe(s, action)

@@ -78,6 +78,7 @@ def describe(s: PvdState, a: Action) -> str:
         what = cat.events[rest].name["en"] if kind in ("da", "ps") else d["source"]
         extra = f" on {s.players[d['target']].name}" if d["target"] >= 0 else ""
         extra += f" in the {d['area']}" if d["area"] else ""
+        extra += ", then go on" if d.get("go") else ""
         return f"{label}: {what}{extra}"
     if t == "arrange":
         return f"arrange {cat.events[d['card']].name['en']} for {s.players[d['target']].name}"
