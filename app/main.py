@@ -144,12 +144,30 @@ async def main(page: ft.Page) -> None:
     await App(page).start()
 
 
+def web_assets() -> Path:
+    """A folder holding only what the app shows: the project's line icons (served as icons/NAME.svg).
+
+    The icons are copied out of print/ so that the web server never exposes print/out or
+    anything else in the checkout to the table's network.
+    """
+    import shutil
+
+    from app.state import data_dir
+
+    source = Path(__file__).resolve().parent.parent / "print" / "icons"
+    target = data_dir() / "web-assets"
+    icons = target / "icons"
+    icons.mkdir(parents=True, exist_ok=True)
+    for svg in source.glob("*.svg"):
+        copy = icons / svg.name
+        if not copy.exists() or copy.stat().st_mtime < svg.stat().st_mtime:
+            shutil.copy2(svg, copy)
+    return target
+
+
 def run(web: bool = False, port: int = 8550, host: str | None = None, open_browser: bool = True) -> None:
     """Start the app: a desktop window, or a web server for browsers (localhost unless `host`)."""
-    # the app's images are the project's own line icons (print/icons, served as icons/NAME.svg)
-    assets = Path(__file__).resolve().parent.parent / "print"
-    if not (assets / "icons").is_dir():
-        assets = Path(__file__).parent / "assets"
+    assets = web_assets()
     if web:
         os.environ.setdefault("FLET_WEB_NO_CDN", "1")  # phones at the table may have no internet
         ft.run(main, view=ft.AppView.WEB_BROWSER if open_browser else None, port=port, host=host or "127.0.0.1",
