@@ -243,7 +243,15 @@ def _slots(s: Surface, box: Box, fields: Fields, theme: Theme) -> None:
             f = fit(text, "display", w - 3, lab_h, float(box.get("size", 8)), 4.5, icons.names())
             s.fitted(f, x + 1.5, y + 1, w - 3, lab_h, "display", theme.on(None, box.get("color", "ink")) or theme.ink)
         if icon:
-            isz = min(w - 4, h - lab_h - 4) * float(box.get("icon_scale", 0.6))
+            isz = slot_icon_size(w, h, lab_h, float(box.get("icon_scale", SLOT_ICON_SCALE)))
             if isz > 2:
                 s.icon(icon, x + (w - isz) / 2, y + 1 + lab_h + (h - lab_h - 1 - isz) / 2, isz,
-                       theme.on(None, box.get("icon_color", "guide")) or theme.guide)
+                       theme.on(None, box.get("icon_color", "soft")) or theme.soft)
+
+
+#: a slot's icon fills this much of the room under its label (it says what goes there at a glance)
+SLOT_ICON_SCALE = 0.85
+
+
+def slot_icon_size(w: float, h: float, label_h: float, scale: float = SLOT_ICON_SCALE) -> float:
+    return min(w - 3, h - label_h - 3) * scale

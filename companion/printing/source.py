@@ -273,7 +273,7 @@ def _deck(deck: Deck, game: str, lang: str, game_id: str, pal: list[PlayerColour
         card_back = back
         if used or colour:
             card_back = FaceSpec(back_layout, {**back_fields, **({"back_text": used} if used else {}),
-                                               **(colour.fields() if colour else {})})
+                                               **({**colour.fields(), "back_name": base["name"]} if colour else {})})
             own_backs = True
         lay = card.layout or front
         first = n + 1

@@ -238,3 +238,47 @@ def test_blank_die_faces_are_printed_blank_with_the_game_mark(pvd):
                 assert mark.x > die.size / 2 and mark.y > die.size / 2
             else:
                 assert ">PvD<" not in svg and "scale(" in svg
+
+
+def test_curse_icon_is_a_single_weight_voodoo_doll_not_a_wheel():
+    """The curse icon (curse tokens, the board's curse stack, Event cards) was a ship's wheel; it
+    is now a voodoo doll with a pin: single-weight lines that fill the box, so it reads at 8 mm."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    from companion.printing import icons
+
+    root = ET.fromstring(icons.source("curse", "#000000"))
+    assert root.get("stroke-width") == "3" and root.get("fill") == "none"
+    els = [e for e in root.iter() if e is not root]
+    assert all(e.get("stroke-width") in (None, "3") and e.get("fill") in (None, "none") for e in els)
+    circles = [float(e.get("r")) for e in els if e.tag.endswith("circle")]
+    assert circles and max(circles) < 16            # no rim round the whole icon: not a wheel
+    # it fills the box (legible at 8 mm): its drawing spans most of the icon both ways
+    d = icons.drawing("curse", "#000000")
+    x0, y0, x1, y1 = d.getBounds()
+    assert (x1 - x0) / d.width > 0.75 and (y1 - y0) / d.height > 0.75
+    # the old wheel: one big rim with spokes; the doll's head and pin head are small circles
+    assert len(circles) == 2
+
+
+def test_captain_board_slot_icons_read_and_backs_name_the_captain(pvd):
+    from companion.printing.face import SLOT_ICON_SCALE, slot_icon_size
+
+    g = {g.id: g for g in expand(pvd, "en").cards}["captains"]
+    lay = layouts.layout(g.faces[0].layout, GAME)
+    boxes = {b.name: b for b in lay.boxes}
+    sheet = g.faces[0].fields
+    for name, n in (("first-mate", 1), ("relic", 1), ("equipment", sheet["equipment_slots"]),
+                    ("fragments", sheet["fragment_slots"]), ("incident-dinosaur", 1)):
+        b = boxes[name]
+        w = (b.w - 2.0 * (n - 1)) / n
+        lab = min(b.h * 0.3, float(b.get("label_h", 6)))
+        size = slot_icon_size(w, b.h, lab, float(b.get("icon_scale", SLOT_ICON_SCALE)))
+        assert size >= (8 if n > 1 else 20), (name, size)     # were 5.6 (Equipment) and 4.8 mm
+    for i, face in enumerate(g.faces):
+        back = g.back_of(i)
+        assert back.fields["back_name"] == face.fields["name"] and face.fields["name"].startswith("Captain ")
+        blay = layouts.layout(back.layout, GAME)
+        shown = [b.field for b in blay.boxes if b.kind == "text" and visible(b, back.fields)]
+        assert "back_name" in shown and "back_title" not in shown
