@@ -158,3 +158,29 @@ def test_back_rect_mirrors_like_card_grids():
         x, y = g.cell(i)
         for duplex in ("long", "short", "off"):
             assert back_rect(p, x, y, g.w, g.h, duplex) == pytest.approx(g.back_cell(i, duplex))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pvd_token_pages_are_as_few_as_the_pieces_allow(pvd, paper):
+    """The last fronts page (only sailors: 23 on A4) is the overflow of pages that are full: by
+    area alone (each piece with its gutter) the pieces need more than 2 pages on Letter and 98 %
+    of 2 on A4, which no arrangement of 28 mm rows on a 199.4 mm wide area reaches (a MaxRects
+    packer also needs 3). The two-sided pieces need more than one page, so 2 backs pages; the
+    overflow page holds only one-sided pieces and needs none: 5 pages is the minimum."""
+    import math
+
+    ctx, ps = _setup(pvd, paper=paper)
+    g = 3.0
+    ax, ay, aw, ah = pack_area(ctx.paper)
+    page = (aw + g) * (ah + g)
+    es = tokens.entries(ctx, ps.tokens, ps.standees)
+    need = sum((e.w + g) * (e.h + g) for e in es) / page
+    two_sided = sum((e.w + g) * (e.h + g) for e in es if e.back is not None) / page
+    plan = tokens.plan(ctx, ps.tokens, ps.standees)
+    assert need > (2.0 if paper == "letter" else 0.98 * 2)
+    assert len(plan) == max(3, math.ceil(need))
+    assert 1 < two_sided <= 2 and sum(p.has_backs for p in plan) == 2
+    assert not plan[-1].has_backs
+    # the pages before the overflow are well filled
+    for p in plan[:-1]:
+        assert sum((s.w + g) * (s.h + g) for s in p.spots) / page > 0.85
