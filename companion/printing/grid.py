@@ -9,6 +9,7 @@ from . import assets
 from .errors import PrintError
 
 Segment = tuple[float, float, float, float]
+Rect = tuple[float, float, float, float]       # x, y, w, h
 
 
 @dataclass(frozen=True)
@@ -83,9 +84,7 @@ class Grid:
         Long edge (and 'off', for re-feeding or gluing): mirrored left to right. Short edge:
         mirrored top to bottom and turned, so a card flipped sideways shows its back upright."""
         x, y = self.cell(i)
-        if duplex == "short":
-            return (x, self.paper.h - y - self.h, True)
-        return (self.paper.w - x - self.w, y, False)
+        return back_rect(self.paper, x, y, self.w, self.h, duplex)
 
     def cuts(self) -> tuple[list[float], list[float]]:
         """x positions of vertical cut lines and y positions of horizontal ones (trim lines)."""
@@ -101,32 +100,9 @@ class Grid:
 
     def marks(self, label: "LabelSpot | None" = None) -> list[Segment]:
         """Cut marks: short lines in the margins on each trim line, never over an item."""
-        cfg = mark_cfg()
-        gap, length = cfg["gap"], cfg["length"]
-        p = self.paper
-        top, bottom = self.top, self.top + self.grid_h
-        left, right = self.left, self.left + self.grid_w
-        lo_y = p.printable
-        hi_y = p.h - p.printable - (label.band if label and label.where == "bottom" else 0)
-        lo_x = p.printable + (label.band if label and label.where == "left" else 0)
-        hi_x = p.w - p.printable
-        out: list[Segment] = []
         xs, ys = self.cuts()
-        for x in xs:
-            a, b = max(lo_y, top - gap - length), top - gap
-            if b - a >= 1:
-                out.append((x, a, x, b))
-            a, b = bottom + gap, min(hi_y, bottom + gap + length)
-            if b - a >= 1:
-                out.append((x, a, x, b))
-        for y in ys:
-            a, b = max(lo_x, left - gap - length), left - gap
-            if b - a >= 1:
-                out.append((a, y, b, y))
-            a, b = right + gap, min(hi_x, right + gap + length)
-            if b - a >= 1:
-                out.append((a, y, b, y))
-        return out
+        return margin_marks(self.paper, xs, ys, (self.left, self.top, self.left + self.grid_w, self.top + self.grid_h),
+                            label)
 
     def label_spot(self) -> "LabelSpot":
         return label_spot(self.paper, self.top + self.grid_h, self.left)
@@ -314,25 +290,16 @@ def pack(paper: Paper, sizes: list[tuple[float, float]], bleed: float = 0.0, gut
     return out
 
 
-Rect = tuple[float, float, float, float]
-
-
 def guide_marks(paper: Paper, rects: list[Rect], straight: list[bool], bleed: float = 0.0,
                 label: LabelSpot | None = None) -> list[Segment]:
     """Cut marks in the margins for packed items: one on each end of every trim line of a
     straight-edged item that a guillotine could cut without crossing another item."""
     if not rects:
         return []
-    cfg = mark_cfg()
-    gap, length = cfg["gap"], cfg["length"]
     top = min(y for _, y, _, _ in rects) - bleed
-    bottom = max(y + h for _, y, _, h in rects) + bleed
     left = min(x for x, _, _, _ in rects) - bleed
+    bottom = max(y + h for _, y, _, h in rects) + bleed
     right = max(x + w for x, _, w, _ in rects) + bleed
-    lo_y = paper.printable
-    hi_y = paper.h - paper.printable - (label.band if label and label.where == "bottom" else 0)
-    lo_x = paper.printable + (label.band if label and label.where == "left" else 0)
-    hi_x = paper.w - paper.printable
     xs: list[float] = []
     ys: list[float] = []
     for (x, y, w, h), ok in zip(rects, straight):
@@ -341,19 +308,48 @@ def guide_marks(paper: Paper, rects: list[Rect], straight: list[bool], bleed: fl
             ys += [y, y + h]
     clear_x = [v for v in _dedupe(xs) if not any(rx + 1e-6 < v < rx + rw - 1e-6 for rx, _, rw, _ in rects)]
     clear_y = [v for v in _dedupe(ys) if not any(ry + 1e-6 < v < ry + rh - 1e-6 for _, ry, _, rh in rects)]
+    return margin_marks(paper, clear_x, clear_y, (left, top, right, bottom), label)
+
+
+def margin_marks(paper: Paper, xs: list[float], ys: list[float], bounds: tuple[float, float, float, float],
+                 label: LabelSpot | None = None) -> list[Segment]:
+    """A mark at both ends of each vertical trim line at x in xs and horizontal one at y in ys,
+    in the margins round the content's `bounds` (left, top, right, bottom): `gap` clear of it, at
+    most `length` long, cut short by the printable edge and the label's band, and left out when
+    shorter than 1 mm (so a mark never runs onto an item or off the printable area)."""
+    cfg = mark_cfg()
+    gap, length = cfg["gap"], cfg["length"]
+    left, top, right, bottom = bounds
+    lo_y = paper.printable
+    hi_y = paper.h - paper.printable - (label.band if label and label.where == "bottom" else 0)
+    lo_x = paper.printable + (label.band if label and label.where == "left" else 0)
+    hi_x = paper.w - paper.printable
     out: list[Segment] = []
-    for x in clear_x:
+    for x in xs:
         a, b = max(lo_y, top - gap - length), top - gap
         if b - a >= 1:
             out.append((x, a, x, b))
         a, b = bottom + gap, min(hi_y, bottom + gap + length)
         if b - a >= 1:
             out.append((x, a, x, b))
-    for y in clear_y:
+    for y in ys:
         a, b = max(lo_x, left - gap - length), left - gap
         if b - a >= 1:
             out.append((a, y, b, y))
         a, b = right + gap, min(hi_x, right + gap + length)
         if b - a >= 1:
             out.append((a, y, b, y))
+    return out
+
+
+def frame_marks(x: float, y: float, w: float, h: float) -> list[Segment]:
+    """Full-length cut marks at the four corners of one big item (a board tile or a whole board
+    on a large page), where the page keeps room for them."""
+    cfg = mark_cfg()
+    g, L = cfg["gap"], cfg["length"]
+    out: list[Segment] = []
+    for mx in (x, x + w):
+        out += [(mx, y - g - L, mx, y - g), (mx, y + h + g, mx, y + h + g + L)]
+    for my in (y, y + h):
+        out += [(x - g - L, my, x - g, my), (x + w + g, my, x + w + g + L, my)]
     return out

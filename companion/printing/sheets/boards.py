@@ -4,39 +4,58 @@ from __future__ import annotations
 
 import math
 
-from .. import icons
+from typing import Any
+
+from .. import grid, icons
 from ..assets import profiles
 from ..context import Ctx
 from ..fonts import PT
-from ..grid import Paper, label_spot, mark_cfg, tile_window, tiles
+from ..grid import Paper, Tile, frame_marks, label_spot, tile_window, tiles
 from ..pdfdoc import Page
 from ..source import BoardItem
-from ..textfit import fit
+from ..surface import Surface
+from ..textfit import Fit, fit
 
 
-def draw_board(ctx: Ctx, s, b: BoardItem) -> None:
+Rect = grid.Rect
+#: what a region shows: (kind: name | icon | text, value, box, fitted text or None for an icon)
+Part = tuple[str, str, Rect, "Fit | None"]
+
+
+def _cfg() -> dict[str, Any]:
+    return profiles()["board"]
+
+
+def min_pt(b: BoardItem) -> float:
+    """The smallest size a text of this board may be drawn at, in board pt: the profile's
+    min_pt as printed on every page, so on a page that scales the board down (A2) it is
+    min_pt / scale, rounded up to 0.01 pt. A board printed only at full size gets min_pt."""
+    scale = min([1.0] + [k for _, k in large_papers(b)])
+    return math.ceil(float(_cfg()["min_pt"]) / scale * 100 - 1e-9) / 100
+
+
+def draw_board(ctx: Ctx, s: Surface, b: BoardItem) -> None:
     t = ctx.theme
+    cfg = _cfg()
+    low = min_pt(b)
     s.rect(0, 0, b.w, b.h, fill=t.fill("paper"), stroke=t.ink, width=0.4)
     s.rect(4, 4, b.w - 8, b.h - 8, stroke=t.accent, width=1.0, r=3)
-    s.text(9, 13, b.name, "display", 16, t.accent if not t.ink_saver else t.ink)
-    s.text(b.w - 9, b.h - 8, ctx.game, "text", 7, t.soft, "end")
+    s.text(9, 13, b.name, "display", max(float(cfg["title_pt"]), low), t.accent if not t.ink_saver else t.ink)
+    s.text(b.w - 9, b.h - 8, ctx.game, "text", max(float(cfg["mark_pt"]), low), t.soft, "end")
     for r in b.regions:
         fill = None if t.ink_saver else (r["fill"] or t.accent_light)
         if r["shape"] == "ellipse":
             s.ellipse(r["x"], r["y"], r["w"], r["h"], fill=fill, stroke=t.ink, width=0.5)
         else:
             s.rect(r["x"], r["y"], r["w"], r["h"], fill=fill, stroke=t.ink, width=0.5, r=2)
-        for kind, value, (x, y, w, h), f in region_parts(r, inner(r, b.regions)):
-            if kind == "icon":
+        for kind, value, (x, y, w, h), f in region_parts(r, inner(r, b.regions), low):
+            if f is None:
                 s.icon(value, x, y, w, t.ink)
             else:
                 s.fitted(f, x, y, w, h, "display" if kind == "name" else "text", t.ink)
 
 
-Rect = tuple[float, float, float, float]
-
-
-def inner(r: dict, regions: list[dict]) -> list[Rect]:
+def inner(r: dict[str, Any], regions: list[dict[str, Any]]) -> list[Rect]:
     """The regions drawn inside r (landmark slots, volcano marks, curse spaces)."""
     out = []
     for o in regions:
@@ -52,37 +71,58 @@ def _hit(a: Rect, b: Rect) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
+def _grow(kind: str, h: float) -> float:
+    """A region's name or text grows with the region, so the board reads from across the table
+    (tiled on A4 or whole on A1): from its size for a small space up to its largest for an area."""
+    c = _cfg()[kind]
+    return max(float(c["pt"]), min(float(c["max_pt"]), h * float(c["per_mm"]) / PT))
+
+
 def name_pt(h: float) -> float:
-    """A region's name grows with the region, so the board reads from across the table (tiled
-    on A4 or whole on A1): 11 pt for a small space up to 30 pt for a big area."""
-    return max(11.0, min(30.0, h * 0.2 / PT))
+    return _grow("name", h)
 
 
 def text_pt(h: float) -> float:
-    return max(9.0, min(16.0, h * 0.1 / PT))
+    return _grow("text", h)
 
 
-def region_parts(r: dict, kids: list[Rect]):
-    """What a region shows and where: (kind, value, rect, fit) for its name, icon and text.
+def region_parts(r: dict[str, Any], kids: list[Rect], low: float | None = None) -> list[Part]:
+    """What a region shows and where: (kind, value, rect, fit) for its name, icon and text, no
+    text under `low` pt (default: the profile's min_pt).
 
     Normally a column: the name on top, the icon in the middle, the text below. When that would
     run under a region drawn inside it, everything goes into the largest free strip at its top,
     the icon beside the name."""
-    parts = _column(r)
+    low = float(_cfg()["min_pt"]) if low is None else low
+    parts = _column(r, low)
     drawn = [_extent(p) for p in parts]
     if kids and any(_hit(d, k) for d in drawn for k in kids):
-        parts = _header(r, kids) or parts
+        parts = _header(r, kids, low) or parts
     return parts
 
 
-def _column(r: dict):
+def _label(text: str, face: str, w: float, h: float, size: float, low: float, room: float) -> tuple[float, Fit]:
+    """A name and the height it takes. In a small region a name that does not fit its share `h`
+    at `low` pt gets the height its lines need at that size, up to `room` (the icon under or
+    the text beside it gives way): it wraps rather than print under the minimum."""
+    f = fit(text, face, w, h, size, low, icons.names())
+    if f.fits or room <= h:
+        return h, f
+    at_low = fit(text, face, w, room, low, low, icons.names())
+    h = min(room, at_low.line_height * (len(at_low.lines) - 1) + low * PT)
+    return h, fit(text, face, w, h, size, low, icons.names())
+
+
+def _column(r: dict[str, Any], low: float) -> list[Part]:
+    cfg = _cfg()
     inset = 0.15 if r["shape"] == "ellipse" else 0.05
     ix, iy = r["x"] + r["w"] * inset, r["y"] + r["h"] * inset
     iw, ih = r["w"] * (1 - 2 * inset), r["h"] * (1 - 2 * inset)
-    big = ih >= 60
+    big = ih >= float(cfg["big_mm"])
     name_h = min(ih * 0.3, max(8.0, ih * 0.12) if big else 8.0)
-    size = name_pt(ih) if big else 11.0
-    out = [("name", r["name"], (ix, iy, iw, name_h), fit(r["name"], "display", iw, name_h, size, 6, icons.names()))]
+    size = name_pt(ih) if big else float(cfg["name"]["pt"])
+    name_h, nf = _label(r["name"], "display", iw, name_h, size, low, ih * 0.6)
+    out: list[Part] = [("name", r["name"], (ix, iy, iw, name_h), nf)]
     rest = ih - name_h
     used = 0.0
     if r["icon"]:
@@ -90,14 +130,36 @@ def _column(r: dict):
         out.append(("icon", r["icon"], (ix + (iw - isz) / 2, iy + name_h + 1, isz, isz), None))
         used = isz + 2
     if r["text"] and rest - used > 4:
+        tsize = text_pt(ih) if big else float(cfg["text"]["pt"])
         box = (ix, iy + name_h + used, iw, rest - used)
-        out.append(("text", r["text"], box, fit(r["text"], "text", iw, rest - used, text_pt(ih) if big else 9, 7,
-                                               icons.names())))
+        out.append(("text", r["text"], box, fit(r["text"], "text", iw, rest - used, tsize, low, icons.names())))
     return out
 
 
-def _header(r: dict, kids: list[Rect]):
+def _header(r: dict[str, Any], kids: list[Rect], low: float) -> list[Part] | None:
     """Name (with the icon at its left) and text in the largest free strip along the top."""
+    strip = _free_strip(r, kids)
+    if strip is None:
+        return None
+    left, top, right, bottom = strip
+    h = bottom - top
+    name_h = min(h * 0.45, 12.0)
+    isz = min(name_h * 1.6, h * 0.6) if r["icon"] else 0.0
+    nx = left + (isz + 2 if isz else 0)
+    name_h, nf = _label(r["name"], "display", right - nx, name_h, name_pt(name_h * 5), low, h * 0.6)
+    out: list[Part] = [("name", r["name"], (nx, top, right - nx, name_h), nf)]
+    if isz:
+        out.append(("icon", r["icon"], (left, top, isz, isz), None))
+    if r["text"]:
+        box = (nx, top + name_h + 0.5, right - nx, h - name_h - 0.5)
+        out.append(("text", r["text"], box,
+                    fit(r["text"], "text", box[2], box[3], float(_cfg()["header_text_pt"]), low, icons.names())))
+    return out
+
+
+def _free_strip(r: dict[str, Any], kids: list[Rect]) -> tuple[float, float, float, float] | None:
+    """(left, top, right, bottom) of the largest strip along r's top clear of its inner regions,
+    at least 20 mm wide; None when there is none."""
     x0, y0, x1 = r["x"] + 3, r["y"] + 2, r["x"] + r["w"] - 3
     best = None
     for bottom in sorted({k[1] for k in kids if k[1] > y0 + 6}):
@@ -111,23 +173,10 @@ def _header(r: dict, kids: list[Rect]):
     if best is None:
         return None
     _, left, right, bottom = best
-    h = bottom - y0
-    w = right - left
-    name_h = min(h * 0.45, 12.0)
-    isz = min(name_h * 1.6, h * 0.6) if r["icon"] else 0.0
-    nx = left + (isz + 2 if isz else 0)
-    out = [("name", r["name"], (nx, y0, right - nx, name_h),
-            fit(r["name"], "display", right - nx, name_h, name_pt(name_h * 5), 6, icons.names()))]
-    if isz:
-        out.append(("icon", r["icon"], (left, y0, isz, isz), None))
-    if r["text"]:
-        tx = nx
-        box = (tx, y0 + name_h + 0.5, right - tx, h - name_h - 0.5)
-        out.append(("text", r["text"], box, fit(r["text"], "text", box[2], box[3], 12, 7, icons.names())))
-    return out
+    return (left, y0, right, bottom)
 
 
-def _extent(part) -> Rect:
+def _extent(part: Part) -> Rect:
     """The rectangle a part really covers (text: its lines, centred in the box)."""
     kind, _, (x, y, w, h), f = part
     if kind == "icon" or f is None:
@@ -137,15 +186,16 @@ def _extent(part) -> Rect:
     return (x + (w - tw) / 2, y + (h - th) / 2, tw, th)
 
 
-def _orient(ctx: Ctx, b: BoardItem, overlap: float):
+def _orient(ctx: Ctx, b: BoardItem, overlap: float) -> tuple[Paper, list[Tile]]:
     """Portrait or landscape sheets, whichever needs fewer tiles."""
-    best = None
+    best: tuple[Paper, list[Tile]] | None = None
     for landscape in (False, True):
         paper = Paper.named(ctx.paper.name, landscape)
         ww, wh = tile_window(paper)
         ts = tiles(b.w, b.h, ww, wh, overlap)
         if best is None or len(ts) < len(best[1]):
             best = (paper, ts)
+    assert best is not None
     return best
 
 
@@ -153,14 +203,11 @@ def tile_pages(ctx: Ctx, b: BoardItem) -> list[Page]:
     overlap = float(profiles()["tiling"]["overlap"])
     paper, ts = _orient(ctx, b, overlap)
     out = [Page(ctx.paper, lambda s: _assembly(ctx, s, b, ts, overlap), b.name, ctx.words("sheets.assembly"))]
-    cfg = mark_cfg()
     ww, wh = tile_window(paper)
+    left = (paper.w - ww) / 2
+    top = (paper.h - wh) / 2
     for tile in ts:
-        left = (paper.w - ww) / 2
-        top = (paper.h - wh) / 2
-        spot = label_spot(paper, top + tile.h, left)
-
-        def draw(s, tile=tile, left=left, top=top):
+        def draw(s: Surface, tile: Tile = tile) -> None:
             s.push(0, 0)
             s.clip(left, top, tile.w, tile.h)
             s.push(left - tile.x, top - tile.y)
@@ -169,37 +216,36 @@ def tile_pages(ctx: Ctx, b: BoardItem) -> list[Page]:
             s.pop()
             _tile_furniture(ctx, s, tile, ts, left, top, overlap)
 
-        marks = []
-        if ctx.opts.marks:
-            g, L = cfg["gap"], cfg["length"]
-            for x in (left, left + tile.w):
-                marks += [(x, top - g - L, x, top - g), (x, top + tile.h + g, x, top + tile.h + g + L)]
-            for y in (top, top + tile.h):
-                marks += [(left - g - L, y, left - g, y), (left + tile.w + g, y, left + tile.w + g + L, y)]
-        out.append(Page(paper, draw, b.name, tile.code, marks, spot))
+        marks = frame_marks(left, top, tile.w, tile.h) if ctx.opts.marks else []
+        out.append(Page(paper, draw, b.name, tile.code, marks, label_spot(paper, top + tile.h, left)))
     return out
 
 
-def _tile_furniture(ctx: Ctx, s, tile, ts, left: float, top: float, overlap: float) -> None:
+def _cross(s: Surface, x: float, y: float, ink: str) -> None:
+    """An alignment cross: the same spot on two neighbouring tiles."""
+    s.line(x - 3, y, x + 3, y, ink, 0.25)
+    s.line(x, y - 3, x, y + 3, ink, 0.25)
+    s.circle(x, y, 1.5, stroke=ink, width=0.25)
+
+
+def _tile_furniture(ctx: Ctx, s: Surface, tile: Tile, ts: list[Tile], left: float, top: float,
+                    overlap: float) -> None:
     """Tile code, alignment crosses in the shared strips, and which edges to trim."""
     t = ctx.theme
     s.text(left + 2, top - 2, f"{tile.code}", "display", 9, t.ink)     # clear of the corner's cut mark
     codes = {(o.col, o.row): o.code for o in ts}
-    cross = lambda x, y: (s.line(x - 3, y, x + 3, y, t.ink, 0.25), s.line(x, y - 3, x, y + 3, t.ink, 0.25),  # noqa: E731
-                          s.circle(x, y, 1.5, stroke=t.ink, width=0.25))
     # strips this tile shares with neighbours, in board coordinates -> crosses at the same spots
     for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        nb = codes.get((tile.col + dc, tile.row + dr))
-        if not nb:
+        if not codes.get((tile.col + dc, tile.row + dr)):
             continue
         if dc:
             sx = (tile.w - overlap / 2) if dc > 0 else overlap / 2
             for fy in (0.25, 0.75):
-                cross(left + sx, top + tile.h * fy)
+                _cross(s, left + sx, top + tile.h * fy, t.ink)
         else:
             sy = (tile.h - overlap / 2) if dr > 0 else overlap / 2
             for fx in (0.25, 0.75):
-                cross(left + tile.w * fx, top + sy)
+                _cross(s, left + tile.w * fx, top + sy, t.ink)
     # this tile goes on top of its left and upper neighbours: trim those edges, show the strip
     if tile.col > 0:
         s.line(left + overlap, top, left + overlap, top + tile.h, t.soft, 0.2, (2, 1.5))
@@ -209,7 +255,7 @@ def _tile_furniture(ctx: Ctx, s, tile, ts, left: float, top: float, overlap: flo
     s.text(left + tile.w, top - 2, help_, "text", 6, t.soft, "end")
 
 
-def _assembly(ctx: Ctx, s, b: BoardItem, ts, overlap: float) -> None:
+def _assembly(ctx: Ctx, s: Surface, b: BoardItem, ts: list[Tile], overlap: float) -> None:
     p = ctx.paper
     t = ctx.theme
     x0 = p.printable + 12
@@ -230,15 +276,10 @@ def _assembly(ctx: Ctx, s, b: BoardItem, ts, overlap: float) -> None:
     s.text(x0, top + b.h * scale + 8, f"{b.w:g} x {b.h:g} mm", "text", 8, t.soft)
 
 
-#: room kept round a board on a large-format page, beyond the printable margin: cut marks
-#: (gap + length) and the page label
-LARGE_ROOM = 8.0
-
-
 def large_scale(b: BoardItem, paper: Paper) -> float:
     """The board's scale on `paper`: 1 when it fits, else the largest whole percent that does
     (so the label can say it exactly and a ruler confirms it)."""
-    room = 2 * (paper.printable + LARGE_ROOM)
+    room = 2 * (paper.printable + float(_cfg()["large_room"]))
     fit_ = min((paper.w - room) / b.w, (paper.h - room) / b.h)
     return 1.0 if fit_ >= 1 else math.floor(fit_ * 100 + 1e-9) / 100
 
@@ -257,7 +298,7 @@ def large_papers(b: BoardItem) -> list[tuple[Paper, float]]:
     return out
 
 
-def large_rect(b: BoardItem, paper: Paper, scale: float) -> tuple[float, float, float, float]:
+def large_rect(b: BoardItem, paper: Paper, scale: float) -> Rect:
     """Where the (scaled) board lands on a large-format page, centred."""
     w, h = b.w * scale, b.h * scale
     return ((paper.w - w) / 2, (paper.h - h) / 2, w, h)
@@ -272,17 +313,10 @@ def large_side(ctx: Ctx, paper: Paper, scale: float) -> str:
 def large_pages(ctx: Ctx, b: BoardItem, paper: Paper, scale: float = 1.0) -> list[Page]:
     left, top, w, h = large_rect(b, paper, scale)
 
-    def draw(s):
+    def draw(s: Surface) -> None:
         s.push(left, top, scale=scale)
         draw_board(ctx, s, b)
         s.pop()
 
-    cfg = mark_cfg()
-    g, L = cfg["gap"], cfg["length"]
-    marks = []
-    if ctx.opts.marks:
-        for x in (left, left + w):
-            marks += [(x, top - g - L, x, top - g), (x, top + h + g, x, top + h + g + L)]
-        for y in (top, top + h):
-            marks += [(left - g - L, y, left - g, y), (left + w + g, y, left + w + g + L, y)]
+    marks = frame_marks(left, top, w, h) if ctx.opts.marks else []
     return [Page(paper, draw, b.name, large_side(ctx, paper, scale), marks, label_spot(paper, top + h, left))]
