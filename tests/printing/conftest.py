@@ -31,8 +31,9 @@ def build(content, out: Path, **kw) -> dict[str, int]:
 
 
 class Recorder:
-    """A drawing surface that records rectangles, ellipses and lines in page coordinates (it
-    follows push/pop with their turns and mirrors), for checking where things land on a page."""
+    """A drawing surface that records rectangles, ellipses, lines and texts in page coordinates
+    (it follows push/pop with their turns, mirrors and scales), for checking where things land on
+    a page; a text is recorded with the size it prints at, and every fitted text with its Fit."""
 
     def __init__(self):
         import math
@@ -42,6 +43,8 @@ class Recorder:
         self.rects: list[tuple[float, float, float, float]] = []
         self.lines: list[dict] = []
         self.pushes: list[tuple[float, float, float, bool]] = []
+        self.texts: list[tuple[float, str]] = []       # (printed size in pt, text)
+        self.fits: list = []
 
     def _pt(self, x, y):
         a, b, c, d, e, f = self.stack[-1]
@@ -86,11 +89,15 @@ class Recorder:
     def poly(self, *a, **k):
         pass
 
-    def text(self, *a, **k):
-        pass
+    def text(self, x, y, s, face, size, color, anchor="start"):
+        a, b, c, d, _, _ = self.stack[-1]
+        self.texts.append((round(size * self._math.sqrt(abs(a * d - b * c)), 4), s))
 
     def icon(self, *a, **k):
         pass
 
-    def fitted(self, *a, **k):
-        pass
+    def fitted(self, fit, *a, **k):
+        from companion.printing.surface import Surface
+
+        self.fits.append(fit)
+        Surface.fitted(self, fit, *a, **k)

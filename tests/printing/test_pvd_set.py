@@ -3,6 +3,8 @@ letter on every coloured piece and colour-coded back, the Event back's porthole,
 cards as player boards, a two-sided aid, and board regions that read when tiled or on A1."""
 from __future__ import annotations
 
+import pytest
+
 from companion.printing import layouts
 from companion.printing.face import visible
 from companion.printing.source import expand, palette
@@ -211,6 +213,34 @@ def test_board_on_a2_scaled_to_fit_and_on_a1_at_full_size(pvd):
             assert min(r["w"], r["h"]) * k2 >= landmark + 1, r["id"]
         if r["id"].startswith("curse-"):
             assert min(r["w"], r["h"]) * k2 >= curse + 1, r["id"]
+
+
+@pytest.mark.parametrize("game", ["pvd", "mini"])
+def test_every_board_text_prints_at_7_pt_or_more_on_every_page(game, request):
+    """DESIGN: text is at least 7 pt. Every text on every board page (assembly map, tiles, the A2
+    page that scales Pirates vs. Dinosaurs' board to 93 % and the A1 page), measured as printed,
+    and every fitted text fits. The one exception is the tiles' 6 pt trimming hint in the margin
+    (sheet furniture, like the 6 pt page label that write_pdf adds, which no page.draw records)."""
+    from companion.printing.build import context
+    from companion.printing.options import PrintOptions
+    from companion.printing.sheets.boards import large_pages, large_papers, tile_pages
+
+    from .conftest import Recorder
+
+    ps = expand(request.getfixturevalue(game), "en")
+    ctx = context(ps, PrintOptions())
+    hint = ctx.words("tiles.help", overlap="12")
+    for board in ps.boards:
+        pages = tile_pages(ctx, board)
+        for paper, k in large_papers(board):
+            pages += large_pages(ctx, board, paper, k)
+        for page in pages:
+            rec = Recorder()
+            page.draw(rec)
+            assert rec.texts, page.side
+            small = [(pt, text) for pt, text in rec.texts if pt < 7 - 1e-9 and text != hint]
+            assert not small, (board.id, page.side, small)
+            assert all(f.fits for f in rec.fits), (board.id, page.side)
 
 
 def test_blank_die_faces_are_printed_blank_with_the_game_mark(pvd):
