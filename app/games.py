@@ -18,7 +18,9 @@ import yaml
 #: game id -> the package holding its views (imported only when the game is opened)
 VIEW_MODULES: dict[str, str] = {
     "piraten-kapern": "app.piraten_kapern",
-    # "pirates-vs-dinosaurs": "app.pirates_vs_dinosaurs",  (when its engine lands)
+    "pirates-vs-dinosaurs": "app.pirates_vs_dinosaurs",
+    # the table tracker's saves (a Session of companion.games.pirates_vs_dinosaurs.tracker)
+    "pirates-vs-dinosaurs-tracker": "app.pirates_vs_dinosaurs",
 }
 
 RULES_DIR = Path(__file__).parent / "rules"
@@ -37,6 +39,8 @@ class GameUI:
     actions: Callable[..., list[Any]] | None = None
     #: one line per seat for score lists: (view) -> {seat: score}
     scores: Callable[[dict[str, Any]], dict[int, Any]] | None = None
+    #: the Game the table assistant saves, when it is not the rules engine itself (a table tracker)
+    assistant_game: Callable[[], Any] | None = None
 
 
 @dataclass

@@ -173,10 +173,14 @@ class SetupScreen(Screen):
                                  on_change=lambda e, i=i: self.names.__setitem__(i, e.control.value.strip()))
             row = [field]
             if self.kind == "play":
-                is_bot = self.kinds[i] == state.BOT
+                is_bot = self.kinds[i] != state.HUMAN
                 row.append(button(f"Seat {i + 1}: {'bot' if is_bot else 'human'}", lambda e, i=i: self.toggle(i),
                                   icon=ft.Icons.SMART_TOY if is_bot else ft.Icons.PERSON,
                                   tooltip=f"Make seat {i + 1} a {'human' if is_bot else 'bot'}"))
+                if is_bot and self.smart_bot:
+                    rnd = self.kinds[i] == state.RANDOM_BOT
+                    row.append(button(f"Bot {i + 1}: {'random' if rnd else 'smart'}", lambda e, i=i: self.bot_kind(i),
+                                      tooltip=f"Seat {i + 1}: a {'smart' if rnd else 'random'} bot instead"))
             out.append(wrap_row(row))
         n = len(self.names)
         out.append(wrap_row([
@@ -194,8 +198,20 @@ class SetupScreen(Screen):
         out.append(button("Start", self.start, icon=ft.Icons.PLAY_ARROW, primary=True))
         return out
 
+    @property
+    def smart_bot(self) -> bool:
+        """Whether the game brings its own bot (then a seat may still choose the random one)."""
+        try:
+            return hasattr(games.engine()(self.entry.id), "make_bot")
+        except Exception:
+            return False
+
     def toggle(self, i: int) -> None:
-        self.kinds[i] = state.HUMAN if self.kinds[i] == state.BOT else state.BOT
+        self.kinds[i] = state.HUMAN if self.kinds[i] != state.HUMAN else state.BOT
+        self.app.render()
+
+    def bot_kind(self, i: int) -> None:
+        self.kinds[i] = state.BOT if self.kinds[i] == state.RANDOM_BOT else state.RANDOM_BOT
         self.app.render()
 
     def set_mode(self, e: Any) -> None:
@@ -216,6 +232,9 @@ class SetupScreen(Screen):
         names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
         try:
             game = games.engine()(self.entry.id)
+            ui = games.game_ui(self.entry.id)
+            if self.kind == "assistant" and ui.assistant_game is not None:
+                game = ui.assistant_game()
             live = self.app.reg.create(game, names, self.mode, self.kinds)
         except ValueError as exc:
             self.error = str(exc)

@@ -28,6 +28,9 @@ META_KEY = "app"
 ASSISTANT, HOTSEAT, DEVICES = "assistant", "hotseat", "devices"
 MODES = (ASSISTANT, HOTSEAT, DEVICES)
 HUMAN, BOT = "human", "bot"
+#: a seat played by the random bot even where the game has its own (smarter) bot
+RANDOM_BOT = "random-bot"
+KINDS = (HUMAN, BOT, RANDOM_BOT)
 
 
 def data_dir() -> Path:
@@ -59,7 +62,7 @@ class Seat:
 
     @property
     def is_bot(self) -> bool:
-        return self.kind == BOT
+        return self.kind != HUMAN
 
 
 @dataclass
@@ -89,7 +92,7 @@ class LiveGame:
         self.mode: str = info.get("mode", HOTSEAT)
         self.seats = [Seat(**s) for s in info.get("seats") or [{"name": p} for p in session.players]]
         self.bots = bots if bots is not None else {
-            i: make_bot(session, i) for i, s in enumerate(self.seats) if s.is_bot}
+            i: make_bot(session, i, s.kind) for i, s in enumerate(self.seats) if s.is_bot}
         self.version = 0  # bumped on every change, so pages can tell they are stale
         #: when the game last changed (for the Continue list); loading a save must not count
         self.touched = time.time()
@@ -255,11 +258,11 @@ class LiveGame:
                            to_move=s.players[to_move] if to_move is not None else None, steps=len(s.log))
 
 
-def make_bot(session: Session, seat: int) -> Any:
-    """The game's own bot if it offers one (`game.make_bot(seed)`), else a random one."""
+def make_bot(session: Session, seat: int, kind: str = BOT) -> Any:
+    """The game's own bot if it offers one (`game.make_bot(seed)`), else (or for RANDOM_BOT) a random one."""
     seed = f"{session.seed}:{seat}"
     factory: Callable[..., Any] | None = getattr(session.game, "make_bot", None)
-    if factory is not None:
+    if factory is not None and kind != RANDOM_BOT:
         try:
             return factory(seed)
         except ImportError:  # a bot module still being written
@@ -287,7 +290,7 @@ class GameRegistry:
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
         kinds = list(kinds or [HUMAN] * len(players))
-        if len(kinds) != len(players) or any(k not in (HUMAN, BOT) for k in kinds):
+        if len(kinds) != len(players) or any(k not in KINDS for k in kinds):
             raise ValueError("every seat is a human or a bot")
         if mode == ASSISTANT:
             kinds = [HUMAN] * len(players)

@@ -1,0 +1,10 @@
+"""Pirates vs. Dinosaurs' views: the table tracker (assistant) and digital play."""
+from __future__ import annotations
+
+
+def ui():
+    from app.games import GameUI
+    from app.pirates_vs_dinosaurs import assistant, play
+
+    return GameUI("pirates-vs-dinosaurs", assistant=assistant.body, board=play.board, actions=play.actions,
+                  scores=play.scores, assistant_game=assistant.tracker_game)

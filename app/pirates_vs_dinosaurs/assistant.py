@@ -1,0 +1,516 @@
+"""The Pirates vs. Dinosaurs table tracker: the table (volcano, curses, Giant Tyrannosaurus, Lost
+and Forgotten, reserve), each captain, and calculators for what is rolled at the real table.
+
+It is a Session of the tracker game (companion/games/pirates_vs_dinosaurs/tracker.py): every entry
+is an action, so it is journalled, undoable and resumed after a restart. The numbers (dice,
+successes, losses, hours, capacity, final count) come from companion/.../assistant.py."""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import flet as ft
+
+from companion.games.pirates_vs_dinosaurs import assistant as calc
+from companion.games.pirates_vs_dinosaurs import tracker as T
+
+from app.pirates_vs_dinosaurs import labels as L
+from app.pirates_vs_dinosaurs.dice import dice_entry, entered, roller
+from app.widgets.common import button, heading, notice, para, wrap_row
+from app.pirates_vs_dinosaurs.labels import panel as card
+from app.widgets.log import score_table
+
+TOOLS = {
+    2: ["Combat", "Search", "End search", "Attack", "Replenish", "Sailors", "Dig Site", "Dice"],
+    3: ["Dig", "Combat", "Attack", "Replenish", "Sailors", "Return", "Dice"],
+    4: ["Token", "Dice"],
+}
+
+
+def tracker_game() -> Any:
+    return T.GAME
+
+
+def ui_state(screen: Any) -> dict[str, Any]:
+    """What this page remembers between entries (the draft is cleared after every entry)."""
+    got = getattr(screen, "pvd", None)
+    if got is None:
+        got = screen.pvd = {"seat": None, "tool": None}
+    return got
+
+
+def body(screen: Any, live: Any) -> list[ft.Control]:
+    s = live.session
+    state = s.state
+    view = s.view(None)
+    u = ui_state(screen)
+    seat = u["seat"] if u["seat"] is not None and u["seat"] < len(view["players"]) else view["turn"]
+    out: list[ft.Control] = [wrap_row([
+        button(p["name"] + (" (turn)" if p["seat"] == view["turn"] else ""), lambda e, q=p["seat"]: pick_seat(screen, q),
+               primary=p["seat"] == seat, tooltip=f"Show {p['name']}'s captain")
+        for p in view["players"]] + ([button(f"Next turn: {next_name(view)}", lambda e: act(screen, live, T.NextTurn(
+            view["turn"])), icon=ft.Icons.SKIP_NEXT)] if not view["over"] else []), spacing=6)]
+    if view["over"]:
+        out.append(ft.Text("Game over" + (": the island sank" if view["sunk"] else ""), size=26,
+                           weight=ft.FontWeight.BOLD))
+        out.append(final_card(view))
+        out.append(table_card(screen, view))
+        return out
+    last = view["last"]
+    if last:
+        out.append(result_card(last))
+    me = view["players"][seat]
+    if me["stage"] == 1 and not me["weapon"]:
+        out += outfit_panel(screen, live, view, seat)
+    elif me["stage"] == 1:
+        out.append(heading(f"{me['name']}: where does the search start?", 18))
+        out.append(area_buttons(screen, live, seat, state))
+    else:
+        out += tools(screen, live, view, seat)
+        out.append(captain_card(screen, live, view, seat))
+    out.append(table_card(screen, view))
+    if any(p["stage"] >= 3 for p in view["players"]):
+        out.append(final_card(view))
+    return out
+
+
+def next_name(view: dict[str, Any]) -> str:
+    n = len(view["players"])
+    for k in range(1, n + 1):
+        p = view["players"][(view["turn"] + k) % n]
+        if p["stage"] != 4:
+            return p["name"]
+    return view["players"][view["turn"]]["name"]
+
+
+def pick_seat(screen: Any, q: int) -> None:
+    u = ui_state(screen)
+    u["seat"], u["tool"] = q, None
+    screen.draft = {}
+    screen.app.render()
+
+
+def act(screen: Any, live: Any, action: Any) -> None:
+    screen.act(action)
+
+
+# --- the table ---------------------------------------------------------------------------------
+def round_button(icon: Any, name: str, on_click: Any) -> ft.Control:
+    """A 48 px round icon button whose accessible name is `name` (tests and screen readers)."""
+    box = ft.Container(content=ft.Icon(icon, size=22, color=None if on_click else ft.Colors.OUTLINE), width=48,
+                       height=48, border_radius=24, alignment=ft.Alignment.CENTER, on_click=on_click,
+                       ink=on_click is not None)
+    return ft.Semantics(label=name, button=True, exclude_semantics=True, content=box)
+
+
+def stepper(label: str, value: Any, on_minus: Any, on_plus: Any) -> ft.Control:
+    return ft.Container(content=ft.Row([
+        round_button(ft.Icons.REMOVE, f"Less: {label}", on_minus),
+        ft.Text(f"{label}: {value}", size=15, weight=ft.FontWeight.BOLD),
+        round_button(ft.Icons.ADD, f"More: {label}", on_plus),
+    ], spacing=0, tight=True), border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=24)
+
+
+def edit(screen: Any, live: Any, seat: int, field: str, number: int = 0, text: str = "") -> Any:
+    return lambda e: screen.act(T.Edit(seat, field, number, text))
+
+
+def table_card(screen: Any, view: dict[str, Any]) -> ft.Control:
+    live = screen.live
+    t = view["turn"]
+    v, lf = view["volcano"], view["lost_and_forgotten"]
+    giant = view["giant"]
+    areas = L.cat().area_ids
+    return card(
+        heading("The table", 17),
+        wrap_row([
+            stepper("Volcano", f"{v}/{view['volcano_marks']}", edit(screen, live, t, "volcano", v - 1) if v else None,
+                    edit(screen, live, t, "volcano", v + 1) if v < view["volcano_marks"] else None),
+            stepper("Lost and Forgotten", lf, edit(screen, live, t, "lost", lf - 1) if lf else None,
+                    edit(screen, live, t, "lost", lf + 1) if view["reserve"] else None),
+        ], spacing=6),
+        para(f"Curse tokens left: {view['curses_left']}  ·  Sailor reserve: {view['reserve']}  ·  "
+             f"Replenishment tokens left: {view['tokens_left']}", size=14),
+        ft.Dropdown(label="Giant Tyrannosaurus", value=giant or "none", width=260, options=[
+            ft.DropdownOption(key="none", text="Off the board")] + [
+            ft.DropdownOption(key=a, text=L.area(a)) for a in areas],
+            on_select=lambda e: screen.act(T.Edit(t, "giant", 0, "" if e.control.value == "none" else e.control.value))),
+    )
+
+
+def result_card(last: dict[str, Any]) -> ft.Control:
+    return ft.Container(content=ft.Column([ft.Text(last["title"], size=18, weight=ft.FontWeight.BOLD)] + [
+        ft.Text(line, size=15) for line in last.get("lines", [])], spacing=4), padding=12, border_radius=10,
+        bgcolor=ft.Colors.TERTIARY_CONTAINER)
+
+
+# --- Stage 1 ------------------------------------------------------------------------------------
+def outfit_panel(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
+    c = L.cat()
+    me = view["players"][seat]
+    d = screen.draft.setdefault("outfit", {"weapon": "", "equipment": [], "relic": "", "mate": ""})
+    taken_r = {p["relic"] for p in view["players"] if p["seat"] != seat}
+    taken_m = {p["first_mate"] for p in view["players"] if p["seat"] != seat}
+    eq = d["equipment"]
+    problem = calc.outfit_problem(eq)
+    crew = calc.outfit_crew(eq)
+    out: list[ft.Control] = [heading(f"{me['name']}: preparing to land", 18)]
+    out.append(wrap_row([
+        ft.Dropdown(label="Relic", value=d["relic"] or None, width=250, options=[
+            ft.DropdownOption(key=r, text=L.thing("relics", r)) for r in c.relics if r not in taken_r],
+            on_select=lambda e: _set(screen, d, "relic", e.control.value)),
+        ft.Dropdown(label="First Mate", value=d["mate"] or None, width=250, options=[
+            ft.DropdownOption(key=m, text=L.thing("mates", m)) for m in c.mates if m not in taken_m],
+            on_select=lambda e: _set(screen, d, "mate", e.control.value)),
+    ]))
+    out.append(para("Weapon (free):", size=14))
+    out.append(wrap_row([button(L.thing("weapons", w), lambda e, w=w: _set(screen, d, "weapon", w),
+                                primary=d["weapon"] == w, tooltip=L.text_of("weapons", w)) for w in c.weapons]))
+    out.append(para(f"Equipment (at most {c.setup.max_equipment}; cost in points):", size=14))
+    out.append(wrap_row([button(f"{L.thing('equipment', e)} ({c.equipment[e].cost})",
+                                lambda e_, e=e: _toggle(screen, eq, e), primary=e in eq,
+                                tooltip=L.text_of("equipment", e)) for e in c.equipment]))
+    cost = sum(c.equipment[e].cost for e in eq)
+    out.append(ft.Text(f"Points: {cost} on equipment, {crew} sailors (of {c.setup.points})", size=17,
+                       weight=ft.FontWeight.BOLD))
+    if problem:
+        out.append(notice(f"Not allowed: {problem}", error=True))
+    out.append(button("Confirm purchase", lambda e: screen.act(T.Outfit(seat, d["weapon"], tuple(sorted(eq)),
+                                                                         d["relic"] or "", d["mate"] or "")),
+                      icon=ft.Icons.CHECK, primary=True, disabled=bool(problem) or not d["weapon"]))
+    return out
+
+
+def _set(screen: Any, d: dict[str, Any], key: str, value: Any) -> None:
+    d[key] = value
+    screen.app.render()
+
+
+def _toggle(screen: Any, items: list[str], item: str) -> None:
+    if item in items:
+        items.remove(item)
+    else:
+        items.append(item)
+    screen.app.render()
+
+
+def area_buttons(screen: Any, live: Any, seat: int, state: Any) -> ft.Control:
+    from companion.games.pirates_vs_dinosaurs.core import search_hours
+
+    s = state.table
+    return wrap_row([button(f"Search the {L.area(a)} ({search_hours(s, seat, a)} h)",
+                            lambda e, a=a: screen.act(T.StartSearch(seat, a)), icon=ft.Icons.EXPLORE)
+                     for a in L.cat().area_ids])
+
+
+# --- a captain ------------------------------------------------------------------------------------
+def captain_card(screen: Any, live: Any, view: dict[str, Any], seat: int) -> ft.Control:
+    p = view["players"][seat]
+    c = L.cat()
+    rows: list[ft.Control] = [
+        ft.Text(f"{p['name']} · {L.STAGES[p['stage']]} · {L.area(p['area'])}", size=19, weight=ft.FontWeight.BOLD)]
+    steps = [stepper("Crew", p["crew"], edit(screen, live, seat, "crew", p["crew"] - 1) if p["crew"] else None,
+                     edit(screen, live, seat, "crew", p["crew"] + 1))]
+    if p["stage"] == 2:
+        steps.append(stepper("Time", f"{p['time']} h", edit(screen, live, seat, "time", p["time"] - 1) if p["time"]
+                             else None, edit(screen, live, seat, "time", p["time"] + 1)))
+    steps.append(stepper("Tokens", p["tokens"], edit(screen, live, seat, "tokens", p["tokens"] - 1) if p["tokens"]
+                         else None, edit(screen, live, seat, "tokens", p["tokens"] + 1)))
+    steps.append(stepper("Curses", len(p["curses"]), edit(screen, live, seat, "curses", len(p["curses"]) - 1)
+                         if p["curses"] else None, edit(screen, live, seat, "curses", len(p["curses"]) + 1)))
+    rows.append(wrap_row(steps, spacing=6))
+    gear = [L.thing("weapons", p["weapon"])] + [L.thing("equipment", e) for e in p["equipment"]]
+    rows.append(para("Weapon and equipment: " + ", ".join(gear), size=14))
+    rows.append(para(f"Relic: {L.thing('relics', p['relic'])}", size=14))
+    if p["first_mate"]:
+        used = p["first_mate_used"]
+        rows.append(wrap_row([para(f"First Mate: {L.thing('mates', p['first_mate'])} — "
+                                   f"{'used' if used else 'ready'}", size=14),
+                              button("Mark ready" if used else "Mark used",
+                                     edit(screen, live, seat, "mate_used", 0 if used else 1),
+                                     tooltip=L.text_of("mates", p["first_mate"]))]))
+    if p["curses"]:
+        rows.append(para("Curses: " + ", ".join(str(n) for n in p["curses"]), size=14))
+    if p["stage"] >= 3:
+        rows.append(para(f"Treasures: {len(p['treasures'])} (values hidden; see the final count)"
+                         + (f" · carries {p['carry']}" if p["carry"] is not None else ""), size=14))
+    if p["stage"] == 2:
+        inc = []
+        for slot, kinds in (("inc_dino", ("dinosaur_attack",)), ("inc_other", ("aborigine_attack", "incident"))):
+            key = "dinosaur_attack" if slot == "inc_dino" else "other"
+            inc.append(ft.Dropdown(label="Upcoming Dinosaur Attack" if slot == "inc_dino" else "Upcoming other Incident",
+                                   value=p["upcoming"][key] or "none", width=300, options=[
+                ft.DropdownOption(key="none", text="None")] + [
+                ft.DropdownOption(key=cid, text=f"{L.en(ev.name)}" + (f" ({ev.strength})" if ev.strength else ""))
+                for cid, ev in sorted(c.events.items(), key=lambda kv: L.en(kv[1].name)) if ev.kind in kinds],
+                on_select=lambda e, slot=slot: screen.act(T.Edit(seat, slot, 0, "" if e.control.value == "none"
+                                                                  else e.control.value))))
+        rows.append(wrap_row(inc))
+    return card(*rows)
+
+
+def tools(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
+    p = view["players"][seat]
+    u = ui_state(screen)
+    names = TOOLS.get(p["stage"], [])
+    last = view["last"]
+    tool = u["tool"] if u["tool"] in names else None
+    if last.get("seat") == seat and (last.get("new_search") or last.get("complete")):
+        tool = tool or "New search"
+    if p["digging"] or (last.get("seat") == seat and last.get("prize")):
+        tool = tool or "Token"
+    tool = tool or names[0]
+    out: list[ft.Control] = [wrap_row([button(n, lambda e, n=n: pick_tool(screen, n), primary=n == tool,
+                                              tooltip=f"{n} calculator") for n in names], spacing=6)]
+    state = live.session.state
+    fn = {"Combat": combat_tool, "Search": search_tool, "End search": end_tool, "Attack": attack_tool,
+          "Replenish": replenish_tool, "Sailors": sailors_tool, "Dig Site": dig_site_tool, "Dice": dice_tool,
+          "Dig": dig_tool, "Return": return_tool, "Token": token_tool, "New search": new_search_tool}[tool]
+    out.append(card(*fn(screen, live, view, state, seat)))
+    return out
+
+
+def pick_tool(screen: Any, name: str) -> None:
+    ui_state(screen)["tool"] = name
+    screen.app.render()
+
+
+def flag(screen: Any, key: str, label: str, default: bool = False) -> ft.Control:
+    value = screen.draft.get(key, default)
+    return ft.Switch(label=label, value=value, on_change=lambda e: _set(screen, screen.draft, key, e.control.value))
+
+
+def extra_dice(screen: Any, key: str = "extra") -> ft.Control:
+    n = screen.draft.get(key, 0)
+    return stepper("Extra dice (Desperate Actions, cards)", f"{n:+d}", lambda e: _set(screen, screen.draft, key, n - 1),
+                   lambda e: _set(screen, screen.draft, key, n + 1))
+
+
+def preview(live: Any, action: Any) -> dict[str, Any] | None:
+    """What an entry would work out, on a copy (nothing is saved)."""
+    try:
+        state = copy.deepcopy(live.session.state)
+        live.game.step(state, action)
+        return state.last
+    except Exception:
+        return None
+
+
+def combat_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+    s = state.table
+    d = screen.draft
+    foe = d.get("foe", "dinosaur")
+    strength = d.get("strength", 3)
+    info = calc.combat_dice(s, seat, foe)
+    cannon = [o for o in calc.optional_dice(s, seat, "combat", foe)]
+    n = info["dice"] + d.get("extra", 0) + sum(o["dice"] for o in cannon if d.get(f"opt:{o['source']}"))
+    n = max(0, n)
+    out: list[ft.Control] = [wrap_row([
+        stepper("Strength", strength, (lambda e: _set(screen, d, "strength", strength - 1)) if strength > 1 else None,
+                lambda e: _set(screen, d, "strength", strength + 1))] + [
+        button(label, lambda e, f=f: _set(screen, d, "foe", f), primary=foe == f)
+        for f, label in (("dinosaur", "Dinosaur"), ("aborigine", "Aborigines"), ("", "Other foe"))], spacing=6)]
+    out += [para(line, size=14) for line in info["lines"]]
+    out += dice_entry(screen, "combat", n, "Combat")
+    faces = entered(screen, "combat", n)
+    action = T.Combat(seat, tuple(faces or ()), strength, foe, int(d.get("sabers", info["sabers"])),
+                      bool(d.get("double")))
+    if faces is not None:
+        got = preview(live, action)
+        if got:
+            out.append(para("→ " + got["title"], size=16))
+    out.append(button("Confirm combat", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
+                      disabled=faces is None))
+    for o in cannon:
+        out.append(flag(screen, f"opt:{o['source']}", f"Use the {o['name']} (+{o['dice']} dice)"))
+    out.append(extra_dice(screen))
+    out.append(flag(screen, "sabers", "Sabers count as successes", info["sabers"]))
+    out.append(flag(screen, "double", "Each success counts double"))
+    return out
+
+
+def search_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+    s = state.table
+    d = screen.draft
+    info = calc.search_dice(s, seat)
+    n = max(0, info["dice"] + d.get("extra", 0))
+    out: list[ft.Control] = [heading(f"Search the {L.area(view['players'][seat]['area'])}", 17)]
+    out += [para(line, size=14) for line in info["lines"]]
+    out += dice_entry(screen, "search", n, "Search")
+    faces = entered(screen, "search", n)
+    action = T.Search(seat, tuple(faces or ()), bool(d.get("double")))
+    if faces is not None:
+        got = preview(live, action)
+        if got:
+            out.append(para("→ " + got["title"], size=16))
+    out.append(button("Confirm search", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
+                      disabled=faces is None))
+    out.append(extra_dice(screen))
+    out.append(flag(screen, "double", "Each success counts double"))
+    return out
+
+
+def end_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+    info = calc.early_end_dice(state.table, seat)
+    n = info["dice"]
+    out: list[ft.Control] = [heading("End the search early", 17)] + [para(x, size=14) for x in info["lines"]]
+    out += dice_entry(screen, "end", n, "Mutiny")
+    faces = entered(screen, "end", n)
+    out.append(button("Confirm early end", lambda e: screen.act(T.EndSearch(seat, tuple(faces or ()))),
+                      icon=ft.Icons.CHECK, primary=True, disabled=faces is None))
+    return out
+
+
+def new_search_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+    out: list[ft.Control] = [heading("A new search", 17), para("Choose the area (the same one is allowed).", 14),
+                             area_buttons(screen, live, seat, state)]
+    out.append(button("All Landmarks found: go to the Dig Site", lambda e: screen.act(T.ToDigSite(seat)),
+                      icon=ft.Icons.FLAG))
+    return out
+
+
+def attack_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+    s = state.table
+    me = view["players"][seat]
+    rivals = [p for p in view["players"] if p["seat"] != seat and p["stage"] == me["stage"]
+              and (me["stage"] == 3 or p["area"] == me["area"])]
+    out: list[ft.Control] = [heading("Attack a rival", 17)]
+    if not rivals:
+        return out + [para("Nobody is in this area to attack.")]
+    d = screen.draft
+    target = d.get("target", rivals[0]["seat"])
+    out.append(wrap_row([button(f"Attack {p['name']}", lambda e, q=p["seat"]: _set(screen, d, "target", q),
+                                primary=p["seat"] == target) for p in rivals]))
+    na = max(0, calc.combat_dice(s, seat, "rival")["dice"] + d.get("extra", 0))
+    nd = max(0, calc.combat_dice(s, target, "rival")["dice"] + d.get("extra_t", 0))
+    out.append(extra_dice(screen))
+    out += dice_entry(screen, "att", na, me["name"])
+    out.append(extra_dice(screen, "extra_t"))
+    out += dice_entry(screen, "def", nd, view["players"][target]["name"])
+    fa, fd = entered(screen, "att", na), entered(screen, "def", nd)
+    action = T.Attack(seat, target, tuple(fa or ()), tuple(fd or ()))
+    ready = fa is not None and fd is not None
+    if ready:
+        got = preview(live, action)
+        if got:
+            out.append(para("→ " + got["title"], size=16))
+    out.append(button("Confirm attack", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
+                      disabled=not ready))
+    last = view["last"]
+    if last.get("steal") and last.get("winner") is not None:
+        loser = view["players"][last["loser"]]
+        out.append(para(f"Which treasure did {view['players'][last['winner']]['name']} draw from {loser['name']}?"))
+        out.append(wrap_row([button(f"Stolen: {L.money(v)}", lambda e, v=v: screen.act(
+            T.Steal(last["winner"], last["loser"], v))) for v in sorted(set(loser["treasures"]))]))
+    return out
+
+
+def replenish_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+    st = L.cat().setup
+    return [heading("Replenish your crew", 17),
+            para(f"Take {st.replenish_sailors} sailors from the reserve and 1 Crew Replenishment token "
+                 "(each token costs 1 unique treasure at the end).", 14),
+            button("Replenish the crew", lambda e: screen.act(T.Replenish(seat)), icon=ft.Icons.GROUP_ADD, primary=True,
+                   disabled=view["tokens_left"] <= 0)]
+
+
+def sailors_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+    d = screen.draft
+    n = d.get("n", 1)
+    lf = d.get("lf", False)
+    return [heading("Sailors lost or gained (a card, a curse, the volcano)", 17),
+            stepper("Sailors", n, (lambda e: _set(screen, d, "n", n - 1)) if n > 1 else None,
+                    lambda e: _set(screen, d, "n", n + 1)),
+            flag(screen, "lf", "To / from Lost and Forgotten (else the reserve)"),
+            wrap_row([button(f"Lose {n}", lambda e: screen.act(T.Sailors(seat, -n, lf)), icon=ft.Icons.REMOVE, primary=True,
+                             tooltip="Emergency Crew Replenishment happens by itself when needed"),
+                      button(f"Gain {n}", lambda e: screen.act(T.Sailors(seat, n, lf)), icon=ft.Icons.ADD)])]
+
+
+def dig_site_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+    return [heading("Every Landmark found?", 17),
+            para("With no Map Fragment left, move to the Dig Site: discard your Event cards and Upcoming Incidents.", 14),
+            button("Go to the Dig Site", lambda e: screen.act(T.ToDigSite(seat)), icon=ft.Icons.FLAG, primary=True)]
+
+
+def dig_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+    p = view["players"][seat]
+    if p["digging"]:
+        return token_tool(screen, live, view, state, seat)
+    info = calc.dig_dice(state.table, seat)
+    n = info["dice"]
+    out: list[ft.Control] = [heading("Dig up treasure", 17)] + [para(x, size=14) for x in info["lines"]]
+    out += dice_entry(screen, "dig", n, "Dig")
+    faces = entered(screen, "dig", n)
+    out.append(button("Confirm dig", lambda e: screen.act(T.Dig(seat, tuple(faces or ()))), icon=ft.Icons.CHECK,
+                      primary=True, disabled=faces is None))
+    out.append(para("Drew a token another way (the prize, the Cannon)? Use Token below.", 13))
+    out.append(button("Enter a token", lambda e: pick_tool(screen, "Token"), icon=ft.Icons.TOKEN))
+    return out
+
+
+def token_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+    p = view["players"][seat]
+    c = L.cat()
+    left = p["digging"]
+    out: list[ft.Control] = [heading(f"Tokens to draw: {left}" if left else "A token drawn from the bag", 17)]
+    values = sorted(c.value_token)
+    out.append(para("Treasure (its value):", 14))
+    out.append(wrap_row([button(L.money(v), lambda e, v=v: screen.act(T.Token(seat, "treasure", v)),
+                                tooltip=f"Treasure worth {L.money(v)}") for v in values], spacing=4))
+    out.append(wrap_row([
+        button("Ghost", lambda e: screen.act(T.Token(seat, "ghost")), icon=ft.Icons.NIGHTLIGHT),
+        button("Dinosaur Attack", lambda e: screen.act(T.Token(seat, "dinosaur_attack")), icon=ft.Icons.PETS),
+        button("Volcano", lambda e: screen.act(T.Token(seat, "volcano")), icon=ft.Icons.LOCAL_FIRE_DEPARTMENT),
+    ]))
+    if left:
+        out.append(button("Stop digging", lambda e: screen.act(T.StopDig(seat)), icon=ft.Icons.STOP))
+    return out
+
+
+def return_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+    p = view["players"][seat]
+    cap = p["carry"] or 0
+    have = p["treasures"]
+    must = max(0, len(have) - cap)
+    chosen: list[int] = screen.draft.setdefault("back", [])
+    out: list[ft.Control] = [heading("Return to the ship", 17),
+                             para(f"{p['crew']} sailors carry {cap} treasure(s); {len(have)} dug up.", 14)]
+    if must:
+        out.append(para(f"Choose {must} to put back into the bag:", 14))
+        out.append(wrap_row([button(f"{'↩ ' if i in chosen else ''}{L.money(v)}", lambda e, i=i: _toggle_i(screen, chosen, i),
+                                    primary=i in chosen, tooltip=f"Put back {L.money(v)}")
+                             for i, v in enumerate(have)], spacing=4))
+    back = tuple(have[i] for i in chosen)
+    out.append(button("Return to the ship", lambda e: screen.act(T.ReturnToShip(seat, back)), icon=ft.Icons.SAILING,
+                      primary=True, disabled=len(back) != must))
+    return out
+
+
+def _toggle_i(screen: Any, items: list[int], i: int) -> None:
+    if i in items:
+        items.remove(i)
+    else:
+        items.append(i)
+    screen.app.render()
+
+
+def dice_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+    return [heading("Special dice", 17)] + roller(screen)
+
+
+def final_card(view: dict[str, Any]) -> ft.Control:
+    sc = view["scores"]
+    rows = []
+    for r in sc["rows"]:
+        if r["on_ship"]:
+            paid = ", ".join(L.money(v) for v in r["discarded"]) or "nothing"
+            text = f"{L.money(r['value'])}"
+            detail = f"{len(r['treasures'])} treasures, {r['tokens']} tokens pay {paid}; crew {r['crew']}"
+        else:
+            text, detail = ("sank" if r["sunk"] else "on the island"), ""
+        rows.append((f"{r['name']}" + (f" — {detail}" if detail else ""), text, r["name"] in sc["winners"]))
+    out = score_table(rows, title="Final count (captains on the ship)")
+    if sc["winners"] and view["over"]:
+        return ft.Column([out, ft.Text("Winner: " + ", ".join(sc["winners"]), size=20, weight=ft.FontWeight.BOLD)])
+    return out

@@ -1,0 +1,104 @@
+"""Names, texts and icons of Pirates vs. Dinosaurs for the views, read from the content (plain data)."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+STAGES = {1: "Preparing to land", 2: "Expedition", 3: "Dig Site", 4: "Back on the ship"}
+KIND_LABEL = {"dinosaur_attack": "Dinosaur Attack", "aborigine_attack": "Aborigine Attack", "incident": "Incident",
+              "pirates_share": "Pirate's Share"}
+
+
+@lru_cache(maxsize=1)
+def cat() -> Any:
+    from companion.games.pirates_vs_dinosaurs.catalog import catalog
+
+    return catalog()
+
+
+def en(text: Any) -> str:
+    if isinstance(text, dict):
+        return str(text.get("en") or next(iter(text.values()), ""))
+    return str(text or "")
+
+
+def area(a: str) -> str:
+    if not a:
+        return "—"
+    if a == "dig":
+        return "Dig Site"
+    if a == "harbor":
+        return "Harbor"
+    got = cat().areas.get(a)
+    return en(got.name) if got else a
+
+
+def area_icon(a: str) -> str:
+    got = cat().areas.get(a)
+    return got.icon if got else ("shovel" if a == "dig" else "ship")
+
+
+def thing(table: str, key: str) -> str:
+    """The name of a relic, mate, weapon, equipment, event card or landmark id."""
+    if not key:
+        return "—"
+    c = cat()
+    if table == "landmark":
+        for t in c.content.files["landmarks.yaml"].tokens:
+            if t.id == key:
+                return en(t.name)
+        return key
+    got = getattr(c, table).get(key)
+    return en(got.name) if got else key
+
+
+def text_of(table: str, key: str) -> str:
+    got = getattr(cat(), table).get(key)
+    return en(got.text) if got is not None and got.text else ""
+
+
+def event(card: str) -> dict[str, Any]:
+    c = cat().events[card]
+    sub = KIND_LABEL[c.kind]
+    if c.strength:
+        sub += f" · Strength {c.strength}"
+    if c.areas:
+        sub += " · " + ", ".join("Your Area" if a == "your_area" else area(a) for a in c.areas)
+    return {"name": en(c.name), "kind": c.kind, "sub": sub, "text": en(c.text),
+            "desperate": en(c.footer) if c.footer else "", "icon": c.icon or "question"}
+
+
+def faces() -> list[tuple[str, str, str | None]]:
+    """(result, name, icon) of the special die's three results, from the die in the content."""
+    out: list[tuple[str, str, str | None]] = []
+    for f in cat().content.files["pieces.yaml"].dice[0].faces:
+        if f.result not in [r for r, _, _ in out]:
+            out.append((f.result, en(f.name), f.icon))
+    return out
+
+
+def face_name(result: str | None) -> str:
+    for r, name, _ in faces():
+        if r == result:
+            return name
+    return "?"
+
+
+def face_icon(result: str | None) -> str | None:
+    for r, _, icon in faces():
+        if r == result:
+            return icon
+    return None
+
+
+def money(v: int) -> str:
+    return f"${v:,}"
+
+
+def panel(*controls: Any, padding: int = 14) -> Any:
+    """A card-like box that keeps each control its own accessible node (a Material Card merges its
+    children into one, so screen readers and tests could not find a button inside it)."""
+    import flet as ft
+
+    return ft.Container(content=ft.Column(list(controls), spacing=8), padding=padding, border_radius=12,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))

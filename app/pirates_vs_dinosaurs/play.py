@@ -1,0 +1,281 @@
+"""Pirates vs. Dinosaurs digital play: what a captain sees (own area, time, crew, hand of Event
+cards with their texts, incidents queued, the other captains, the table) and the choices the
+engine offers now, as large labelled buttons. The engine decides everything; Desperate Actions
+appear when the engine offers them (before or after a roll, at any time)."""
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from app.pirates_vs_dinosaurs import labels as L
+from app.pirates_vs_dinosaurs.dice import face_tile
+from app.widgets.common import button, heading, notice, para, wrap_row
+from app.pirates_vs_dinosaurs.labels import panel as card
+
+PROMPTS = {
+    "relic": "Choose a Relic", "mate": "Choose a First Mate",
+    "outfit": "Buy your weapon and equipment (the points left buy sailors)",
+    "area": "Where do you search?", "inc_order": "Play which Upcoming Incident first?",
+    "act": "Search, end the search early, attack a rival or replenish your crew",
+    "arrange": "Arrange Incidents for captains (one each), or go on", "discard": "Discard down to your hand limit",
+    "pre": "Before the roll: Desperate Actions, or roll", "post": "After the roll: Desperate Actions, or accept it",
+    "react_pre": "Another captain is about to roll: play a card on them?", "react_post": "React to that roll?",
+    "look": "Look at which Landmark?", "dig_act": "Dig, attack, replenish or return to the ship",
+    "putback": "Which treasure goes back into the bag?", "ship": "Draw from the bag, or pass",
+    "choose": "Choose an option", "send_dino": "Who fights the Dinosaur Attack?", "cards": "Play which card?",
+}
+PROCEED = {"pre": "Roll the dice", "post": "Accept the roll", "react_pre": "Pass", "react_post": "Pass",
+           "arrange": "Done arranging", "cards": "Back", "look": "Stop looking", "ship": "Pass"}
+
+
+def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
+    out: list[ft.Control] = [table(view)]
+    roll = view.get("roll")
+    if roll and roll.get("faces"):
+        who = view["players"][roll["seat"]]["name"]
+        out.append(card(ft.Text(f"{who}'s {roll['kind'].replace('_', ' ')} roll"
+                                + (f" against the {roll['foe']}" if roll["foe"] else ""), size=16,
+                                weight=ft.FontWeight.BOLD),
+                        wrap_row([face_tile(f"Roll die {i + 1}: {L.face_name(f)}", f, size=48)
+                                  for i, f in enumerate(roll["faces"])], spacing=4)))
+    elif roll:
+        who = view["players"][roll["seat"]]["name"]
+        out.append(para(f"{who} is about to make a {roll['kind'].replace('_', ' ')} roll with {roll['dice']} dice"
+                        + (f" against the {roll['foe']}" if roll["foe"] else ""), size=15))
+    if seat is not None:
+        out.append(captain(view, seat))
+        out.append(hand(view, seat))
+    out.append(others(view, seat))
+    return out
+
+
+def table(view: dict[str, Any]) -> ft.Control:
+    giant = L.area(view["giant"]) if view["giant"] else "off the board"
+    areas = "  ·  ".join(f"{L.area(a)} {info['hours']} h, {len(info['hidden'])} hidden"
+                         for a, info in view["areas"].items())
+    return card(ft.Text(f"Turn {view['turns']}  ·  Volcano {view['volcano']}/6  ·  Curses left {view['curses_left']}",
+                        size=15, weight=ft.FontWeight.BOLD),
+                para(f"Giant Tyrannosaurus: {giant}  ·  Lost and Forgotten: {view['lost_and_forgotten']}  ·  "
+                     f"Reserve: {view['reserve']}  ·  Deck {view['deck_size']}  ·  Bag {view['bag_size']}", 13),
+                para(areas, 13), padding=10)
+
+
+def captain(view: dict[str, Any], seat: int) -> ft.Control:
+    p = view["players"][seat]
+    rows: list[ft.Control] = [ft.Text(f"You: {p['name']} · {L.STAGES[p['stage']]} · {L.area(p['area'])}"
+                                      + (f" · {p['time']} h left" if p["stage"] == 2 else ""), size=18,
+                                      weight=ft.FontWeight.BOLD)]
+    crew = p["crew"] if p["crew"] is not None else "?"
+    rows.append(para(f"Crew {crew} · Replenishment tokens {p['tokens']} · Curses {len(p['curses'])}", 15))
+    if p["weapon"]:
+        gear = [L.thing("weapons", p["weapon"])] + [L.thing("equipment", e) for e in p["equipment"]]
+        rows.append(para("Gear: " + ", ".join(gear), 14))
+    if p["relic"] or p["first_mate"]:
+        rows.append(para(f"Relic: {L.thing('relics', p['relic'])} · First Mate: {L.thing('mates', p['first_mate'])}"
+                         + (" (used)" if p["first_mate_used"] else " (ready)" if p["first_mate"] else ""), 14))
+    up = [L.thing("events", c) for c in p["upcoming"].values() if c]
+    rows.append(para("Upcoming Incidents: " + (", ".join(up) or "none"), 14))
+    if p.get("fragments") is not None:
+        frags = ", ".join(L.thing("landmark", x) for x in p["fragments"]) or "all found"
+        rows.append(para(f"Map Fragments to find: {frags}" + (f" · found: {', '.join(L.thing('landmark', x) for x in p['found'])}"
+                                                             if p["found"] else ""), 14))
+    if p.get("known"):
+        rows.append(para("Landmarks you have seen: " + ", ".join(f"{k}: {L.thing('landmark', v)}"
+                                                                for k, v in p["known"].items()), 13))
+    if p.get("treasures"):
+        rows.append(para("Your treasures: " + ", ".join(L.money(v) for v in p["treasures"]), 14))
+    return card(*rows)
+
+
+def event_card(cid: str, count: int = 1) -> ft.Control:
+    e = L.event(cid)
+    body: list[ft.Control] = [
+        ft.Text(e["name"] + (f" ×{count}" if count > 1 else ""), size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(e["sub"], size=12, italic=True), ft.Text(e["text"], size=13)]
+    if e["desperate"]:
+        body.append(ft.Text(f"Desperate Action: {e['desperate']}", size=13, color=ft.Colors.ON_TERTIARY_CONTAINER))
+    return ft.Container(content=ft.Column(body, spacing=2), width=330, padding=10, border_radius=8,
+                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
+
+
+def hand(view: dict[str, Any], seat: int) -> ft.Control:
+    cards = view["players"][seat].get("hand") or []
+    if not cards:
+        return para("Your hand: no Event cards", 14)
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return ft.Column([heading(f"Your hand ({len(cards)} Event cards)", 16),
+                      wrap_row([event_card(c, n) for c, n in counts.items()], spacing=6)], spacing=6)
+
+
+def others(view: dict[str, Any], seat: int | None) -> ft.Control:
+    rows = []
+    for p in view["players"]:
+        if p["seat"] == seat:
+            continue
+        up = sum(1 for c in p["upcoming"].values() if c)
+        rows.append(para(f"{p['name']}: {L.STAGES[p['stage']]}, {L.area(p['area'])}"
+                         + (f", {p['time']} h" if p["stage"] == 2 else "")
+                         + f", crew {p['crew'] if p['crew'] is not None else '?'}, {p['hand_size']} cards, "
+                           f"{up} incident(s) queued, {p['tokens']} tokens, {len(p['curses'])} curses"
+                         + (f", {p['treasure_count']} treasures" if p["treasure_count"] else ""), 14))
+    return ft.Column([heading("The other captains", 16)] + rows, spacing=4)
+
+
+# --- choices ---------------------------------------------------------------------------------
+def label(live: Any, view: dict[str, Any], a: Any) -> tuple[str, str]:
+    """(button text, what it does) for a legal action, from the content's names."""
+    t = a.type
+    d = a.to_dict()
+    kind = (view.get("decision") or {}).get("kind", "")
+    players = view["players"]
+    if t == "pick_relic":
+        return f"Relic: {L.thing('relics', a.relic)}", L.text_of("relics", a.relic)
+    if t == "pick_mate":
+        return f"First Mate: {L.thing('mates', a.mate)}", L.text_of("mates", a.mate)
+    if t == "choose_area":
+        return f"Search the {L.area(a.area)} ({view['areas'][a.area]['hours']} h)", ""
+    if t == "play_incident":
+        cid = players[a.player]["upcoming"][a.slot]
+        return f"Play {L.thing('events', cid)}", L.event(cid)["text"] if cid else ""
+    if t == "use":
+        src = a.source
+        k, _, rest = src.partition(":")
+        target = f" on {players[a.target]['name']}" if a.target >= 0 else ""
+        where = f" in the {L.area(a.area)}" if a.area else ""
+        then = ", then go on" if a.go else ""
+        if k == "da":
+            e = L.event(rest)
+            return f"Desperate Action: {e['name']}{target}{where}{then}", e["desperate"]
+        if k == "ps":
+            e = L.event(rest)
+            return f"Play {e['name']}{target}{where}{then}", e["text"]
+        return sentence(live.game.describe_action(live.session.state, a)) + then, ""
+    if t == "arrange":
+        return f"Arrange {L.thing('events', a.card)} for {players[a.target]['name']}", L.event(a.card)["text"]
+    if t == "attack":
+        return f"Attack {players[a.target]['name']}", ""
+    if t == "look":
+        return f"Look at the Landmark {a.slot}", ""
+    if t == "put_back":
+        return f"Put back {L.money(a.value)}", ""
+    if t == "send_dinosaur":
+        return f"Send it to {players[a.target]['name']}", ""
+    if t == "proceed":
+        return PROCEED.get(kind, "Go on"), ""
+    if t == "hand":
+        return "Play a card or use an ability", "Your hand, relic, First Mate and equipment"
+    names = {"search": ("Search", "Roll the Search dice (+1 automatic success)"),
+             "end_search": ("End the search early", "Roll 2 dice: 1 sailor to Lost and Forgotten per blank"),
+             "replenish": ("Replenish the crew", "+6 sailors and 1 token (costs a treasure at the end)"),
+             "dig": ("Dig", "Roll 2 dice: 1 token per success"),
+             "return_to_ship": ("Return to the ship", "2 sailors carry 1 treasure"),
+             "ship_draw": ("Draw from the bag", "")}
+    if t in names:
+        return names[t]
+    return sentence(live.game.describe_action(live.session.state, a)), str(d)
+
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
+    view = live.view(screen.app.client, seat)
+    kind = (view.get("decision") or {}).get("kind", "")
+    out: list[ft.Control] = [heading(PROMPTS.get(kind, "Your move"), 18)]
+    if kind == "outfit":
+        return out + outfit(screen, live, seat, legal)
+    if kind == "discard":
+        return out + discard(screen, live, view, seat, legal)
+    if view.get("roll") and kind == "pre":
+        out.append(para(f"{view['roll']['dice']} dice will be rolled.", 14))
+    rows = []
+    for a in legal:
+        if a.type == "use" and a.go:
+            continue  # "then go on" twins: use the card, then roll (one tap less) is left to the bots
+        text, what = label(live, view, a)
+        primary = a.type in ("proceed", "search", "dig", "choose_area", "pick_relic", "pick_mate")
+        rows.append(ft.Column([button(text, lambda e, a=a: screen.act(a), primary=primary, tooltip=what or None)]
+                              + ([ft.Text(what, size=12)] if what else []), spacing=2, width=340))
+    out.append(wrap_row(rows, spacing=10))
+    return out
+
+
+def outfit(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
+    c = L.cat()
+    d = screen.__dict__.setdefault(f"pvd_outfit:{seat}", {"weapon": "", "equipment": []})
+    eq = d["equipment"]
+    cost = sum(c.equipment[e].cost for e in eq)
+    crew = (c.setup.points - cost) // c.setup.crew_cost
+    weapons = sorted({a.weapon for a in legal})
+    out: list[ft.Control] = [wrap_row([button(L.thing("weapons", w), lambda e, w=w: _set(screen, d, "weapon", w),
+                                              primary=d["weapon"] == w, tooltip=L.text_of("weapons", w))
+                                       for w in weapons])]
+    out.append(wrap_row([button(f"{L.thing('equipment', e)} ({c.equipment[e].cost})", lambda e_, e=e: _toggle(screen, eq, e),
+                                primary=e in eq, tooltip=L.text_of("equipment", e)) for e in sorted(c.equipment)],
+                        spacing=4))
+    chosen = next((a for a in legal if a.weapon == d["weapon"] and tuple(a.equipment) == tuple(sorted(eq))), None)
+    out.append(ft.Text(f"Equipment {cost} points → {max(0, crew)} sailors", size=17, weight=ft.FontWeight.BOLD))
+    if d["weapon"] and chosen is None:
+        out.append(notice("Not allowed: at most 3 Equipment cards within the points", error=True))
+    out.append(button("Confirm purchase", lambda e: screen.act(chosen), icon=ft.Icons.CHECK, primary=True,
+                      disabled=chosen is None))
+    return out
+
+
+def discard(screen: Any, live: Any, view: dict[str, Any], seat: int, legal: list[Any]) -> list[ft.Control]:
+    need = view["decision"].get("need", 1)
+    picked: list[str] = screen.__dict__.setdefault(f"pvd_discard:{seat}", [])
+    hand_ = view["players"][seat].get("hand") or []
+    out: list[ft.Control] = [para(f"Tap {need} card(s) to discard.", 14)]
+    tiles = []
+    left = list(picked)
+    for i, c in enumerate(hand_):
+        on = c in left
+        if on:
+            left.remove(c)
+        tiles.append(button(("Keep " if on else "Discard ") + L.thing("events", c) + ("" if not on else " (picked)"),
+                            lambda e, c=c, on=on: _pick(screen, picked, c, on), primary=on))
+    out.append(wrap_row(tiles, spacing=4))
+    chosen = next((a for a in legal if sorted(a.cards) == sorted(picked)), None)
+    out.append(button(f"Discard {len(picked)} card(s)", lambda e: _discard(screen, seat, chosen), icon=ft.Icons.DELETE,
+                      primary=True, disabled=chosen is None))
+    return out
+
+
+def _pick(screen: Any, picked: list[str], c: str, on: bool) -> None:
+    if on:
+        picked.remove(c)
+    else:
+        picked.append(c)
+    screen.app.render()
+
+
+def _discard(screen: Any, seat: int, action: Any) -> None:
+    screen.__dict__[f"pvd_discard:{seat}"] = []
+    screen.act(action)
+
+
+def _set(screen: Any, d: dict[str, Any], key: str, value: Any) -> None:
+    d[key] = value
+    screen.app.render()
+
+
+def _toggle(screen: Any, items: list[str], item: str) -> None:
+    if item in items:
+        items.remove(item)
+    else:
+        items.append(item)
+    screen.app.render()
+
+
+def scores(view: dict[str, Any]) -> dict[int, Any]:
+    out = {}
+    for p in view["players"]:
+        crew = p["crew"] if p["crew"] is not None else "?"
+        out[p["seat"]] = f"{L.STAGES[p['stage']]} · crew {crew}" + (f" · {p['treasure_count']} treasures"
+                                                                    if p["treasure_count"] else "")
+    return out

@@ -1,0 +1,640 @@
+"""The table tracker of Pirates vs. Dinosaurs: what players at a real table would track on paper.
+
+It is a small `Game` whose actions are the entries made beside a physical game (a purchase, a
+combat with the dice rolled at the table, a search, a token drawn from the bag...), so the app
+saves it like any session: journalled, undoable, resumed after a restart. The state is the
+engine's own `PvdState` (only the public, tracked parts) and every entry is resolved by
+`assistant.py`, which calls the rule functions. It is not a playable game (no deck, no hands) and
+is not listed among the games; `companion.games.get_game` finds it by its id for loading saves.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from companion.engine import Action, Event, Game, IllegalAction
+
+from . import assistant as calc
+from .actions import CachedCodec
+from .catalog import SECTION, catalog
+from .state import DIG, EXPEDITION, LANDING, SHIP, Player, PvdState, own
+
+GAME_ID = "pirates-vs-dinosaurs-tracker"
+FACES = ("skull", "saber", "blank")
+TOKEN_KINDS = ("treasure", "ghost", "dinosaur_attack", "volcano")
+
+
+# ---------------------------------------------------------------------------------------------
+# the entries
+
+
+@dataclass(frozen=True)
+class Outfit(Action):
+    """Stage 1: relic, First Mate, weapon and equipment; the points left buy sailors."""
+    type: ClassVar[str] = "outfit"
+    weapon: str = ""
+    equipment: tuple[str, ...] = ()
+    relic: str = ""
+    mate: str = ""
+
+
+@dataclass(frozen=True)
+class StartSearch(Action):
+    """Starting a New Expedition in an area (the Time Marker goes to its hours, with passives)."""
+    type: ClassVar[str] = "start_search"
+    area: str = ""
+
+
+@dataclass(frozen=True)
+class Edit(Action):
+    """Correct one tracked value by hand (the table is always right)."""
+    type: ClassVar[str] = "edit"
+    field: str = ""
+    number: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Combat(Action):
+    type: ClassVar[str] = "combat"
+    faces: tuple[str, ...] = ()
+    strength: int = 1
+    foe: str = "dinosaur"
+    #: sabers count as successes: 1 yes, 0 no, -1 as the rules say (weapon, Dig Site)
+    sabers: int = -1
+    double: bool = False
+    plus: int = 0
+    max_loss: int = -1
+
+
+@dataclass(frozen=True)
+class Search(Action):
+    type: ClassVar[str] = "search"
+    faces: tuple[str, ...] = ()
+    double: bool = False
+    plus: int = 0
+
+
+@dataclass(frozen=True)
+class EndSearch(Action):
+    """Early Termination of a Search (then choose a new area with StartSearch)."""
+    type: ClassVar[str] = "end_search"
+    faces: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    type: ClassVar[str] = "attack"
+    target: int = -1
+    faces: tuple[str, ...] = ()
+    target_faces: tuple[str, ...] = ()
+    double: bool = False
+    target_double: bool = False
+
+
+@dataclass(frozen=True)
+class Steal(Action):
+    """The winner of a fight at the Dig Site takes this treasure from the loser."""
+    type: ClassVar[str] = "steal"
+    target: int = -1
+    value: int = 0
+
+
+@dataclass(frozen=True)
+class Replenish(Action):
+    type: ClassVar[str] = "replenish"
+
+
+@dataclass(frozen=True)
+class Sailors(Action):
+    """Lose (n < 0) or gain (n > 0) sailors as a card says: to/from the reserve or Lost and Forgotten."""
+    type: ClassVar[str] = "sailors"
+    n: int = 0
+    lost_and_forgotten: bool = False
+
+
+@dataclass(frozen=True)
+class ToDigSite(Action):
+    """The last Landmark of the Map Fragments is found: on to the Dig Site."""
+    type: ClassVar[str] = "to_dig_site"
+
+
+@dataclass(frozen=True)
+class Dig(Action):
+    type: ClassVar[str] = "dig"
+    faces: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Token(Action):
+    """A token drawn from the bag (digging, the prize, the Cannon): its kind, a treasure's value."""
+    type: ClassVar[str] = "token"
+    kind: str = "treasure"
+    value: int = 0
+
+
+@dataclass(frozen=True)
+class StopDig(Action):
+    type: ClassVar[str] = "stop_dig"
+
+
+@dataclass(frozen=True)
+class ReturnToShip(Action):
+    type: ClassVar[str] = "return_to_ship"
+    put_back: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class NextTurn(Action):
+    type: ClassVar[str] = "next_turn"
+
+
+ENTRIES = (Outfit, StartSearch, Edit, Combat, Search, EndSearch, Attack, Steal, Replenish, Sailors, ToDigSite, Dig,
+           Token, StopDig, ReturnToShip, NextTurn)
+CODEC = CachedCodec(*ENTRIES)
+
+#: fields an Edit may set: name -> (whose, kind)
+EDITABLE = {
+    "crew": ("player", "number"), "time": ("player", "number"), "tokens": ("player", "number"),
+    "area": ("player", "area"), "mate_used": ("player", "number"), "inc_dino": ("player", "card"),
+    "inc_other": ("player", "card"), "giant": ("table", "area"), "volcano": ("table", "number"),
+    "lost": ("table", "number"), "curses": ("player", "number"),
+}
+
+
+@dataclass
+class TrackerState:
+    table: PvdState
+    turn: int = 0
+    #: seat -> tokens still to draw from the bag after a dig roll
+    digging: dict[str, int] = field(default_factory=dict)
+    #: what the last entry worked out, for the screen: {"title", "lines", "seat", "kind", ...}
+    last: dict[str, Any] = field(default_factory=dict)
+
+
+def new_table(players: list[str]) -> PvdState:
+    """The table at Game Setup: sailors in the reserve and Lost and Forgotten, tokens on the board."""
+    cat = catalog()
+    st = cat.setup
+    s = PvdState(players=[Player(name=n) for n in players])
+    s.lost = st.lost_and_forgotten_per_player * len(players)
+    s.reserve = cat.sailors - s.lost
+    s.tokens_left = cat.replenish_tokens
+    s.curse_stack = cat.curse_tokens
+    s.bag = tuple(cat.bag)
+    return s
+
+
+def _faces(faces: tuple[str, ...], n: int | None = None) -> list[str]:
+    bad = [f for f in faces if f not in FACES]
+    if bad:
+        raise IllegalAction(SECTION["dice"], f"a special die shows skull, saber or blank, not {bad[0]!r}")
+    if n is not None and len(faces) != n:
+        raise IllegalAction(SECTION["dice"], f"enter {n} dice, not {len(faces)}")
+    return list(faces)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
+
+
+class PvdTracker(Game[TrackerState]):
+    id = GAME_ID
+    name = "Pirates vs. Dinosaurs"
+    min_players = 2
+    max_players = 6
+    state_type = TrackerState
+    codec = CODEC
+
+    def new_state(self, players: list[str], options: dict[str, Any]) -> TrackerState:
+        self.check_players(players)
+        return TrackerState(table=new_table(players))
+
+    def to_move(self, state: TrackerState) -> int | None:
+        return None if state.table.over else state.turn
+
+    def may_act(self, state: TrackerState, player: int) -> bool:
+        return 0 <= player < len(state.table.players)
+
+    def chance_step(self, state: TrackerState):
+        return None  # the dice are rolled at the table and entered with the entry
+
+    def is_over(self, state: TrackerState) -> bool:
+        return state.table.over
+
+    def legal_actions(self, state: TrackerState) -> list[Action]:
+        return [] if state.table.over else [NextTurn(state.turn)]
+
+    def result(self, state: TrackerState) -> dict[str, Any]:
+        from .dig import result
+        return result(state.table)
+
+    def describe_action(self, state: TrackerState, action: Action) -> str:
+        return action.type.replace("_", " ")
+
+    def view(self, state: TrackerState, player: int | None) -> dict[str, Any]:
+        """Everything the table tracks (one device on the table: no secrets are entered)."""
+        s = state.table
+        cat = catalog()
+        players = []
+        for p, pl in enumerate(s.players):
+            players.append({
+                "seat": p, "name": pl.name, "stage": pl.stage, "area": pl.area, "time": pl.time, "crew": pl.crew,
+                "weapon": pl.weapon, "equipment": list(pl.equipment), "relic": pl.relic, "first_mate": pl.mate,
+                "first_mate_used": pl.mate_used, "upcoming": {"dinosaur_attack": pl.inc_dino, "other": pl.inc_other},
+                "tokens": pl.tokens, "curses": list(pl.curses), "treasures": sorted(pl.treasures),
+                "sunk": pl.sunk, "digging": state.digging.get(str(p), 0),
+                "carry": calc.carry_capacity(s, p) if pl.stage == DIG else None,
+            })
+        return {"game": GAME_ID, "players": players, "turn": state.turn, "volcano": s.volcano,
+                "volcano_marks": len(cat.marks), "curses_left": s.curse_stack, "giant": s.giant,
+                "lost_and_forgotten": s.lost, "reserve": s.reserve, "tokens_left": s.tokens_left,
+                "prize_taken": s.prize_taken, "over": s.over, "sunk": s.sunk, "last": dict(state.last),
+                "scores": calc.final_scores(s, over=True)}
+
+    # --- entries ---------------------------------------------------------------------------------
+    def step(self, state: TrackerState, action: Action) -> list[Event]:
+        s = state.table
+        if s.over:
+            raise IllegalAction(SECTION["end"], "the game is over")
+        s._ev = []  # type: ignore[attr-defined]
+        try:
+            handler = getattr(self, f"_{action.type}")
+            try:
+                handler(state, action)
+            except ValueError as exc:
+                raise IllegalAction(SECTION.get(_RULE.get(action.type, ""), "rules"), str(exc)) from None
+            if not s.over and all(pl.stage == SHIP for pl in s.players):
+                from .dig import finish
+                finish(s)
+            # the entry's own line, then what the rules added that the line does not say
+            events = [e for e in s._ev if e.type == "say" or e.type in KEEP_EVENTS]  # type: ignore[attr-defined]
+            return events or list(s._ev)  # type: ignore[attr-defined]
+        finally:
+            s.__dict__.pop("_ev", None)
+
+    def resolve(self, state: TrackerState, outcome: list[str]) -> list[Event]:
+        raise IllegalAction("chance", "the table tracker takes the dice with each entry")
+
+    def _say(self, state: TrackerState, p: int, kind: str, title: str, lines: list[str], **data: Any) -> None:
+        state.last = {"seat": p, "kind": kind, "title": title, "lines": lines, **data}
+        from .core import emit
+        emit(state.table, title, "say", seat=p, entry=kind)
+
+    def _player(self, state: TrackerState, p: int, *stages: int) -> Player:
+        pl = state.table.players[p]
+        if stages and pl.stage not in stages:
+            where = ", ".join(calc.stage_name(x) for x in stages)
+            raise ValueError(f"{pl.name} is at the {calc.stage_name(pl.stage)} stage; this is for: {where}")
+        return pl
+
+    def _outfit(self, state: TrackerState, a: Outfit) -> None:
+        s, cat = state.table, catalog()
+        pl = self._player(state, a.player, LANDING)
+        if a.weapon not in cat.weapons:
+            raise ValueError(f"choose a weapon: {', '.join(cat.weapons)}")
+        for e in a.equipment:
+            if e not in cat.equipment:
+                raise ValueError(f"unknown equipment {e!r}")
+        if len(set(a.equipment)) != len(a.equipment):
+            raise ValueError("each Equipment card once")
+        why = calc.outfit_problem(a.equipment)
+        if why:
+            raise ValueError(why)
+        if a.relic and a.relic not in cat.relics or a.mate and a.mate not in cat.mates:
+            raise ValueError("unknown Relic or First Mate")
+        taken = {(q.relic, q.mate) for i, q in enumerate(s.players) if i != a.player}
+        if a.relic and a.relic in {r for r, _ in taken}:
+            raise ValueError("another captain has that Relic")
+        if a.mate and a.mate in {m for _, m in taken}:
+            raise ValueError("another captain has that First Mate")
+        s.reserve += pl.crew
+        pl = own(s, a.player)
+        crew = min(calc.outfit_crew(a.equipment), s.reserve)
+        s.reserve -= crew
+        pl.crew, pl.weapon, pl.equipment, pl.relic, pl.mate = crew, a.weapon, tuple(sorted(a.equipment)), a.relic, a.mate
+        pl.mate_used = False
+        names = [cat.weapons[a.weapon].name["en"]] + [cat.equipment[e].name["en"] for e in pl.equipment]
+        self._say(state, a.player, "outfit", f"{pl.name}: {', '.join(names)} and {_plural(crew, 'sailor')}",
+                  [f"Equipment costs {calc.outfit_cost(pl.equipment)} of {cat.setup.points} points; "
+                   f"the rest buys {_plural(crew, 'sailor')}"])
+
+    def _start_search(self, state: TrackerState, a: StartSearch) -> None:
+        s, cat = state.table, catalog()
+        pl = self._player(state, a.player, LANDING, EXPEDITION)
+        if a.area not in cat.areas:
+            raise ValueError(f"choose an area: {', '.join(cat.area_ids)}")
+        if not pl.weapon:
+            raise ValueError(f"{pl.name} has not bought a weapon and crew yet (Stage 1)")
+        from .expedition import start_expedition
+        own(s, a.player).stage = EXPEDITION
+        start_expedition(s, a.player, a.area)
+        area = cat.areas[a.area].name["en"]
+        lines = [f"{area}: {cat.areas[a.area].search_hours} hours on the hourglass"]
+        lines += [f"{n}: {what}" for n, what in _hour_lines(s, a.player, a.area)]
+        self._say(state, a.player, "start_search", f"{pl.name} searches the {area}: Time Marker at "
+                  f"{s.players[a.player].time}", lines)
+
+    def _edit(self, state: TrackerState, a: Edit) -> None:
+        s, cat = state.table, catalog()
+        if a.field not in EDITABLE:
+            raise ValueError(f"cannot edit {a.field!r}; editable: {', '.join(EDITABLE)}")
+        whose, kind = EDITABLE[a.field]
+        if kind == "number" and a.number < 0:
+            raise ValueError("a count is 0 or more")
+        if kind == "area" and a.text and a.text not in cat.areas:
+            raise ValueError(f"unknown area {a.text!r}")
+        if kind == "card" and a.text and a.text not in cat.events:
+            raise ValueError(f"unknown Event card {a.text!r}")
+        name = s.players[a.player].name
+        if whose == "table":
+            if a.field == "giant":
+                s.giant = a.text
+                text = f"Giant Tyrannosaurus: {cat.areas[a.text].name['en'] if a.text else 'off the board'}"
+            elif a.field == "volcano":
+                if a.number > len(cat.marks):
+                    raise ValueError(f"the volcano has {len(cat.marks)} marks")
+                s.volcano = a.number
+                text = f"Volcano at mark {a.number}"
+            else:
+                total = s.lost + s.reserve
+                if a.number > total:
+                    raise ValueError(f"only {total} sailors are off the captains' cards")
+                s.reserve, s.lost = total - a.number, a.number
+                text = f"Lost and Forgotten: {a.number}"
+            self._say(state, a.player, "edit", text, [])
+            return
+        pl = own(s, a.player)
+        if a.field == "crew":
+            diff = a.number - pl.crew
+            if diff > s.reserve:
+                raise ValueError(f"the reserve has only {s.reserve} sailors")
+            s.reserve -= diff
+            pl.crew = a.number
+        elif a.field == "tokens":
+            diff = a.number - pl.tokens
+            if diff > s.tokens_left:
+                raise ValueError(f"only {s.tokens_left} Crew Replenishment tokens are left")
+            s.tokens_left -= diff
+            pl.tokens = a.number
+        elif a.field == "curses":
+            have = len(pl.curses)
+            if a.number > have + s.curse_stack:
+                raise ValueError(f"only {s.curse_stack} Curse tokens are left")
+            if a.number >= have:
+                first = cat.curse_tokens - s.curse_stack + 1
+                pl.curses += tuple(range(first, first + a.number - have))
+            else:
+                pl.curses = pl.curses[:a.number]
+            s.curse_stack -= a.number - have
+        elif a.field == "mate_used":
+            pl.mate_used = bool(a.number)
+        elif a.field == "time":
+            pl.time = a.number
+        elif a.field == "area":
+            pl.area = a.text
+        else:
+            setattr(pl, a.field, a.text)
+        value = a.text if kind in ("area", "card") else a.number
+        self._say(state, a.player, "edit", f"{name}: {a.field.replace('_', ' ')} set to {value}", [])
+
+    def _combat(self, state: TrackerState, a: Combat) -> None:
+        s = state.table
+        pl = self._player(state, a.player, EXPEDITION, DIG)
+        if a.strength < 1:
+            raise ValueError("a foe has Strength 1 or more")
+        faces = _faces(a.faces)
+        sabers = None if a.sabers < 0 else bool(a.sabers)
+        r = calc.resolve_combat(s, a.player, faces, a.strength, a.foe, sabers, a.double, a.plus,
+                                None if a.max_loss < 0 else a.max_loss)
+        lines = [f"{_plural(r['successes'], 'success')} against Strength {r['strength']}"]
+        if r["won"]:
+            lines.append("Won: no losses")
+        else:
+            lines.append(f"Lost: {r['strength']} - {r['successes']} = {r['strength'] - r['successes']}"
+                         + (f" (at most {a.max_loss})" if a.max_loss >= 0 else ""))
+        if r["emergencies"]:
+            lines.append(f"Emergency Crew Replenishment x{r['emergencies']}: "
+                         f"+{r['emergencies'] * catalog().setup.emergency_sailors} sailors, "
+                         f"+{r['emergencies']} token(s)")
+        title = (f"{pl.name} beats the {a.foe or 'foe'}" if r["won"] else
+                 f"{pl.name} loses {_plural(r['lost'], 'sailor')} to the {a.foe or 'foe'}")
+        self._say(state, a.player, "combat", title, lines + [f"Crew now {r['crew']}"], **{
+            "lost": r["lost"], "won": r["won"], "successes": r["successes"]})
+
+    def _search(self, state: TrackerState, a: Search) -> None:
+        s = state.table
+        pl = self._player(state, a.player, EXPEDITION)
+        if not pl.area or pl.area not in catalog().areas:
+            raise ValueError(f"{pl.name} is not searching an area")
+        r = calc.resolve_search(s, a.player, _faces(a.faces), double=a.double, plus=a.plus)
+        auto = catalog().setup.search_auto_successes
+        lines = [f"{_plural(r['successes'], 'success')} + {auto} automatic"]
+        if s.giant == pl.area:
+            lines.append("The Giant Tyrannosaurus takes 1 away (when above 1)")
+        lines.append(f"Time Marker: {r['time']}")
+        if r["complete"]:
+            lines.append("Search complete: look at a hidden Landmark of the area. If it matches a Map "
+                         "Fragment, take it; then start a new search (or go to the Dig Site).")
+        self._say(state, a.player, "search", f"{pl.name} searches {r['hours']} hour(s): {r['time']} left", lines,
+                  complete=r["complete"])
+
+    def _end_search(self, state: TrackerState, a: EndSearch) -> None:
+        pl = self._player(state, a.player, EXPEDITION)
+        r = calc.resolve_early_end(state.table, a.player, _faces(a.faces, catalog().setup.early_end_dice))
+        self._say(state, a.player, "end_search",
+                  f"{pl.name} ends the search: {_plural(r['lost'], 'sailor')} to Lost and Forgotten",
+                  [f"{_plural(r['blanks'], 'blank')} rolled", "Now choose the area of the new search"], new_search=True)
+
+    def _attack(self, state: TrackerState, a: Attack) -> None:
+        s = state.table
+        me = self._player(state, a.player, EXPEDITION, DIG)
+        if not 0 <= a.target < len(s.players) or a.target == a.player:
+            raise ValueError("choose another captain to attack")
+        other = s.players[a.target]
+        if me.stage == EXPEDITION and (other.stage != EXPEDITION or other.area != me.area):
+            raise ValueError(f"{other.name} is not in {me.name}'s area")
+        if me.stage == DIG and other.stage != DIG:
+            raise ValueError(f"{other.name} is not at the Dig Site")
+        r = calc.resolve_attack(s, a.player, a.target, _faces(a.faces), _faces(a.target_faces),
+                                double_a=a.double, double_d=a.target_double)
+        sa, sd = r["successes"]
+        lines = [f"{me.name} {sa} : {sd} {other.name}"]
+        if r["draw"]:
+            title = f"Draw: {me.name} and {other.name} lose 1 sailor each"
+        else:
+            win, los = s.players[r["winner"]].name, s.players[r["loser"]].name
+            title = f"{win} wins; {los} loses {abs(sa - sd)}, {win} loses 1"
+        lines.append(f"{me.name} loses {r['lost'][0]}, {other.name} loses {r['lost'][1]}")
+        if r["steal"]:
+            lines.append(f"{s.players[r['winner']].name} steals 1 random treasure from {s.players[r['loser']].name}")
+        self._say(state, a.player, "attack", title, lines, steal=r["steal"], winner=r["winner"], loser=r["loser"])
+
+    def _steal(self, state: TrackerState, a: Steal) -> None:
+        s = state.table
+        if not 0 <= a.target < len(s.players):
+            raise ValueError("choose the captain who lost the fight")
+        loser = s.players[a.target]
+        if a.value not in loser.treasures:
+            raise ValueError(f"{loser.name} has no treasure of ${a.value:,}")
+        from .state import drop
+        own(s, a.target).treasures = drop(loser.treasures, a.value)
+        own(s, a.player).treasures += (a.value,)
+        self._say(state, a.player, "steal", f"{s.players[a.player].name} steals a treasure from {loser.name}", [])
+
+    def _replenish(self, state: TrackerState, a: Replenish) -> None:
+        s = state.table
+        pl = self._player(state, a.player, EXPEDITION, DIG)
+        if s.tokens_left <= 0:
+            raise ValueError("no Crew Replenishment token is left")
+        before = pl.crew
+        from .core import replenish
+        replenish(s, a.player)
+        pl = s.players[a.player]
+        self._say(state, a.player, "replenish", f"{pl.name} replenishes the crew: +{pl.crew - before} sailors, "
+                  f"1 token", [f"Crew now {pl.crew}; tokens {pl.tokens} (each costs 1 unique treasure at the end)"])
+
+    def _sailors(self, state: TrackerState, a: Sailors) -> None:
+        s = state.table
+        pl = self._player(state, a.player, EXPEDITION, DIG)
+        where = "lost_and_forgotten" if a.lost_and_forgotten else "reserve"
+        from .core import gain, lose
+        if a.n < 0:
+            tokens = pl.tokens
+            n = lose(s, a.player, -a.n, where)
+            extra = s.players[a.player].tokens - tokens
+            lines = [f"Emergency Crew Replenishment x{extra}"] if extra else []
+            self._say(state, a.player, "sailors", f"{pl.name} loses {_plural(n, 'sailor')}", lines)
+        elif a.n > 0:
+            n = gain(s, a.player, a.n, where)
+            self._say(state, a.player, "sailors", f"{pl.name} gains {_plural(n, 'sailor')}", [])
+
+    def _to_dig_site(self, state: TrackerState, a: ToDigSite) -> None:
+        s = state.table
+        pl = self._player(state, a.player, EXPEDITION)
+        first = not s.prize_taken
+        from .expedition import go_dig
+        depth = len(s.stack)
+        go_dig(s, a.player)
+        del s.stack[depth:]
+        lines = ["Discard your Event cards and your Upcoming Incidents"]
+        if first:
+            lines.append("First at the Dig Site: draw tokens until a treasure (the prize); put the others back")
+        self._say(state, a.player, "dig_site", f"{pl.name} reaches the Dig Site", lines, prize=first)
+
+    def _dig(self, state: TrackerState, a: Dig) -> None:
+        s = state.table
+        pl = self._player(state, a.player, DIG)
+        n = calc.resolve_dig(s, a.player, _faces(a.faces))
+        n = min(n, len(s.bag))
+        state.digging = {**state.digging, str(a.player): n}
+        self._say(state, a.player, "dig", f"{pl.name} digs: draw {_plural(n, 'token')} from the bag",
+                  ["Draw them one at a time and enter each below"])
+
+    def _token(self, state: TrackerState, a: Token) -> None:
+        s, cat = state.table, catalog()
+        pl = self._player(state, a.player, DIG, SHIP)
+        if a.kind not in TOKEN_KINDS:
+            raise ValueError(f"a token is one of {', '.join(TOKEN_KINDS)}")
+        key = str(a.player)
+        if state.digging.get(key, 0) > 0:
+            state.digging = {**state.digging, key: state.digging[key] - 1}
+        lines: list[str] = []
+        if a.kind == "treasure":
+            tok = cat.value_token.get(a.value)
+            if tok is None:
+                raise ValueError(f"no treasure is worth ${a.value:,}; values: "
+                                 f"{', '.join(f'${v:,}' for v in sorted(cat.value_token))}")
+            if tok not in s.bag:
+                raise ValueError(f"no ${a.value:,} treasure is left in the bag")
+            from .state import drop
+            s.bag = drop(s.bag, tok)
+            if pl.stage == SHIP:
+                s.boxed += (tok,)
+                title = f"{pl.name} takes a treasure out of the game"
+            else:
+                own(s, a.player).treasures += (a.value,)
+                s.prize_taken = True
+                title = f"{pl.name} digs up a treasure"
+            lines.append("Keep it face down")
+        elif a.kind == "ghost":
+            number = calc.take_curse(s, a.player)
+            if number is None:
+                title = "A Ghost, but no Curse token is left"
+            else:
+                curse = cat.curses[number - 1]
+                title = f"{pl.name} meets a Ghost: Curse {number}, {curse.name['en']}"
+                lines.append(curse.text["en"])
+            lines.append("Put the Ghost back into the bag")
+        elif a.kind == "dinosaur_attack":
+            title = f"{pl.name} draws a Dinosaur Attack"
+            lines += ["Draw Event cards until a Dinosaur Attack and fight it (sabers count here)",
+                      "Put the token back into the bag"]
+        else:
+            mark = calc.volcano(s, a.player)
+            if mark is None:
+                title = "The volcano has already erupted"
+            else:
+                m = cat.marks[mark - 1]
+                title = f"The volcano awakens: mark {mark}, {m.name['en']}"
+                lines.append(m.text["en"])
+                if s.over:
+                    lines.append("The island sinks: only captains back on the ship take part in the final count")
+                    state.digging = {}
+        self._say(state, a.player, "token", title, lines, token=a.kind)
+
+    def _stop_dig(self, state: TrackerState, a: StopDig) -> None:
+        state.digging = {**state.digging, str(a.player): 0}
+        self._say(state, a.player, "stop_dig", f"{state.table.players[a.player].name} stops digging", [])
+
+    def _return_to_ship(self, state: TrackerState, a: ReturnToShip) -> None:
+        s = state.table
+        pl = self._player(state, a.player, DIG)
+        cap = calc.carry_capacity(s, a.player)
+        calc.return_to_ship(s, a.player, list(a.put_back))
+        state.digging = {**state.digging, str(a.player): 0}
+        lines = [f"{pl.crew} sailors carry {cap} treasure(s)"]
+        if a.put_back:
+            lines.append(f"{_plural(len(a.put_back), 'treasure')} go back into the bag")
+        self._say(state, a.player, "return", f"{pl.name} returns to the ship with "
+                  f"{_plural(len(s.players[a.player].treasures), 'treasure')}", lines)
+
+    def _next_turn(self, state: TrackerState, a: NextTurn) -> None:
+        from .expedition import needs_turn
+        s = state.table
+        n = len(s.players)
+        for k in range(1, n + 1):
+            q = (state.turn + k) % n
+            if needs_turn(s, q) or s.players[q].stage == LANDING:
+                state.turn = q
+                break
+        s.turns += 1
+        state.digging = {}
+        state.last = {}
+        from .core import emit
+        pl = own(s, state.turn)
+        pl.used = tuple(u for u in pl.used if not u.startswith("per_turn|"))
+        if pl.mate and catalog().mates[pl.mate].refresh == "your_turn":
+            pl.mate_used = False
+        emit(s, f"{pl.name}'s turn", "turn", seat=state.turn)
+
+
+#: engine events kept in the tracker's log beside each entry's own line
+KEEP_EVENTS = ("emergency", "sink", "end", "turn")
+_RULE = {"outfit": "landing", "start_search": "search", "combat": "combat", "search": "search", "end_search": "early",
+         "attack": "attack", "steal": "dig_attack", "replenish": "replenish", "sailors": "emergency",
+         "to_dig_site": "complete", "dig": "dig", "token": "dig", "return_to_ship": "return", "edit": "setup"}
+
+
+def _hour_lines(s: PvdState, p: int, area: str) -> list[tuple[str, str]]:
+    from .core import cond_ok, owned
+    out = []
+    for src, ab in owned(s, p):
+        if ab.when == "passive" and cond_ok(s, p, ab.cond, {"area": area}):
+            for op in ab.effects:
+                if op.op == "search_hours":
+                    out.append((calc.source_name(s, p, src), f"{op.amount:+d} hour"))
+    return out
+
+
+GAME = PvdTracker()

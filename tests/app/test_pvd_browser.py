@@ -1,0 +1,185 @@
+"""Pirates vs. Dinosaurs end to end in a real headless Chromium: a combat in the table tracker,
+a hot-seat game against a bot through a turn, and two browsers in one web game with different
+hands. Screenshots of each step go to $COMPANION_SHOTS (default /tmp/companion-app-shots)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+GID = "pirates-vs-dinosaurs"
+
+
+def reach(page, locator) -> None:
+    """Scroll the Flutter view until the control is on screen (every redraw starts at the top)."""
+    locator.wait_for(state="attached")
+    height = page.viewport_size["height"]
+    for _ in range(6):
+        box = locator.bounding_box()
+        if box is None or 60 <= box["y"] <= height - 60:
+            return
+        page.mouse.move(page.viewport_size["width"] / 2, height / 2)
+        page.mouse.wheel(0, box["y"] - height / 2)
+        page.wait_for_timeout(300)
+
+
+def press(page, name: str | re.Pattern, exact: bool = True) -> None:
+    button = page.get_by_role("button", name=name, exact=exact if isinstance(name, str) else None).first
+    reach(page, button)
+    button.click()
+
+
+def start(page, ui, server, kind: str, humans: list[bool] | None = None, mode: str | None = None) -> str:
+    ui.open_app(page, f"{server.url}/games/{GID}")
+    ui.tap(page, "Table assistant" if kind == "assistant" else "Play")
+    page.get_by_role("button", name="Start").wait_for()
+    humans = humans or [True, True]
+    for i in range(2, len(humans)):
+        ui.tap(page, "Add player")
+        page.get_by_label(f"Player {i + 1} name").wait_for()
+    if kind == "play":
+        for i, human in enumerate(humans):
+            now, want = ("human" if i == 0 else "bot"), ("human" if human else "bot")
+            if now != want:
+                ui.tap(page, f"Seat {i + 1}: {now}")
+                ui.see(page, f"Seat {i + 1}: {want}")
+        if mode == "devices":
+            page.get_by_role("radio", name=re.compile("One device each")).click()
+    ui.tap(page, "Start")
+    page.wait_for_url(re.compile(r"/s/[\w-]+$"), wait_until="commit")
+    return page.url.rsplit("/", 1)[1]
+
+
+def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) -> None:
+    page = new_page(ui.PHONE)
+    start(page, ui, server, "assistant")
+    ui.see(page, "Anne: preparing to land")
+    # 10 crew with Sabers and Muskets: Cannon (6) + Rope (2) + Shovels (2) leave 10 of the 20 points
+    ui.tap(page, "Sabers and Muskets")
+    for item in ("Cannon (6)", "Rope (2)", "Shovels (2)"):
+        press(page, item)
+    ui.see(page, "Points: 10 on equipment, 10 sailors (of 20)")
+    ui.shot(page, "pvd-tracker-1-outfit")
+    press(page, "Confirm purchase")
+    ui.see(page, "Anne: where does the search start?")
+    press(page, "Search the Jungle (4 h)")  # 3 hours + 1 for the Cannon
+    ui.see(page, "Anne searches the Jungle: Time Marker at 4")
+    ui.see(page, "10 sailors / 2 per die (Sabers and Muskets) = 5 dice")
+    ui.shot(page, "pvd-tracker-2-combat")
+    press(page, "More: Strength")
+    ui.see(page, "Strength: 4", exact=True)
+    for i, face in enumerate(("Skull", "Skull", "Blank", "Saber", "Blank")):
+        press(page, f"Combat: add {face}")
+        ui.see(page, f"Combat: {i + 1} of 5 dice entered")
+    ui.see(page, "Combat: 5 of 5 dice entered")
+    ui.see(page, "→ Anne loses 2 sailors to the dinosaur")  # the preview, before confirming
+    ui.shot(page, "pvd-tracker-3-dice")
+    press(page, "Confirm combat")
+    ui.see(page, "2 successes against Strength 4")
+    ui.see(page, "Crew now 8")
+    ui.see(page, "Crew: 8", exact=True)
+    ui.shot(page, "pvd-tracker-4-result")
+    press(page, "Undo")
+    ui.see(page, "Crew: 10", exact=True)
+
+
+ORDER = [re.compile(p) for p in (
+    r"^Relic: ", r"^First Mate: ", r"^Search the ", r"^Search$", r"^Roll the dice$", r"^Accept the roll$",
+    r"^Pass$", r"^Look at the Landmark", r"^Done arranging$", r"^Dig$", r"^Back$")]
+
+
+def step(page, ui) -> str:
+    """Take the obvious choice on the screen; returns what was tapped."""
+    pass_to = page.get_by_text(re.compile(r"^Pass the device to "))
+    if pass_to.count():
+        name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
+        ui.tap(page, f"I am {name}: show my turn")
+        ui.see(page, f"Your turn, {name}")
+        return f"reveal {name}"
+    if page.get_by_role("button", name="Confirm purchase").count():
+        press(page, "Sabers and Muskets")
+        page.wait_for_timeout(400)
+        press(page, "Machete (3)")
+        ui.see(page, "Equipment 3 points → 17 sailors")
+        press(page, "Confirm purchase")
+        return "outfit"
+    if page.get_by_role("button", name=re.compile(r"^Discard \d card")).count():
+        cards = page.get_by_role("button", name=re.compile(r"^Discard (?!\d)"))
+        need = int(re.search(r"Tap (\d+)", page.get_by_text(re.compile(r"^Tap \d+ card")).first.inner_text()).group(1))
+        for _ in range(need):
+            reach(page, cards.first)
+            cards.first.click()
+            page.wait_for_timeout(300)
+        press(page, re.compile(r"^Discard \d card"))
+        return "discard"
+    for pattern in ORDER:
+        b = page.get_by_role("button", name=pattern)
+        if b.count():
+            label = b.first.get_attribute("aria-label") or b.first.inner_text()
+            reach(page, b.first)
+            b.first.click()
+            return label
+    return ""
+
+
+def test_pvd_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> None:
+    page = new_page(ui.PHONE)
+    start(page, ui, server, "play", [True, True, False])  # Anne and Bart at one device, Cato the bot
+    page.get_by_text(re.compile(r"^Pass the device to Anne$")).first.wait_for()
+    ui.shot(page, "pvd-hotseat-1-privacy")
+    assert page.get_by_text(re.compile(r"^Your hand")).count() == 0
+    taps: list[str] = []
+    for _ in range(120):
+        page.wait_for_timeout(250)
+        if page.get_by_text(re.compile(r"^Turn [2-9]")).count():  # Anne's turn, then Bart's started
+            break
+        got = step(page, ui)
+        if got:
+            taps.append(got)
+        if got == "reveal Anne" and "Search" in taps and not any("hand" in t for t in taps):
+            ui.shot(page, "pvd-hotseat-2-turn")
+    else:
+        raise AssertionError(f"no second turn; tapped: {taps}")
+    assert "outfit" in taps and "reveal Bart" in taps
+    assert "Search" in taps or any(t.startswith("Search the") for t in taps)
+    ui.see(page, "Game log")
+    ui.see(page, "Cato")  # the bot played its part (relic, mate, outfit, area)
+    ui.shot(page, "pvd-hotseat-3-later")
+
+
+def hand_of(page) -> list[str]:
+    """The Event card titles in 'Your hand' (each card's title is its own text node)."""
+    from companion.games.pirates_vs_dinosaurs.catalog import catalog
+
+    names = {c.name["en"] for c in catalog().events.values()}
+    page.get_by_text(re.compile(r"^Your hand \(\d+ Event cards\)$")).first.wait_for(timeout=60_000)
+    page.wait_for_timeout(300)
+    texts = page.locator("flt-semantics").evaluate_all(
+        "els => els.filter(e => !e.querySelector('flt-semantics')).map(e => e.textContent.trim())")
+    return sorted(t for t in (re.sub(r" ×\d+$", "", x) for x in texts) if t in names)
+
+
+def test_pvd_two_browsers_see_different_hands(server, new_page, ui) -> None:
+    a = new_page(ui.PHONE)
+    gid = start(a, ui, server, "play", [True, True], mode="devices")
+    ui.see(a, "This device plays Anne")
+    b = new_page(ui.DESKTOP)
+    ui.open_app(b, f"{server.url}/s/{gid}")
+    ui.tap(b, "Take seat: Bart")
+    ui.see(b, "This device plays Bart")
+    # Stage 1 until the hands are dealt: relics in turn order, mates in reverse, then the purchases
+    for _ in range(30):
+        if a.get_by_text(re.compile(r"^Your hand \(")).count() and b.get_by_text(re.compile(r"^Your hand \(")).count():
+            break
+        for pg in (a, b):
+            if pg.get_by_text(re.compile(r"^Your turn, ")).count():
+                step(pg, ui)
+                pg.wait_for_timeout(400)
+        a.wait_for_timeout(300)
+    hand_a, hand_b = hand_of(a), hand_of(b)
+    ui.shot(a, "pvd-devices-1-anne")
+    ui.shot(b, "pvd-devices-2-bart")
+    assert len(hand_a) >= 3 and len(hand_b) >= 3  # (identical cards show once, with ×2)
+    assert hand_a != hand_b
+    assert b.get_by_text("You: Bart", exact=False).count() and not b.get_by_text("You: Anne").count()
