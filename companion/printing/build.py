@@ -31,13 +31,6 @@ class Job:
     make: Callable[[], int]        # writes the file, returns its page count (SVG: file count)
 
 
-@dataclass(frozen=True)
-class Output:
-    path: Path
-    pages: int
-    kind: str
-
-
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
 

@@ -138,6 +138,3 @@ def _layout(name: str, game_id: str | None, size: tuple[float, float] | None) ->
 def has_layout(name: str, game_id: str | None = None) -> bool:
     return name in raw_layouts(game_id)
 
-
-def clear_cache() -> None:
-    _CACHE.clear()

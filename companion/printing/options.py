@@ -1,12 +1,13 @@
 """Print options: what the user asked for, validated once so the rest can trust it."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import PrintError
 
-KINDS = ("cards", "tokens", "dice", "stickers", "aids", "pads", "boards", "pieces", "faces")
+#: kinds for --only ("tokens" covers tokens, counters and standees: they share the token sheets)
+KINDS = ("cards", "tokens", "dice", "stickers", "aids", "pads", "boards", "faces")
 FORMATS = ("pdf", "svg")
 DUPLEX = ("long", "short", "off")
 LANGS = ("en", "nl")

@@ -34,7 +34,6 @@ class CardGroup:
     id: str
     name: str
     optional: bool
-    front_layout: str
     back: FaceSpec
     faces: list[FaceSpec]                         # one per physical card, copies expanded
     unique: list[tuple[str, FaceSpec]]            # one per design, for SVG
@@ -196,7 +195,8 @@ def _components(content: Any) -> list[Any]:
     return out
 
 
-def deck_layout(deck: Deck, game_id: str | None) -> str:
+def deck_layout(deck: Deck) -> str:
+    """The deck's own layout, else the default for its size."""
     if deck.layout and deck.layout != "card":
         return deck.layout
     return DECK_LAYOUTS.get(deck.size, "card")
@@ -241,7 +241,7 @@ def _deck(deck: Deck, game: str, lang: str, game_id: str, pal: list[PlayerColour
     deck with `per_colour: true` gives its copies the player colours in turn, on fronts (a badge)
     and backs (the whole back in the colour, with the shape and letter); a card with a `used`
     side (First Mates) gets that text on its own back."""
-    front = deck_layout(deck, game_id)
+    front = deck_layout(deck)
     back_layout = f"{front}-back" if layouts.has_layout(f"{front}-back", game_id) else "card-back"
     if deck.back.icon and layouts.has_layout(f"{back_layout}-{deck.back.icon}", game_id):
         back_layout = f"{back_layout}-{deck.back.icon}"       # a back drawn round its icon
@@ -296,7 +296,7 @@ def _deck(deck: Deck, game: str, lang: str, game_id: str, pal: list[PlayerColour
         if card.copies and not per_colour:
             span = f"{first}/{total}" if card.copies == 1 else f"{first}–{n}/{total}"
             unique.append((card.id, FaceSpec(lay, {**base, "count": span, **(colour.fields() if colour else {})})))
-    return CardGroup(deck.id, name, deck.optional, front, back, faces, unique,
+    return CardGroup(deck.id, name, deck.optional, back, faces, unique,
                      backs if own_backs else None, list(unique_backs.items()))
 
 
@@ -350,8 +350,8 @@ def _token(tok: Token, game: str, lang: str, pal: list[PlayerColour] = ()) -> To
     front = FaceSpec(shape, {**_side(tok.front, lang, name, game, count), **colour}, (tok.size_mm, tok.size_mm))
     back = None
     if tok.back is not None:
-        back = FaceSpec(f"{shape}-back", {**_side(tok.back, lang, name, game, count), "back_icon": tok.back.icon,
-                                          **colour}, (tok.size_mm, tok.size_mm))
+        back = FaceSpec(f"{shape}-back", {**_side(tok.back, lang, name, game, count), **colour},
+                        (tok.size_mm, tok.size_mm))
     return TokenItem(tok.id, name, tok.shape, tok.size_mm, front, back, tok.copies)
 
 

@@ -2,16 +2,14 @@
 and SVG (svgwrite). Faces are drawn once against this API and land identically in both."""
 from __future__ import annotations
 
-import math
 from typing import Sequence
 
 import svgwrite
 from reportlab.lib.colors import HexColor
-from reportlab.lib.units import mm
 from reportlab.graphics import renderPDF
 
 from . import fonts, icons
-from .textfit import ICON_SCALE, LEADING, Fit
+from .textfit import ICON_SCALE, Fit
 
 ASCENT = 0.76  # baseline below the top of a line, in ems (Vera)
 Point = tuple[float, float]
@@ -264,7 +262,3 @@ class _TextRaw(_Raw):
         xml.text = self._text
         return xml
 
-
-def rot_point(x: float, y: float, deg: float) -> Point:
-    r = math.radians(deg)
-    return (x * math.cos(r) - y * math.sin(r), x * math.sin(r) + y * math.cos(r))

@@ -89,14 +89,10 @@ def _split_long(pieces: list[tuple[str, str]], face: str, size: float, width: fl
     return out
 
 
-def wrap(text: str, face: str, size: float, width: float, icons: frozenset[str] | None = None) -> list[Line]:
-    """Greedy word wrap at `size` pt into lines no wider than `width` mm."""
-    return _wrap(text, face, size, width, icons)[0]
-
-
 def _wrap(text: str, face: str, size: float, width: float,
           icons: frozenset[str] | None = None) -> tuple[list[Line], bool]:
-    """Lines, and whether a word had to be broken to fit (then a smaller size is better)."""
+    """Greedy word wrap at `size` pt into lines no wider than `width` mm, and whether a word had
+    to be broken to fit (then a smaller size is better)."""
     broke = False
     space = width_mm(" ", face, size)
     lines: list[Line] = []

@@ -38,6 +38,8 @@ class Theme:
     ink_saver: bool
     #: the player colour of the face being drawn (Okabe-Ito), for layouts that say `tint`
     tint: str | None = None
+    #: glue tabs (dice nets, standees); None: left white (ink saver)
+    glue: str | None = None
 
     def tinted(self, tint: str | None) -> "Theme":
         """This theme for one face in a player's colour (or the game's accent when it has none)."""
@@ -95,4 +97,4 @@ def make_theme(accent: str, ink_saver: bool) -> Theme:
         return Theme(accent=_mix(accent, ink, 0.35), accent_light="#ffffff", paper=None, ink=ink,
                      soft=colors["soft"], guide=colors["guide"], ink_saver=True)
     return Theme(accent=accent, accent_light=_mix(accent, colors["paper"], 0.78), paper=colors["paper"],
-                 ink=ink, soft=colors["soft"], guide=colors["guide"], ink_saver=False)
+                 ink=ink, soft=colors["soft"], guide=colors["guide"], ink_saver=False, glue=colors["glue"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..context import Ctx
 from ..grid import fit_grid
 from ..pdfdoc import Page
-from ..source import CardGroup, FaceSpec
+from ..source import CardGroup
 
 
 def pages(ctx: Ctx, group: CardGroup, sheet: str) -> list[Page]:

@@ -89,7 +89,7 @@ def _tab(s, x0: float, y0: float, f: float, edge: str, t, word: str) -> None:
     else:
         pts = [(x0 + f, y0), (x0 + f + d, y0 + k), (x0 + f + d, y0 + f - k), (x0 + f, y0 + f)]
         cx, cy, rot = x0 + f + d / 2, y0 + f / 2, 90
-    s.poly(pts, fill=None if t.ink_saver else "#ece4d4", stroke=t.ink, width=0.3, closed=False)
+    s.poly(pts, fill=t.glue, stroke=t.ink, width=0.3, closed=False)
     s.line(*pts[0], *pts[-1], stroke=t.soft, width=0.25, dash=(1.2, 1.2))
     s.push(cx, cy, rot)
     s.text(0, 0.8, word, "text", 5, t.soft, "middle")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import icons
 from ..context import Ctx
-from ..face import player_badge, shape_points  # noqa: F401  (shared with every coloured piece)
+from ..face import player_badge
 from ..pdfdoc import Page
 from ..source import PadItem, profile_palette
 from ..textfit import fit

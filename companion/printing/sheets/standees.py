@@ -18,6 +18,7 @@ from ..assets import profiles
 from ..context import Ctx
 from ..grid import Segment
 from ..source import StandeeItem
+from ..surface import Surface
 from ..textfit import fit
 
 CUT_WIDTH = 0.35
@@ -51,14 +52,13 @@ def shape(item: StandeeItem) -> StandeeShape:
     return StandeeShape(item.size, panel, max(float(cfg["min_tab"]), round(item.size * float(cfg["tab"]), 2)))
 
 
-def draw(ctx: Ctx, s, item: StandeeItem, x: float, y: float) -> None:
+def draw(ctx: Ctx, s: Surface, item: StandeeItem, x: float, y: float) -> None:
     """Draw the whole strip with its top-left corner at (x, y)."""
     t = ctx.theme
     g = shape(item)
-    tab_fill = None if t.ink_saver else "#ece4d4"
     top_tab, bottom_tab = (x, y, g.w, g.tab), (x, y + g.tab + 2 * g.panel, g.w, g.tab)
     for rect in (top_tab, bottom_tab):
-        s.rect(*rect, fill=tab_fill)
+        s.rect(*rect, fill=t.glue)
     # back panel upside down above the middle fold, front upright below it
     ctx.face(s, item.back, x, y + g.tab, turned=True, outline=False)
     ctx.face(s, item.front, x, y + g.tab + g.panel, outline=False)

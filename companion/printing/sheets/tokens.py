@@ -13,6 +13,7 @@ from ..context import Ctx
 from ..grid import Spot, back_rect, guide_marks, label_spot, pack
 from ..pdfdoc import Page
 from ..source import StandeeItem, TokenItem
+from ..surface import Surface
 from . import standees as standee_sheet
 
 
@@ -41,33 +42,36 @@ class SheetPage:
 def entries(ctx: Ctx, items: list[TokenItem], figures: list[StandeeItem] = ()) -> list[Entry]:
     """Every piece in packing order: two-sided ones first (so fewer pages need a backs page),
     then the tallest, widest first; ties keep content order."""
-    bleed = _bleed(ctx)
-    out: list[tuple[tuple, Entry]] = []
-    n = 0
-    for tok in items:
-        def front(s, x, y, spec=tok.front):
-            ctx.face(s, spec, x, y, bleed)
-
-        back = None
-        if tok.back is not None:
-            def back(s, x, y, turned, spec=tok.back):
-                ctx.face(s, spec, x, y, bleed, turned)
-
-        e = Entry(tok.id, tok.size, tok.size, tok.shape != "round", front, back)
-        for _ in range(tok.copies):
-            out.append(((-e.h, -e.w, back is None, n), e))
-            n += 1
-    for fig in figures:
-        g = standee_sheet.shape(fig)
-
-        def draw(s, x, y, fig=fig):
-            standee_sheet.draw(ctx, s, fig, x, y)
-
-        e = Entry(fig.id, g.w, g.h, True, draw)
-        for _ in range(fig.copies):
-            out.append(((-e.h, -e.w, True, n), e))
-            n += 1
+    out: list[tuple[tuple[float, float, bool, int], Entry]] = []
+    pieces = [(_token_entry(ctx, tok), tok.copies) for tok in items]
+    pieces += [(_standee_entry(ctx, fig), fig.copies) for fig in figures]
+    for e, copies in pieces:
+        for _ in range(copies):
+            out.append(((-e.h, -e.w, e.back is None, len(out)), e))
     return [e for _, e in sorted(out, key=lambda p: p[0])]
+
+
+def _token_entry(ctx: Ctx, tok: TokenItem) -> Entry:
+    bleed = _bleed(ctx)
+
+    def front(s: Surface, x: float, y: float) -> None:
+        ctx.face(s, tok.front, x, y, bleed)
+
+    def back(s: Surface, x: float, y: float, turned: bool) -> None:
+        assert tok.back is not None
+        ctx.face(s, tok.back, x, y, bleed, turned)
+
+    return Entry(tok.id, tok.size, tok.size, tok.shape != "round", front, back if tok.back is not None else None)
+
+
+def _standee_entry(ctx: Ctx, fig: StandeeItem) -> Entry:
+    """A standee strip is one-sided: its back panel is on the front, above the fold."""
+    g = standee_sheet.shape(fig)
+
+    def draw(s: Surface, x: float, y: float) -> None:
+        standee_sheet.draw(ctx, s, fig, x, y)
+
+    return Entry(fig.id, g.w, g.h, True, draw)
 
 
 def _bleed(ctx: Ctx) -> float:
