@@ -22,7 +22,7 @@ class Ctx:
     words: Words
     paper: Paper
 
-    def layout(self, spec: FaceSpec):
+    def layout(self, spec: FaceSpec) -> layouts.Layout:
         return layouts.layout(spec.layout, self.game_id, spec.size)
 
     def face(self, s: Surface, spec: FaceSpec, x: float, y: float, bleed: float = 0.0, turned: bool = False,

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from . import icons
 from .layouts import Box, Layout
 from .surface import Surface
-from .textfit import fit
+from .textfit import Fit, fit
 from .theme import Theme
 
 Fields = Mapping[str, Any]
@@ -31,7 +31,8 @@ def visible(box: Box, fields: Fields) -> bool:
     return True
 
 
-def text_fit(box: Box, text: str):
+def text_fit(box: Box, text: str) -> Fit:
+    """A text box's text at the layout's size, shrunk no further than its `min` (7 pt unless it says)."""
     return fit(text, box.get("font", "text"), box.w, box.h, float(box.get("size", 9)), float(box.get("min", 7)),
                icons.names())
 
@@ -71,14 +72,11 @@ def draw_face(s: Surface, lay: Layout, fields: Fields, theme: Theme, bleed: floa
 
 
 def draw_box(s: Surface, box: Box, fields: Fields, theme: Theme, bg: str | None) -> None:
+    """One box of a layout: its kind says how; text and icon boxes show their field's value (or
+    their `literal:`) and are left out when it has none."""
     kind = box.kind
     if kind == "band":
-        fill = theme.fill(box.get("fill", "accent-light"))
-        stroke = theme.accent if theme.ink_saver and box.get("outline", True) else None
-        if box.get("shape") == "circle":
-            s.ellipse(box.x, box.y, box.w, box.h, fill=fill or None, stroke=stroke, width=0.3)
-        else:
-            s.rect(box.x, box.y, box.w, box.h, fill=fill, stroke=None, r=float(box.get("corner", 0)))
+        _band(s, box, theme)
         return
     if kind == "slot":
         _slots(s, box, fields, theme)
@@ -95,35 +93,53 @@ def draw_box(s: Surface, box: Box, fields: Fields, theme: Theme, bg: str | None)
     elif kind == "track":
         _track(s, box, list(value), theme, color)
     elif kind == "icon":
-        names = [value] if isinstance(value, str) else list(value)
-        n = len(names)
-        if box.get("direction") == "down":      # a column, from the top (area symbols)
-            size = min(box.w, box.h / n, float(box.get("max", 1e9)))
-            gap = min(1.0, (box.h - size * n) / max(1, n - 1)) if n > 1 else 0.0
-            for i, name in enumerate(names):
-                s.icon(name, box.x + (box.w - size) / 2, box.y + i * (size + gap), size, color)
-            return
-        size = min(box.h, box.w / n)
-        x0 = box.x + (box.w - size * n) / 2
-        for i, name in enumerate(names):
-            if box.get("mirror"):     # seen from behind: the art turned round
-                s.push(x0 + (i + 1) * size, box.y + (box.h - size) / 2, 0, mirror=True)
-                s.icon(name, 0, 0, size, color)
-                s.pop()
-            else:
-                s.icon(name, x0 + i * size, box.y + (box.h - size) / 2, size, color)
+        _icons(s, box, [value] if isinstance(value, str) else list(value), color)
     elif kind == "badge":
-        r = min(box.w, box.h) / 2
-        fill = theme.fill("accent")
-        s.circle(box.x + box.w / 2, box.y + box.h / 2, r, fill=fill, stroke=theme.ink, width=0.3)
-        inner = Box(box.name, "text", box.x + r * 0.25, box.y + r * 0.3, box.w - r * 0.5, box.h - r * 0.6, box.opts)
-        f = text_fit(inner, str(value))
-        s.fitted(f, inner.x, inner.y, inner.w, inner.h, inner.get("font", "display"),
-                 theme.ink if theme.ink_saver else (theme.paper or "#ffffff"))
+        _badge(s, box, str(value), theme)
     else:
         f = text_fit(box, str(value))
         s.fitted(f, box.x, box.y, box.w, box.h, box.get("font", "text"), color,
                  box.get("align", "center"), box.get("valign", "middle"))
+
+
+def _band(s: Surface, box: Box, theme: Theme) -> None:
+    """A filled shape behind other boxes; the ink saver keeps only its outline."""
+    fill = theme.fill(box.get("fill", "accent-light"))
+    stroke = theme.accent if theme.ink_saver and box.get("outline", True) else None
+    if box.get("shape") == "circle":
+        s.ellipse(box.x, box.y, box.w, box.h, fill=fill or None, stroke=stroke, width=0.3)
+    else:
+        s.rect(box.x, box.y, box.w, box.h, fill=fill, stroke=None, r=float(box.get("corner", 0)))
+
+
+def _icons(s: Surface, box: Box, names: list[str], color: str) -> None:
+    """One or more icons side by side, centred (`mirror:` seen from behind, the art turned
+    round), or `direction: down` a column from the top (an Incident's area symbols)."""
+    n = len(names)
+    if box.get("direction") == "down":
+        size = min(box.w, box.h / n, float(box.get("max", 1e9)))
+        gap = min(1.0, (box.h - size * n) / max(1, n - 1)) if n > 1 else 0.0
+        for i, name in enumerate(names):
+            s.icon(name, box.x + (box.w - size) / 2, box.y + i * (size + gap), size, color)
+        return
+    size = min(box.h, box.w / n)
+    x0 = box.x + (box.w - size * n) / 2
+    for i, name in enumerate(names):
+        if box.get("mirror"):
+            s.push(x0 + (i + 1) * size, box.y + (box.h - size) / 2, 0, mirror=True)
+            s.icon(name, 0, 0, size, color)
+            s.pop()
+        else:
+            s.icon(name, x0 + i * size, box.y + (box.h - size) / 2, size, color)
+
+
+def _badge(s: Surface, box: Box, value: str, theme: Theme) -> None:
+    """A value in an accent disc (a cost): the text fits the square inside the circle."""
+    r = min(box.w, box.h) / 2
+    s.circle(box.x + box.w / 2, box.y + box.h / 2, r, fill=theme.fill("accent"), stroke=theme.ink, width=0.3)
+    inner = Box(box.name, "text", box.x + r * 0.25, box.y + r * 0.3, box.w - r * 0.5, box.h - r * 0.6, box.opts)
+    s.fitted(text_fit(inner, value), inner.x, inner.y, inner.w, inner.h, inner.get("font", "display"),
+             theme.ink if theme.ink_saver else (theme.paper or "#ffffff"))
 
 
 def _pattern(s: Surface, lay: Layout, theme: Theme) -> None:
@@ -145,7 +161,7 @@ def _pattern(s: Surface, lay: Layout, theme: Theme) -> None:
         k += step
 
 
-def _diag(x0: float, y0: float, x1: float, y1: float, k: float, sign: int):
+def _diag(x0: float, y0: float, x1: float, y1: float, k: float, sign: int) -> tuple[float, float, float, float] | None:
     """The part inside the rectangle of a 45-degree line k mm along its diagonal."""
     pts = []
     if sign > 0:   # x - x0 + y - y0 = k

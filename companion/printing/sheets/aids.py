@@ -8,13 +8,17 @@ as card backs are (turned 180 degrees for short-edge duplex; the frame is centre
 up either way)."""
 from __future__ import annotations
 
+from typing import Iterator
+
 from .. import icons
 from ..assets import profiles
 from ..context import Ctx
 from ..fonts import PT
+from ..grid import Paper
 from ..pdfdoc import Page
 from ..source import AidItem
-from ..textfit import fit
+from ..surface import Surface
+from ..textfit import Fit, fit
 
 MARGIN = 14.0
 GAP = 7.0
@@ -26,7 +30,11 @@ def sizes() -> tuple[float, float, float]:
     return float(cfg["max_pt"]), float(cfg["min_pt"]), float(cfg["step_pt"])
 
 
-def layout_side(sections: list[tuple[str, str]], col_w: float, col_h: float, cols: int):
+Placed = list[tuple[int, float, Fit, Fit]]      # (column, y, heading, body)
+
+
+def layout_side(sections: list[tuple[str, str]], col_w: float, col_h: float,
+                cols: int) -> tuple[float, Placed, bool]:
     """The largest body size (max_pt down to min_pt) at which the sections fit; columns balanced.
 
     Returns (size, placed, fits) with placed = [(column, y, heading fit, body fit)]."""
@@ -39,7 +47,9 @@ def layout_side(sections: list[tuple[str, str]], col_w: float, col_h: float, col
         size = max(low, round(size - step, 2))
 
 
-def _place(sections, col_w, col_h, cols, size):
+def _place(sections: list[tuple[str, str]], col_w: float, col_h: float, cols: int,
+           size: float) -> tuple[Placed, bool]:
+    """The sections at one size, split into `cols` columns in order, the tallest as short as can be."""
     blocks = []
     space = size * PT * 1.4
     for heading, text in sections:
@@ -67,7 +77,8 @@ def _place(sections, col_w, col_h, cols, size):
     return placed, tallest <= col_h
 
 
-def _cuts(n: int, cols: int):
+def _cuts(n: int, cols: int) -> Iterator[tuple[int, ...]]:
+    """Every way to cut n sections into `cols` runs in order: the indices where columns 2.. start."""
     if cols == 1 or n == 0:
         yield ()
         return
@@ -76,7 +87,7 @@ def _cuts(n: int, cols: int):
             yield (k,) + tuple(k + r for r in rest)
 
 
-def body(p) -> tuple[float, float, float, float, float]:
+def body(p: Paper) -> tuple[float, float, float, float, float]:
     """(x0, y0, top, column width, column height) of an aid page's text area."""
     x0 = y0 = p.printable + MARGIN - 4
     w = p.w - 2 * x0
@@ -86,16 +97,15 @@ def body(p) -> tuple[float, float, float, float, float]:
 
 def pages(ctx: Ctx, aid: AidItem) -> list[Page]:
     p = ctx.paper
-    x0 = y0 = p.printable + MARGIN - 4
+    x0, y0, top, col_w, col_h = body(p)
     w = p.w - 2 * x0
     turn = ctx.opts.duplex == "short"
     sides = len(aid.sides)
     faces = []
     for n, side in enumerate(aid.sides):
-        _, _, top, col_w, col_h = body(p)
-        size, placed, _ = layout_side(side, col_w, col_h, 2)
+        _, placed, _ = layout_side(side, col_w, col_h, 2)
 
-        def draw(s, placed=placed, turned=turn and n > 0):
+        def draw(s: Surface, placed: Placed = placed, turned: bool = turn and n > 0) -> None:
             t = ctx.theme
             # the frame is centred on the page, so a back turned in place covers its front
             if turned:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..context import Ctx
 from ..grid import fit_grid
 from ..pdfdoc import Page
-from ..source import CardGroup
+from ..source import CardGroup, FaceSpec
+from ..surface import Surface
 
 
 def pages(ctx: Ctx, group: CardGroup, sheet: str) -> list[Page]:
@@ -20,12 +21,12 @@ def pages(ctx: Ctx, group: CardGroup, sheet: str) -> list[Page]:
     for start in range(0, len(group.faces), per):
         chunk = group.faces[start:start + per]
 
-        def fronts(s, chunk=chunk):
+        def fronts(s: Surface, chunk: list[FaceSpec] = chunk) -> None:
             for i, face in enumerate(chunk):
                 x, y = grid.cell(i)
                 ctx.face(s, face, x, y, bleed, outline=bleed == 0)
 
-        def backs(s, n=len(chunk), start=start):
+        def backs(s: Surface, n: int = len(chunk), start: int = start) -> None:
             for i in range(n):
                 x, y, turned = grid.back_cell(i, duplex)
                 ctx.face(s, group.back_of(start + i), x, y, bleed, turned, outline=bleed == 0)

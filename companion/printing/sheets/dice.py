@@ -8,7 +8,9 @@ from ..context import Ctx
 from ..grid import fit_grid
 from ..pdfdoc import Page
 from ..source import DieItem, FaceSpec
+from ..surface import Surface
 from ..textfit import fit
+from ..theme import Theme
 
 NET_FACE = 22.0   # mm: an easy cube to fold
 TAB = 6.0
@@ -32,7 +34,7 @@ def net_pages(ctx: Ctx, items: list[DieItem], sheet: str) -> list[Page]:
     for start in range(0, len(flat), grid.per_page):
         chunk = flat[start:start + grid.per_page]
 
-        def draw(s, chunk=chunk):
+        def draw(s: Surface, chunk: list[DieItem] = chunk) -> None:
             for i, die in enumerate(chunk):
                 x, y = grid.cell(i)
                 draw_net(ctx, s, die, x, y)
@@ -41,7 +43,7 @@ def net_pages(ctx: Ctx, items: list[DieItem], sheet: str) -> list[Page]:
     return out
 
 
-def draw_net(ctx: Ctx, s, die: DieItem, x: float, y: float) -> None:
+def draw_net(ctx: Ctx, s: Surface, die: DieItem, x: float, y: float) -> None:
     t = ctx.theme
     f = NET_FACE
     ox, oy = x + TAB, y + TAB
@@ -75,7 +77,8 @@ def draw_net(ctx: Ctx, s, die: DieItem, x: float, y: float) -> None:
     s.fitted(hf, ox + 2 * f + 0.8, oy + 2 * f + TAB + 8, f * 0.95, f * 1.3, "text", t.soft, "left", "top")
 
 
-def _tab(s, x0: float, y0: float, f: float, edge: str, t, word: str) -> None:
+def _tab(s: Surface, x0: float, y0: float, f: float, edge: str, t: Theme, word: str) -> None:
+    """A glue tab on one edge of a net face: a trapezoid, dashed where it folds, with its word."""
     d, k = TAB, TAB * 0.8
     if edge == "top":
         pts = [(x0, y0), (x0 + k, y0 - d), (x0 + f - k, y0 - d), (x0 + f, y0)]
@@ -114,7 +117,7 @@ def sticker_pages(ctx: Ctx, items: list[DieItem], sheet: str) -> list[Page]:
         chunk = rows[start:start + rows_per_page]
         top = (ctx.paper.h - (len(chunk) * pitch - gutter)) / 2
 
-        def draw(s, chunk=chunk, top=top):
+        def draw(s: Surface, chunk: list[DieItem] = chunk, top: float = top) -> None:
             t = ctx.theme
             s.text(left, top - 4, ctx.words("stickers.help", size=f"{size:g}"), "text", 7, t.ink)
             for r, die in enumerate(chunk):

@@ -7,6 +7,7 @@ from ..context import Ctx
 from ..face import player_badge
 from ..pdfdoc import Page
 from ..source import PadItem, profile_palette
+from ..surface import Surface
 from ..textfit import fit
 
 
@@ -14,7 +15,7 @@ def pages(ctx: Ctx, pad: PadItem) -> list[Page]:
     p = ctx.paper
     players = profile_palette()
 
-    def draw(s):
+    def draw(s: Surface) -> None:
         t = ctx.theme
         x0 = p.printable + 10
         y0 = p.printable + 10

@@ -100,7 +100,7 @@ def pages(ctx: Ctx, items: list[TokenItem], sheet: str, figures: list[StandeeIte
         spot = label_spot(paper, max(y + h for _, y, _, h in rects) + bleed, min(x for x, _, _, _ in rects) - bleed)
         marks = guide_marks(paper, rects, straight, bleed, spot) if ctx.opts.marks else []
 
-        def fronts(s, page=page):
+        def fronts(s: Surface, page: SheetPage = page) -> None:
             for e, sp in zip(page.entries, page.spots):
                 e.front(s, sp.x, sp.y)
 
@@ -112,7 +112,7 @@ def pages(ctx: Ctx, items: list[TokenItem], sheet: str, figures: list[StandeeIte
         bspot = label_spot(paper, max(y + h for _, y, _, h in brects) + bleed, min(x for x, _, _, _ in brects) - bleed)
         bmarks = guide_marks(paper, brects, straight, bleed, bspot) if ctx.opts.marks else []
 
-        def backs(s, page=page, backs_at=backs_at):
+        def backs(s: Surface, page: SheetPage = page, backs_at: list[tuple[float, float, bool]] = backs_at) -> None:
             # a one-sided piece leaves bare paper behind it
             for e, (x, y, turned) in zip(page.entries, backs_at):
                 if e.back is not None:
