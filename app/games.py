@@ -37,6 +37,11 @@ class GameUI:
     board: Callable[..., list[Any]] | None = None
     #: digital play: the acting seat's choices: (screen, live game, seat, legal actions) -> controls
     actions: Callable[..., list[Any]] | None = None
+    #: digital play: what the seat sees below its choices (long content such as a hand of cards,
+    #: so that the choices are reachable without scrolling): (screen, live game, view, seat) -> controls
+    details: Callable[..., list[Any]] | None = None
+    #: the end screen's rows, best first: (live game, result, public view) -> [(name, score, detail)]
+    final: Callable[..., list[tuple[str, str, str]]] | None = None
     #: one line per seat for score lists: (view) -> {seat: score}
     scores: Callable[[dict[str, Any]], dict[int, Any]] | None = None
     #: the Game the table assistant saves, when it is not the rules engine itself (a table tracker)

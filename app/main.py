@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +24,15 @@ from app.widgets.common import ACCENT
 
 TOKEN_KEY = "pirate-companion.client"
 log = logging.getLogger("companion.app")
+#: log how long each redraw takes on the server (benchmarks/app_latency.py sets it)
+PROFILE = bool(os.environ.get("COMPANION_APP_PROFILE"))
 
 
 class App:
     """One per page session (a window or a browser tab): its route, client token and screen."""
+
+    #: how many Views were made (each screen's View gets its own key)
+    views_made = 0
 
     def __init__(self, page: ft.Page):
         self.page = page
@@ -77,7 +83,11 @@ class App:
         self.render()
 
     def render(self) -> None:
+        """Draw the current screen. Redrawing the same screen keeps its View (the same key), and
+        Flet diffs the rebuilt controls against the ones on screen, so only what changed goes to
+        the browser and the scroll position stays; a new screen gets a new View (at the top)."""
         screen = self.screen
+        t0 = time.perf_counter()
         try:
             body = screen.build()
         except Exception as exc:
@@ -92,14 +102,21 @@ class App:
             actions.append(ft.IconButton(ft.Icons.HOME, tooltip="Home", on_click=lambda e: self.go("/")))
         else:
             leading = ft.Icon(ft.Icons.SAILING)
-        view = ft.View(route=self.page.route or "/", controls=[
+        if getattr(screen, "view_key", None) is None:
+            App.views_made += 1
+            screen.view_key = f"screen-{App.views_made}"
+        view = ft.View(route=self.page.route or "/", key=screen.view_key, controls=[
             ft.Container(content=ft.Column(body, spacing=12), width=720, padding=ft.Padding.only(bottom=40)),
         ], appbar=ft.AppBar(title=ft.Text(screen.title), leading=leading, actions=actions,
                             bgcolor=ft.Colors.PRIMARY_CONTAINER),
             scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.CENTER, padding=12)
-        self.page.views.clear()
-        self.page.views.append(view)
+        t1 = time.perf_counter()
+        self.page.views[:] = [view]
         self.page.update()
+        t2 = time.perf_counter()
+        if PROFILE:
+            log.warning("render %s: build %.1f ms, diff and send %.1f ms", type(screen).__name__,
+                        (t1 - t0) * 1000, (t2 - t1) * 1000)
 
     # --- live updates between devices ----------------------------------------------------------
     def subscribe(self, gid: str) -> None:

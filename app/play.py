@@ -43,10 +43,12 @@ class PlayScreen(GameScreen):
             out: list[ft.Control] = [self.status(to_move, seat, mine)]
             out += self.board(view, seat)
             if to_move is not None and to_move in mine and to_move == seat:
-                out += self.actions(seat)
-            out.append(self.tools())
-            out.append(self.scores(view, to_move))
-            out.append(game_log(self.session.history(seat)))
+                out.append(ft.Column(self.actions(seat), spacing=8, key="choices"))
+            if self.ui.details is not None:
+                out += self.ui.details(self, self.live, view, seat)
+            out.append(ft.Container(self.tools(), key="tools"))
+            out.append(ft.Container(self.scores(view, to_move), key="scores"))
+            out.append(ft.Container(game_log(self.session.history(seat)), key="log"))
             return out
 
     # --- pieces ---------------------------------------------------------------------------------
@@ -138,11 +140,16 @@ class PlayScreen(GameScreen):
         result = self.live.game.result(self.session.state)
         scores = result.get("scores", {})
         winners = result.get("winners", [])
-        rows = sorted(scores.items(), key=lambda kv: kv[1], reverse=True) if scores else []
+        if self.ui.final is not None:
+            rows = self.ui.final(self.live, result, self.session.view(None))
+        else:
+            rows = [(str(n), v, "") for n, v in sorted(scores.items(), key=lambda kv: kv[1], reverse=True)]
+        won = ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(map(str, winners)) if winners \
+            else "Nobody won"
         out: list[ft.Control] = [
             ft.Text("Game over", size=28, weight=ft.FontWeight.BOLD),
-            ft.Text(("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(map(str, winners)), size=22),
-            score_table([(str(n), v, n in winners) for n, v in rows], title="Final scores"),
+            ft.Text(won, size=22),
+            score_table([(str(n), v, n in winners, detail) for n, v, detail in rows], title="Final scores"),
             wrap_row([button("Home", lambda e: self.app.go("/"), icon=ft.Icons.HOME, primary=True),
                       button("New game", lambda e: self.app.go(f"/games/{self.live.game.id}/new/play"),
                              icon=ft.Icons.REPLAY)]),

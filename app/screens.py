@@ -254,13 +254,11 @@ class RulesScreen(Screen):
         self.title = f"{self.entry.name}: rules"
         self.data = games.rules_reference(gid)
         self.query = ""
-        self.results: ft.Column | None = None
 
     def build(self) -> list[ft.Control]:
         search = ft.TextField(label="Search the rules", prefix_icon=ft.Icons.SEARCH, value=self.query,
                               on_change=self.on_search, autofocus=False)
-        self.results = ft.Column(self.sections(), spacing=10)
-        return [search, self.results]
+        return [search, ft.Column(self.sections(), spacing=10)]
 
     def sections(self) -> list[ft.Control]:
         found = games.search_rules(self.data["sections"], self.query)
@@ -271,9 +269,7 @@ class RulesScreen(Screen):
 
     def on_search(self, e: Any) -> None:
         self.query = e.control.value or ""
-        if self.results is not None:
-            self.results.controls = self.sections()
-            self.results.update()
+        self.app.render()  # only the sections that changed go to the browser
 
 
 # --- print -----------------------------------------------------------------------------------------

@@ -8,7 +8,13 @@ Measures
   * page load to a usable home screen with the server already running;
   * tap to updated screen: in the Kapern table assistant, from the tap on a die face until the
     new die shows in the accessibility tree (a pure UI step), and from the tap on a die (a
-    pick: an engine action, journalled with fsync) until it shows as picked.
+    pick: an engine action, journalled with fsync) until it shows as picked;
+  * tap on a large screen: in the Pirates vs. Dinosaurs table tracker (captain, calculators,
+    table), from the tap on "More: Strength" until the new strength shows;
+  * the floor: finding a text that is already on screen (Playwright's own round trip);
+  * on the server (COMPANION_APP_PROFILE=1): building the screen's controls, and diffing them
+    against the screen and sending the patch (page.update), per redraw.
+The rest of a tap (total - floor - server) is the network and Flutter applying and painting it.
 The figures are written to stdout; docs/APP.md quotes them.
 """
 from __future__ import annotations
@@ -45,7 +51,20 @@ def open_app(page, url: str) -> None:
 def summary(name: str, values: list[float]) -> str:
     ms = sorted(v * 1000 for v in values)
     p90 = ms[min(len(ms) - 1, int(round(0.9 * (len(ms) - 1))))]
-    return f"{name:<44} median {statistics.median(ms):7.0f} ms   p90 {p90:7.0f} ms   (n={len(ms)})"
+    med = statistics.median(ms)
+    f = ".1f" if med < 20 else ".0f"
+    return f"{name:<50} median {med:7{f}} ms   p90 {p90:7{f}} ms   (n={len(ms)})"
+
+
+def log_size(path: Path) -> int:
+    return path.stat().st_size if path.exists() else 0
+
+
+def renders(path: Path, start: int) -> tuple[list[float], list[float]]:
+    """(build, diff and send) seconds of each redraw the server logged after byte `start`."""
+    text = path.read_text(errors="replace")[start:] if path.exists() else ""
+    got = re.findall(r"build ([\d.]+) ms, diff and send ([\d.]+) ms", text)
+    return [float(b) / 1000 for b, _ in got] or [0.0], [float(d) / 1000 for _, d in got] or [0.0]
 
 
 def main() -> int:
@@ -58,13 +77,14 @@ def main() -> int:
     data = Path(tempfile.mkdtemp(prefix="companion-bench-"))
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    env = dict(os.environ, FLET_WEB_NO_CDN="1", COMPANION_DATA_DIR=str(data))
+    env = dict(os.environ, FLET_WEB_NO_CDN="1", COMPANION_DATA_DIR=str(data), COMPANION_APP_PROFILE="1")
+    server_log = data / "server.log"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         t0 = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "app", "--web", "--port", str(port),
                                  "--no-browser"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
+                                stderr=open(server_log, "w"))
         try:
             while True:
                 try:
@@ -94,7 +114,8 @@ def main() -> int:
             page.get_by_role("button", name="Start").click()
             page.get_by_role("button", name="Card: Gold Coin").click()
             page.get_by_text("enter the 8 dice").wait_for()
-            ui_taps, engine_taps = [], []
+            ui_taps, engine_taps, floor, pvd_taps = [], [], [], []
+            mark = log_size(server_log)
             for round_ in range(max(1, args.taps // 8)):
                 for i in range(8):
                     t = time.perf_counter()
@@ -117,16 +138,42 @@ def main() -> int:
                 want = f"Die {die}: {face}, picked for a re-roll" if picked else f"Die {die}: {face}"
                 page.get_by_text(want, exact=True).wait_for()
                 engine_taps.append(time.perf_counter() - t)
+            for _ in range(args.taps):
+                t = time.perf_counter()
+                page.get_by_text(re.compile(r"^Stop and score")).first.wait_for()
+                floor.append(time.perf_counter() - t)
+            kapern_server = renders(server_log, mark)
+
+            # a large screen: the PvD table tracker with the combat calculator
+            open_app(page, url + "/games/pirates-vs-dinosaurs/new/assistant")
+            page.get_by_role("button", name="Start").click()
+            page.get_by_role("button", name="Sabers and Muskets").click()
+            page.get_by_text("Points: 0 on equipment", exact=False).wait_for()
+            page.get_by_role("button", name="Confirm purchase").click()
+            page.get_by_role("button", name="Search the Jungle (3 h)").click()
+            page.get_by_text("Strength: 3", exact=True).wait_for()
+            mark = log_size(server_log)
+            for k in range(args.taps):
+                t = time.perf_counter()
+                page.get_by_role("button", name="More: Strength").click()
+                page.get_by_text(f"Strength: {4 + k}", exact=True).wait_for()
+                pvd_taps.append(time.perf_counter() - t)
+            pvd_server = renders(server_log, mark)
         finally:
             proc.terminate()
             proc.wait(timeout=10)
             browser.close()
     print("App latency (headless Chromium, web mode, FLET_WEB_NO_CDN=1)")
-    print(f"{'server listening after launch':<44} {listening * 1000:7.0f} ms")
-    print(f"{'launch to usable home screen (cold)':<44} {cold * 1000:7.0f} ms")
+    print(f"{'server listening after launch':<50} {listening * 1000:7.0f} ms")
+    print(f"{'launch to usable home screen (cold)':<50} {cold * 1000:7.0f} ms")
     print(summary("page load to usable home (server up)", loads))
     print(summary("tap a face -> die shown (UI only)", ui_taps))
     print(summary("tap a die -> shown picked (engine + journal)", engine_taps))
+    print(summary("tap on the PvD tracker -> new strength shown", pvd_taps))
+    print(summary("floor: find a text already shown", floor))
+    for name, (build, send) in (("Kapern assistant", kapern_server), ("PvD tracker", pvd_server)):
+        print(summary(f"server, {name}: build controls", build))
+        print(summary(f"server, {name}: diff + send", send))
     return 0
 
 

@@ -7,4 +7,4 @@ def ui():
     from app.piraten_kapern import assistant, play
 
     return GameUI("piraten-kapern", assistant=assistant.body, board=play.board, actions=play.actions,
-                  scores=play.scores)
+                  scores=play.scores, final=play.final)

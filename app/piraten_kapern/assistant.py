@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from app.piraten_kapern import turn
+from app.piraten_kapern import play, turn
 from app.piraten_kapern.common import card_title, face_icon, face_name, labels
 from app.widgets.common import button, heading, notice, para, wrap_row
 from app.widgets.dice import tile
@@ -22,18 +22,21 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
     players = view["players"]
     seat = view["seat"]
     out: list[ft.Control] = []
-    out.append(score_table([(p["name"], p["score"], p["seat"] == seat and not view["over"]) for p in players]))
-    if view["last_round"] and not view["over"]:
+    if view["over"]:  # the final scores with the turns each took, the winners highlighted
+        res = view["result"]
+        out.append(ft.Text("Game over", size=26, weight=ft.FontWeight.BOLD))
+        out.append(ft.Text(("Winner: " if len(res["winners"]) == 1 else "Winners: ") + " and ".join(res["winners"]),
+                           size=20))
+        out.append(score_table([(n, v, n in res["winners"], d) for n, v, d in play.final(live, res, view)],
+                               title="Final scores"))
+        return out
+    out.append(score_table([(p["name"], p["score"], p["seat"] == seat) for p in players]))
+    if view["last_round"]:
         out.append(notice(f"Final round! Someone reached {live.game.table.end_threshold}: "
                           "the round is played to the end.", error=True))
     last = turn.last_turn(view)
     if last is not None:
         out.append(last)
-    if view["over"]:
-        res = view["result"]
-        out.append(ft.Text("Game over", size=26, weight=ft.FontWeight.BOLD))
-        out.append(ft.Text("Winner: " + " and ".join(res["winners"]), size=20))
-        return out
     name = players[seat]["name"]
     step = s.pending_chance()
     if step is not None and step.kind == "draw":

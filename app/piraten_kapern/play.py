@@ -37,3 +37,14 @@ def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Cont
 
 def scores(view: dict[str, Any]) -> dict[int, Any]:
     return {p["seat"]: p["score"] for p in view["players"]}
+
+
+def final(live: Any, result: dict[str, Any], view: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The end screen, best first: each player's total and the turns (rounds) it took."""
+    turns = result.get("turns", {})
+    rows = []
+    for name, score in sorted(result.get("scores", {}).items(), key=lambda kv: kv[1], reverse=True):
+        n = turns.get(name, 0)
+        detail = f"{n} turn{'' if n == 1 else 's'} played" + (f", {score / n:.0f} points a turn" if n else "")
+        rows.append((name, str(score), detail))
+    return rows

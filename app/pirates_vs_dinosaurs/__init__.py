@@ -7,4 +7,5 @@ def ui():
     from app.pirates_vs_dinosaurs import assistant, play
 
     return GameUI("pirates-vs-dinosaurs", assistant=assistant.body, board=play.board, actions=play.actions,
-                  scores=play.scores, assistant_game=assistant.tracker_game)
+                  details=play.details, final=play.final, scores=play.scores,
+                  assistant_game=assistant.tracker_game)

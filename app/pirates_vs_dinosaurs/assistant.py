@@ -16,8 +16,7 @@ from companion.games.pirates_vs_dinosaurs import tracker as T
 
 from app.pirates_vs_dinosaurs import labels as L
 from app.pirates_vs_dinosaurs.dice import dice_entry, entered, roller
-from app.widgets.common import button, heading, notice, para, wrap_row
-from app.pirates_vs_dinosaurs.labels import panel as card
+from app.widgets.common import button, card, heading, notice, para, wrap_row
 from app.widgets.log import score_table
 
 TOOLS = {
@@ -506,10 +505,11 @@ def final_card(view: dict[str, Any]) -> ft.Control:
         if r["on_ship"]:
             paid = ", ".join(L.money(v) for v in r["discarded"]) or "nothing"
             text = f"{L.money(r['value'])}"
-            detail = f"{len(r['treasures'])} treasures, {r['tokens']} tokens pay {paid}; crew {r['crew']}"
+            detail = (f"{len(r['treasures'])} treasures, {r['tokens']} tokens pay {paid}, "
+                      f"kept {len(r['treasures']) - len(r['discarded'])}; crew {r['crew']}")
         else:
             text, detail = ("sank" if r["sunk"] else "on the island"), ""
-        rows.append((f"{r['name']}" + (f" — {detail}" if detail else ""), text, r["name"] in sc["winners"]))
+        rows.append((r["name"], text, r["name"] in sc["winners"], detail))
     out = score_table(rows, title="Final count (captains on the ship)")
     if sc["winners"] and view["over"]:
         return ft.Column([out, ft.Text("Winner: " + ", ".join(sc["winners"]), size=20, weight=ft.FontWeight.BOLD)])

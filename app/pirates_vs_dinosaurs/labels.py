@@ -93,12 +93,3 @@ def face_icon(result: str | None) -> str | None:
 
 def money(v: int) -> str:
     return f"${v:,}"
-
-
-def panel(*controls: Any, padding: int = 14) -> Any:
-    """A card-like box that keeps each control its own accessible node (a Material Card merges its
-    children into one, so screen readers and tests could not find a button inside it)."""
-    import flet as ft
-
-    return ft.Container(content=ft.Column(list(controls), spacing=8), padding=padding, border_radius=12,
-                        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))

@@ -10,8 +10,7 @@ import flet as ft
 
 from app.pirates_vs_dinosaurs import labels as L
 from app.pirates_vs_dinosaurs.dice import face_tile
-from app.widgets.common import button, heading, notice, para, wrap_row
-from app.pirates_vs_dinosaurs.labels import panel as card
+from app.widgets.common import button, card, heading, notice, para, wrap_row
 
 PROMPTS = {
     "relic": "Choose a Relic", "mate": "Choose a First Mate",
@@ -30,6 +29,7 @@ PROCEED = {"pre": "Roll the dice", "post": "Accept the roll", "react_pre": "Pass
 
 
 def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
+    """Above the choices: the table and the roll in progress (what most choices depend on)."""
     out: list[ft.Control] = [table(view)]
     roll = view.get("roll")
     if roll and roll.get("faces"):
@@ -38,11 +38,17 @@ def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> lis
                                 + (f" against the {roll['foe']}" if roll["foe"] else ""), size=16,
                                 weight=ft.FontWeight.BOLD),
                         wrap_row([face_tile(f"Roll die {i + 1}: {L.face_name(f)}", f, size=48)
-                                  for i, f in enumerate(roll["faces"])], spacing=4)))
+                                  for i, f in enumerate(roll["faces"])], spacing=4), key="roll"))
     elif roll:
         who = view["players"][roll["seat"]]["name"]
         out.append(para(f"{who} is about to make a {roll['kind'].replace('_', ' ')} roll with {roll['dice']} dice"
                         + (f" against the {roll['foe']}" if roll["foe"] else ""), size=15))
+    return out
+
+
+def details(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
+    """Below the choices: your captain, your hand (long), the other captains."""
+    out: list[ft.Control] = []
     if seat is not None:
         out.append(captain(view, seat))
         out.append(hand(view, seat))
@@ -58,7 +64,7 @@ def table(view: dict[str, Any]) -> ft.Control:
                         size=15, weight=ft.FontWeight.BOLD),
                 para(f"Giant Tyrannosaurus: {giant}  ·  Lost and Forgotten: {view['lost_and_forgotten']}  ·  "
                      f"Reserve: {view['reserve']}  ·  Deck {view['deck_size']}  ·  Bag {view['bag_size']}", 13),
-                para(areas, 13), padding=10)
+                para(areas, 13), padding=10, key="table")
 
 
 def captain(view: dict[str, Any], seat: int) -> ft.Control:
@@ -85,7 +91,7 @@ def captain(view: dict[str, Any], seat: int) -> ft.Control:
                                                                 for k, v in p["known"].items()), 13))
     if p.get("treasures"):
         rows.append(para("Your treasures: " + ", ".join(L.money(v) for v in p["treasures"]), 14))
-    return card(*rows)
+    return card(*rows, key="captain")
 
 
 def event_card(cid: str, count: int = 1) -> ft.Control:
@@ -102,12 +108,12 @@ def event_card(cid: str, count: int = 1) -> ft.Control:
 def hand(view: dict[str, Any], seat: int) -> ft.Control:
     cards = view["players"][seat].get("hand") or []
     if not cards:
-        return para("Your hand: no Event cards", 14)
+        return ft.Text("Your hand: no Event cards", size=14, key="hand")
     counts: dict[str, int] = {}
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
     return ft.Column([heading(f"Your hand ({len(cards)} Event cards)", 16),
-                      wrap_row([event_card(c, n) for c, n in counts.items()], spacing=6)], spacing=6)
+                      wrap_row([event_card(c, n) for c, n in counts.items()], spacing=6)], spacing=6, key="hand")
 
 
 def others(view: dict[str, Any], seat: int | None) -> ft.Control:
@@ -121,7 +127,7 @@ def others(view: dict[str, Any], seat: int | None) -> ft.Control:
                          + f", crew {p['crew'] if p['crew'] is not None else '?'}, {p['hand_size']} cards, "
                            f"{up} incident(s) queued, {p['tokens']} tokens, {len(p['curses'])} curses"
                          + (f", {p['treasure_count']} treasures" if p["treasure_count"] else ""), 14))
-    return ft.Column([heading("The other captains", 16)] + rows, spacing=4)
+    return ft.Column([heading("The other captains", 16)] + rows, spacing=4, key="others")
 
 
 # --- choices ---------------------------------------------------------------------------------
@@ -152,6 +158,11 @@ def label(live: Any, view: dict[str, Any], a: Any) -> tuple[str, str]:
         if k == "ps":
             e = L.event(rest)
             return f"Play {e['name']}{target}{where}{then}", e["text"]
+        me = players[a.player]
+        card_of = {"relic": ("relics", me.get("relic")), "mate": ("mates", me.get("first_mate")),
+                   "wp": ("weapons", me.get("weapon")), "eq": ("equipment", rest.rpartition(":")[0])}.get(k)
+        if card_of and card_of[1]:
+            return f"Use {L.thing(*card_of)}{target}{where}{then}", L.text_of(*card_of)
         return sentence(live.game.describe_action(live.session.state, a)) + then, ""
     if t == "arrange":
         return f"Arrange {L.thing('events', a.card)} for {players[a.target]['name']}", L.event(a.card)["text"]
@@ -270,6 +281,40 @@ def _toggle(screen: Any, items: list[str], item: str) -> None:
     else:
         items.append(item)
     screen.app.render()
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def final(live: Any, result: dict[str, Any], view: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The end screen, best first: each captain's value with how it came about (the engine's
+    `dig.result`: the treasures brought back, one unique treasure paid per Crew Replenishment
+    token, the crew that breaks a tie)."""
+    players = {p["name"]: p for p in view["players"]}
+    returned = set(result.get("returned", []))
+    values = result.get("scores", {})
+    crews = result.get("crew", {})
+    best = max((values[n] for n in returned), default=None)
+    tie = sum(1 for n in returned if values[n] == best) > 1
+    rows = []
+    for name in values:
+        p = players.get(name, {})
+        if name not in returned:
+            why = "sank with the island" if p.get("sunk") or result.get("sunk") else "not back on the ship"
+            rows.append(((0, 0, 0), name, "—", f"{why}: no score"))
+            continue
+        paid = result.get("discarded", {}).get(name, [])
+        count, tokens, crew = p.get("treasure_count", 0), p.get("tokens", 0), crews.get(name, 0)
+        parts = [f"{plural(count, 'treasure')} brought back"]
+        if tokens:
+            parts.append(f"{plural(tokens, 'replenishment token')} paid "
+                         + (", ".join(L.money(v) for v in paid) if paid else "nothing (no treasure left)"))
+        parts.append(f"kept {count - len(paid)}, worth {L.money(values[name])}")
+        parts.append(f"crew {crew}" + (" (breaks the tie)" if tie and values[name] == best else ""))
+        rows.append(((1, values[name], crew), name, L.money(values[name]), "; ".join(parts)))
+    rows.sort(key=lambda r: r[0], reverse=True)
+    return [(name, score, detail) for _, name, score, detail in rows]
 
 
 def scores(view: dict[str, Any]) -> dict[int, Any]:

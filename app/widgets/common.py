@@ -39,9 +39,14 @@ def notice(text: str, error: bool = False) -> ft.Control:
         padding=12, border_radius=8)
 
 
-def card(*controls: ft.Control, padding: int = 14, on_click: Callable[[Any], Any] | None = None) -> ft.Control:
-    return ft.Card(content=ft.Container(content=ft.Column(list(controls), spacing=8), padding=padding,
-                                        on_click=on_click))
+def card(*controls: ft.Control, padding: int = 14, on_click: Callable[[Any], Any] | None = None,
+         key: str | None = None) -> ft.Control:
+    """A card-looking box (rounded, tinted, outlined). Not a Material Card: that merges everything
+    inside it into one accessibility node, so a button in it could not be found by screen readers
+    or tests; a plain Container keeps each control its own node."""
+    return ft.Container(content=ft.Column(list(controls), spacing=8), padding=padding, border_radius=12,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                        on_click=on_click, ink=on_click is not None, key=key)
 
 
 def wrap_row(controls: list[ft.Control], spacing: int = 8) -> ft.Row:

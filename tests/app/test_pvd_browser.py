@@ -12,7 +12,7 @@ GID = "pirates-vs-dinosaurs"
 
 
 def reach(page, locator) -> None:
-    """Scroll the Flutter view until the control is on screen (every redraw starts at the top)."""
+    """Scroll the Flutter view until the control is on screen (a redraw keeps the scroll position)."""
     locator.wait_for(state="attached")
     height = page.viewport_size["height"]
     for _ in range(6):

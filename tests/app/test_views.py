@@ -1,0 +1,224 @@
+"""The screens as controls, without a browser: every screen builds, nothing is a Material Card (it
+merges its children into one accessibility node), every tappable control has a name for screen
+readers and tests, the PvD choices come before the hand, and the end screens explain the scores."""
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any, Iterator
+
+import flet as ft
+import pytest
+
+from app import games, screens, state
+from app.assistant import AssistantScreen
+from app.play import PlayScreen
+from companion.games import get_game
+
+
+class FakePage:
+    url = "http://127.0.0.1:8550"
+    route = "/"
+
+
+class FakeApp:
+    """What a screen needs of app.main.App, without a Flet page."""
+
+    def __init__(self, reg: state.GameRegistry):
+        self.reg = reg
+        self.client = "this-device"
+        self.revealed: dict[str, int | None] = {}
+        self.page = FakePage()
+        self.toasts: list[str] = []
+
+    def render(self) -> None:
+        pass
+
+    def go(self, route: str) -> None:
+        pass
+
+    def changed(self, gid: str) -> None:
+        pass
+
+    def subscribe(self, gid: str) -> None:
+        pass
+
+    def toast(self, text: str) -> None:
+        self.toasts.append(text)
+
+
+@pytest.fixture
+def reg(tmp_path, monkeypatch) -> state.GameRegistry:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    return state.registry()
+
+
+def walk(control: Any, inside: tuple[Any, ...] = ()) -> Iterator[tuple[Any, tuple[Any, ...]]]:
+    """Every control in a tree with its ancestors."""
+    yield control, inside
+    for f in dataclasses.fields(control):
+        if f.name.startswith("_") or f.name in ("parent", "page"):
+            continue
+        value = getattr(control, f.name, None)
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, ft.BaseControl):
+                yield from walk(v, inside + (control,))
+
+
+def name_of(c: Any, inside: tuple[Any, ...]) -> str:
+    """What a screen reader would call a tappable control ('' if nothing)."""
+    labels = [a.label for a in inside if isinstance(a, ft.Semantics) and a.label]
+    if labels:
+        return labels[-1]
+    if isinstance(c, (ft.Button, ft.TextButton)) and isinstance(c.content, str) and c.content.strip():
+        return c.content
+    if getattr(c, "tooltip", None):
+        return str(c.tooltip)
+    if isinstance(c, (ft.Switch, ft.Radio, ft.Dropdown, ft.TextField)):
+        return str(c.label or "")
+    if isinstance(c, ft.ListTile) and isinstance(c.title, ft.Text):
+        return c.title.value
+    return ""
+
+
+def check(controls: list[Any]) -> list[str]:
+    """Every tappable control's name; fails on a Material Card or a control without a name."""
+    names = []
+    for root in controls:
+        for c, inside in walk(root):
+            assert not isinstance(c, ft.Card), "a Material Card merges its children into one node"
+            if isinstance(c, ft.RadioGroup):
+                continue  # its radios carry the labels
+            tappable = getattr(c, "on_click", None) is not None or getattr(c, "on_change", None) is not None \
+                or getattr(c, "on_select", None) is not None
+            if tappable:
+                name = name_of(c, inside)
+                assert name.strip(), f"{type(c).__name__} without a label"
+                names.append(name)
+    return names
+
+
+def test_the_shared_card_keeps_its_buttons_findable() -> None:
+    from app.widgets.common import button, card
+
+    box = card(ft.Text("Title"), button("Go", lambda e: None))
+    assert not isinstance(box, ft.Card)
+    assert check([box]) == ["Go"]
+
+
+def test_menus_setup_and_rules_build_with_labels(reg) -> None:
+    app = FakeApp(reg)
+    reg.create(get_game("piraten-kapern"), ["Anne", "Bart"], state.ASSISTANT)
+    names = check(screens.Home(app).build())
+    assert any(n.startswith("Continue Piraten Kapern") for n in names)
+    for gid in ("piraten-kapern", "pirates-vs-dinosaurs"):
+        assert "Play" in check(screens.GameMenu(app, gid).build())
+        setup = check(screens.SetupScreen(app, gid, "play").build())
+        assert "Start" in setup and "Seat 2: bot" in setup
+        check(screens.SetupScreen(app, gid, "assistant").build())
+        check(screens.RulesScreen(app, gid).build())
+
+
+def drive(live: Any, app: FakeApp, screen: PlayScreen, steps: int, seed: int = 1) -> Iterator[list[Any]]:
+    """Take random legal moves for the human seats; yields each screen built on the way."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if live.session.is_over():
+            break
+        to_move = live.game.to_move(live.session.state)
+        app.revealed[live.id] = to_move
+        yield screen.build()
+        legal = live.session.legal_actions()
+        if to_move is None or not legal:
+            break
+        live.act(app.client, rng.choice(legal))
+        live.run_bots()
+
+
+def test_pvd_play_screens_put_the_choices_before_the_hand(reg) -> None:
+    app = FakeApp(reg)
+    live = reg.create(get_game("pirates-vs-dinosaurs"), ["Anne", "Bart", "Cato"], state.HOTSEAT,
+                      [state.HUMAN, state.HUMAN, state.BOT], seed=7)
+    screen = PlayScreen(app, live)
+    seen_hand = 0
+    for controls in drive(live, app, screen, 60):
+        names = check(controls)
+        assert not any(":" in n and n.split(":", 1)[1].strip().startswith(("relic:", "mate", "wp:", "eq:"))
+                       for n in names), names  # abilities by their card's name, never an internal id
+        keys = [getattr(c, "key", None) for c in controls]
+        if "hand" in keys and "choices" in keys:
+            assert keys.index("choices") < keys.index("hand")
+            seen_hand += 1
+    assert seen_hand
+
+
+def play_out(live: Any, app: FakeApp, limit: int = 5000) -> None:
+    """Random legal moves for every human seat until the game ends."""
+    rng = random.Random(3)
+    for _ in range(limit):
+        if live.session.is_over():
+            return
+        legal = live.session.legal_actions()
+        live.act(app.client, rng.choice(legal))
+        live.run_bots()
+    raise AssertionError("the game did not end")
+
+
+def text_of(controls: list[Any]) -> str:
+    return "\n".join(str(c.value) for root in controls for c, _ in walk(root) if isinstance(c, ft.Text))
+
+
+def test_kapern_end_screen_shows_totals_and_turns(reg) -> None:
+    app = FakeApp(reg)
+    game = get_game("piraten-kapern")
+    live = reg.create(game, ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.BOT], seed=5)
+    play_out(live, app)
+    screen = PlayScreen(app, live)
+    out = screen.build()
+    check(out)
+    text = text_of(out)
+    result = game.result(live.session.state)
+    assert "Game over" in text and "Final scores" in text
+    for name, score in result["scores"].items():
+        assert f"{result['turns'][name]} turns played" in text
+        assert str(score) in text
+
+
+def test_pvd_end_screen_explains_each_score() -> None:
+    from app.pirates_vs_dinosaurs.play import final
+
+    result = {"scores": {"Anne": 9000, "Bart": 9000, "Cato": 0}, "winners": ["Bart"], "sunk": False,
+              "returned": ["Anne", "Bart"], "discarded": {"Anne": [1000, 3000], "Bart": []},
+              "crew": {"Anne": 4, "Bart": 6, "Cato": 2}}
+    view = {"players": [{"name": "Anne", "treasure_count": 5, "tokens": 2, "sunk": False},
+                        {"name": "Bart", "treasure_count": 3, "tokens": 0, "sunk": False},
+                        {"name": "Cato", "treasure_count": 1, "tokens": 1, "sunk": False}]}
+    rows = final(None, result, view)
+    assert [r[0] for r in rows] == ["Bart", "Anne", "Cato"]  # the tie on $9,000 goes to the larger crew
+    assert rows[1] == ("Anne", "$9,000", "5 treasures brought back; 2 replenishment tokens paid $1,000, $3,000; "
+                                         "kept 3, worth $9,000; crew 4 (breaks the tie)")
+    assert rows[0][2].endswith("crew 6 (breaks the tie)")
+    assert rows[2] == ("Cato", "—", "not back on the ship: no score")
+
+
+def test_pvd_end_screen_of_a_whole_game(reg) -> None:
+    app = FakeApp(reg)
+    game = get_game("pirates-vs-dinosaurs")
+    live = reg.create(game, ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.BOT], seed=11)
+    play_out(live, app)
+    out = PlayScreen(app, live).build()
+    check(out)
+    text = text_of(out)
+    assert "Game over" in text
+    for name in game.result(live.session.state)["scores"]:
+        assert name in text
+
+
+@pytest.mark.parametrize("gid", ["piraten-kapern", "pirates-vs-dinosaurs"])
+def test_table_assistants_build_with_labels(reg, gid) -> None:
+    app = FakeApp(reg)
+    ui = games.game_ui(gid)
+    game = ui.assistant_game() if ui.assistant_game else get_game(gid)
+    live = reg.create(game, ["Anne", "Bart"], state.ASSISTANT)
+    names = check(AssistantScreen(app, live, ui).build())
+    assert "Undo" in names
