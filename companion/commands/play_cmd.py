@@ -107,6 +107,13 @@ def loop(session: Session, bots: dict[int, Any], term: Any, input_fn: Callable[[
         if seat in bots:
             session.act(bots[seat].choose(session.view(seat), legal))
             continue
+        # a game's terminal may answer for a human where there is nothing to choose and nobody else
+        # could notice (e.g. passing a reaction window): auto(session, legal, human seats) -> action | None
+        quiet = getattr(term, "auto", None)
+        action = quiet(session, legal, set(range(len(session.players))) - set(bots)) if quiet else None
+        if action is not None:
+            session.act(action)
+            continue
         view = session.view(seat)
         if hasattr(term, "bind"):
             term.bind(session, legal)

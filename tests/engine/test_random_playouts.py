@@ -48,7 +48,8 @@ def play_checked(game, seed: int) -> Session:
     rng = random.Random(seed)
     n = rng.randint(game.min_players, game.max_players)
     session = Session(game, [f"P{i + 1}" for i in range(n)], seed=seed)
-    for step in range(5000):
+    # a game whose random games run long (windows for every player, long random walks) says so
+    for step in range(getattr(game, "playout_steps", 5000)):
         if session.is_over():
             break
         json.dumps(game.state_to_json(session.state))

@@ -26,7 +26,8 @@ def check_invariants(st) -> None:
              + sum(len(pl.hand) + bool(pl.inc_dino) + bool(pl.inc_other) for pl in st.players))
     assert cards == len(cat.event_deck) == 76
     assert st.curse_stack + sum(len(pl.curses) for pl in st.players) == cat.curse_tokens == 16
-    assert st.tokens_left + sum(pl.tokens for pl in st.players) <= cat.replenish_tokens
+    # ruling replenish-tokens: the 16 tokens are on the board or with a captain; noted ones come on top
+    assert st.tokens_left + sum(pl.tokens - pl.noted for pl in st.players) == cat.replenish_tokens
     assert 0 <= st.volcano <= 6
 
 

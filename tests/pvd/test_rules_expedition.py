@@ -111,6 +111,8 @@ def test_desperate_action_after_the_roll_rerolls():
     s.resolve(["blank", "skull", "saber", "skull"])
     assert s.state.decision["kind"] == "post"
     act(s, "use", source="da:war-party", go=True)
+    assert s.state.decision["kind"] == "reroll"  # the roller chooses which dice
+    act(s, "pick_dice", faces=["blank", "saber"])
     assert len(s.pending_chance().dice) == 2
     s.resolve(["skull", "skull"])
     assert s.state.players[0].crew == 8

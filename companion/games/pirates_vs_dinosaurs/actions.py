@@ -151,8 +151,23 @@ class SendDinosaur(Action):
     target: int = -1
 
 
+@dataclass(frozen=True)
+class PickDice(Action):
+    """A re-roll or a card that turns dice: which dice of the roll (their faces, sorted; the dice
+    showing the same face are alike)."""
+    type: ClassVar[str] = "pick_dice"
+    faces: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CancelIncident(Action):
+    """A card that cancels an Upcoming Incident (Parley) when both slots hold one: which one."""
+    type: ClassVar[str] = "cancel_incident"
+    slot: str = ""
+
+
 ALL = (PickRelic, PickMate, Outfit, ChooseArea, PlayIncident, Use, Hand, Proceed, Search, EndSearch, Attack, Replenish,
-       Arrange, Discard, Look, Dig, ReturnToShip, PutBack, ShipDraw, Choose, SendDinosaur)
+       Arrange, Discard, Look, Dig, ReturnToShip, PutBack, ShipDraw, Choose, SendDinosaur, PickDice, CancelIncident)
 
 
 class CachedCodec(ActionCodec):

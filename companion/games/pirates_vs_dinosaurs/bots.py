@@ -161,7 +161,7 @@ class HeuristicBot:
         roll = v.get("roll") or {}
         faces = roll.get("faces", [])
         fails = sum(1 for f in faces if f == "blank" or (f == "saber" and not roll.get("sabers_count")))
-        uses = [a for a in by.get("use", []) if a.go]
+        uses = [a for a in by.get("use", []) if a.go and dice_help(a.source)]
         if fails and uses and roll.get("kind") in ("combat", "search", "dig"):
             for a in uses:
                 if a.source.startswith("relic") or a.source == "mate":
@@ -170,11 +170,29 @@ class HeuristicBot:
                 return uses[0]
         return by["proceed"][0]
 
+    def on_reroll(self, v, me, by, legal):
+        """Re-roll the dice that failed, as many as the card allows."""
+        roll = v.get("roll") or {}
+        bad = {"blank"} if roll.get("sabers_count") else {"blank", "saber"}
+        if roll.get("kind") == "early_end":
+            bad = {"blank"}
+        ok = [a for a in by["pick_dice"] if all(f in bad for f in a.faces)]
+        return max(ok or by["pick_dice"], key=lambda a: (len(a.faces), a.faces.count("blank")))
+
+    on_set_face = on_reroll
+
     def on_react_pre(self, v, me, by, legal):
-        return by.get("use", by["proceed"])[0]
+        aimed = [a for a in by.get("use", []) if a.target >= 0]
+        return aimed[0] if aimed else by["proceed"][0]
 
     def on_react_post(self, v, me, by, legal):
         return by["proceed"][0]
+
+    def on_react_card(self, v, me, by, legal):
+        return by["proceed"][0]
+
+    def on_cancel_slot(self, v, me, by, legal):
+        return next((a for a in by["cancel_incident"] if a.slot == "dinosaur_attack"), by["cancel_incident"][0])
 
     # --- end of turn ------------------------------------------------------------------------
     def on_arrange(self, v, me, by, legal):
@@ -197,6 +215,9 @@ class HeuristicBot:
             c = cat.events[card]
             return (2 if c.desperate is not None else 0) + (1 if c.kind == "pirates_share" else 0) + (c.strength or 0)
         return min(by["discard"], key=lambda a: sum(keep_value(c) for c in a.cards))
+
+    def on_lose_cards(self, v, me, by, legal):
+        return self.on_discard(v, me, by, legal)
 
     def on_choose(self, v, me, by, legal):
         return by["choose"][0] if me["crew"] >= 8 else by["choose"][-1]
@@ -223,6 +244,16 @@ class HeuristicBot:
 
     def on_send_dino(self, v, me, by, legal):
         return max(by["send_dinosaur"], key=lambda a: v["players"][a.target]["treasure_count"])
+
+
+def dice_help(source: str) -> bool:
+    """Whether a card or ability changes a roll's dice after it (re-roll, turn a face, add a success)."""
+    cat = catalog()
+    kind, _, rest = source.partition(":")
+    if kind in ("da", "ps") and rest in cat.events:
+        ab = cat.events[rest].desperate if kind == "da" else cat.events[rest].action
+        return any(op.op in ("reroll", "set_face", "add_successes") for op in ab.effects)
+    return kind in ("relic", "mate")
 
 
 def v_hidden_total(v: dict[str, Any], known: dict[str, str]) -> int:

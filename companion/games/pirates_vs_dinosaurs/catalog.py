@@ -67,11 +67,24 @@ class Catalog:
     replenish_tokens: int
     curse_tokens: int
     options: dict[str, Any]
+    #: the Time Track on the Captain card (captains.yaml sheet.time_track): its highest mark
+    time_max: int = 8
     player_counts: dict[int, Any] = field(default_factory=dict)
     slots_by_count: dict[int, list[str]] = field(default_factory=dict)
 
     def slots(self, players: int) -> list[str]:
         return self.slots_by_count[players]
+
+    def label(self, ident: str) -> str:
+        """The English name of a card, landmark, area or piece id (the id when it has none)."""
+        names = self.__dict__.get("_names")
+        if names is None:
+            names = {}
+            for table in (self.events, self.mates, self.relics, self.weapons, self.equipment, self.areas):
+                names.update({k: v.name["en"] for k, v in table.items()})
+            names.update({x.id: x.name["en"] for x in self.content.files["landmarks.yaml"].tokens})
+            self.__dict__["_names"] = names
+        return names.get(ident, ident)
 
     def kind_of(self, token: str) -> str:
         return self.tokens[token].kind
@@ -112,6 +125,7 @@ def build(content: GameContent) -> Catalog:
         replenish_tokens=sum(t.copies for t in files["pieces.yaml"].tokens),
         curse_tokens=sum(t.copies for t in files["curses.yaml"].tokens),
         options=dict(content.info.options),
+        time_max=max(files["captains.yaml"].decks[0].sheet.time_track),
     )
     for pc in setup.player_counts:
         cat.player_counts[pc.players] = pc

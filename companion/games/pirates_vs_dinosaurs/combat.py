@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .catalog import catalog
-from .core import (Frame, ask, combat_dice, cond_ok, emit, handler, lose, name, need, nearest, outcome, owned,
+from .core import (Frame, ask, combat_dice, open_window, window_next, cond_ok, emit, handler, lose, name, need, nearest, outcome, owned,
                    passive_ops, pop, push, resolve_ref, ops_frame, source_ref)
 from .state import own, drop, DIG, EXPEDITION, PvdState
 
@@ -61,25 +61,18 @@ def failed_dice(f: Frame) -> list[int]:
 
 @handler("roll")
 def h_roll(s: PvdState, f: Frame) -> None:
-    from .rules import usable
-
+    """A roll's life: the window before it (the roller, then every other captain still exploring, in
+    turn order), the dice, the window after it, re-rolls (which open the window after again), the count."""
     st = f["st"]
     p = f["p"]
     if st == "pre":
-        if usable(s, p, "pre"):
-            ask(s, p, "pre")
-        else:
-            f["st"] = "react"
-    elif st == "react" or st == "react2":
-        if "q" not in f:
-            f["q"] = [q for q in _others(s, p) if usable(s, q, "react_pre" if st == "react" else "react_post")]
-        if f["q"]:
-            q, f["q"] = f["q"][0], f["q"][1:]
-            ask(s, q, "react_pre" if st == "react" else "react_post")
-        else:
-            del f["q"]
-            f["st"] = "go" if st == "react" else "count"
-    elif st == "go":
+        open_window(s, f, p, others=reaction_possible(s, f, "before_roll"))
+        f["st"] = st = "wpre"
+    if st == "wpre":
+        if window_next(s, f, "pre", "react_pre"):
+            f["st"] = "go"
+        return
+    if st == "go":
         n = max(0, f["dice"])
         f["dice"] = n
         if n == 0:
@@ -92,11 +85,12 @@ def h_roll(s: PvdState, f: Frame) -> None:
         f["faces"] = outcome(s)
         f["st"] = "post"
         emit(s, f"{name(s, p)} rolls {', '.join(f['faces'])}", "roll", seat=p, faces=list(f["faces"]))
-    elif st == "post":
-        if usable(s, p, "post"):
-            ask(s, p, "post")
-        else:
-            f["st"] = "react2"
+    elif st == "post" or st == "wpost":
+        if st == "post":
+            open_window(s, f, p, others=reaction_possible(s, f, "after_roll"))
+            f["st"] = "wpost"
+        if window_next(s, f, "post", "react_post"):
+            f["st"] = "count"
     elif st == "reroll":
         f["st"] = "rerolled"
         need(s, "roll", len(f["rri"]), label=f"re-roll of {name(s, p)}")
@@ -112,6 +106,28 @@ def h_roll(s: PvdState, f: Frame) -> None:
         s.reg["roll"] = count(f)
 
 
+def reaction_possible(s: PvdState, f: Frame, when: str) -> bool:
+    """Whether the other captains get a window around this roll: when some card of the game (not of
+    anyone's hand: that would tell who holds it) may be played on the player rolling at this moment
+    (Dinosaur Taboo: before a combat roll against a dinosaur, on a captain still exploring)."""
+    if s.players[f["p"]].stage != EXPEDITION:
+        return False
+    ctx = {"roll": f["kind"], "foe": f["foe"]}
+    return any(ab.when == when and cond_ok(s, f["p"], ab.cond, ctx) for ab in rolling_cards())
+
+
+def rolling_cards() -> list:
+    """The abilities of the game's cards aimed at the player rolling."""
+    global _ROLLING
+    if _ROLLING is None:
+        _ROLLING = [ab for c in catalog().events.values() for ab in (c.action, c.desperate)
+                    if ab is not None and ab.target == "player_rolling"]
+    return _ROLLING
+
+
+_ROLLING: list | None = None
+
+
 def count(f: Frame) -> dict[str, Any]:
     faces = f["faces"]
     sk = faces.count("skull")
@@ -120,11 +136,6 @@ def count(f: Frame) -> dict[str, Any]:
     succ = ok * 2 if f["dbl"] else ok
     succ = max(0, succ + f["plus"])
     return {"succ": succ, "fail": len(faces) - ok, "blank": faces.count("blank"), "n": len(faces)}
-
-
-def _others(s: PvdState, p: int) -> list[int]:
-    n = len(s.players)
-    return [(p + k) % n for k in range(1, n) if s.players[(p + k) % n].stage == EXPEDITION]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -111,10 +111,14 @@ def lose(s: PvdState, p: int, n: int, to: str = "reserve", preventable: bool = T
         take = min(st.emergency_sailors, s.reserve)
         s.reserve -= take
         pl.crew += take
+        pl.tokens += 1
         if s.tokens_left > 0:
             s.tokens_left -= 1
-            pl.tokens += 1
-        emit(s, f"{pl.name} makes an Emergency Crew Replenishment (+{take} sailors, 1 token)", "emergency", seat=p)
+            paid = "1 token"
+        else:
+            pl.noted += 1  # ruling replenish-tokens: the stack is empty, the token is noted and paid for all the same
+            paid = "1 token noted on the score pad"
+        emit(s, f"{pl.name} makes an Emergency Crew Replenishment (+{take} sailors, {paid})", "emergency", seat=p)
     n = min(n, pl.crew)
     pl.crew -= n
     if to == "lost_and_forgotten":
@@ -277,11 +281,13 @@ def combat_dice(s: PvdState, p: int) -> int:
 
 
 def search_hours(s: PvdState, p: int, area: str) -> int:
-    """Starting a New Expedition: the area's hourglass plus passives (Cannon +1, Sextant -1), at least 1."""
-    hours = catalog().areas[area].search_hours
+    """Starting a New Expedition: the area's hourglass plus passives (Cannon +1, Sextant -1), at least 1
+    and at most the Time Track's highest mark."""
+    cat = catalog()
+    hours = cat.areas[area].search_hours
     ctx = {"area": area}
     hours += sum(op.amount for op in passive_ops(s, p, "search_hours", ctx))
-    return max(1, hours)
+    return min(cat.time_max, max(1, hours))
 
 
 def who(s: PvdState, f: Frame, kind: str) -> list[int]:
@@ -376,3 +382,40 @@ def ops_frame(ref: list, u: int, t: int = -1, a: str = "", card: str = "", ps: b
               src: str = "", n: int = 1) -> Frame:
     return {"k": "ops", "ref": list(ref), "i": 0, "n": n, "u": u, "t": t, "a": a, "card": card, "ps": ps,
             "src": src}
+
+
+# ---------------------------------------------------------------------------------------------
+# reaction windows (rule: Desperate Actions - "at any time, even during another player's turn")
+
+
+def open_window(s: PvdState, f: Frame, actor: int, with_actor: bool = True, others: bool = True) -> None:
+    """Open a window on frame f: the other captains still exploring (`others`), in turn order from the
+    acting player, then the acting player (`with_actor`), who so answers what the others did. Each is
+    asked until they pass; a pass is final for this window. Who is asked depends only on what everyone
+    can see, never on the cards anyone holds (ruling reaction-windows)."""
+    n = len(s.players)
+    ring = [(actor + k) % n for k in range(1, n)] if others else []
+    f["wr"] = [q for q in ring if s.players[q].stage == EXPEDITION] + ([actor] if with_actor else [])
+    f["wa"] = actor if with_actor else -1
+    f["wi"] = 0
+
+
+def window_next(s: PvdState, f: Frame, own_kind: str, other_kind: str) -> bool:
+    """Ask the next captain of the window on f; True when the window is closed."""
+    from .rules import usable
+    ring = f["wr"]
+    players = s.players
+    while f["wi"] < len(ring):
+        q = ring[f["wi"]]
+        kind = own_kind if q == f["wa"] else other_kind if players[q].stage == EXPEDITION else ""
+        # a captain without Event cards is skipped when nothing on the table lets them act: all of
+        # that is public, so skipping tells nobody anything
+        if kind and (players[q].hand or usable(s, q, kind)):
+            ask(s, q, kind)
+            return False
+        f["wi"] += 1
+    return True
+
+
+def window_pass(f: Frame) -> None:
+    f["wi"] += 1

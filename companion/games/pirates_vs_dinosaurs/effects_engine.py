@@ -7,17 +7,17 @@ on when they are resolved.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from .catalog import catalog
-from .combat import apply_mod, failed_dice, roll_matches, start_combat, start_roll
-from .core import (Frame, ask, cond_ok, emit, gain, handler, lose, name, need, nearest, ops_frame, outcome, pop,
+from .combat import apply_mod, roll_matches, start_combat, start_roll
+from .core import (Frame, ask, cond_ok, open_window, window_next, emit, gain, handler, lose, name, need, nearest, ops_frame, outcome, pop,
                    push, resolve_ref, who)
 from .state import own, drop, DIG, EXPEDITION, SHIP, PvdState
 
 OPS: dict[str, Callable[[PvdState, Frame, Any, int], None]] = {}
 #: ops that only mean something as passives (read where the rule needs them)
-TIME_MAX = 8
 PASSIVE_ONLY = ("combat_dice", "search_hours", "landmark_looks", "hand_limit", "turn_draw", "start_hand", "carry",
                 "replenish_sailors")
 
@@ -31,7 +31,14 @@ def op(name_: str) -> Callable:
 
 @handler("ops")
 def h_ops(s: PvdState, f: Frame) -> None:
+    """Run a list of ops. One that reaches other captains (a card played on a rival, the Giant
+    Tyrannosaurus, a volcano mark) first opens a window for every other captain still exploring:
+    cards usable at any time may be used before it strikes."""
     ops = resolve_ref(f["ref"])
+    if "wr" not in f and f["i"] == 0 and len(f["ref"]) == 3 and reaches_others(tuple(f["ref"])):
+        open_window(s, f, f["u"], with_actor=False)
+    if "wr" in f and not window_next(s, f, "react_card", "react_card"):
+        return
     if f["i"] >= len(ops):
         if f["n"] > 1:
             f["n"] -= 1
@@ -48,6 +55,22 @@ def h_ops(s: PvdState, f: Frame) -> None:
     if o.op in PASSIVE_ONLY:
         return
     OPS[o.op](s, f, o, i)
+
+
+#: ops that reach other captains whatever their `who`
+REACHING = ("look_fragments", "move_incident", "place_giant")
+
+
+@lru_cache(maxsize=None)
+def reaches_others(ref: tuple) -> bool:
+    """Whether an op list can strike another captain (a fact of the content, never of a hand)."""
+    from .effects import walk
+    for o in walk(resolve_ref(ref)):
+        if o.op in REACHING or (o.op == "draw_events" and o.from_ == "target_hand"):
+            return True
+        if getattr(o, "who", "self") != "self":
+            return True
+    return False
 
 
 def child(f: Frame, i: int, branch: str, *more: Any, n: int = 1) -> Frame:
@@ -118,7 +141,7 @@ def _modifier(s: PvdState, f: Frame, o: Any, i: int) -> None:
         if r is not None:
             apply_mod(r, o.op, amount)
         return
-    if r is not None and r["p"] == f["u"] and r["st"] in ("pre", "react") and roll_matches(o.roll, r["kind"]):
+    if r is not None and r["p"] == f["u"] and r["st"] in ("pre", "wpre") and roll_matches(o.roll, r["kind"]):
         apply_mod(r, o.op, amount)
         if o.until == "roll":
             return
@@ -130,26 +153,62 @@ for _name in ("add_dice", "count_sabers", "double_successes", "add_successes"):
     OPS[_name] = _modifier
 
 
+def dice_choices(faces: list[str], n: int, exclude: str = "") -> list[list[str]]:
+    """Which dice of a roll a card may take: every multiset of 1..n of its faces (dice showing the same
+    face are alike), sorted; `exclude`: a face the card would not change."""
+    from collections import Counter
+    from itertools import combinations
+    pool = sorted(f for f in faces if f != exclude)
+    out: set[tuple[str, ...]] = set()
+    for k in range(1, min(n, len(pool)) + 1):
+        out.update(combinations(pool, k))
+    return [list(c) for c in sorted(out, key=lambda c: (len(c), c))]
+
+
 @op("reroll")
 def op_reroll(s: PvdState, f: Frame, o: Any, i: int) -> None:
+    """Re-roll up to `dice` dice of the roll: the roller chooses which (rule: Desperate Actions)."""
     r = nearest(s, "roll")
-    if r is None:
+    if r is None or not r["faces"]:
         return
-    idx = failed_dice(r)[:o.dice]
-    if idx:
-        r["rri"] = idx
-        r["st"] = "reroll"
+    push(s, {"k": "pickdice", "p": r["p"], "n": o.dice, "face": "", "kind": "reroll"})
 
 
 @op("set_face")
 def op_set_face(s: PvdState, f: Frame, o: Any, i: int) -> None:
+    """Turn up to `dice` dice of the roll to a face: the roller chooses which."""
     r = nearest(s, "roll")
-    if r is None:
+    if r is None or not r["faces"]:
         return
+    push(s, {"k": "pickdice", "p": r["p"], "n": o.dice, "face": o.face, "kind": "set_face"})
+
+
+@handler("pickdice")
+def h_pickdice(s: PvdState, f: Frame) -> None:
+    r = nearest(s, "roll")
+    if "ans" not in f:
+        options = dice_choices(r["faces"], f["n"], f["face"])
+        if not options:
+            pop(s)
+            return
+        if len(options) > 1:
+            ask(s, f["p"], f["kind"], options=options)
+            return
+        f["ans"] = options[0]  # no choice to make (the faces are public)
+    pop(s)
     faces = list(r["faces"])
-    for k in failed_dice(r)[:o.dice]:
-        faces[k] = o.face
+    idx: list[int] = []
+    for face in f["ans"]:
+        idx.append(next(k for k, x in enumerate(faces) if x == face and k not in idx))
+    if f["kind"] == "reroll":
+        r["rri"] = idx
+        r["st"] = "reroll"
+        return
+    for k in idx:
+        faces[k] = f["face"]
     r["faces"] = faces
+    emit(s, f"{name(s, f['p'])} turns {len(idx)} di{'ce' if len(idx) > 1 else 'e'} to {f['face']}: "
+            f"{', '.join(faces)}", "roll", seat=f["p"], faces=faces)
 
 
 @op("combat_strength")
@@ -182,7 +241,7 @@ def op_search_time(s: PvdState, f: Frame, o: Any, i: int) -> None:
         pl = own(s, q)
         if pl.stage != EXPEDITION or pl.time <= 0:
             continue
-        pl.time = min(TIME_MAX, max(0, pl.time + o.amount))
+        pl.time = min(catalog().time_max, max(0, pl.time + o.amount))  # the Time Track's ends
         emit(s, f"{pl.name}'s Time Marker moves to {pl.time}", "time", seat=q, time=pl.time)
         if pl.time == 0:
             from .expedition import complete_frame
@@ -278,19 +337,27 @@ def op_discard_events(s: PvdState, f: Frame, o: Any, i: int) -> None:
         hand = s.players[q].hand
         if not hand:
             continue
+        n = min(o.amount, len(hand))
+        if o.choice == "owner":
+            push(s, {"k": "handdiscard", "p": q, "n": n, "own": True})
+            continue
         push(s, {"k": "handdiscard", "p": q})
-        need(s, "draw", min(o.amount, len(hand)), src=f"hand:{q}", label=f"cards discarded by {name(s, q)}")
-        return  # one captain per op keeps the chance steps in order (the content uses `self`)
+        need(s, "draw", n, src=f"hand:{q}", label=f"cards discarded by {name(s, q)}")
+        return  # one random draw per op keeps the chance steps in order (the content uses `self`)
 
 
 @handler("handdiscard")
 def h_handdiscard(s: PvdState, f: Frame) -> None:
+    """Cards discarded from a hand: drawn at random, or chosen by their owner (choice: owner)."""
+    if f.get("own") and "ans" not in f:
+        ask(s, f["p"], "lose_cards", need=min(f["n"], len(s.players[f["p"]].hand)))
+        return
     pop(s)
-    for c in outcome(s):
+    for c in (f["ans"] if f.get("own") else outcome(s)):
         _pl = own(s, f["p"])
         _pl.hand = drop(_pl.hand, c)
         s.discard += (c,)
-        emit(s, f"{name(s, f['p'])} discards {c}", "discard", seat=f["p"], card=c)
+        emit(s, f"{name(s, f['p'])} discards {catalog().label(c)}", "discard", seat=f["p"], card=c)
 
 
 @handler("draw")
@@ -341,14 +408,29 @@ def op_cancel(s: PvdState, f: Frame, o: Any, i: int) -> None:
         s.decision = None
         emit(s, "The Incident is cancelled", "cancel")
         return
-    for q in who(s, f, o.who):
-        pl = own(s, q)
-        slot = "inc_dino" if pl.inc_dino else "inc_other"
-        card = getattr(pl, slot)
-        if card:
-            setattr(pl, slot, "")
-            s.discard += (card,)
-            emit(s, f"{pl.name}'s Upcoming Incident {card} is discarded", "cancel", seat=q)
+    for q in reversed(who(s, f, o.who)):
+        pl = s.players[q]
+        if pl.inc_dino or pl.inc_other:
+            push(s, {"k": "cancelinc", "p": f["u"], "q": q})
+
+
+@handler("cancelinc")
+def h_cancelinc(s: PvdState, f: Frame) -> None:
+    """Cancel an Upcoming Incident of captain q: the card's user chooses which when both slots hold one."""
+    q = f["q"]
+    pl = s.players[q]
+    slots = [k for k, attr in (("dinosaur_attack", "inc_dino"), ("other", "inc_other")) if getattr(pl, attr)]
+    if "ans" not in f and len(slots) > 1:
+        ask(s, f["p"], "cancel_slot", slots=slots, target=q)
+        return
+    pop(s)
+    if not slots:
+        return
+    attr = "inc_dino" if f.get("ans", slots[0]) == "dinosaur_attack" else "inc_other"
+    card = getattr(pl, attr)
+    setattr(own(s, q), attr, "")
+    s.discard += (card,)
+    emit(s, f"{pl.name}'s Upcoming Incident {catalog().label(card)} is discarded", "cancel", seat=q, card=card)
 
 
 @op("move_incident")
@@ -360,13 +442,13 @@ def op_move_incident(s: PvdState, f: Frame, o: Any, i: int) -> None:
         return
     setattr(own(s, u), slot, "")
     setattr(own(s, t), slot, card)
-    emit(s, f"{name(s, u)} moves {card} to {name(s, t)}", "move_incident")
+    emit(s, f"{name(s, u)} moves {catalog().label(card)} to {name(s, t)}", "move_incident")
 
 
 @op("place_giant")
 def op_place_giant(s: PvdState, f: Frame, o: Any, i: int) -> None:
     s.giant = f.get("a") or s.players[f["u"]].area
-    emit(s, f"The Giant Tyrannosaurus rampages in the {s.giant}", "giant", area=s.giant)
+    emit(s, f"The Giant Tyrannosaurus rampages in the {catalog().label(s.giant)}", "giant", area=s.giant)
 
 
 @op("remove_giant")
@@ -539,7 +621,7 @@ def h_dinodeck(s: PvdState, f: Frame) -> None:
             push(s, incident_frame(s, f["p"], card))
             return
         s.discard += (card,)
-        emit(s, f"{card} is drawn and discarded", "discard", card=card)
+        emit(s, f"{cat.label(card)} is drawn and discarded", "discard", card=card)
     if not s.deck:
         if not any(cat.events[c].kind == "dinosaur_attack" for c in s.discard):
             pop(s)

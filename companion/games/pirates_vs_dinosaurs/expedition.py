@@ -70,11 +70,7 @@ def h_turn(s: PvdState, f: Frame) -> None:
         if not slots:
             f["st"] = "act"
             return
-        from .rules import usable
-        if len(slots) > 1 or usable(s, p, "turn"):
-            ask(s, p, "inc_order", slots=slots)
-            return
-        play_incident(s, p, slots[0])
+        ask(s, p, "inc_order", slots=slots)  # always: whether it is asked must not tell what p holds
     elif st == "act":
         if pl.stage != EXPEDITION:
             f["st"] = "end"
@@ -202,8 +198,9 @@ def look(s: PvdState, p: int, slot: str, why: str) -> None:
     pl = own(s, p)
     lm = s.slots[slot]
     pl.known = {**pl.known, slot: lm}
-    emit(s, f"{pl.name} looks at a Landmark in the {catalog().slot_area[slot]}", "look", seat=p, slot=slot)
-    emit(s, f"The Landmark is {lm}", "look", to=(p,), slot=slot, landmark=lm)
+    emit(s, f"{pl.name} looks at a Landmark in the {catalog().label(catalog().slot_area[slot])}", "look", seat=p,
+         slot=slot)
+    emit(s, f"The Landmark is the {catalog().label(lm)}", "look", to=(p,), slot=slot, landmark=lm)
     if why != "complete":
         return
     f = s.stack[-1]
@@ -216,7 +213,7 @@ def look(s: PvdState, p: int, slot: str, why: str) -> None:
                 own(s, q).known = {k: v for k, v in other.known.items() if k != slot}
         pl.fragments = drop(pl.fragments, lm)
         pl.found += (lm,)
-        emit(s, f"{pl.name} finds the {lm} of a Map Fragment!", "found", seat=p, landmark=lm)
+        emit(s, f"{pl.name} finds the {catalog().label(lm)} of a Map Fragment!", "found", seat=p, landmark=lm)
         pop(s)
         if not pl.fragments:
             go_dig(s, p)
@@ -262,13 +259,14 @@ def start_expedition(s: PvdState, p: int, area: str, keep: bool = False) -> None
     pl = own(s, p)
     pl.area = area
     if keep:
-        emit(s, f"{pl.name} moves to the {area}", "area", seat=p, area=area)
+        emit(s, f"{pl.name} moves to the {catalog().label(area)}", "area", seat=p, area=area)
         return
     pl.time = search_hours(s, p, area)
     pl.used = tuple(u for u in pl.used if not u.startswith("per_expedition|"))
     if pl.mate and catalog().mates[pl.mate].refresh == "new_expedition":
         pl.mate_used = False
-    emit(s, f"{pl.name} starts a search in the {area} ({pl.time} h)", "area", seat=p, area=area, time=pl.time)
+    emit(s, f"{pl.name} starts a search in the {catalog().label(area)} ({pl.time} h)", "area", seat=p, area=area,
+         time=pl.time)
 
 
 @handler("endsearch")

@@ -13,31 +13,38 @@ from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
 
 from . import combat, dig, effects_engine, expedition, setup  # noqa: F401  (register frame handlers)
 from .actions import (CODEC, Arrange, Attack, Choose, ChooseArea, Dig, Discard, EndSearch, Hand, Look, Outfit, PickMate,
-                      PickRelic, PlayIncident, Proceed, PutBack, Replenish, ReturnToShip, Search, SendDinosaur,
+                      PickRelic, PlayIncident, Proceed, PutBack, PickDice, CancelIncident, Replenish, ReturnToShip, Search, SendDinosaur,
                       ShipDraw, Use)
 from .catalog import SECTION, catalog
-from .core import cond_ok, nearest, owned, push, run, source_ref
+from .core import cond_ok, nearest, owned, push, run, source_ref, window_pass
 from .state import own, drop, DIG, EXPEDITION, PvdState
 from .views import view as _view
 
-#: which ability timings each kind of window offers
+#: which ability timings each kind of window offers (the roller's own windows, the others' reactions,
+#: the window at the start of an Incident, the hand menu of a turn)
 WINDOWS = {
     "turn": ("your_turn", "any_time"),
     "pre": ("before_roll", "any_time"),
-    "post": ("after_roll",),
-    "react_pre": ("before_roll",),
-    "react_post": ("after_roll",),
+    "post": ("after_roll", "any_time"),
+    "react_pre": ("before_roll", "any_time"),
+    "react_post": ("after_roll", "any_time"),
+    "react_card": ("any_time",),
 }
+#: decisions that are windows: the seat may use cards and abilities or pass (Proceed)
+WINDOW_KINDS = ("pre", "post", "react_pre", "react_post", "react_card")
 #: turn windows list one Hand action (a menu of Use actions: decision "cards") instead of every Use
 MENU = ("inc_order", "act", "arrange", "dig_act")
-DECISION_WINDOW = {"cards": "turn", "pre": "pre",
-                   "post": "post", "react_pre": "react_pre", "react_post": "react_post"}
+DECISION_WINDOW = {"cards": "turn", "pre": "pre", "post": "post", "react_pre": "react_pre",
+                   "react_post": "react_post", "react_card": "react_card"}
 DECISION_RULE = {
     "relic": "landing", "mate": "landing", "outfit": "landing", "area": "search", "inc_order": "incidents",
     "act": "search", "arrange": "arrange", "discard": "discard", "pre": "desperate", "post": "desperate",
-    "react_pre": "share", "react_post": "share", "look": "complete", "dig_act": "dig", "putback": "return",
-    "ship": "ship", "choose": "incidents", "send_dino": "ship", "cards": "share",
+    "react_pre": "desperate", "react_post": "desperate", "react_card": "desperate", "look": "complete",
+    "dig_act": "dig", "putback": "return", "ship": "ship", "choose": "incidents", "send_dino": "ship",
+    "cards": "share", "reroll": "desperate", "set_face": "desperate", "cancel_slot": "share",
+    "lose_cards": "share",
 }
+ROLL_WINDOWS = ("pre", "post", "react_pre", "react_post")
 #: ops whose effect needs a roll, a combat or an Incident in progress
 NEEDS = {"reroll": "roll", "set_face": "roll", "combat_strength": "combat", "prevent_losses": "budget"}
 
@@ -88,7 +95,7 @@ def _fits(s: PvdState, ab: Any, roll: dict | None) -> bool:
     needs = _needs(ab)
     if not needs:
         return True
-    if "roll" in needs and (roll is None or roll["st"] != "post"):
+    if "roll" in needs and (roll is None or roll["st"] not in ("post", "wpost") or not roll["faces"]):
         return False
     if "combat" in needs and nearest(s, "combat") is None:
         return False
@@ -114,13 +121,14 @@ def _pointless(s: PvdState, p: int, ab: Any) -> bool:
 
 
 def usable(s: PvdState, p: int, window: str) -> list[Use]:
-    """The Use actions captain p may take in a window (turn, pre/post roll, reactions)."""
+    """The Use actions captain p may take in a window (turn, pre/post roll, reactions). In another
+    captain's window only cards usable at any time, and cards aimed at the player rolling (ruling
+    desperate-own-roll), are offered."""
     pl = s.players[p]
     timings = WINDOWS[window]
-    roll = nearest(s, "roll") if window != "turn" else None
+    react = window.startswith("react")
+    roll = nearest(s, "roll") if window in ROLL_WINDOWS else None
     roller = roll["p"] if roll is not None else p
-    if window.startswith("react") and (roll is None or s.players[roller].stage != EXPEDITION):
-        return []
     ctx: dict[str, Any] = {}
     if roll is not None:
         ctx = {"roll": roll["kind"], "foe": roll["foe"]}
@@ -129,13 +137,15 @@ def usable(s: PvdState, p: int, window: str) -> list[Use]:
         ctx["incident"] = inc["card"]
     out: list[Use] = []
     for src, ab, card in _candidates(s, p):
-        if ab.when not in timings:
+        when = ab.when
+        if when not in timings:
             continue
-        if window.startswith("react") and ab.target != "player_rolling":
+        if ab.target == "player_rolling":
+            if not react or roll is None or roller == p or s.players[roller].stage != EXPEDITION:
+                continue
+        elif react and when != "any_time":
             continue
         if roll is not None and src in roll["used"]:
-            continue
-        if window == "turn" and ab.target == "player_rolling":
             continue
         if not cond_ok(s, p, ab.cond, ctx) or not _fits(s, ab, roll) or _pointless(s, p, ab):
             continue
@@ -155,7 +165,7 @@ def usable(s: PvdState, p: int, window: str) -> list[Use]:
     return out
 
 
-def apply_use(s: PvdState, a: Use) -> None:
+def apply_use(s: PvdState, a: Use, kind: str = "") -> None:
     """Use an ability: a card leaves the hand (a Pirate's Share is shown and discarded when done)."""
     p = a.player
     pl = own(s, p)
@@ -168,7 +178,7 @@ def apply_use(s: PvdState, a: Use) -> None:
     if a.source == "mate":
         pl.mate_used = True
     roll = nearest(s, "roll")
-    if roll is not None and s.decision and s.decision["kind"] in ("pre", "post", "react_pre", "react_post"):
+    if roll is not None and kind in ROLL_WINDOWS:
         roll["used"] = roll["used"] + [a.source]
     from .core import emit, ops_frame
     label = catalog().events[card].name["en"] if card else a.source
@@ -246,8 +256,15 @@ def _legal(s: PvdState) -> list[Action]:
         if combos:
             return [Discard(p, a.cards) for a in combos]
         return [Discard(p, (c,)) for c in sorted(set(pl.hand))]
-    elif kind in ("pre", "post", "react_pre", "react_post", "cards"):
+    elif kind in WINDOW_KINDS or kind == "cards":
         out = [Proceed(p)]
+    elif kind in ("reroll", "set_face"):
+        return [PickDice(p, tuple(faces)) for faces in d["options"]]
+    elif kind == "cancel_slot":
+        return [CancelIncident(p, k) for k in d["slots"]]
+    elif kind == "lose_cards":
+        combos = _discards(pl.hand, d["need"])
+        return [Discard(p, a.cards) for a in combos] if combos else [Discard(p, (c,)) for c in sorted(set(pl.hand))]
     elif kind == "look":
         out = [Look(p, k) for k in d["slots"]]
         if d.get("optional"):
@@ -290,10 +307,19 @@ def apply(s: PvdState, a: Action) -> None:
         s.stack.pop()
         if isinstance(a, Use):
             apply_use(s, a)
-    elif isinstance(a, Use):
-        if a.go and kind in ("pre", "post"):
-            f["st"] = "react" if kind == "pre" else "react2"
-        apply_use(s, a)
+    elif kind in WINDOW_KINDS:
+        if isinstance(a, Use):
+            if a.go:
+                window_pass(f)
+            apply_use(s, a, kind)
+        else:
+            window_pass(f)
+    elif kind in ("reroll", "set_face"):
+        f["ans"] = list(a.faces)
+    elif kind == "cancel_slot":
+        f["ans"] = a.slot
+    elif kind == "lose_cards":
+        f["ans"] = list(a.cards)
     elif kind == "relic":
         setup.pick_relic(s, p, a.relic)
     elif kind == "mate":
@@ -333,10 +359,6 @@ def apply(s: PvdState, a: Action) -> None:
             me = own(s, p)
             me.hand = drop(me.hand, c)
             s.discard += (c,)
-    elif kind in ("pre", "post"):
-        f["st"] = "react" if kind == "pre" else "react2"
-    elif kind in ("react_pre", "react_post"):
-        pass
     elif kind == "look":
         if isinstance(a, Proceed):
             f["looks"] = 0
@@ -373,6 +395,9 @@ class PiratesVsDinosaurs(Game[PvdState]):
     max_players = 6
     state_type = PvdState
     codec = CODEC
+    #: random play is a long random walk (searches ended at random, landmarks looked at at random) with
+    #: a window around every roll: a 6-player random game can take 600 turns and 9000 decisions
+    playout_steps = 20_000
 
     def new_state(self, players: list[str], options: dict[str, Any]) -> PvdState:
         self.check_players(players)
@@ -422,6 +447,17 @@ class PiratesVsDinosaurs(Game[PvdState]):
         ev = s._ev  # type: ignore[attr-defined]
         del s._ev  # type: ignore[attr-defined]
         return ev
+
+    def auto_pass(self, s: PvdState) -> Action | None:
+        """The action a client may take for the seat to move without asking: passing a window (or
+        playing the only Upcoming Incident) when nothing else is legal. Windows are offered to every
+        captain alike, so passing for a captain with no usable card is invisible to the others as long
+        as no other person sees it happen (ruling reaction-windows)."""
+        d = s.decision
+        if d is None or s.chance is not None or s.over or (d["kind"] not in WINDOW_KINDS and d["kind"] != "inc_order"):
+            return None
+        options = legal(s)
+        return options[0] if len(options) == 1 else None
 
     def view(self, s: PvdState, player: int | None) -> dict[str, Any]:
         return _view(s, player)

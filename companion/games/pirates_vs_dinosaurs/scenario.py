@@ -4,13 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import Session, Table
+from companion.engine import Event, Session, Table
 
 from .catalog import catalog
 from .rules import GAME
 
 
-def table_session(players: int | list[str] = 2, *, options: dict[str, Any] | None = None,
+class AutoPassSession(Session):
+    """A Session that passes windows (and plays a lone Upcoming Incident) for a seat with nothing else
+    to do, as the app and the terminal do for a lone human (ruling reaction-windows). The passes are
+    logged as automatic entries, so undo takes them back with the step before them."""
+
+    def _settle(self) -> list[Event]:
+        out = super()._settle()
+        while True:
+            action = self.game.auto_pass(self.state)
+            if action is None:
+                return out
+            state, events = self.game.apply(self.state, action)
+            self._push({"action": action.to_dict(), "auto": True}, state, events)
+            out += events + super()._settle()
+
+
+def table_session(players: int | list[str] = 2, *, auto_pass: bool = True, options: dict[str, Any] | None = None,
                   landmarks: list[str] | None = None, fragments: list[str] | None = None,
                   relics: list[str] | None = None, mates: list[str] | None = None,
                   picks: list[str] | None = None, mate_picks: list[str] | None = None,
@@ -19,12 +35,13 @@ def table_session(players: int | list[str] = 2, *, options: dict[str, Any] | Non
     """A Table session (dice and draws entered by hand) played through setup and Stage 1 to the
     first turn's draw. Defaults: landmarks in content order, fragments dealt in that order,
     relics and first mates in content order, everyone takes the first offer, Sabers and Muskets
-    with no equipment (20 sailors), hands of plain cards, everyone starts on the Beach."""
+    with no equipment (20 sailors), hands of plain cards, everyone starts on the Beach. With `auto_pass`
+    windows where a seat can only pass are passed for it."""
     cat = catalog()
     names = players if isinstance(players, list) else [f"P{i + 1}" for i in range(players)]
     n = len(names)
     pc = cat.player_counts[n]
-    s = Session(GAME, names, options=options or {}, source=Table())
+    s = (AutoPassSession if auto_pass else Session)(GAME, names, options=options or {}, source=Table())
     s.resolve(landmarks or cat.landmarks[:pc.landmarks])
     kept = [v for v in s.state.slots.values() if v]
     s.resolve(fragments or kept[:pc.fragments_each * n])

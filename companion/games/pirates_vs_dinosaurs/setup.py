@@ -90,7 +90,8 @@ def h_setup(s: PvdState, f: Frame) -> None:
         if i == n - 1 and len(options) == 1 and s.relic_hidden:
             s.relic_flipped = True
             options.append(s.relic_hidden)
-            emit(s, f"The face-down Relic is turned up: {s.relic_hidden}", "relic", relic=s.relic_hidden)
+            emit(s, f"The face-down Relic is turned up: {cat.relics[s.relic_hidden].name['en']}", "relic",
+                 relic=s.relic_hidden)
         ask(s, i, "relic", options=options)
     elif st == "pick_mate":
         i = f["i"]
@@ -102,7 +103,8 @@ def h_setup(s: PvdState, f: Frame) -> None:
         i = f["i"]
         if i >= n:
             f["st"] = "hands"
-            emit(s, "; ".join(f"{pl.name}: {pl.weapon}, {', '.join(pl.equipment) or 'no equipment'}, "
+            emit(s, "; ".join(f"{pl.name}: {cat.weapons[pl.weapon].name['en']}, "
+                              f"{', '.join(cat.equipment[e].name['en'] for e in pl.equipment) or 'no equipment'}, "
                               f"{pl.crew} sailors" for pl in s.players), "outfits")
             return
         ask(s, i, "outfit")
@@ -145,7 +147,7 @@ def pick_relic(s: PvdState, p: int, relic: str) -> None:
         s.relic_offer = drop(s.relic_offer, relic)
     if relic == s.relic_hidden:
         s.relic_hidden = ""
-    emit(s, f"{pl.name} chooses the Relic {relic}", "relic", seat=p, relic=relic)
+    emit(s, f"{pl.name} chooses the Relic {catalog().relics[relic].name['en']}", "relic", seat=p, relic=relic)
     f["i"] += 1
 
 
@@ -154,7 +156,7 @@ def pick_mate(s: PvdState, p: int, mate: str) -> None:
     pl = own(s, p)
     pl.mate = mate
     s.mate_offer = drop(s.mate_offer, mate)
-    emit(s, f"{pl.name} hires the First Mate {mate}", "mate", seat=p, mate=mate)
+    emit(s, f"{pl.name} hires the First Mate {catalog().mates[mate].name['en']}", "mate", seat=p, mate=mate)
     f["i"] -= 1
 
 

@@ -59,7 +59,10 @@ class Player:
     time: int = 0
     inc_dino: str = ""
     inc_other: str = ""
+    #: Crew Replenishment tokens to pay for at the end, and how many of them are only noted on the
+    #: score pad (Emergency Replenishments after the 16 tokens ran out; ruling replenish-tokens)
     tokens: int = 0
+    noted: int = 0
     curses: tuple[int, ...] = ()
     #: dollar values of the face-down treasures
     treasures: tuple[int, ...] = ()

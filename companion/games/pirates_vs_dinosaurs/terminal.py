@@ -1,6 +1,11 @@
 """Pirates vs. Dinosaurs in the terminal (the interface of companion/commands/play_cmd.py):
-render(view), prompt(view), parse(answer, view), event_line(event), and bind(session, legal) for
-the numbered menu of what the seat may do now. Only views are drawn, never the state."""
+render(view), prompt(view), parse(answer, view), event_line(event), bind(session, legal) for the
+numbered menu of what the seat may do now, and auto(session, legal, humans) for the windows a lone
+human need not see. Only views are drawn, never the state.
+
+The board is drawn again only when it changed since it was last drawn (or for another seat); the
+menu always. Answers are a number from the menu; the purchase also takes words ("sabers machete
+shovels"); `board` draws the board again. A bad answer is asked again with the reason."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,16 +16,28 @@ from .catalog import catalog
 
 STAGES = {1: "landing", 2: "exploring", 3: "digging", 4: "on the ship"}
 PROMPTS = {
-    "relic": "choose a Relic", "mate": "choose a First Mate", "outfit": "buy weapon and equipment (the rest: sailors)",
-    "area": "where do you search", "inc_order": "play which Incident", "act": "search, end the search, attack or replenish",
-    "arrange": "arrange Incidents (or go on)", "discard": "discard down to your hand limit",
-    "pre": "before the roll: Desperate Actions, or roll", "post": "after the roll: Desperate Actions, or accept",
-    "react_pre": "someone is about to roll: play a card on them?", "react_post": "react to the roll?",
-    "look": "look at which Landmark", "dig_act": "dig, attack, replenish or return to the ship",
-    "putback": "which treasure goes back into the bag", "ship": "draw from the bag or pass",
-    "choose": "choose an option", "send_dino": "who fights the Dinosaur Attack", "cards": "play which card",
+    "relic": "choose a Relic", "mate": "choose a First Mate",
+    "outfit": "buy a weapon and up to 3 equipment with 20 points, the rest buys sailors (a number, or words "
+              "such as 'sabers machete shovels')",
+    "area": "where do you search", "inc_order": "your Upcoming Incidents: play which first",
+    "act": "phase 3: search, end the search, attack or replenish",
+    "arrange": "phase 4: arrange Incidents for the others (or yourself)", "discard": "discard down to your hand limit",
+    "pre": "before your roll: use cards, or roll", "post": "after your roll: use cards, or accept it",
+    "react_pre": "{roller} is about to roll: use a card, or pass",
+    "react_post": "{roller} has rolled: use a card, or pass",
+    "react_card": "a card is about to strike: use a card that works at any time, or pass",
+    "look": "look at which Landmark", "dig_act": "at the Dig Site: dig, attack, replenish or return to the ship",
+    "putback": "your crew cannot carry it all: which treasure goes back into the bag",
+    "ship": "on the ship: draw from the bag or skip", "choose": "choose an option",
+    "send_dino": "who fights the Dinosaur Attack", "cards": "play which card or ability",
+    "reroll": "which dice do you re-roll", "set_face": "which dice do you turn",
+    "cancel_slot": "cancel which Upcoming Incident", "lose_cards": "which cards do you discard",
 }
+#: decisions a lone human never needs to see when passing is all they can do (ruling reaction-windows)
+QUIET = ("pre", "post", "react_pre", "react_post", "react_card", "inc_order")
+
 _menu: list[tuple[str, dict[str, Any]]] = []
+_last: dict[str, Any] = {"board": None, "seat": None}
 
 
 def bind(session: Any, legal: list[Any]) -> None:
@@ -28,48 +45,141 @@ def bind(session: Any, legal: list[Any]) -> None:
     _menu = [(session.game.describe_action(session.state, a), a.to_dict()) for a in legal]
 
 
+def auto(session: Any, legal: list[Any], humans: set[int]) -> Any:
+    """The action to take without asking: passing a window (or playing the lone Upcoming Incident) when
+    that is all the seat may do and no other person at the screen could notice (ruling reaction-windows)."""
+    if len(humans) > 1:
+        return None
+    return session.game.auto_pass(session.state)
+
+
 def _name(card: str) -> str:
     c = catalog().events.get(card)
     return c.name["en"] if c else card
 
 
-def render(view: dict[str, Any]) -> str:
+def _landmark(lm: str) -> str:
+    names = {x.id: x.name["en"] for x in catalog().content.files["landmarks.yaml"].tokens}
+    return names.get(lm, lm)
+
+
+def _named(table: dict[str, Any], key: str) -> str:
+    return table[key].name["en"] if key in table else (key or "-")
+
+
+def board(view: dict[str, Any]) -> str:
+    cat = catalog()
     me = view["you"]
     lines = [f"--- turn {view['turns']} | volcano {view['volcano']}/6 | curses left {view['curses_left']} | "
-             f"Giant T: {view['giant'] or 'off the board'} | deck {view['deck_size']} | bag {view['bag_size']} ---"]
-    for a, info in view["areas"].items():
-        lines.append(f"  {a:<10} {info['hours']} h, {len(info['hidden'])} hidden landmark(s)")
+             f"replenishment tokens left {view['tokens_left']} | Giant Tyrannosaurus: "
+             f"{(view['giant'] or 'off the board').capitalize()} | deck {view['deck_size']} | bag {view['bag_size']} "
+             f"| Lost and Forgotten {view['lost_and_forgotten']} ---"]
+    lines.append("  areas: " + "; ".join(f"{a.capitalize()} {info['hours']} h, {len(info['hidden'])} hidden"
+                                         for a, info in view["areas"].items()))
     for p in view["players"]:
         up = ", ".join(_name(c) for c in p["upcoming"].values() if c) or "-"
-        lines.append(f"{'>' if p['seat'] == me else ' '} {p['name']:<10} {STAGES[p['stage']]:<11} {p['area'] or '-':<9} "
-                     f"time {p['time']} crew {p['crew']} tokens {p['tokens']} found {len(p['found'])} "
-                     f"treasures {p['treasure_count']} | {p['weapon']} {','.join(p['equipment'])} | "
-                     f"{p['relic']} / {p['first_mate']}{' (used)' if p['first_mate_used'] else ''} | incidents: {up}")
+        crew = "?" if p["crew"] is None else p["crew"]
+        weapon = {"?": "?", "": "-"}.get(p["weapon"]) or _named(cat.weapons, p["weapon"])
+        eq = ", ".join(_named(cat.equipment, e) for e in p["equipment"])
+        mate = _named(cat.mates, p["first_mate"]) + (" (used)" if p["first_mate_used"] else "")
+        where = p["area"].capitalize() if p["area"] else "-"
+        lines.append(f"{'>' if p['seat'] == me else ' '} {p['name']:<8} {STAGES[p['stage']]:<11} {where:<9} "
+                     f"time {p['time']}  crew {crew}  cards {p['hand_size']}  tokens {p['tokens']}  "
+                     f"found {len(p['found'])}  treasures {p['treasure_count']}  curses {len(p['curses'])}")
+        lines.append(f"    {weapon}{' + ' + eq if eq else ''} | Relic: {_named(cat.relics, p['relic'])} | "
+                     f"First Mate: {mate} | Upcoming Incidents: {up}")
     mine = view["players"][me]
     if mine.get("hand") is not None:
         lines.append("your hand: " + (", ".join(_name(c) for c in mine["hand"]) or "-"))
-        lines.append("your map fragments: " + (", ".join(mine["fragments"]) or "all found"))
+        lines.append("your Map Fragments: " + (", ".join(_landmark(x) for x in mine["fragments"]) or "all found"))
         if mine.get("known"):
-            lines.append("landmarks you have seen: " + ", ".join(f"{k}={v}" for k, v in mine["known"].items()))
+            lines.append("Landmarks you have seen: " + ", ".join(f"{k} is {_landmark(v)}" for k, v in mine["known"].items()))
         if mine.get("treasures"):
             lines.append("your treasures: " + ", ".join(f"${v:,}" for v in mine["treasures"]))
+    return "\n".join(lines)
+
+
+def render(view: dict[str, Any]) -> str:
+    text = board(view)
+    lines = []
+    if text != _last["board"] or view["you"] != _last["seat"]:
+        lines.append(text)
+        _last["board"], _last["seat"] = text, view["you"]
     roll = view.get("roll")
     if roll:
-        lines.append(f"roll: {roll['kind']} {roll['foe']} - {roll['dice']} dice {' '.join(roll['faces'])}")
-    lines += [f"  {i + 1}. {label}" for i, (label, _) in enumerate(_menu)]
+        who = view["players"][roll["seat"]]["name"]
+        extra = ", sabers count" if roll["sabers_count"] else ""
+        extra += ", successes count double" if roll["double"] else ""
+        extra += f", +{roll['plus']} success(es)" if roll["plus"] else ""
+        faces = " ".join(roll["faces"]) if roll["faces"] else "not rolled yet"
+        foe = f" against a {roll['foe']}" if roll["foe"] else ""
+        lines.append(f"roll: {who}'s {roll['kind'].replace('_', ' ')} roll{foe}, {roll['dice']} dice{extra}: {faces}")
+    if (view.get("decision") or {}).get("kind") == "outfit" and not _last.get("list"):
+        lines.append(shop())
+    else:
+        lines += [f"  {i + 1}. {label}" for i, (label, _) in enumerate(_menu)]
+    _last["list"] = False
+    return "\n".join(lines)
+
+
+def shop() -> str:
+    """The purchase, short: the weapons and the equipment with their costs (the 128 combinations on `list`)."""
+    cat = catalog()
+    st = cat.setup
+    lines = [f"weapons (free, choose one): " + "; ".join(f"{w.name['en']}: {w.text['en']}" for w in cat.weapons.values())]
+    lines += [f"equipment (at most {st.max_equipment}; the points left buy sailors at {st.crew_cost} each, "
+              f"{st.points} points in all):"]
+    lines += [f"  {e.name['en']} ({e.cost}): {e.text['en']}" for e in cat.equipment.values()]
+    lines.append("answer with words, e.g. 'sabers machete shovels' (Sabers and Muskets, Machete, Shovels, 15 sailors),"
+                 " or 'list' for the numbered combinations")
     return "\n".join(lines)
 
 
 def prompt(view: dict[str, Any]) -> str:
     kind = (view.get("decision") or {}).get("kind", "")
-    return f"{PROMPTS.get(kind, kind)} (1-{len(_menu)})? "
+    roll = view.get("roll") or {}
+    roller = view["players"][roll["seat"]]["name"] if roll else "someone"
+    if kind == "outfit":
+        return "your purchase (words, a number, or 'list')? "
+    return f"{PROMPTS.get(kind, kind).format(roller=roller)} (1-{len(_menu)}, or 'board', 'quit')? "
+
+
+def _outfit_words(text: str) -> list[dict[str, Any]]:
+    """The purchase in words: a weapon and equipment by (the start of) their names."""
+    cat = catalog()
+    words = [w for w in text.lower().replace(",", " ").split() if w not in ("and", "+")]
+    weapons = [w for w in cat.weapons if any(x.startswith(words[0]) for x in w.split("-"))] if words else []
+    if len(weapons) != 1:
+        raise ValueError("start with the weapon: 'sabers' or 'pistols', then the equipment, e.g. 'sabers machete shovels'")
+    eq = []
+    for w in words[1:]:
+        hits = [e for e in cat.equipment if any(x.startswith(w) for x in e.split("-"))]
+        if len(hits) != 1:
+            raise ValueError(f"{w!r} is not one piece of equipment; equipment: {', '.join(sorted(cat.equipment))}")
+        eq.append(hits[0])
+    want = (weapons[0], sorted(eq))
+    for label, action in _menu:
+        if (action["weapon"], sorted(action["equipment"])) == want:
+            return [action]
+    cost = sum(cat.equipment[e].cost for e in eq)
+    raise ValueError(f"not allowed: at most {cat.setup.max_equipment} different equipment for at most "
+                     f"{cat.setup.points} points (this costs {cost})")
 
 
 def parse(answer: str, view: dict[str, Any]) -> list[Any]:
     text = answer.strip()
-    if not text.isdigit() or not 1 <= int(text) <= len(_menu):
+    if text.lower() == "board":
+        _last["board"] = None
+        raise ValueError(board(view))
+    if text.lower() == "list":
+        raise ValueError("\n".join(f"  {i + 1}. {label}" for i, (label, _) in enumerate(_menu)))
+    if text.isdigit() and 1 <= int(text) <= len(_menu):
+        return [_menu[int(text) - 1][1]]
+    if text and not text.isdigit() and (view.get("decision") or {}).get("kind") == "outfit":
+        return _outfit_words(text)
+    if not text:
         raise ValueError(f"type a number from 1 to {len(_menu)}")
-    return [_menu[int(text) - 1][1]]
+    raise ValueError(f"{text!r} is not on the menu: type a number from 1 to {len(_menu)}")
 
 
 def event_line(event: Event) -> str | None:

@@ -27,7 +27,7 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
             "equipment": list(pl.equipment) if show_outfit else [],
             "hand_size": len(pl.hand), "fragments_left": len(pl.fragments), "found": list(pl.found),
             "upcoming": {"dinosaur_attack": pl.inc_dino, "other": pl.inc_other},
-            "tokens": pl.tokens, "curses": list(pl.curses), "treasure_count": len(pl.treasures),
+            "tokens": pl.tokens, "tokens_noted": pl.noted, "curses": list(pl.curses), "treasure_count": len(pl.treasures),
             "skip": pl.skip, "sunk": pl.sunk,
         }
         if mine:
@@ -67,36 +67,103 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
     return out
 
 
+#: what Proceed means in each decision
+PROCEED = {"pre": "roll the dice", "post": "accept the roll", "react_pre": "pass (let them roll)",
+           "react_post": "pass", "react_card": "pass", "arrange": "done arranging", "cards": "back",
+           "look": "stop looking", "ship": "skip the draw"}
+
+
+def _card(cid: str) -> str:
+    c = catalog().events.get(cid)
+    return c.name["en"] if c else cid
+
+
+def source_label(s: PvdState, p: int, source: str) -> str:
+    """A card or ability by name, with what it does."""
+    cat = catalog()
+    pl = s.players[p]
+    kind, _, rest = source.partition(":")
+    if kind == "da":
+        c = cat.events[rest]
+        return f"{c.name['en']} (Desperate Action: {c.footer['en'] if c.footer else ''})"
+    if kind == "ps":
+        c = cat.events[rest]
+        return f"play {c.name['en']} ({c.text['en'] if c.text else ''})"
+    if kind == "relic":
+        c = cat.relics[pl.relic]
+    elif kind == "mate":
+        c = cat.mates[pl.mate]
+    elif kind == "wp":
+        c = cat.weapons[pl.weapon]
+    elif kind == "eq":
+        c = cat.equipment[rest.rpartition(":")[0]]
+    else:
+        return source
+    return f"{c.name['en']} ({c.text['en'] if c.text else ''})"
+
+
+def slot_label(slot: str) -> str:
+    area, _, n = slot.rpartition("-")
+    return f"the Landmark in the {area.capitalize()} (slot {n})"
+
+
 def describe(s: PvdState, a: Action) -> str:
-    """A short label of an action for menus and logs."""
+    """A short label of an action for menus and logs: names, not ids."""
     cat = catalog()
     d = a.to_dict()
     t = a.type
+    kind = (s.decision or {}).get("kind", "")
+    if t == "proceed":
+        return PROCEED.get(kind, "go on")
     if t == "use":
-        kind, _, rest = d["source"].partition(":")
-        label = {"da": "Desperate Action", "ps": "play"}.get(kind, kind)
-        what = cat.events[rest].name["en"] if kind in ("da", "ps") else d["source"]
+        label = source_label(s, a.player, d["source"])
         extra = f" on {s.players[d['target']].name}" if d["target"] >= 0 else ""
-        extra += f" in the {d['area']}" if d["area"] else ""
-        extra += ", then go on" if d.get("go") else ""
-        return f"{label}: {what}{extra}"
+        extra += f" in the {d['area'].capitalize()}" if d["area"] else ""
+        extra += {"pre": ", then roll", "post": ", then accept"}.get(kind, "") if d.get("go") else ""
+        return f"{label}{extra}"
+    if t == "hand":
+        return "your hand: play a card or use an ability"
     if t == "arrange":
-        return f"arrange {cat.events[d['card']].name['en']} for {s.players[d['target']].name}"
+        return f"arrange {_card(d['card'])} for {s.players[d['target']].name}"
     if t == "attack":
         return f"attack {s.players[d['target']].name}"
     if t == "outfit":
-        return f"{d['weapon']} + {', '.join(d['equipment']) or 'no equipment'}"
+        eq = [cat.equipment[e] for e in d["equipment"]]
+        cost = sum(e.cost for e in eq)
+        sailors = (cat.setup.points - cost) // cat.setup.crew_cost
+        items = ", ".join(f"{e.name['en']} ({e.cost})" for e in eq) or "no equipment"
+        return f"{cat.weapons[d['weapon']].name['en']} + {items}: {sailors} sailors"
+    if t == "pick_relic":
+        r = cat.relics[d["relic"]]
+        return f"{r.name['en']}: {r.text['en'] if r.text else ''}"
+    if t == "pick_mate":
+        m = cat.mates[d["mate"]]
+        return f"{m.name['en']}: {m.text['en'] if m.text else ''}"
     if t == "discard":
-        return "discard " + ", ".join(d["cards"])
+        return "discard " + ", ".join(_card(c) for c in d["cards"])
     if t == "choose_area":
-        return f"search the {d['area']}"
+        return f"search the {d['area'].capitalize()} ({cat.areas[d['area']].search_hours} h)"
     if t == "look":
-        return f"look at {d['slot']}"
+        return f"look at {slot_label(d['slot'])}"
     if t == "put_back":
         return f"put back ${d['value']:,}"
     if t == "choose":
         return f"option {d['option'] + 1}"
-    for key in ("relic", "mate", "slot"):
-        if key in d:
-            return f"{t.replace('_', ' ')} {d[key]}"
+    if t == "pick_dice":
+        return ("re-roll " if kind == "reroll" else "turn ") + " + ".join(d["faces"])
+    if t == "cancel_incident":
+        return f"cancel the Upcoming {'Dinosaur Attack' if d['slot'] == 'dinosaur_attack' else 'Incident'}"
+    if t == "play_incident":
+        pl = s.players[a.player]
+        return f"play the Incident {_card(pl.inc_dino if d['slot'] == 'dinosaur_attack' else pl.inc_other)}"
+    if t == "send_dinosaur":
+        return f"send it to {s.players[d['target']].name}"
+    if t == "end_search":
+        return "end the search early (2 dice: each blank sends a sailor to Lost and Forgotten)"
+    if t == "replenish":
+        return "replenish your crew (+6 sailors, 1 token)"
+    if t == "return_to_ship":
+        return "return to the ship"
+    if t == "ship_draw":
+        return "draw a token from the bag"
     return t.replace("_", " ")
