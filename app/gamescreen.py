@@ -22,12 +22,18 @@ class GameScreen(Screen):
         return self.live.session
 
     def _step(self, fn, *args: Any) -> bool:
+        t0 = time.perf_counter()
         try:
             fn(self.app.client, *args)
         except IllegalAction as exc:
             self.app.toast(exc.reason)
             self.app.render()
             return False
+        from app.main import PROFILE, log
+
+        if PROFILE:
+            log.warning("step %s: engine and journal %.1f ms", getattr(fn, "__name__", "?"),
+                        (time.perf_counter() - t0) * 1000)
         self.app.changed(self.live.id)
         self.app.render()
         return True

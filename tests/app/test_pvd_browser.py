@@ -69,9 +69,19 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     ui.shot(page, "pvd-tracker-2-combat")
     press(page, "More: Strength")
     ui.see(page, "Strength: 4", exact=True)
+    # scrolled down, a tap redraws without jumping back to the top
+    skull = page.get_by_role("button", name="Combat: add Skull", exact=True).first
+    reach(page, skull)
+    page.mouse.wheel(0, 250)
+    page.wait_for_timeout(400)
+    before = skull.bounding_box()["y"]
+    assert page.get_by_role("button", name="Anne (turn)").first.bounding_box()["y"] < 0  # scrolled
     for i, face in enumerate(("Skull", "Skull", "Blank", "Saber", "Blank")):
         press(page, f"Combat: add {face}")
         ui.see(page, f"Combat: {i + 1} of 5 dice entered")
+        if i == 0:
+            page.wait_for_timeout(300)
+            assert abs(skull.bounding_box()["y"] - before) < 2, "the redraw moved the screen"
     ui.see(page, "Combat: 5 of 5 dice entered")
     ui.see(page, "→ Anne loses 2 sailors to the dinosaur")  # the preview, before confirming
     ui.shot(page, "pvd-tracker-3-dice")
