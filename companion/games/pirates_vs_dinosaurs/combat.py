@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .catalog import catalog
-from .core import (Frame, ask, combat_dice, open_window, window_next, cond_ok, emit, handler, lose, name, need, nearest, outcome, owned,
+from .core import (Frame, combat_dice, cond_ok, open_window, window_next, emit, handler, lose, name, need, nearest, outcome, owned,
                    passive_ops, pop, push, resolve_ref, ops_frame, source_ref)
 from .state import own, drop, DIG, EXPEDITION, PvdState
 
@@ -48,15 +48,6 @@ def start_roll(s: PvdState, p: int, kind: str, dice: int, foe: str = "") -> Fram
             keep.append(m)
         pl.mods = tuple(keep)
     return push(s, f)
-
-
-def failed_dice(f: Frame) -> list[int]:
-    """Indices of the dice that failed, blanks first (they can never count)."""
-    faces = f["faces"]
-    out = [i for i, x in enumerate(faces) if x == "blank"]
-    if not f["sab"]:
-        out += [i for i, x in enumerate(faces) if x == "saber"]
-    return out
 
 
 @handler("roll")

@@ -59,10 +59,15 @@ def name(s: PvdState, p: int) -> str:
     return s.players[p].name
 
 
+#: functions of the rule modules that import this one (set by them at import: no import per call)
+HOOKS: dict[str, Callable] = {}
+
+
 def run(s: PvdState) -> None:
     """Resolve frames until a chance step, a decision or the end of the game."""
-    from .expedition import next_turn
-
+    next_turn = HOOKS.get("next_turn")
+    if next_turn is None:
+        from .expedition import next_turn
     guard = 0
     while s.chance is None and s.decision is None and not s.over:
         guard += 1
@@ -402,7 +407,9 @@ def open_window(s: PvdState, f: Frame, actor: int, with_actor: bool = True, othe
 
 def window_next(s: PvdState, f: Frame, own_kind: str, other_kind: str) -> bool:
     """Ask the next captain of the window on f; True when the window is closed."""
-    from .rules import usable
+    usable = HOOKS.get("usable")
+    if usable is None:
+        from .rules import usable
     ring = f["wr"]
     players = s.players
     while f["wi"] < len(ring):

@@ -156,7 +156,6 @@ for _name in ("add_dice", "count_sabers", "double_successes", "add_successes"):
 def dice_choices(faces: list[str], n: int, exclude: str = "") -> list[list[str]]:
     """Which dice of a roll a card may take: every multiset of 1..n of its faces (dice showing the same
     face are alike), sorted; `exclude`: a face the card would not change."""
-    from collections import Counter
     from itertools import combinations
     pool = sorted(f for f in faces if f != exclude)
     out: set[tuple[str, ...]] = set()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .catalog import catalog
 from .combat import start_roll
-from .core import (Frame, ask, emit, lose, name, ops_frame, passive_amount, passive_ops, pop, push, handler,
+from .core import (HOOKS, Frame, ask, emit, lose, ops_frame, passive_amount, passive_ops, pop, push, handler,
                    search_hours)
 from .state import own, drop, DIG, EXPEDITION, SHIP, PvdState
 
@@ -33,6 +33,9 @@ def next_turn(s: PvdState) -> None:
                 break
     s.turns += 1
     push(s, {"k": "turn", "p": s.turn, "st": "start", "arranged": []})
+
+
+HOOKS["next_turn"] = next_turn
 
 
 @handler("cards")

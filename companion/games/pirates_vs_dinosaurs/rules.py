@@ -5,6 +5,7 @@ fights), dig.py (Stage 3 and the end) and effects_engine.py (the cards' effects,
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Any
@@ -16,7 +17,7 @@ from .actions import (CODEC, Arrange, Attack, Choose, ChooseArea, Dig, Discard, 
                       PickRelic, PlayIncident, Proceed, PutBack, PickDice, CancelIncident, Replenish, ReturnToShip, Search, SendDinosaur,
                       ShipDraw, Use)
 from .catalog import SECTION, catalog
-from .core import cond_ok, nearest, owned, push, run, source_ref, window_pass
+from .core import HOOKS, _owned, cond_ok, emit, nearest, ops_frame, push, replenish, run, source_ref, window_pass
 from .state import own, drop, DIG, EXPEDITION, PvdState
 from .views import view as _view
 
@@ -49,27 +50,62 @@ ROLL_WINDOWS = ("pre", "post", "react_pre", "react_post")
 NEEDS = {"reroll": "roll", "set_face": "roll", "combat_strength": "combat", "prevent_losses": "budget"}
 
 
-def _candidates(s: PvdState, p: int) -> list[tuple[str, Any, str]]:
-    """(source, ability, card) of everything captain p could use: cards in hand and owned items."""
-    cat = catalog()
-    pl = s.players[p]
-    out: list[tuple[str, Any, str]] = []
-    if pl.stage == EXPEDITION:
-        for c in sorted(set(pl.hand)):
-            card = cat.events[c]
-            if card.kind == "pirates_share":
-                out.append((f"ps:{c}", card.action, c))
-            if card.desperate is not None:
-                out.append((f"da:{c}", card.desperate, c))
-    for src, ab in owned(s, p):
-        if ab.when in ("passive", "after_combat", "on_ghost", "on_play"):
+def _fits_window(window: str, ab: Any) -> bool:
+    when = ab.when
+    if when not in WINDOWS[window]:
+        return False
+    react = window.startswith("react")
+    if ab.target == "player_rolling":
+        return react
+    return not react or when == "any_time"
+
+
+@lru_cache(maxsize=4096)
+def _card_window(window: str, c: str) -> tuple:
+    """The abilities of an Event card that fit a window: (source, ability, card, needs, pointless)."""
+    card = catalog().events[c]
+    out = []
+    if card.kind == "pirates_share" and _fits_window(window, card.action):
+        out.append((f"ps:{c}", card.action, c, _needs(card.action), _pointless_kind(card.action)))
+    if card.desperate is not None and _fits_window(window, card.desperate):
+        out.append((f"da:{c}", card.desperate, c, _needs(card.desperate), _pointless_kind(card.desperate)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _owned_window(window: str, relic: str, mate: str, weapon: str, equipment: tuple) -> tuple:
+    """The abilities of a relic, First Mate, weapon and equipment that fit a window."""
+    return tuple((src, ab, "", _needs(ab), _pointless_kind(ab)) for src, ab in _owned(relic, mate, weapon, equipment)
+                 if ab.when not in ("passive", "after_combat", "on_ghost", "on_play") and _fits_window(window, ab))
+
+
+def _window_candidates(window: str, stage: int, hand: tuple, relic: str, mate: str, mate_used: bool, weapon: str,
+                       equipment: tuple, used: tuple) -> list:
+    """(source, ability, card, needs, pointless) of what captain p holds or owns whose timing fits a
+    window; what depends on the moment is checked by `usable`."""
+    out: list = []
+    if stage == EXPEDITION:
+        for c in sorted(set(hand)):
+            out += _card_window(window, c)
+    for item in _owned_window(window, relic, mate, weapon, equipment):
+        src, ab = item[0], item[1]
+        if (src == "mate" and mate_used) or (ab.limit and f"{ab.limit}|{src}" in used):
             continue
-        if src == "mate" and pl.mate_used:
-            continue
-        if ab.limit and f"{ab.limit}|{src}" in pl.used:
-            continue
-        out.append((src, ab, ""))
+        out.append(item)
     return out
+
+
+def _pointless_kind(ab: Any) -> str:
+    """Abilities that can do nothing at times: sailors from Lost and Forgotten ("lost"), hours off a
+    search ("time")."""
+    if len(ab.effects) != 1:
+        return ""
+    op = ab.effects[0]
+    if op.op == "gain_crew" and op.from_ == "lost_and_forgotten" and op.who == "self":
+        return "lost"
+    if op.op == "search_time" and op.who == "self":
+        return "time"
+    return ""
 
 
 _NEEDS: dict[int, frozenset[str]] = {}
@@ -106,27 +142,11 @@ def _fits(s: PvdState, ab: Any, roll: dict | None) -> bool:
     return True
 
 
-def _pointless(s: PvdState, p: int, ab: Any) -> bool:
-    """Abilities that could do nothing now are not offered (sailors from an empty Lost and Forgotten,
-    hours off a search that is not running)."""
-    ops = ab.effects
-    if len(ops) != 1:
-        return False
-    op = ops[0]
-    if op.op == "gain_crew" and op.from_ == "lost_and_forgotten" and op.who == "self":
-        return s.lost == 0
-    if op.op == "search_time" and op.who == "self":
-        return s.players[p].stage != EXPEDITION
-    return False
-
-
 def usable(s: PvdState, p: int, window: str) -> list[Use]:
     """The Use actions captain p may take in a window (turn, pre/post roll, reactions). In another
     captain's window only cards usable at any time, and cards aimed at the player rolling (ruling
     desperate-own-roll), are offered."""
     pl = s.players[p]
-    timings = WINDOWS[window]
-    react = window.startswith("react")
     roll = nearest(s, "roll") if window in ROLL_WINDOWS else None
     roller = roll["p"] if roll is not None else p
     ctx: dict[str, Any] = {}
@@ -136,18 +156,17 @@ def usable(s: PvdState, p: int, window: str) -> list[Use]:
     if inc is not None:
         ctx["incident"] = inc["card"]
     out: list[Use] = []
-    for src, ab, card in _candidates(s, p):
-        when = ab.when
-        if when not in timings:
-            continue
-        if ab.target == "player_rolling":
-            if not react or roll is None or roller == p or s.players[roller].stage != EXPEDITION:
-                continue
-        elif react and when != "any_time":
+    for src, ab, card, needs, pointless in _window_candidates(window, pl.stage, pl.hand, pl.relic, pl.mate,
+                                                              pl.mate_used, pl.weapon, pl.equipment, pl.used):
+        if ab.target == "player_rolling" and (roll is None or roller == p or s.players[roller].stage != EXPEDITION):
             continue
         if roll is not None and src in roll["used"]:
             continue
-        if not cond_ok(s, p, ab.cond, ctx) or not _fits(s, ab, roll) or _pointless(s, p, ab):
+        if ab.cond is not None and not cond_ok(s, p, ab.cond, ctx):
+            continue
+        if needs and not _fits(s, ab, roll):
+            continue
+        if pointless and (s.lost == 0 if pointless == "lost" else pl.stage != EXPEDITION):
             continue
         if ab.target == "none":
             out.append(Use(p, src))
@@ -165,6 +184,9 @@ def usable(s: PvdState, p: int, window: str) -> list[Use]:
     return out
 
 
+HOOKS["usable"] = usable
+
+
 def apply_use(s: PvdState, a: Use, kind: str = "") -> None:
     """Use an ability: a card leaves the hand (a Pirate's Share is shown and discarded when done)."""
     p = a.player
@@ -180,7 +202,6 @@ def apply_use(s: PvdState, a: Use, kind: str = "") -> None:
     roll = nearest(s, "roll")
     if roll is not None and kind in ROLL_WINDOWS:
         roll["used"] = roll["used"] + [a.source]
-    from .core import emit, ops_frame
     label = catalog().events[card].name["en"] if card else a.source
     emit(s, f"{pl.name} uses {label}" + ("" if a.source.startswith("da:") else ""), "use", seat=p,
          source=a.source)
@@ -339,7 +360,6 @@ def apply(s: PvdState, a: Action) -> None:
         elif isinstance(a, Attack):
             combat.start_attack(s, p, a.target)
         else:
-            from .core import replenish
             replenish(s, p)
     elif kind == "arrange":
         if isinstance(a, Arrange):
@@ -349,7 +369,6 @@ def apply(s: PvdState, a: Action) -> None:
             me.hand = drop(me.hand, a.card)
             setattr(own(s, a.target), attr, a.card)
             f["arranged"] = f["arranged"] + [a.target]
-            from .core import emit
             emit(s, f"{s.players[p].name} arranges {card.name['en']} for {s.players[a.target].name}", "arrange",
                  seat=p, card=a.card, target=a.target)
         else:
@@ -371,7 +390,6 @@ def apply(s: PvdState, a: Action) -> None:
         elif isinstance(a, Attack):
             combat.start_attack(s, p, a.target)
         elif isinstance(a, Replenish):
-            from .core import replenish
             replenish(s, p)
         else:
             push(s, {"k": "ret", "p": p})

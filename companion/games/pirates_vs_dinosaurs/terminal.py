@@ -126,7 +126,7 @@ def shop() -> str:
     """The purchase, short: the weapons and the equipment with their costs (the 128 combinations on `list`)."""
     cat = catalog()
     st = cat.setup
-    lines = [f"weapons (free, choose one): " + "; ".join(f"{w.name['en']}: {w.text['en']}" for w in cat.weapons.values())]
+    lines = ["weapons (free, choose one): " + "; ".join(f"{w.name['en']}: {w.text['en']}" for w in cat.weapons.values())]
     lines += [f"equipment (at most {st.max_equipment}; the points left buy sailors at {st.crew_cost} each, "
               f"{st.points} points in all):"]
     lines += [f"  {e.name['en']} ({e.cost}): {e.text['en']}" for e in cat.equipment.values()]
