@@ -102,6 +102,10 @@ def summarize(results: list[dict[str, Any]], bots: list[str]) -> dict[str, Any]:
             for e in seat["equipment"] or ["(none)"]:
                 groups["equipment"][e][0] += share
                 groups["equipment"][e][1] += 1
+            if len(set(bots)) > 1:  # mixed bots: an item's rate is compared with its own bot's rate
+                for group in ("first_mate", "relic", "weapon"):
+                    groups[f"{group}_by_bot"][f"{seat['bot']}: {keys[group]}"][0] += share
+                    groups[f"{group}_by_bot"][f"{seat['bot']}: {keys[group]}"][1] += 1
     players = len(bots)
     report: dict[str, Any] = {
         "games": n, "players": players, "bots": bots, "average_win_rate": round(1 / players, 4),
@@ -112,9 +116,19 @@ def summarize(results: list[dict[str, Any]], bots: list[str]) -> dict[str, Any]:
     for group, table in groups.items():
         report[group] = {k: _rate(w, g) for k, (w, g) in sorted(table.items())}
     avg = (n - no_winner) / n / players
-    report["over_1_5x_average"] = {
-        group: sorted(k for k, v in report[group].items() if v["games"] >= 20 and v["win_rate"] > 1.5 * avg)
-        for group in ("first_mate", "relic", "weapon", "equipment")}
+    if len(set(bots)) == 1:
+        report["over_1_5x_average"] = {
+            group: sorted(k for k, v in report[group].items() if v["games"] >= 20 and v["win_rate"] > 1.5 * avg)
+            for group in ("first_mate", "relic", "weapon", "equipment")}
+    else:
+        # with mixed bots the better bot wins with whatever it drafts: compare within each bot kind
+        # (a bot that hardly ever wins says nothing about items: at least 5% wins, 20 games)
+        bot_rate = {k: v["win_rate"] for k, v in report["bot"].items()}
+        report["over_1_5x_average"] = {
+            group: sorted(k for k, v in report[f"{group}_by_bot"].items()
+                          if v["games"] >= 20 and bot_rate[k.split(": ")[0]] >= 0.05
+                          and v["win_rate"] > 1.5 * bot_rate[k.split(": ")[0]])
+            for group in ("first_mate", "relic", "weapon")}
     return report
 
 
@@ -126,7 +140,10 @@ def print_report(report: dict[str, Any]) -> None:
     console.print(f"[bold]{report['games']} games[/bold], {report['players']} players ({', '.join(report['bots'])}); "
                   f"island sinks in {report['sinks']:.0%}, no winner in {report['no_winner']:.0%}; "
                   f"turns {report['turns']['mean']} (min {report['turns']['min']}, max {report['turns']['max']})")
-    for group in ("seat", "bot", "first_mate", "relic", "weapon", "equipment"):
+    for group in ("seat", "bot", "first_mate", "relic", "weapon", "equipment", "first_mate_by_bot", "relic_by_bot",
+                  "weapon_by_bot"):
+        if group not in report:
+            continue
         table = Table(title=f"win rate by {group.replace('_', ' ')}")
         table.add_column(group)
         table.add_column("games", justify="right")
@@ -135,25 +152,52 @@ def print_report(report: dict[str, Any]) -> None:
             table.add_row(key, str(row["games"]), f"{row['win_rate']:.1%}")
         console.print(table)
     flagged = {g: v for g, v in report["over_1_5x_average"].items() if v}
-    console.print(f"over 1.5x the average win rate: {flagged or 'none'}")
+    how = "the average win rate" if len(set(report["bots"])) == 1 else "their bot's win rate"
+    console.print(f"over 1.5x {how}: {flagged or 'none'}")
 
 
 def chart(report: dict[str, Any], path: str) -> None:
+    """Win rates by seat, First Mate, Relic and weapon (with the average and 1.5x the average), and how
+    games end, on one page."""
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise UserError("--chart needs matplotlib (pip install 'matplotlib>=3.8')") from None
+        raise UserError("--chart needs matplotlib (pip install 'pirate-table-companion[sim]' or "
+                        "'matplotlib>=3.8')") from None
+    avg = report["average_win_rate"]
     groups = ("seat", "first_mate", "relic", "weapon")
-    fig, axes = plt.subplots(1, len(groups) + 1, figsize=(5 * (len(groups) + 1), 4.5))
-    for ax, group in zip(axes, groups):
+    fig, axes = plt.subplots(2, 3, figsize=(12, 7))
+    for ax, group in zip(axes.flat, groups):
         keys = list(report[group])
-        ax.barh(keys, [report[group][k]["win_rate"] for k in keys])
-        ax.axvline(report["average_win_rate"], color="grey", linestyle="--")
+        rates = [report[group][k]["win_rate"] for k in keys]
+        labels = [f"seat {k}" if group == "seat" else k.replace("-", " ") for k in keys]
+        bars = ax.barh(labels, rates, color=["#D55E00" if r > 1.5 * avg else "#0072B2" for r in rates])
+        ax.bar_label(bars, labels=[f"{r:.0%}" for r in rates], padding=2, fontsize=8)
+        ax.axvline(avg, color="grey", linestyle="--", linewidth=1, label="average")
+        ax.axvline(1.5 * avg, color="#D55E00", linestyle=":", linewidth=1, label="1.5x average")
+        ax.set_xlim(0, max(rates + [1.5 * avg]) * 1.25)
+        ax.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
         ax.set_title(f"win rate by {group.replace('_', ' ')}")
-    ax = axes[-1]
-    ax.bar(["sinks", "no winner"], [report["sinks"], report["no_winner"]])
-    ax.set_title(f"{report['games']} games, {report['turns']['mean']} turns on average")
+        ax.tick_params(axis="y", labelsize=8)
+    axes.flat[0].legend(fontsize=8, loc="lower right")
+    ax = axes.flat[4]
+    ends = {"island sinks": report["sinks"], "no winner": report["no_winner"]}
+    bars = ax.bar(list(ends), list(ends.values()), color="#E69F00")
+    ax.bar_label(bars, labels=[f"{v:.1%}" for v in ends.values()], fontsize=8)
+    ax.set_ylim(0, max(0.1, max(ends.values()) * 1.3))
+    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+    ax.set_title("how games end")
+    ax = axes.flat[5]
+    ax.axis("off")
+    turns = report["turns"]
+    from collections import Counter
+    bots = ", ".join(f"{n} {b}" for b, n in Counter(report["bots"]).items())
+    ax.text(0, 0.95, f"{report['games']} games, {report['players']} players\nbots: {bots}\n"
+                     f"turns: {turns['mean']} on average ({turns['min']}-{turns['max']}),\n"
+                     f"{turns['rounds_mean']} rounds", va="top", fontsize=10)
+    fig.suptitle("Pirates vs. Dinosaurs: balance by simulation", fontsize=13)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
+    plt.close(fig)

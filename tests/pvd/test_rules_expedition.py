@@ -286,12 +286,12 @@ def test_pirates_share_only_affects_stage_two():
 
 def test_first_mate_black_jack_brenham_and_lost_and_forgotten():
     """First Mates (used side until it refreshes) and Lost and Forgotten: Black Jack Brenham takes
-    up to 3 sailors back; used until a new expedition."""
+    up to 2 sailors back; used until a new expedition."""
     s = two(mates=["black-jack-brenham", "de-groot"], mate_picks=["de-groot", "black-jack-brenham"])
     assert s.state.players[0].mate == "black-jack-brenham"
     edit(s, 0, mate_used=False)
     s.resolve(["thirst", "thirst"])
     act(s, "hand")
     act(s, "use", source="mate")
-    assert s.state.players[0].crew == 23 and s.state.lost == 1 and s.state.players[0].mate_used
+    assert s.state.players[0].crew == 22 and s.state.lost == 2 and s.state.players[0].mate_used
     assert "hand" not in types(s)

@@ -14,9 +14,10 @@ from companion.engine import Action, RandomBot
 
 from .catalog import catalog
 
-RELICS = ["compass-of-the-drowned", "sextant", "elisons-folio", "lucky-doubloon", "tyrants-tooth",
-          "conch-of-calling", "ghost-pearl", "mask-of-lehru"]
-MATES = ["mad-meg-tallow", "pip-sparrow", "black-jack-brenham", "doc-malloy", "gunner-ezra-hale", "de-groot"]
+#: draft preferences, best first (from `companion simulate` win rates of four heuristic bots)
+RELICS = ["ghost-pearl", "conch-of-calling", "sextant", "elisons-folio", "lucky-doubloon", "tyrants-tooth",
+          "mask-of-lehru", "compass-of-the-drowned"]
+MATES = ["black-jack-brenham", "pip-sparrow", "mad-meg-tallow", "doc-malloy", "gunner-ezra-hale", "de-groot"]
 OUTFIT = ("sabers-and-muskets", ("machete", "shovels"))
 #: hand-menu uses worth making, best first (source prefixes)
 GOOD_USES = ("ps:native-guide", "mate", "ps:shortcut", "ps:castaways", "ps:rum-ration", "eq:spyglass",
@@ -145,6 +146,8 @@ class HeuristicBot:
         for a in uses:
             if a.source.startswith("eq:cannon") or a.source == "ps:powder-keg":
                 return a
+            if a.source == "mate" and not roll.get("sabers_count"):
+                return a  # Gunner Ezra Hale: sabers count in this fight
         def gain(a):
             kind, _, cid = a.source.partition(":")
             if kind not in ("da", "ps") or cid not in cat.events:
