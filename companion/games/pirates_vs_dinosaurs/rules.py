@@ -202,9 +202,12 @@ def apply_use(s: PvdState, a: Use, kind: str = "") -> None:
     roll = nearest(s, "roll")
     if roll is not None and kind in ROLL_WINDOWS:
         roll["used"] = roll["used"] + [a.source]
-    label = catalog().events[card].name["en"] if card else a.source
-    emit(s, f"{pl.name} uses {label}" + ("" if a.source.startswith("da:") else ""), "use", seat=p,
-         source=a.source)
+    cat = catalog()
+    src_kind = a.source.partition(":")[0]
+    item = {"relic": (cat.relics, pl.relic), "mate": (cat.mates, pl.mate), "wp": (cat.weapons, pl.weapon),
+            "eq": (cat.equipment, a.source.split(":")[1] if src_kind == "eq" else "")}.get(src_kind)
+    label = cat.events[card].name["en"] if card else (item[0][item[1]].name["en"] if item else a.source)
+    emit(s, f"{pl.name} uses {label}", "use", seat=p, source=a.source)
     push(s, ops_frame(ref, p, a.target, a.area, card, a.source.startswith(("ps:", "da:")), a.source))
 
 

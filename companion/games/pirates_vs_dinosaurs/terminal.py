@@ -162,8 +162,8 @@ def _outfit_words(text: str) -> list[dict[str, Any]]:
         if (action["weapon"], sorted(action["equipment"])) == want:
             return [action]
     cost = sum(cat.equipment[e].cost for e in eq)
-    raise ValueError(f"not allowed: at most {cat.setup.max_equipment} different equipment for at most "
-                     f"{cat.setup.points} points (this costs {cost})")
+    raise ValueError(f"not allowed: at most {cat.setup.max_equipment} pieces of equipment, all different, costing at "
+                     f"most {cat.setup.points} points (this is {len(eq)} pieces for {cost} points)")
 
 
 def parse(answer: str, view: dict[str, Any]) -> list[Any]:
