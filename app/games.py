@@ -46,6 +46,9 @@ class GameUI:
     scores: Callable[[dict[str, Any]], dict[int, Any]] | None = None
     #: the Game the table assistant saves, when it is not the rules engine itself (a table tracker)
     assistant_game: Callable[[], Any] | None = None
+    #: digital play: the title line when the seat to move is asked on another player's turn (a
+    #: reaction window): (view, seat) -> text, or None for the usual "Your turn, <name>"
+    status: Callable[..., str | None] | None = None
 
 
 @dataclass

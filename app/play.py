@@ -40,7 +40,7 @@ class PlayScreen(GameScreen):
                 if seat not in mine:
                     seat = mine[0] if len(mine) == 1 else None
             view = live.view(client, seat)
-            out: list[ft.Control] = [self.status(to_move, seat, mine)]
+            out: list[ft.Control] = [self.status(to_move, seat, mine, view)]
             out += self.board(view, seat)
             if to_move is not None and to_move in mine and to_move == seat:
                 out.append(ft.Column(self.actions(seat), spacing=8, key="choices"))
@@ -55,11 +55,13 @@ class PlayScreen(GameScreen):
     def name(self, seat: int | None) -> str:
         return self.live.seats[seat].name if seat is not None else "the table"
 
-    def status(self, to_move: int | None, seat: int | None, mine: list[int]) -> ft.Control:
+    def status(self, to_move: int | None, seat: int | None, mine: list[int],
+               view: dict[str, Any] | None = None) -> ft.Control:
         if to_move is None:
             text = "Waiting for the dice…"
         elif to_move == seat:
-            text = f"Your turn, {self.name(seat)}"
+            own = self.ui.status(view, seat) if self.ui.status is not None and view is not None else None
+            text = own or f"Your turn, {self.name(seat)}"
         elif self.live.seats[to_move].is_bot:
             text = f"{self.name(to_move)} (bot) is playing"
         else:

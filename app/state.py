@@ -190,11 +190,16 @@ class LiveGame:
             if self.mode == DEVICES and not self.can_undo(client):
                 raise IllegalAction("undo", "only the player who made the last move may take it back")
             done = 0
-            try:  # take back the bots' replies too, so the human is back where they decided
-                while self._last_actor() in self.bots:
+            try:  # take back the bots' replies and the passes taken automatically too, so the human
+                # is back where they decided
+                while True:
+                    while self._last_actor() in self.bots:
+                        self.session.undo()
+                        done += 1
                     self.session.undo()
                     done += 1
-                self.session.undo()
+                    if self.auto_action() is None:  # a decision the human made, not a pass taken for them
+                        break
             except IllegalAction:
                 for _ in range(done):
                     self.session.redo()
@@ -224,14 +229,34 @@ class LiveGame:
                 return entry["action"].get("player")
         return None
 
+    def auto_action(self) -> Action | None:
+        """What to take for the human to move without asking (as the terminal does): the game's
+        `auto_pass` (passing a window, or playing the only Upcoming Incident, when that is all the
+        seat may do), and only when there is a single human in the game. With several humans every
+        window is asked, so that whether a captain is asked never tells the others what they hold."""
+        auto = getattr(self.game, "auto_pass", None)
+        if auto is None or len(self.human_seats()) != 1 or self.session.is_over():
+            return None
+        seat = self.game.to_move(self.session.state)
+        if seat is None or seat in self.bots:
+            return None
+        return auto(self.session.state)
+
     def run_bots(self, max_steps: int = 10_000) -> list:
-        """Let bots act for their seats until a human must decide (or the table must roll)."""
+        """Let bots act for their seats until a human must decide (or the table must roll); a lone
+        human's windows with nothing to do but pass are passed for them (`auto_action`)."""
         events: list = []
         for _ in range(max_steps):
             if self.session.is_over():
                 break
             seat = self.game.to_move(self.session.state)
-            if seat is None or seat not in self.bots:
+            if seat is not None and seat not in self.bots:
+                auto = self.auto_action()
+                if auto is None:
+                    break
+                events += self.session.act(auto)
+                continue
+            if seat is None:
                 break
             legal = self.session.legal_actions()
             if not legal:

@@ -8,4 +8,4 @@ def ui():
 
     return GameUI("pirates-vs-dinosaurs", assistant=assistant.body, board=play.board, actions=play.actions,
                   details=play.details, final=play.final, scores=play.scores,
-                  assistant_game=assistant.tracker_game)
+                  assistant_game=assistant.tracker_game, status=play.status)

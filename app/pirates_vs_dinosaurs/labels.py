@@ -93,3 +93,92 @@ def face_icon(result: str | None) -> str | None:
 
 def money(v: int) -> str:
     return f"${v:,}"
+
+
+def faces_name(result: str, n: int) -> str:
+    """'1 Skull', '2 Blanks'."""
+    name = face_name(result)
+    return f"{n} {name}" + ("" if n == 1 or name.endswith("s") else "s")
+
+
+def dice_picked(roll_faces: list[str], picked: list[str] | tuple[str, ...]) -> tuple[str, list[int]]:
+    """The dice a re-roll or a card takes, by face and number ('2 Blanks and 1 Skull'), and which dice
+    of the roll they are (1-based; the first unpicked die showing each face, as the engine takes them)."""
+    counts: dict[str, int] = {}
+    for f in picked:
+        counts[f] = counts.get(f, 0) + 1
+    words = [faces_name(f, n) for f, n in counts.items()]
+    idx: list[int] = []
+    for f in picked:
+        k = next((k for k, x in enumerate(roll_faces) if x == f and k not in idx), None)
+        if k is not None:
+            idx.append(k)
+    text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return text, sorted(i + 1 for i in idx)
+
+
+def _effects(card: str) -> list[tuple[str, Any]]:
+    """(part, effects) of an Event card: its card action and its Desperate Action."""
+    c = cat().events.get(card)
+    if c is None:
+        return []
+    return [(part, ab.effects) for part, ab in (("text", c.action), ("desperate", c.desperate)) if ab is not None]
+
+
+def _walk(ops: list) -> list:
+    from companion.games.pirates_vs_dinosaurs.effects import walk
+
+    return walk(ops)
+
+
+def card_with_op(in_play: list[str], op: str) -> str:
+    """The last card in play whose effects have this op (reroll, set_face, choose), '' if none."""
+    return card_part_with_op(in_play, op)[0]
+
+
+def card_part_with_op(in_play: list[str], op: str) -> tuple[str, str]:
+    """(card, 'text' or 'desperate'): the last card in play with this op, and which of its parts has it."""
+    for c in reversed(in_play):
+        for part, effects in _effects(c):
+            if any(o.op == op for o in _walk(effects)):
+                return c, part
+    return "", ""
+
+
+def set_face_target(in_play: list[str]) -> str:
+    """The face a card in play turns dice to (e.g. skull), '' if none says."""
+    for _, effects in _effects(card_with_op(in_play, "set_face")):
+        for o in _walk(effects):
+            if o.op == "set_face":
+                return o.face
+    return ""
+
+
+def choice_card(in_play: list[str]) -> tuple[str, list[str]]:
+    """The card in play that offers a choice, and its options in words."""
+    for _, effects in _effects(card_with_op(in_play, "choose")):
+        for o in _walk(effects):
+            if o.op == "choose":
+                return card_with_op(in_play, "choose"), [ops_words(opt) for opt in o.options]
+    return "", []
+
+
+def ops_words(ops: list) -> str:
+    """A choice's option in words (the few ops options are made of); '' when unknown."""
+    out = []
+    for o in ops:
+        if o.op == "combat":
+            out.append(f"fight the {o.foe} (Strength {o.strength})")
+        elif o.op == "search_time":
+            out.append(f"add {o.amount} hours to your search" if o.amount > 0
+                       else f"take {-o.amount} hours off your search")
+        elif o.op == "lose_crew":
+            out.append(f"lose {o.amount} sailor" + ("s" if o.amount > 1 else ""))
+        elif o.op == "gain_crew":
+            out.append(f"gain {o.amount} sailor" + ("s" if o.amount > 1 else ""))
+        elif o.op == "discard_events":
+            out.append(f"discard {o.amount} Event card" + ("s" if o.amount > 1 else ""))
+        else:
+            return ""
+    text = ", then ".join(out)
+    return text[:1].upper() + text[1:]

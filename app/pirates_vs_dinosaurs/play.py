@@ -19,13 +19,40 @@ PROMPTS = {
     "act": "Search, end the search early, attack a rival or replenish your crew",
     "arrange": "Arrange Incidents for captains (one each), or go on", "discard": "Discard down to your hand limit",
     "pre": "Before the roll: Desperate Actions, or roll", "post": "After the roll: Desperate Actions, or accept it",
-    "react_pre": "Another captain is about to roll: play a card on them?", "react_post": "React to that roll?",
+    "react_pre": "{roller} is about to roll: play a card on them, or pass",
+    "react_post": "{roller} has rolled: react to that roll, or pass",
+    "react_card": "A card is about to strike: play a card that works at any time, or pass",
     "look": "Look at which Landmark?", "dig_act": "Dig, attack, replenish or return to the ship",
-    "putback": "Which treasure goes back into the bag?", "ship": "Draw from the bag, or pass",
-    "choose": "Choose an option", "send_dino": "Who fights the Dinosaur Attack?", "cards": "Play which card?",
+    "putback": "Your crew cannot carry it all: which treasure goes back into the bag?",
+    "ship": "Draw from the bag, or pass", "choose": "Choose an option", "send_dino": "Who fights the Dinosaur Attack?",
+    "cards": "Play which card?", "reroll": "Which dice do you re-roll?", "set_face": "Which dice do you turn{to}?",
+    "cancel_slot": "Cancel which Upcoming Incident?", "lose_cards": "A card makes you discard: which Event cards go?",
 }
 PROCEED = {"pre": "Roll the dice", "post": "Accept the roll", "react_pre": "Pass", "react_post": "Pass",
-           "arrange": "Done arranging", "cards": "Back", "look": "Stop looking", "ship": "Pass"}
+           "react_card": "Pass", "arrange": "Done arranging", "cards": "Back", "look": "Stop looking", "ship": "Pass"}
+#: what passing a window does, under the Pass button
+PASS_WHAT = {"react_pre": "Let them roll; your hand stays as it is", "react_post": "Let the roll stand",
+             "react_card": "Let the card strike"}
+
+
+def prompt(view: dict[str, Any], kind: str) -> str:
+    roll = view.get("roll") or {}
+    roller = view["players"][roll["seat"]]["name"] if roll else "Another captain"
+    face = L.set_face_target(view.get("in_play") or []) if kind == "set_face" else ""
+    return PROMPTS.get(kind, "Your move").format(roller=roller, to=f" to {L.face_name(face)}" if face else "")
+
+
+#: decisions a captain may be asked on another captain's turn
+OFF_TURN = ("react_pre", "react_post", "react_card", "lose_cards", "reroll", "set_face", "choose")
+
+
+def status(view: dict[str, Any], seat: int) -> str | None:
+    """The title when a captain is asked on another captain's turn (a reaction window)."""
+    turn = view.get("turn")
+    kind = (view.get("decision") or {}).get("kind", "")
+    if kind not in OFF_TURN or turn is None or turn == seat or not 0 <= turn < len(view["players"]):
+        return None
+    return f"Your call, {view['players'][seat]['name']} (on {view['players'][turn]['name']}'s turn)"
 
 
 def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
@@ -175,7 +202,28 @@ def label(live: Any, view: dict[str, Any], a: Any) -> tuple[str, str]:
     if t == "send_dinosaur":
         return f"Send it to {players[a.target]['name']}", ""
     if t == "proceed":
-        return PROCEED.get(kind, "Go on"), ""
+        return PROCEED.get(kind, "Go on"), PASS_WHAT.get(kind, "")
+    if t == "pick_dice":
+        roll_faces = (view.get("roll") or {}).get("faces") or []
+        what, dice = L.dice_picked(roll_faces, a.faces)
+        which = f" (die {dice[0]})" if len(dice) == 1 else f" (dice {', '.join(map(str, dice))})" if dice else ""
+        if kind == "set_face":
+            face = L.set_face_target(view.get("in_play") or [])
+            to = f" to {L.face_name(face)}" if face else ""
+            return f"Turn {what}{which}{to}", f"{'That die shows' if len(a.faces) == 1 else 'Those dice show'}" \
+                f"{' ' + L.face_name(face) if face else ' the new face'}; the others stay"
+        return f"Re-roll {what}{which}", "Those dice are rolled again; the others stay as they are"
+    if t == "cancel_incident":
+        target = (view.get("decision") or {}).get("target", a.player)
+        cid = players[target]["upcoming"].get(a.slot) or ""
+        whose = "your" if target == a.player else f"{players[target]['name']}'s"
+        slot = "Dinosaur Attack" if a.slot == "dinosaur_attack" else "Incident"
+        return f"Cancel {whose} {slot}: {L.thing('events', cid)}", \
+            (f"Discarded without effect. {L.event(cid)['text']}" if cid else "Discarded without effect")
+    if t == "choose":
+        cid, options = L.choice_card(view.get("in_play") or [])
+        words = options[a.option] if a.option < len(options) else ""
+        return (words or f"Option {a.option + 1}"), (f"{L.thing('events', cid)}: option {a.option + 1}" if cid else "")
     if t == "hand":
         return "Play a card or use an ability", "Your hand, relic, First Mate and equipment"
     names = {"search": ("Search", "Roll the Search dice (+1 automatic success)"),
@@ -196,10 +244,11 @@ def sentence(text: str) -> str:
 def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
     view = live.view(screen.app.client, seat)
     kind = (view.get("decision") or {}).get("kind", "")
-    out: list[ft.Control] = [heading(PROMPTS.get(kind, "Your move"), 18)]
+    out: list[ft.Control] = [heading(prompt(view, kind), 18)]
+    out += in_play(view, kind)
     if kind == "outfit":
         return out + outfit(screen, live, seat, legal)
-    if kind == "discard":
+    if kind in ("discard", "lose_cards"):
         return out + discard(screen, live, view, seat, legal)
     if view.get("roll") and kind == "pre":
         out.append(para(f"{view['roll']['dice']} dice will be rolled.", 14))
@@ -213,6 +262,28 @@ def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Cont
                               + ([ft.Text(what, size=12)] if what else []), spacing=2, width=340))
     out.append(wrap_row(rows, spacing=10))
     return out
+
+
+#: decisions made while a card is being played: the cards in play are shown above the choices
+IN_PLAY_KINDS = ("react_card", "react_pre", "react_post", "reroll", "set_face", "choose", "cancel_slot", "lose_cards")
+
+
+def in_play(view: dict[str, Any], kind: str) -> list[ft.Control]:
+    """The Event card being played now (public) that this decision is about, with the text that
+    matters to it: the card that re-rolls, turns dice or offers the choice; else the last card played."""
+    cards = view.get("in_play") or []
+    if kind not in IN_PLAY_KINDS or not cards:
+        return []
+    part = "text"
+    if kind in ("reroll", "set_face", "choose"):
+        cid, part = L.card_part_with_op(cards, kind)
+        if not cid:
+            return []
+    else:
+        cid = cards[-1]
+    e = L.event(cid)
+    text = e["desperate"] if part == "desperate" else e["text"]
+    return [ft.Text(f"In play: {e['name']} — {text}", size=13, italic=True)]
 
 
 def outfit(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:

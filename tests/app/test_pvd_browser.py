@@ -104,8 +104,9 @@ def step(page, ui) -> str:
     pass_to = page.get_by_text(re.compile(r"^Pass the device to "))
     if pass_to.count():
         name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
+        assert not page.get_by_text(re.compile(r"^(Your hand|You: )")).count(), "the privacy screen shows a hand"
         ui.tap(page, f"I am {name}: show my turn")
-        ui.see(page, f"Your turn, {name}")
+        page.get_by_text(re.compile(f"^Your (turn|call), {name}")).first.wait_for()
         return f"reveal {name}"
     if page.get_by_role("button", name="Confirm purchase").count():
         press(page, "Sabers and Muskets")
@@ -183,7 +184,7 @@ def test_pvd_two_browsers_see_different_hands(server, new_page, ui) -> None:
         if a.get_by_text(re.compile(r"^Your hand \(")).count() and b.get_by_text(re.compile(r"^Your hand \(")).count():
             break
         for pg in (a, b):
-            if pg.get_by_text(re.compile(r"^Your turn, ")).count():
+            if pg.get_by_text(re.compile(r"^Your (turn|call), ")).count():
                 step(pg, ui)
                 pg.wait_for_timeout(400)
         a.wait_for_timeout(300)
@@ -193,3 +194,81 @@ def test_pvd_two_browsers_see_different_hands(server, new_page, ui) -> None:
     assert len(hand_a) >= 3 and len(hand_b) >= 3  # (identical cards show once, with ×2)
     assert hand_a != hand_b
     assert b.get_by_text("You: Bart", exact=False).count() and not b.get_by_text("You: Anne").count()
+
+
+#: the prompt of a window asking a captain on another captain's turn
+REACT = re.compile(r"^(\w+ is about to roll: play a card on them|\w+ has rolled: react to that roll"
+                   r"|A card is about to strike)")
+
+
+def game_before_a_reaction(root) -> tuple[str, int, int, str]:
+    """A hot-seat game (Anne, Bart: humans; Cato: bot) saved in the server's data folder just before
+    a human's tap opens a reaction window for the other human on the first one's turn. Found by
+    playing seeded games in a scratch folder, then replaying the same moves in `root`.
+    Returns (game id, who taps, who is asked, the button to tap)."""
+    import random
+    import tempfile
+    from pathlib import Path
+
+    from app import state
+    from app.pirates_vs_dinosaurs.play import label
+    from companion.games import get_game
+
+    game = get_game(GID)
+    kinds = [state.HUMAN, state.HUMAN, state.BOT]
+    with tempfile.TemporaryDirectory() as scratch:
+        for seed in range(60):
+            live = state.GameRegistry(Path(scratch)).create(game, ["Anne", "Bart", "Cato"], state.HOTSEAT, kinds,
+                                                            seed=seed)
+            rng = random.Random(seed)
+            moves = []
+            for _ in range(1500):
+                s = live.session.state
+                if live.session.is_over():
+                    break
+                x = game.to_move(s)
+                legal = live.session.legal_actions()
+                a = rng.choice(legal)
+                text = label(live, live.session.view(x), a)[0]
+                tappable = a.type not in ("outfit", "discard") and not (a.type == "use" and a.go) and \
+                    sum(1 for b in legal if label(live, live.session.view(x), b)[0] == text) == 1
+                live.act("scratch", a)
+                s2 = live.session.state
+                y = game.to_move(s2)
+                if (tappable and y is not None and y != x and s2.decision["kind"].startswith("react")
+                        and s2.turn == x):
+                    real = state.GameRegistry(root).create(game, ["Anne", "Bart", "Cato"], state.HOTSEAT, kinds,
+                                                           seed=seed)
+                    for m in moves:
+                        real.act("setup", m)
+                    assert game.to_move(real.session.state) == x
+                    return real.id, x, y, text
+                moves.append(a)
+    raise AssertionError("no seeded game reaches a reaction window of a human on another human's turn")
+
+
+def test_pvd_reaction_window_on_another_turn_passes_the_device(server, new_page, ui) -> None:
+    """Hot seat: a tap that opens a reaction window for the other human covers the screen first (no
+    hand shows), then the window shows that captain's own hand, the prompt and Pass."""
+    gid, x, y, text = game_before_a_reaction(server.data_dir)
+    names = ["Anne", "Bart", "Cato"]
+    page = new_page(ui.PHONE)
+    ui.open_app(page, f"{server.url}/s/{gid}")
+    page.get_by_text(f"Pass the device to {names[x]}", exact=True).first.wait_for()
+    ui.tap(page, f"I am {names[x]}: show my turn")
+    ui.see(page, f"You: {names[x]}")
+    press(page, text)
+    page.get_by_text(f"Pass the device to {names[y]}", exact=True).first.wait_for()
+    assert not page.get_by_text(re.compile(r"^(Your hand|You: )")).count(), "the privacy screen shows a hand"
+    ui.shot(page, "pvd-reaction-1-privacy")
+    ui.tap(page, f"I am {names[y]}: show my turn")
+    ui.see(page, f"You: {names[y]}")
+    ui.see(page, f"Your call, {names[y]} (on {names[x]}'s turn)")
+    assert not page.get_by_text(re.compile(f"^You: {names[x]}")).count()
+    page.get_by_text(REACT).first.wait_for()
+    page.get_by_role("button", name="Pass", exact=True).first.wait_for()
+    page.mouse.wheel(0, -2000)  # the top of the screen
+    page.wait_for_timeout(300)
+    ui.shot(page, "pvd-reaction-2-window")
+    press(page, "Pass")
+    page.get_by_text(re.compile(r"^(Pass the device to |Your turn, |Your call, |Waiting for )")).first.wait_for()

@@ -193,3 +193,52 @@ def test_app_command_is_registered_and_explains_missing_display(monkeypatch, cap
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     assert cli.main(["app"]) == 2
     assert "--web" in capsys.readouterr().err
+
+
+def _human_actions(live) -> int:
+    return sum(1 for e in live.session.log if "action" in e and e["action"]["player"] not in live.bots)
+
+
+def test_pvd_lone_human_windows_are_passed_for_them(reg) -> None:
+    """As in the terminal: with a single human (bots elsewhere) a window where passing is all they
+    can do (or the only Upcoming Incident) is taken for them with GAME.auto_pass; an undo takes those
+    passes back too, so the human is back at their own decision."""
+    game = get_game("pirates-vs-dinosaurs")
+    live = reg.create(game, ["Anne", "Bot 1", "Bot 2"], state.HOTSEAT, [state.HUMAN, state.BOT, state.BOT], seed=4)
+    rng = random.Random(4)
+    taken = auto = undone = 0
+    for _ in range(600):
+        if live.session.is_over():
+            break
+        assert game.to_move(live.session.state) == 0
+        assert game.auto_pass(live.session.state) is None  # never asked when passing is all there is
+        before, humans = len(live.session.log), _human_actions(live)
+        live.act("me", rng.choice(live.session.legal_actions()))
+        taken += 1
+        extra = _human_actions(live) - humans - 1
+        auto += extra
+        if extra and undone < 3:
+            try:
+                live.undo("me")
+            except IllegalAction:
+                continue  # dice were rolled since: they stay rolled
+            undone += 1
+            assert len(live.session.log) == before and live.auto_action() is None
+    assert auto > 0 and taken > 20 and undone > 0, (auto, taken, undone)
+
+
+def test_pvd_several_humans_are_asked_every_window(reg) -> None:
+    """With two humans nothing is passed for anyone: whether a captain is asked must not tell the
+    others what they hold."""
+    game = get_game("pirates-vs-dinosaurs")
+    live = reg.create(game, ["Anne", "Bart", "Bot"], state.HOTSEAT, [state.HUMAN, state.HUMAN, state.BOT], seed=4)
+    rng = random.Random(4)
+    asked = 0
+    for _ in range(600):
+        if live.session.is_over():
+            break
+        assert live.auto_action() is None
+        if game.auto_pass(live.session.state) is not None:
+            asked += 1
+        live.act("me", rng.choice(live.session.legal_actions()))
+    assert asked > 0

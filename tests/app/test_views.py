@@ -4,6 +4,7 @@ readers and tests, the PvD choices come before the hand, and the end screens exp
 from __future__ import annotations
 
 import dataclasses
+import re
 import random
 from typing import Any, Iterator
 
@@ -13,6 +14,7 @@ import pytest
 from app import games, screens, state
 from app.assistant import AssistantScreen
 from app.play import PlayScreen
+from app.pirates_vs_dinosaurs import labels as L
 from companion.games import get_game
 
 
@@ -222,3 +224,114 @@ def test_table_assistants_build_with_labels(reg, gid) -> None:
     live = reg.create(game, ["Anne", "Bart"], state.ASSISTANT)
     names = check(AssistantScreen(app, live, ui).build())
     assert "Undo" in names
+
+
+def choices_of(controls: list[Any]) -> list[Any]:
+    return [c for c in controls if getattr(c, "key", None) == "choices"]
+
+
+def test_pvd_new_decisions_are_labelled_in_words(reg) -> None:
+    """Re-rolls and turned dice by face and die number, a card's choice by what it does, the Parley
+    slot by card name, a reaction window with its prompt and Pass; never an internal word."""
+    app = FakeApp(reg)
+    want = {"reroll", "set_face", "choose", "cancel_slot", "react_pre", "react_card"}
+    seen: dict[str, list[str]] = {}
+    for seed in range(12):
+        live = reg.create(get_game("pirates-vs-dinosaurs"), ["Anne", "Bart", "Cato"], state.HOTSEAT,
+                          [state.HUMAN] * 3, seed=seed)
+        screen = PlayScreen(app, live)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if live.session.is_over() or want <= set(seen):
+                break
+            kind = live.session.state.decision["kind"]
+            if kind in want and kind not in seen:
+                app.revealed[live.id] = live.game.to_move(live.session.state)
+                out = screen.build()
+                names = check(choices_of(out))
+                seen[kind] = names
+                text = text_of(choices_of(out))
+                if kind == "reroll":
+                    assert all(re.fullmatch(r"Re-roll \d (Skull|Saber|Blank)s?( and \d (Skull|Saber|Blank)s?)*"
+                                            r" \((die|dice) [\d, ]+\)", n) for n in names), names
+                    assert "Which dice do you re-roll?" in text
+                elif kind == "set_face":
+                    assert all(re.fullmatch(r"Turn \d (Saber|Blank)s? \((die|dice) [\d, ]+\) to Skull", n) for n in names), names
+                    assert "Which dice do you turn to Skull?" in text and "In play: " in text
+                elif kind == "choose":
+                    assert names == ["Fight the dinosaur (Strength 4)", "Add 2 hours to your search"]
+                    assert "In play: Plesiosaur" in text
+                elif kind == "cancel_slot":
+                    assert len(names) == 2 and all(re.match(r"Cancel (your|\w+'s) (Dinosaur Attack|Incident): [A-Z]", n)
+                                                   for n in names), names
+                else:
+                    assert "Pass" in names and "pass" in text, (names, text)
+                assert not any(re.search(r"option \d|re-roll [a-z]|_", n) for n in names), names
+            live.act(app.client, rng.choice(live.session.legal_actions()))
+        if want <= set(seen):
+            break
+    assert want <= set(seen), sorted(seen)
+
+
+def test_pvd_cards_lost_to_a_card_are_tapped_like_a_discard(reg) -> None:
+    """A card that makes its target choose which Event cards to discard (lose_cards)."""
+    app = FakeApp(reg)
+    live = reg.create(get_game("pirates-vs-dinosaurs"), ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN] * 2, seed=3)
+    rng = random.Random(3)
+    s = live.session.state
+    while not (s.decision["kind"] == "act" and s.players[s.decision["seat"]].hand):
+        live.act(app.client, rng.choice(live.session.legal_actions()))
+        s = live.session.state
+    seat = s.decision["seat"]
+    s.decision = {"seat": seat, "kind": "lose_cards", "need": 1}
+    s.__dict__.pop("_legal", None)
+    app.revealed[live.id] = seat
+    out = choices_of(PlayScreen(app, live).build())
+    names = check(out)
+    assert "A card makes you discard: which Event cards go?" in text_of(out) and "Tap 1 card(s) to discard." in text_of(out)
+    assert any(n.startswith("Discard ") and not n[8].isdigit() for n in names) and "Discard 0 card(s)" in names
+
+
+def test_pvd_reaction_window_for_another_human_comes_behind_the_privacy_screen(reg) -> None:
+    """Hot seat: a window that asks another human on someone else's turn covers the screen first
+    (no hand, no choices), and once revealed shows that captain's own hand and the window."""
+    app = FakeApp(reg)
+    game = get_game("pirates-vs-dinosaurs")
+    checked = 0
+    for seed in range(8):
+        live = reg.create(game, ["Anne", "Bart", "Cato"], state.HOTSEAT, [state.HUMAN, state.HUMAN, state.BOT],
+                          seed=seed)
+        screen = PlayScreen(app, live)
+        rng = random.Random(seed)
+        for _ in range(400):
+            s = live.session.state
+            if live.session.is_over() or checked >= 3:
+                break
+            seat = live.game.to_move(s)
+            kind = s.decision["kind"]
+            if app.revealed.get(live.id) != seat:
+                before = app.revealed.get(live.id)
+                out = screen.build()
+                text = text_of(out)
+                assert f"Pass the device to {live.seats[seat].name}" in text
+                assert check(out) == [f"I am {live.seats[seat].name}: show my turn"]
+                assert "Your hand" not in text and "You: " not in text
+                if kind.startswith("react") and s.turn != seat and before is not None:
+                    hand_before = {L.thing("events", c) for c in s.players[before].hand} - \
+                        {L.thing("events", c) for c in s.players[seat].hand}
+                    screen.reveal(seat)
+                    out = screen.build()
+                    text = text_of(out)
+                    names = check(out)
+                    assert f"You: {live.seats[seat].name}" in text and f"You: {live.seats[before].name}" not in text
+                    assert f"Your call, {live.seats[seat].name} (on {live.seats[s.turn].name}'s turn)" in text
+                    assert "Pass" in names and "pass" in text_of(choices_of(out))
+                    shown = text_of([c for c in out if getattr(c, "key", None) in ("hand", "choices")])
+                    assert not any(name in shown for name in hand_before), hand_before
+                    assert all(L.thing("events", c) in shown for c in s.players[seat].hand)
+                    checked += 1
+                screen.reveal(seat)
+            live.act(app.client, rng.choice(live.session.legal_actions()))
+        if checked >= 3:
+            break
+    assert checked >= 3, "no reaction window of a human on another human's turn was reached"
