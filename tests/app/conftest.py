@@ -7,6 +7,7 @@ COMPANION_DATA_DIR; it is stopped by its pid at the end. The browser is the syst
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -161,9 +162,34 @@ def shot(page, name: str) -> Path:
     return path
 
 
+def start_game(page, server, game: str, kind: str, humans: list[bool] | None = None,
+               mode: str | None = None) -> str:
+    """Set a game up from its menu (table assistant or play; humans/bots per seat; hot seat or one
+    device each) and return the new game's id, read from the URL."""
+    humans = humans or [True, True]
+    open_app(page, f"{server.url}/games/{game}")
+    tap(page, "Table assistant" if kind == "assistant" else "Play")
+    page.get_by_role("button", name="Start").wait_for()
+    for i in range(2, len(humans)):
+        tap(page, "Add player")
+        page.get_by_label(f"Player {i + 1} name").wait_for()
+    if kind == "play":
+        for i, human in enumerate(humans):
+            now, want = ("human" if i == 0 else "bot"), ("human" if human else "bot")  # the defaults
+            if now != want:
+                tap(page, f"Seat {i + 1}: {now}")
+                see(page, f"Seat {i + 1}: {want}")
+        if mode == "devices":
+            page.get_by_role("radio", name=re.compile("One device each")).click()
+    tap(page, "Start")
+    page.wait_for_url(re.compile(r"/s/[\w-]+$"), wait_until="commit")
+    return page.url.rsplit("/", 1)[1]
+
+
 @pytest.fixture
 def ui():
     """The helpers above, for the test modules (importlib mode cannot import conftest)."""
     from types import SimpleNamespace
 
-    return SimpleNamespace(open_app=open_app, tap=tap, see=see, shot=shot, PHONE=PHONE, DESKTOP=DESKTOP)
+    return SimpleNamespace(open_app=open_app, tap=tap, see=see, shot=shot, start_game=start_game,
+                           PHONE=PHONE, DESKTOP=DESKTOP)

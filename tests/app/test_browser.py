@@ -9,34 +9,13 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
+KAPERN = "piraten-kapern"
 STOP = re.compile(r"^(Stop and score|Accept the skulls|Leave Skull Island)")
-
-
-def start_game(page, ui, server, kind: str, humans: list[bool], mode: str | None = None) -> str:
-    """Set up a Kapern game from the game's menu; returns the game's id (from the URL)."""
-    ui.open_app(page, f"{server.url}/games/piraten-kapern")
-    ui.tap(page, "Table assistant" if kind == "assistant" else "Play")
-    page.get_by_role("button", name="Start").wait_for()
-    for i in range(2, len(humans)):
-        ui.tap(page, "Add player")
-        page.get_by_label(f"Player {i + 1} name").wait_for()
-    if kind == "play":
-        for i, human in enumerate(humans):
-            now = "human" if i == 0 else "bot"  # the defaults
-            want = "human" if human else "bot"
-            if now != want:
-                ui.tap(page, f"Seat {i + 1}: {now}")
-                ui.see(page, f"Seat {i + 1}: {want}")
-        if mode == "devices":
-            page.get_by_role("radio", name=re.compile("One device each")).click()
-    ui.tap(page, "Start")
-    page.wait_for_url(re.compile(r"/s/[\w-]+$"), wait_until="commit")
-    return page.url.rsplit("/", 1)[1]
 
 
 def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
-    start_game(page, ui, server, "assistant", [True, True])
+    ui.start_game(page, server, KAPERN, "assistant", [True, True])
     ui.see(page, "Anne's turn: which fortune card was drawn?")
     ui.shot(page, "assistant-1-card")
     ui.tap(page, "Card: Captain")
@@ -108,7 +87,7 @@ def last_turn(page) -> str:
 
 def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
-    start_game(page, ui, server, "play", [True, True, False])  # Anne, Bart: humans; Cato: bot
+    ui.start_game(page, server, KAPERN, "play", [True, True, False])  # Anne, Bart: humans; Cato: bot
     # Anne plays first, unless three skulls ended her first turn by themselves: then Bart
     first = page.get_by_text(re.compile(r"^Pass the device to (Anne|Bart)$"))
     first.first.wait_for()
@@ -141,7 +120,7 @@ def dice_labels(page) -> list[str]:
 
 def test_reload_and_restart_resume_the_game(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
-    gid = start_game(page, ui, server, "play", [True, False])  # Anne vs the bot Bart: no privacy screen
+    gid = ui.start_game(page, server, KAPERN, "play", [True, False])  # Anne vs the bot Bart: no privacy screen
     ui.see(page, "Your turn, Anne")
     before = dice_labels(page)
     assert len(before) == 8
@@ -165,7 +144,7 @@ def test_reload_and_restart_resume_the_game(server, new_page, ui) -> None:
 
 def test_two_browsers_in_one_web_game_see_different_seats(server, new_page, ui) -> None:
     a = new_page(ui.PHONE)
-    gid = start_game(a, ui, server, "play", [True, True], mode="devices")
+    gid = ui.start_game(a, server, KAPERN, "play", [True, True], mode="devices")
     ui.see(a, "This device plays Anne")
     b = new_page(ui.DESKTOP)
     ui.open_app(b, f"{server.url}/s/{gid}")

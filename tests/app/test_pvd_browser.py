@@ -30,30 +30,9 @@ def press(page, name: str | re.Pattern, exact: bool = True) -> None:
     button.click()
 
 
-def start(page, ui, server, kind: str, humans: list[bool] | None = None, mode: str | None = None) -> str:
-    ui.open_app(page, f"{server.url}/games/{GID}")
-    ui.tap(page, "Table assistant" if kind == "assistant" else "Play")
-    page.get_by_role("button", name="Start").wait_for()
-    humans = humans or [True, True]
-    for i in range(2, len(humans)):
-        ui.tap(page, "Add player")
-        page.get_by_label(f"Player {i + 1} name").wait_for()
-    if kind == "play":
-        for i, human in enumerate(humans):
-            now, want = ("human" if i == 0 else "bot"), ("human" if human else "bot")
-            if now != want:
-                ui.tap(page, f"Seat {i + 1}: {now}")
-                ui.see(page, f"Seat {i + 1}: {want}")
-        if mode == "devices":
-            page.get_by_role("radio", name=re.compile("One device each")).click()
-    ui.tap(page, "Start")
-    page.wait_for_url(re.compile(r"/s/[\w-]+$"), wait_until="commit")
-    return page.url.rsplit("/", 1)[1]
-
-
 def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
-    start(page, ui, server, "assistant")
+    ui.start_game(page, server, GID, "assistant")
     ui.see(page, "Anne: preparing to land")
     # 10 crew with Sabers and Muskets: Cannon (6) + Rope (2) + Shovels (2) leave 10 of the 20 points
     ui.tap(page, "Sabers and Muskets")
@@ -136,7 +115,7 @@ def step(page, ui) -> str:
 
 def test_pvd_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
-    start(page, ui, server, "play", [True, True, False])  # Anne and Bart at one device, Cato the bot
+    ui.start_game(page, server, GID, "play", [True, True, False])  # Anne and Bart at one device, Cato the bot
     page.get_by_text(re.compile(r"^Pass the device to Anne$")).first.wait_for()
     ui.shot(page, "pvd-hotseat-1-privacy")
     assert page.get_by_text(re.compile(r"^Your hand")).count() == 0
@@ -173,7 +152,7 @@ def hand_of(page) -> list[str]:
 
 def test_pvd_two_browsers_see_different_hands(server, new_page, ui) -> None:
     a = new_page(ui.PHONE)
-    gid = start(a, ui, server, "play", [True, True], mode="devices")
+    gid = ui.start_game(a, server, GID, "play", [True, True], mode="devices")
     ui.see(a, "This device plays Anne")
     b = new_page(ui.DESKTOP)
     ui.open_app(b, f"{server.url}/s/{gid}")
