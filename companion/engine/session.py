@@ -78,23 +78,21 @@ class Session:
         """Apply a player's action, then any automatic chance it triggers; raises IllegalAction."""
         action = self.game.codec.decode(action)
         state, events = self.game.apply(self.state, action)
-        self._push({"action": action.to_dict()}, state, events)
-        if self.redo_stack:
-            self.redo_stack.clear()
-            self._journal({"op": "clear_redo"})
-        events += self._settle()
-        self._compact()
-        return events
+        return self._confirmed({"action": action.to_dict()}, state, events)
 
     def resolve(self, outcome: Any) -> list[Event]:
         """Enter the result of a chance step rolled or drawn at the table."""
         state, events = self.game.apply_chance(self.state, outcome)
         step_outcome = self.game.chance_step(self.state).check(outcome)  # type: ignore[union-attr]
-        self._push({"chance": step_outcome}, state, events)
+        return self._confirmed({"chance": step_outcome}, state, events)
+
+    def _confirmed(self, entry: dict[str, Any], state: Any, events: list[Event]) -> list[Event]:
+        """Record a step a person made: it ends the redo history and triggers automatic chance."""
+        self._push(entry, state, events)
         if self.redo_stack:
             self.redo_stack.clear()
             self._journal({"op": "clear_redo"})
-        events += self._settle()
+        events = events + self._settle()
         self._compact()
         return events
 
