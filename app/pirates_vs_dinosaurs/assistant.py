@@ -17,6 +17,7 @@ from companion.games.pirates_vs_dinosaurs import tracker as T
 from app.pirates_vs_dinosaurs import labels as L
 from app.pirates_vs_dinosaurs.dice import dice_entry, entered, roller
 from app.widgets.common import button, card, heading, notice, para, wrap_row
+from app.widgets.common import set_and_render as _set, toggle_and_render as _toggle
 from app.widgets.log import score_table
 
 TOOLS = {
@@ -178,19 +179,6 @@ def outfit_panel(screen: Any, live: Any, view: dict[str, Any], seat: int) -> lis
                                                                          d["relic"] or "", d["mate"] or "")),
                       icon=ft.Icons.CHECK, primary=True, disabled=bool(problem) or not d["weapon"]))
     return out
-
-
-def _set(screen: Any, d: dict[str, Any], key: str, value: Any) -> None:
-    d[key] = value
-    screen.app.render()
-
-
-def _toggle(screen: Any, items: list[str], item: str) -> None:
-    if item in items:
-        items.remove(item)
-    else:
-        items.append(item)
-    screen.app.render()
 
 
 def area_buttons(screen: Any, live: Any, seat: int, state: Any) -> ft.Control:

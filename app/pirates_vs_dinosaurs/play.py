@@ -11,6 +11,7 @@ import flet as ft
 from app.pirates_vs_dinosaurs import labels as L
 from app.pirates_vs_dinosaurs.dice import face_tile
 from app.widgets.common import button, card, heading, notice, para, wrap_row
+from app.widgets.common import set_and_render as _set, toggle_and_render as _toggle
 
 PROMPTS = {
     "relic": "Choose a Relic", "mate": "Choose a First Mate",
@@ -339,19 +340,6 @@ def _pick(screen: Any, picked: list[str], c: str, on: bool) -> None:
 def _discard(screen: Any, seat: int, action: Any) -> None:
     screen.__dict__[f"pvd_discard:{seat}"] = []
     screen.act(action)
-
-
-def _set(screen: Any, d: dict[str, Any], key: str, value: Any) -> None:
-    d[key] = value
-    screen.app.render()
-
-
-def _toggle(screen: Any, items: list[str], item: str) -> None:
-    if item in items:
-        items.remove(item)
-    else:
-        items.append(item)
-    screen.app.render()
 
 
 def plural(n: int, word: str) -> str:

@@ -52,3 +52,18 @@ def card(*controls: ft.Control, padding: int = 14, on_click: Callable[[Any], Any
 def wrap_row(controls: list[ft.Control], spacing: int = 8) -> ft.Row:
     """A row that wraps onto several lines on a narrow phone screen."""
     return ft.Row(controls, wrap=True, spacing=spacing, run_spacing=spacing)
+
+
+def set_and_render(screen: Any, d: dict[str, Any], key: str, value: Any) -> None:
+    """Change one field of a screen's form state and redraw (form fields hold no rule)."""
+    d[key] = value
+    screen.app.render()
+
+
+def toggle_and_render(screen: Any, items: list[str], item: str) -> None:
+    """Add or remove one choice of a multiple choice (cards to discard, equipment) and redraw."""
+    if item in items:
+        items.remove(item)
+    else:
+        items.append(item)
+    screen.app.render()
