@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from companion.content import ContentError, game_folders, load_game
 from companion.content.loader import GameContent
-from companion.content.models import Component, Deck
+from companion.content.models import Card, Component, Deck
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,22 +40,28 @@ def run_validate(args: argparse.Namespace) -> int:
 
 def summary_line(content: GameContent) -> str:
     counts = component_counts(content)
-    return ", ".join(f"{n} {kind}" for kind, n in counts.items() if n)
+    return ", ".join(_count(n, kind) for kind, n in counts.items() if n)
+
+
+_PLURALS = {"die": "dice", "scorepad": "score pads", "card": "cards"}
+
+
+def _count(n: int, collection: str) -> str:
+    """'1 die', '8 dice', '2 score pads'."""
+    if n == 1:
+        return f"1 {'score pad' if collection == 'scorepad' else collection}"
+    return f"{n} {_PLURALS.get(collection, collection + 's')}"
 
 
 def component_counts(content: GameContent) -> dict[str, int]:
     counts: dict[str, int] = {}
     for _, _, obj in content.objects():
         if isinstance(obj, Deck):
-            counts["cards"] = counts.get("cards", 0) + obj.total()
-        elif isinstance(obj, Component) and not _inside_deck(obj):
-            key = type(obj).collection + "s"
+            counts["card"] = counts.get("card", 0) + obj.total()
+        elif isinstance(obj, Component) and not isinstance(obj, Card):  # cards count with their deck
+            key = type(obj).collection
             counts[key] = counts.get(key, 0) + obj.copies
     return counts
-
-
-def _inside_deck(obj: Component) -> bool:
-    return type(obj).collection == "card"
 
 
 def components(content: GameContent) -> list[dict[str, Any]]:

@@ -219,7 +219,7 @@ class Session:
             self.save()
 
     @classmethod
-    def from_json(cls, data: Any, games: Any = None, path: Path | None = None, where: str = "session") -> "Session":
+    def from_json(cls, data: Any, path: Path | None = None, where: str = "session") -> "Session":
         from companion.games import get_game
 
         if not isinstance(data, dict) or data.get("format") != FORMAT:
