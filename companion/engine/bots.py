@@ -29,14 +29,18 @@ class RandomBot:
 
 def play_out(session: Any, bots: dict[int, Bot], max_steps: int = 100_000) -> None:
     """Let bots act for their seats until the game ends or a human seat must decide."""
+    game = session.game
+    is_over, to_move, legal_actions = game.is_over, game.to_move, game.legal_actions
+    act = session.act
     for _ in range(max_steps):
-        if session.is_over():
+        state = session.state
+        if is_over(state):
             return
-        seat = session.game.to_move(session.state)
+        seat = to_move(state)
         if seat is None or seat not in bots:
             return
-        legal = session.legal_actions()
+        legal = legal_actions(state)
         bot = bots[seat]
         view = session.view(seat) if getattr(bot, "uses_view", True) else {}
-        session.act(bot.choose(view, legal))
+        act(bot.choose(view, legal))
     raise RuntimeError(f"game did not end within {max_steps} steps")

@@ -76,8 +76,9 @@ class Session:
     # --- moves -----------------------------------------------------------------------------
     def act(self, action: Action | dict[str, Any]) -> list[Event]:
         """Apply a player's action, then any automatic chance it triggers; raises IllegalAction."""
-        action = self.game.codec.decode(action)
-        state, events = self.game.apply(self.state, action)
+        game = self.game
+        action = game.codec.decode(action)
+        state, events = game.apply(self._states[-1], action)
         return self._confirmed({"action": action.to_dict()}, state, events)
 
     def resolve(self, outcome: Any) -> list[Event]:
@@ -92,18 +93,27 @@ class Session:
         if self.redo_stack:
             self.redo_stack.clear()
             self._journal({"op": "clear_redo"})
-        events = events + self._settle()
-        self._compact()
+        more = self._settle()
+        if more:
+            events = events + more
+        else:
+            events = list(events)  # the caller's list is a new one, as with `events + more`
+        if self.path is not None:
+            self._compact()
         return events
 
     def _settle(self) -> list[Event]:
         out: list[Event] = []
-        while not self.game.is_over(self.state) and getattr(self.source, "automatic", False):
-            step = self.game.chance_step(self.state)
+        source = self.source
+        game = self.game
+        states = self._states
+        # `automatic` is asked at every step: a source may run dry (tests' rigged dice do)
+        while not game.is_over(states[-1]) and getattr(source, "automatic", False):
+            step = game.chance_step(states[-1])
             if step is None:
                 break
-            outcome = self.source.outcome(step, self.chance_count())
-            state, events = self.game.apply_chance(self.state, outcome)
+            outcome = source.outcome(step, self.chance_count())
+            state, events = game.apply_chance(states[-1], outcome)
             self._push({"chance": list(outcome), "auto": True}, state, events)
             out += events
         return out
@@ -111,11 +121,12 @@ class Session:
     def _push(self, entry: dict[str, Any], state: Any, events: list[Event]) -> None:
         if self.path is not None:
             self._journal({"op": "push", "entry": entry})
-        self.log.append(entry)
+        log = self.log
+        log.append(entry)
         self._states.append(state)
         if events:
-            index = len(self.log) - 1
-            self.events.extend((index, e) for e in events)
+            index = len(log) - 1
+            self.events += [(index, e) for e in events]
 
     # --- undo / redo -------------------------------------------------------------------------
     def can_undo(self) -> bool:

@@ -89,12 +89,29 @@ class KapernState:
     #: the turn that ended last (replaced, never changed in place)
     last: dict[str, Any] | None = None
 
+    def successor(self) -> "KapernState":
+        """A copy of the top level only, sharing every list: KapernGame.step and resolve never
+        change a list in place (they put a new list in its field), so apply and apply_chance
+        start from this cheaper copy and the states of a session share what a step left as it was."""
+        new = object.__new__(KapernState)
+        new.__dict__ = self.__dict__.copy()
+        return new
+
     def __deepcopy__(self, memo: dict) -> "KapernState":
-        # fast clone for Game.apply: players, options and last are never changed in place
-        return KapernState(self.players, self.options, self.scores[:], self.turns[:], self.deck[:],
-                           self.discard[:], self.seat, self.phase, self.card, self.dice[:], self.picked[:],
-                           self.chest[:], self.rolling[:], self.rolls, self.island, self.sorceress_used,
-                           self.last_round, self.last)
+        # a real copy of every list (apply and apply_chance use the cheaper successor());
+        # players, options and last are never changed in place, so they are shared
+        new = object.__new__(KapernState)
+        d = self.__dict__.copy()
+        d["scores"] = d["scores"][:]
+        d["turns"] = d["turns"][:]
+        d["deck"] = d["deck"][:]
+        d["discard"] = d["discard"][:]
+        d["dice"] = d["dice"][:]
+        d["picked"] = d["picked"][:]
+        d["chest"] = d["chest"][:]
+        d["rolling"] = d["rolling"][:]
+        new.__dict__ = d
+        return new
 
 
 @dataclass(frozen=True)
@@ -252,32 +269,62 @@ class KapernGame(Game[KapernState]):
             return rule, f"die {die} is picked for the re-roll; put it back first"
         return None
 
-    def _actions(self, seat: int) -> tuple[list[Pick], list[Chest]]:
-        """Actions are immutable: build each Pick and Chest once per seat."""
+    def _actions(self, seat: int) -> tuple[list[Pick], list[Chest], Reroll, Stop]:
+        """Actions are immutable: build each Pick, Chest, Reroll and Stop once per seat."""
         cache = self.__dict__.setdefault("_action_cache", {})
         found = cache.get(seat)
         if found is None:
             n = self.table.dice
-            found = cache[seat] = ([Pick(seat, d + 1) for d in range(n)], [Chest(seat, d + 1) for d in range(n)])
+            found = cache[seat] = ([Pick(seat, d + 1) for d in range(n)], [Chest(seat, d + 1) for d in range(n)],
+                                   Reroll(seat), Stop(seat))
         return found
 
     def legal_actions(self, s: KapernState) -> list[Action]:
-        p = self.to_move(s)
-        if p is None:
+        phase = s.phase
+        if phase != "decide" and phase != "island":
             return []
-        # the same tests as _pick_error/_chest_error, inlined: this runs at every bot decision
-        card = self.rule(s)
+        p = s.seat
+        # the same tests as _pick_error/_chest_error/_reroll_error, inlined: this runs at every
+        # bot decision
+        data = self.data
+        t = data.table
+        card = data.cards[s.card] if s.card else _NO_CARD
         dice, picked, chest = s.dice, s.picked, s.chest
-        skull_ok = self.sorceress_left(s) and sum(1 for i in picked if dice[i] == SKULL) < card.reroll_skulls
-        picks, chests = self._actions(p)
+        picked_skulls = 0
+        for i in picked:
+            if dice[i] == SKULL:
+                picked_skulls += 1
+        skull_ok = (card.reroll_skulls > 0 and not s.sorceress_used and not s.island and SKULL in dice
+                    and picked_skulls < card.reroll_skulls)
+        picks, chests, reroll, stop = self._actions(p)
         out: list[Action] = [picks[d] for d in range(len(dice))
                              if d in picked or (d not in chest and (skull_ok or dice[d] != SKULL))]
         if card.kind == "chest" and not s.island:
             out += [chests[d] for d in range(len(dice)) if dice[d] != SKULL and d not in picked]
-        if self._reroll_error(s) is None:
-            out.append(Reroll(p))
-        out.append(Stop(p))
+        # _reroll_error(s) is None
+        if picked_skulls or not (phase == "decide" and dice.count(SKULL) + card.skulls >= t.skulls_end_turn):
+            n = len(picked)
+            if n >= t.min_reroll or picked_skulls == n > 0:
+                out.append(reroll)
+        out.append(stop)
         return out
+
+    def apply(self, state: KapernState, action: Action) -> tuple[KapernState, list[Event]]:
+        # the common case of Game.apply without its three calls: a player acting in turn
+        phase = state.phase
+        if (phase == "decide" or phase == "island") and action.player == state.seat:
+            new = state.successor()
+            return new, self.step(new, action)
+        return super().apply(state, action)
+
+    def apply_chance(self, state: KapernState, outcome: Any) -> tuple[KapernState, list[Event]]:
+        # Game.apply_chance on a successor() copy (see KapernState.successor)
+        step = self.chance_step(state)
+        if step is None:
+            raise IllegalAction("chance", "no chance step is pending")
+        outcome = step.check(outcome)
+        new = state.successor()
+        return new, self.resolve(new, outcome)
 
     # --- transitions -------------------------------------------------------------------------
     def step(self, s: KapernState, a: Action) -> list[Event]:
@@ -285,15 +332,15 @@ class KapernGame(Game[KapernState]):
             raise IllegalAction(TURN, "nothing to decide now")
         name = s.players[s.seat]
         if isinstance(a, Pick):
-            err = self._pick_error(s, a.die)
-            if err:
-                raise IllegalAction(*err)
             d = a.die - 1
+            if d not in s.picked or not 0 <= d < len(s.dice):  # putting a picked die back is always allowed
+                err = self._pick_error(s, a.die)
+                if err:
+                    raise IllegalAction(*err)
             if d in s.picked:
-                s.picked.remove(d)
+                s.picked = [i for i in s.picked if i != d]
                 return [Event("unpick", f"{name} puts die {a.die} back", {"die": a.die})]
-            s.picked.append(d)
-            s.picked.sort()
+            s.picked = sorted(s.picked + [d])
             return [Event("pick", f"{name} picks die {a.die} ({s.dice[d]})", {"die": a.die})]
         if isinstance(a, Chest):
             err = self._chest_error(s, a.die)
@@ -301,10 +348,9 @@ class KapernGame(Game[KapernState]):
                 raise IllegalAction(*err)
             d = a.die - 1
             if d in s.chest:
-                s.chest.remove(d)
+                s.chest = [i for i in s.chest if i != d]
                 return [Event("chest_off", f"{name} takes die {a.die} off the chest", {"die": a.die})]
-            s.chest.append(d)
-            s.chest.sort()
+            s.chest = sorted(s.chest + [d])
             return [Event("chest_on", f"{name} puts die {a.die} ({s.dice[d]}) on the chest", {"die": a.die})]
         if isinstance(a, Reroll):
             err = self._reroll_error(s)
@@ -328,15 +374,19 @@ class KapernGame(Game[KapernState]):
         name = s.players[s.seat]
         if s.phase == "draw":
             card = outcome[0]
-            s.deck.remove(card)
+            deck = s.deck[:]
+            deck.remove(card)
+            s.deck = deck
             s.card = card
             s.phase = "roll"
             s.rolling = list(range(len(s.dice)))
             return [Event("draw", f"{name} draws {say(self.data.names[card])}", {"card": card})]
         if s.phase != "roll":
             raise IllegalAction("chance", "no roll is pending")
+        dice = s.dice[:]
         for i, face in zip(s.rolling, outcome):
-            s.dice[i] = face
+            dice[i] = face
+        s.dice = dice
         rolled = s.rolling
         s.rolling = []
         s.picked = []
@@ -393,14 +443,16 @@ class KapernGame(Game[KapernState]):
         t = self.table
         seat = s.seat
         name = s.players[seat]
-        s.scores[seat] = max(0, s.scores[seat] + own)
+        scores = s.scores = s.scores[:]
+        scores[seat] = max(0, scores[seat] + own)
         if others:
             for o in range(len(s.players)):
                 if o != seat:
-                    s.scores[o] = max(0, s.scores[o] + others)
-        s.turns[seat] += 1
+                    scores[o] = max(0, scores[o] + others)
+        turns = s.turns = s.turns[:]
+        turns[seat] += 1
         card = s.card or ""
-        s.discard.append(card)
+        s.discard = s.discard + [card]
         s.last = {"seat": seat, "player": name, "card": card, "dice": list(s.dice),
                   "chest": [i + 1 for i in s.chest], "how": how, "points": own, "opponents": others,
                   "skulls": skull_count(s.dice, self.rule(s)), "scores": list(s.scores)}
