@@ -93,13 +93,8 @@ class Session:
         if self.redo_stack:
             self.redo_stack.clear()
             self._journal({"op": "clear_redo"})
-        more = self._settle()
-        if more:
-            events = events + more
-        else:
-            events = list(events)  # the caller's list is a new one, as with `events + more`
-        if self.path is not None:
-            self._compact()
+        events = events + self._settle()
+        self._compact()
         return events
 
     def _settle(self) -> list[Event]:
