@@ -9,26 +9,11 @@ from typing import Any
 import flet as ft
 
 from app.pirates_vs_dinosaurs import labels as L
+from companion.games.pirates_vs_dinosaurs.questions import QUESTIONS
 from app.pirates_vs_dinosaurs.dice import face_tile
 from app.widgets.common import button, card, heading, notice, para, wrap_row
 from app.widgets.common import set_and_render as _set, toggle_and_render as _toggle
 
-PROMPTS = {
-    "relic": "Choose a Relic", "mate": "Choose a First Mate",
-    "outfit": "Buy your weapon and equipment (the points left buy sailors)",
-    "area": "Where do you search?", "inc_order": "Play which Upcoming Incident first?",
-    "act": "Search, end the search early, attack a rival or replenish your crew",
-    "arrange": "Arrange Incidents for captains (one each), or go on", "discard": "Discard down to your hand limit",
-    "pre": "Before the roll: Desperate Actions, or roll", "post": "After the roll: Desperate Actions, or accept it",
-    "react_pre": "{roller} is about to roll: play a card on them, or pass",
-    "react_post": "{roller} has rolled: react to that roll, or pass",
-    "react_card": "A card is about to strike: play a card that works at any time, or pass",
-    "look": "Look at which Landmark?", "dig_act": "Dig, attack, replenish or return to the ship",
-    "putback": "Your crew cannot carry it all: which treasure goes back into the bag?",
-    "ship": "Draw from the bag, or pass", "choose": "Choose an option", "send_dino": "Who fights the Dinosaur Attack?",
-    "cards": "Play which card?", "reroll": "Which dice do you re-roll?", "set_face": "Which dice do you turn{to}?",
-    "cancel_slot": "Cancel which Upcoming Incident?", "lose_cards": "A card makes you discard: which Event cards go?",
-}
 PROCEED = {"pre": "Roll the dice", "post": "Accept the roll", "react_pre": "Pass", "react_post": "Pass",
            "react_card": "Pass", "arrange": "Done arranging", "cards": "Back", "look": "Stop looking", "ship": "Pass"}
 #: what passing a window does, under the Pass button
@@ -40,7 +25,7 @@ def prompt(view: dict[str, Any], kind: str) -> str:
     roll = view.get("roll") or {}
     roller = view["players"][roll["seat"]]["name"] if roll else "Another captain"
     face = L.set_face_target(view.get("in_play") or []) if kind == "set_face" else ""
-    return PROMPTS.get(kind, "Your move").format(roller=roller, to=f" to {L.face_name(face)}" if face else "")
+    return QUESTIONS.get(kind, "Your move").format(roller=roller, to=f" to {L.face_name(face)}" if face else "")
 
 
 #: decisions a captain may be asked on another captain's turn

@@ -13,26 +13,9 @@ from typing import Any
 from companion.engine import Event
 
 from .catalog import catalog
+from .questions import QUESTIONS
 
 STAGES = {1: "landing", 2: "exploring", 3: "digging", 4: "on the ship"}
-PROMPTS = {
-    "relic": "choose a Relic", "mate": "choose a First Mate",
-    "outfit": "buy a weapon and up to 3 equipment with 20 points, the rest buys sailors (a number, or words "
-              "such as 'sabers machete shovels')",
-    "area": "where do you search", "inc_order": "your Upcoming Incidents: play which first",
-    "act": "phase 3: search, end the search, attack or replenish",
-    "arrange": "phase 4: arrange Incidents for the others (or yourself)", "discard": "discard down to your hand limit",
-    "pre": "before your roll: use cards, or roll", "post": "after your roll: use cards, or accept it",
-    "react_pre": "{roller} is about to roll: use a card, or pass",
-    "react_post": "{roller} has rolled: use a card, or pass",
-    "react_card": "a card is about to strike: use a card that works at any time, or pass",
-    "look": "look at which Landmark", "dig_act": "at the Dig Site: dig, attack, replenish or return to the ship",
-    "putback": "your crew cannot carry it all: which treasure goes back into the bag",
-    "ship": "on the ship: draw from the bag or skip", "choose": "choose an option",
-    "send_dino": "who fights the Dinosaur Attack", "cards": "play which card or ability",
-    "reroll": "which dice do you re-roll", "set_face": "which dice do you turn",
-    "cancel_slot": "cancel which Upcoming Incident", "lose_cards": "which cards do you discard",
-}
 #: decisions a lone human never needs to see when passing is all they can do (ruling reaction-windows)
 QUIET = ("pre", "post", "react_pre", "react_post", "react_card", "inc_order")
 
@@ -141,7 +124,8 @@ def prompt(view: dict[str, Any]) -> str:
     roller = view["players"][roll["seat"]]["name"] if roll else "someone"
     if kind == "outfit":
         return "your purchase (words, a number, or 'list')? "
-    return f"{PROMPTS.get(kind, kind).format(roller=roller)} (1-{len(_menu)}, or 'board', 'quit')? "
+    question = QUESTIONS.get(kind, kind).format(roller=roller, to="").rstrip("?")
+    return f"{question[:1].lower()}{question[1:]} (1-{len(_menu)}, or 'board', 'quit')? "
 
 
 def _outfit_words(text: str) -> list[dict[str, Any]]:
