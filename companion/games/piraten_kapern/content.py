@@ -116,13 +116,14 @@ class ScoreTable(Strict):
     """The rule numbers of the game; scoring.py and rules.py read them from here."""
 
     source: SourceKind = "rulebook"
-    dice: PositiveInt = 8
-    min_reroll: PositiveInt = 2
-    skulls_end_turn: PositiveInt = 3
-    skull_island: PositiveInt = 4
-    skull_island_loss: NonNegativeInt = 100
-    end_threshold: PositiveInt = 6000
-    full_chest: NonNegativeInt = 500
+    # no defaults: every rule number is stated in score.yaml, never assumed in code
+    dice: PositiveInt
+    min_reroll: PositiveInt
+    skulls_end_turn: PositiveInt
+    skull_island: PositiveInt
+    skull_island_loss: NonNegativeInt
+    end_threshold: PositiveInt
+    full_chest: NonNegativeInt
     sets: dict[PositiveInt, NonNegativeInt]
     face_points: dict[Id, NonNegativeInt] = Field(default_factory=dict)
 

@@ -19,16 +19,16 @@ class Table:
     """The score table and rule numbers (score.yaml)."""
 
     faces: tuple[str, ...]
-    dice: int = 8
-    min_reroll: int = 2
-    skulls_end_turn: int = 3
-    skull_island: int = 4
-    skull_island_loss: int = 100
-    end_threshold: int = 6000
-    full_chest: int = 500
+    dice: int
+    min_reroll: int
+    skulls_end_turn: int
+    skull_island: int
+    skull_island_loss: int
+    end_threshold: int
+    full_chest: int
     #: points of a set of n identical faces, indexed by n; a longer set scores as the last entry
-    set_points: tuple[int, ...] = ()
-    face_points: tuple[tuple[str, int], ...] = ()
+    set_points: tuple[int, ...]
+    face_points: tuple[tuple[str, int], ...]
 
     @classmethod
     def from_model(cls, score: Any, faces: Sequence[str]) -> "Table":
