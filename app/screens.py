@@ -10,6 +10,8 @@ from typing import Any
 
 import flet as ft
 
+from companion import api
+
 from app import games, state
 from app.widgets.common import button, card, heading, notice, para, text_button, wrap_row
 
@@ -137,7 +139,7 @@ class GameMenu(Screen):
         rows.append(self.item("Play", "The whole game on this device or one device each; bots in any seat.",
                               ft.Icons.CASINO, (lambda e: go(f"/games/{g.id}/new/play")) if engine else None))
         rows.append(self.item("Rules", "A short, searchable rules reference.", ft.Icons.MENU_BOOK,
-                              (lambda e: go(f"/games/{g.id}/rules")) if g.has_rules else None))
+                              (lambda e: go(f"/games/{g.id}/rules")) if games.has_rules(g.id) else None))
         rows.append(self.item("Print", "Make the print-and-play sheets (PDF and SVG).", ft.Icons.PRINT,
                               lambda e: go(f"/games/{g.id}/print")))
         return rows
@@ -201,10 +203,7 @@ class SetupScreen(Screen):
     @property
     def smart_bot(self) -> bool:
         """Whether the game brings its own bot (then a seat may still choose the random one)."""
-        try:
-            return hasattr(games.engine()(self.entry.id), "make_bot")
-        except Exception:
-            return False
+        return self.entry.smart_bot
 
     def toggle(self, i: int) -> None:
         self.kinds[i] = state.HUMAN if self.kinds[i] != state.HUMAN else state.BOT
@@ -231,10 +230,7 @@ class SetupScreen(Screen):
     def start(self, e: Any) -> None:
         names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
         try:
-            game = games.engine()(self.entry.id)
-            ui = games.game_ui(self.entry.id)
-            if self.kind == "assistant" and ui.assistant_game is not None:
-                game = ui.assistant_game()
+            game = api.table_game(self.entry.id) if self.kind == "assistant" else api.get_game(self.entry.id)
             live = self.app.reg.create(game, names, self.mode, self.kinds)
         except ValueError as exc:
             self.error = str(exc)
@@ -314,12 +310,6 @@ class PrintScreen(Screen):
 
 def run_printer(gid: str) -> dict[str, Any]:
     """`companion print GAME` in a child process (the printer may take a while and use a lot of memory)."""
-    from companion.cli import build_parser
-
-    try:
-        build_parser().parse_args(["print", gid])
-    except SystemExit:
-        return {"running": False, "ok": False, "message": "The printer is not part of this installation yet."}
     proc = subprocess.run([sys.executable, "-m", "companion.cli", "print", gid], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
     output = (proc.stdout + proc.stderr).strip()

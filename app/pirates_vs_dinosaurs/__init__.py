@@ -7,5 +7,4 @@ def ui():
     from app.pirates_vs_dinosaurs import assistant, play
 
     return GameUI("pirates-vs-dinosaurs", assistant=assistant.body, board=play.board, actions=play.actions,
-                  details=play.details, final=play.final, scores=play.scores,
-                  assistant_game=assistant.tracker_game, status=play.status)
+                  details=play.details, final=play.final, scores=play.scores, status=play.status)

@@ -11,7 +11,6 @@ applied, so a refused answer changes nothing and is asked again with the reason.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from types import SimpleNamespace
 from typing import Any, Callable
@@ -21,7 +20,7 @@ import yaml
 from companion.engine import IllegalAction, RandomBot, Session
 from companion.engine.replay import to_actions
 from companion.errors import UserError
-from companion.games import REGISTRY, game_ids, get_game
+from companion.games import game_ids, game_module, get_game
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,13 +47,7 @@ def parse_options(items: list[str]) -> dict[str, Any]:
 
 def terminal_for(game_id: str) -> Any:
     """The game's terminal module, or the generic numbered menu."""
-    package = REGISTRY[game_id].rpartition(".")[0]
-    try:
-        return importlib.import_module(f"{package}.terminal")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.terminal":
-            raise
-        return GENERIC
+    return game_module(game_id, "terminal") or GENERIC
 
 
 def run_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input,

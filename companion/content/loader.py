@@ -66,6 +66,16 @@ def resolve_folder(game_or_path: str | Path) -> Path:
                                 f"no such game or content folder; games: {known}")])
 
 
+def read_info(folder: Path) -> GameInfo:
+    """Only a game's game.yaml, validated (for menus: fast, and a broken component file does not hide
+    the game); raises ContentError."""
+    problems: list[Problem] = []
+    info = _validate(GameInfo, read_yaml(folder / "game.yaml"), problems)
+    if info is None:
+        raise ContentError(problems)
+    return info
+
+
 def load_game(game_or_path: str | Path) -> GameContent:
     """Load and validate one game's content; raises ContentError listing every problem."""
     folder = resolve_folder(game_or_path)

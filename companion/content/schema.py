@@ -1,7 +1,13 @@
-"""Which pydantic model validates which file of a game's content folder."""
+"""Which pydantic model validates which file of a game's content folder.
+
+A game's schema is found by convention: `SCHEMA` in `companion/games/<pkg>/content.py`, where
+`<pkg>` is the schema name (the game's id, or game.yaml's `schema`) with `_` for `-`. The lookup is by
+module name, so this layer imports nothing of the games until a game's content is loaded.
+"""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -29,17 +35,24 @@ class GameSchema:
 
 GENERIC = GameSchema(files={"rulings.yaml": RulingsFile}, other=ComponentsFile)
 
-#: game id -> "module:attribute" of its GameSchema (or the schema itself); games add themselves here
-SCHEMAS: dict[str, "str | GameSchema"] = {
-    "generic": "companion.content.schema:GENERIC",
-    "piraten-kapern": "companion.games.piraten_kapern.content:SCHEMA",
-    "pirates-vs-dinosaurs": "companion.games.pirates_vs_dinosaurs.content:SCHEMA",
-}
+#: where game packages live (their content.py holds SCHEMA)
+GAMES_PACKAGE = "companion.games"
+
+#: schemas that are not a game package's: the generic one, and any a test or plug-in adds
+SCHEMAS: dict[str, GameSchema] = {"generic": GENERIC}
 
 
 def get_schema(name: str) -> GameSchema | None:
-    target = SCHEMAS.get(name)
-    if target is None or isinstance(target, GameSchema):
-        return target
-    module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)
+    """The schema called `name`: a registered one, or SCHEMA of the game package of that name."""
+    if name in SCHEMAS:
+        return SCHEMAS[name]
+    if not name or not all(c.isalnum() or c == "-" for c in name):
+        return None
+    module = f"{GAMES_PACKAGE}.{name.replace('-', '_')}.content"
+    try:
+        if importlib.util.find_spec(module) is None:
+            return None
+    except ModuleNotFoundError:  # no game package of that name
+        return None
+    schema = getattr(importlib.import_module(module), "SCHEMA", None)
+    return schema if isinstance(schema, GameSchema) else None

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from .actions import Action
 
@@ -25,6 +25,27 @@ class RandomBot:
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         return legal[self.rng.randrange(len(legal))]
+
+
+def bot_kinds(game: Any) -> dict[str, Callable[[int | str], Bot]]:
+    """The bots a game can seat, by name: "random" always, and the game's own bot (its `make_bot`
+    hook) under that bot's name, e.g. "heuristic". The first is the one empty seats get."""
+    kinds: dict[str, Callable[[int | str], Bot]] = {}
+    factory = getattr(game, "make_bot", None)
+    if factory is not None:
+        kinds[getattr(factory(0), "name", "smart")] = factory
+    kinds.setdefault("random", RandomBot)
+    return kinds
+
+
+def make_bot(game: Any, seed: int | str, kind: str | None = None) -> Bot:
+    """A bot of `kind` (default: the game's own bot, or the random one) for one seat."""
+    kinds = bot_kinds(game)
+    if kind is None:
+        kind = next(iter(kinds))
+    if kind not in kinds:
+        raise ValueError(f"unknown bot {kind!r}; {game.name} bots: {', '.join(kinds)}")
+    return kinds[kind](seed)
 
 
 def play_out(session: Any, bots: dict[int, Bot], max_steps: int = 100_000) -> None:

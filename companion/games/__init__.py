@@ -1,27 +1,83 @@
-"""The registry of games: id -> module holding `GAME` (imported lazily, so the CLI starts fast)."""
+"""The games, found by convention: adding a game edits no list.
+
+A game is a package `companion/games/<pkg>/`; its id is the package name with `-` for `_`
+(`pirates_vs_dinosaurs` is `pirates-vs-dinosaurs`). What the package holds says what the game has:
+
+- `rules.py` with `GAME` (a `companion.engine.Game`): a rules engine: listed by `game_ids()`,
+  played by `companion play`, `simulate`, the app and the random-playout test;
+- `content.py` with `SCHEMA` (a `GameSchema`): the schema of its content folder
+  (`companion.content.schema.get_schema` finds it by the game's id);
+- `tracker.py` with `GAME`: a table tracker saved beside a real game (id `<game>-tracker`); loadable
+  by `get_game`, but not a playable game, so not in `game_ids()`;
+- `terminal.py`: prompts for `companion play` (see `terminal_module`).
+
+The app's views of a game are the package `app/<pkg>/` (see app/games.py). Modules are imported
+only when asked for, so listing the games stays fast. `REGISTRY` is filled from the folders;
+tests and plug-ins may add a `Game` object under an id of their own.
+"""
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import pkgutil
+from pathlib import Path
 from typing import Any
 
-#: every game with a rules engine (id -> module holding GAME); content-only games are not listed
-REGISTRY: dict[str, Any] = {
-    "piraten-kapern": "companion.games.piraten_kapern.rules",
-    "pirates-vs-dinosaurs": "companion.games.pirates_vs_dinosaurs.rules",
-}
+TRACKER_SUFFIX = "-tracker"
 
-#: table trackers: sessions the app's table assistant saves beside a real game. Not playable games,
-#: so not in REGISTRY or game_ids(); get_game finds them to load their saves.
-TRACKERS: dict[str, str] = {
-    "pirates-vs-dinosaurs-tracker": "companion.games.pirates_vs_dinosaurs.tracker",
-}
+
+def package_name(game_id: str) -> str:
+    """The package (under companion/games/ and app/) of a game or of its tracker."""
+    if game_id.endswith(TRACKER_SUFFIX):
+        game_id = game_id[: -len(TRACKER_SUFFIX)]
+    return game_id.replace("-", "_")
+
+
+def packages() -> dict[str, Path]:
+    """Game id -> package folder, for every game package (every folder of this package's path)."""
+    found: dict[str, Path] = {}
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg and not info.name.startswith("_"):
+            found.setdefault(info.name.replace("_", "-"), Path(getattr(info.module_finder, "path", "")) / info.name)
+    return dict(sorted(found.items()))
+
+
+def discover() -> tuple[dict[str, Any], dict[str, Any]]:
+    """(games with a rules engine, table trackers): id -> module holding GAME, from the folders."""
+    games: dict[str, Any] = {}
+    trackers: dict[str, Any] = {}
+    for gid, folder in packages().items():
+        module = f"{__name__}.{folder.name}"
+        if (folder / "rules.py").is_file():
+            games[gid] = f"{module}.rules"
+        if (folder / "tracker.py").is_file():
+            trackers[f"{gid}{TRACKER_SUFFIX}"] = f"{module}.tracker"
+    return games, trackers
+
+
+#: every game with a rules engine: id -> module holding GAME (or a Game object added by a test or plug-in)
+REGISTRY: dict[str, Any]
+#: table trackers: id -> module holding GAME (sessions the app's table assistant saves beside a real game)
+TRACKERS: dict[str, Any]
+REGISTRY, TRACKERS = discover()
 
 
 def game_ids() -> list[str]:
     return sorted(REGISTRY)
 
 
+def has_engine(game_id: str) -> bool:
+    return game_id in REGISTRY
+
+
+def tracker_id(game_id: str) -> str | None:
+    """The id of the game's table tracker, if it has one."""
+    tid = f"{game_id}{TRACKER_SUFFIX}"
+    return tid if tid in TRACKERS else None
+
+
 def get_game(game_id: str) -> Any:
+    """The Game of a game id (or of a tracker id); ValueError names the games there are."""
     try:
         module = REGISTRY[game_id] if game_id in REGISTRY else TRACKERS[game_id]
     except KeyError:
@@ -29,3 +85,14 @@ def get_game(game_id: str) -> Any:
     if not isinstance(module, str):
         return module  # a Game object registered directly (tests, plug-ins)
     return importlib.import_module(module).GAME
+
+
+def game_module(game_id: str, name: str) -> Any | None:
+    """The module `name` of a game's package (e.g. "terminal", "sim"), or None if it has none."""
+    full = f"{__name__}.{package_name(game_id)}.{name}"
+    try:
+        if importlib.util.find_spec(full) is None:
+            return None
+    except ModuleNotFoundError:  # no such package
+        return None
+    return importlib.import_module(full)

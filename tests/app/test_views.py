@@ -15,6 +15,7 @@ from app import games, screens, state
 from app.assistant import AssistantScreen
 from app.play import PlayScreen
 from app.pirates_vs_dinosaurs import labels as L
+from companion import api
 from companion.games import get_game
 
 
@@ -220,7 +221,7 @@ def test_pvd_end_screen_of_a_whole_game(reg) -> None:
 def test_table_assistants_build_with_labels(reg, gid) -> None:
     app = FakeApp(reg)
     ui = games.game_ui(gid)
-    game = ui.assistant_game() if ui.assistant_game else get_game(gid)
+    game = api.table_game(gid)
     live = reg.create(game, ["Anne", "Bart"], state.ASSISTANT)
     names = check(AssistantScreen(app, live, ui).build())
     assert "Undo" in names

@@ -1,0 +1,81 @@
+"""What a front end (the app) asks of the companion: which games there are, what each one offers,
+and the Game to run. It reads only game.yaml here; everything a screen shows of a game in play
+comes from the game's views. Front ends import this module, the engine and views, never content.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.content import ContentError, game_folders
+from companion.content.loader import read_info
+from companion.content.models import say
+from companion.engine.bots import bot_kinds
+from companion.games import game_ids, get_game, has_engine, package_name, tracker_id
+
+__all__ = ["GameEntry", "game_entries", "entry", "get_game", "game_ids", "table_game", "package_name",
+           "bot_kinds"]
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game as a menu shows it."""
+
+    id: str
+    name: str
+    description: str
+    min_players: int
+    max_players: int
+    accent: str | None
+    #: the options a session may set, with their defaults (game.yaml)
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def has_engine(self) -> bool:
+        """Whether the game can be played (its rules engine loads)."""
+        return engine_loads(self.id)
+
+    @property
+    def smart_bot(self) -> bool:
+        """Whether the game brings its own bot besides the random one."""
+        return self.has_engine and len(bot_kinds(get_game(self.id))) > 1
+
+
+def engine_loads(game_id: str) -> bool:
+    if not has_engine(game_id):
+        return False
+    try:
+        get_game(game_id)
+    except Exception:  # an engine being written right now must not break the home screen
+        return False
+    return True
+
+
+def game_entries() -> list[GameEntry]:
+    """Every game with content or a rules engine, by name."""
+    found: dict[str, GameEntry] = {}
+    for folder in game_folders():
+        try:
+            info = read_info(folder)
+        except ContentError:
+            continue
+        found[info.id] = GameEntry(info.id, say(info.name) or info.id, say(info.description),
+                                   info.players.min, info.players.max, info.accent, dict(info.options))
+    for gid in game_ids():
+        if gid not in found and engine_loads(gid):
+            g = get_game(gid)
+            found[gid] = GameEntry(gid, g.name, "", g.min_players, g.max_players, None,
+                                   dict(getattr(g, "option_defaults", {}) or {}))
+    return sorted(found.values(), key=lambda e: e.name.lower())
+
+
+def entry(game_id: str) -> GameEntry:
+    for e in game_entries():
+        if e.id == game_id:
+            return e
+    raise KeyError(game_id)
+
+
+def table_game(game_id: str) -> Any:
+    """The Game a table assistant saves: the game's table tracker if it has one, else its rules engine."""
+    return get_game(tracker_id(game_id) or game_id)
