@@ -283,7 +283,7 @@ def test_relics_and_equipment_do_what_the_rulebook_says(content) -> None:
         return [op for ab in card(content, id_).abilities for op in walk(ab.effects)]
 
     assert {(o.op, o.amount) for o in ops("elisons-folio")} == {("start_hand", 8), ("turn_draw", 3), ("hand_limit", 8)}
-    assert [(o.op, o.amount) for o in ops("sextant")] == [("search_hours", -1)]
+    assert [(o.op, o.amount, o.roll) for o in ops("sextant")] == [("add_dice", 1, "search")]
     rope = card(content, "rope").abilities[0]
     assert rope.cond.area == ["mountains"] and rope.effects[0].amount == 1 and rope.effects[0].roll == "search"
     machete = card(content, "machete").abilities[0]

@@ -189,11 +189,11 @@ def test_all_back_on_the_ship_ends_the_game():
 def test_final_count_discards_one_unique_treasure_per_token():
     """End of the Game: the Yellow example (5 treasures, 2 tokens: $1,000 and $3,000 go, $18,000
     kept) and the Red example (3 tokens: $1,000, $2,000, $6,000 go, $9,000 lost); with fewer
-    distinct values than tokens each distinct value goes once."""
+    distinct values than tokens a new round starts with the cheapest (ruling unique-treasure)."""
     assert final_value([1000, 1000, 3000, 7000, 10000], 2) == (18000, [1000, 3000])
     value, gone = final_value([1000, 1000, 1000, 2000, 6000, 7000, 12000], 3)
     assert gone == [1000, 2000, 6000] and value == 30000 - 9000
-    assert final_value([5000, 5000], 3) == (5000, [5000])
+    assert final_value([5000, 5000], 3) == (0, [5000, 5000])
 
 
 def test_ties_go_to_the_bigger_crew_then_are_shared():

@@ -75,5 +75,5 @@ def test_event_cards_seven_each_eight_with_elisons_folio_and_start_area_with_can
     assert len(a.hand) == 8 and len(b.hand) == 7
     hours = catalog().areas["jungle"].search_hours
     assert a.time == hours + 1
-    assert b.time == max(1, hours - 1)  # the Sextant shortens searches
+    assert b.time == hours  # the Sextant shortens searches, not the hourglass (Example of landing preparation)
     assert s.pending_chance().n == 3  # Elison's Folio draws 3 a turn

@@ -227,10 +227,11 @@ def resolve_dig(s: PvdState, p: int, faces: list[str]) -> int:
 
 def take_curse(s: PvdState, p: int) -> int | None:
     """A Ghost: the next Curse token (the engine's numbering); its curse's effect is for the table
-    to play out. Returns the curse number, None when no token is left."""
+    to play out. Returns the curse number: with no token left, the last curse again (ruling
+    curses-exhausted)."""
     before = s.curse_stack
     _run_handler(s, {"k": "curse", "p": p, "st": "take"})
-    return catalog().curse_tokens - before + 1 if s.curse_stack < before else None
+    return catalog().curse_tokens - before + 1 if s.curse_stack < before else catalog().curse_tokens
 
 
 def volcano(s: PvdState, p: int) -> int | None:

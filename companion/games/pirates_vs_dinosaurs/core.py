@@ -286,7 +286,7 @@ def combat_dice(s: PvdState, p: int) -> int:
 
 
 def search_hours(s: PvdState, p: int, area: str) -> int:
-    """Starting a New Expedition: the area's hourglass plus passives (Cannon +1, Sextant -1), at least 1
+    """Starting a New Expedition: the area's hourglass plus passives (the Cannon +1), at least 1
     and at most the Time Track's highest mark."""
     cat = catalog()
     hours = cat.areas[area].search_hours

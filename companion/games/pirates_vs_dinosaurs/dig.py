@@ -141,13 +141,19 @@ def put_back(s: PvdState, p: int, value: int) -> None:
 
 
 def final_value(treasures: list[int], tokens: int) -> tuple[int, list[int]]:
-    """End of the Game: discard one treasure of a distinct value per Crew Replenishment token, the
-    cheapest first; with fewer distinct values than tokens, each distinct value goes once."""
-    distinct = sorted(set(treasures))[:tokens]
-    kept = list(treasures)
-    for v in distinct:
-        kept.remove(v)
-    return sum(kept), distinct
+    """End of the Game: discard one unique treasure per Crew Replenishment token, the cheapest value
+    not yet discarded first; when every value still held has gone once, a new round starts with the
+    cheapest again, until every token is paid or no treasure is left (ruling unique-treasure)."""
+    kept = sorted(treasures)
+    gone: list[int] = []
+    while tokens > 0 and kept:
+        for v in sorted(set(kept)):
+            if tokens == 0:
+                break
+            kept.remove(v)
+            gone.append(v)
+            tokens -= 1
+    return sum(kept), gone
 
 
 def result(s: PvdState) -> dict[str, Any]:

@@ -575,13 +575,15 @@ def h_curse(s: PvdState, f: Frame) -> None:
     if f.get("cancel"):
         emit(s, f"{pl.name} escapes the Ghost", "ghost", seat=p)
         return
-    if s.curse_stack <= 0:
-        emit(s, "No Curse token is left: the Ghost has no effect", "ghost", seat=p)
-        return
     number = catalog().curse_tokens - s.curse_stack + 1
-    s.curse_stack -= 1
-    pl.curses += (number,)
-    emit(s, f"{pl.name} takes Curse {number}", "curse", seat=p, number=number)
+    if s.curse_stack <= 0:
+        # ruling curses-exhausted: no token is left, so the worst curse (the last) strikes again
+        number = catalog().curse_tokens
+        emit(s, f"No Curse token is left: {pl.name} suffers Curse {number} again", "curse", seat=p, number=number)
+    else:
+        s.curse_stack -= 1
+        pl.curses += (number,)
+        emit(s, f"{pl.name} takes Curse {number}", "curse", seat=p, number=number)
     push(s, ops_frame(["curse", number, 0], p, src=f"curse:{number}"))
 
 

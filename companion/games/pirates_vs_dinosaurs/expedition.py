@@ -238,6 +238,10 @@ def go_dig(s: PvdState, p: int) -> None:
             s.discard += (getattr(pl, attr),)
             setattr(pl, attr, "")
     pl.mods = ()
+    # ruling first-mate-dig-site: reaching the Dig Site counts as a new expedition (once)
+    pl.used = tuple(u for u in pl.used if not u.startswith("per_expedition|"))
+    if pl.mate and catalog().mates[pl.mate].refresh == "new_expedition":
+        pl.mate_used = False
     emit(s, f"{pl.name} has found the treasure and moves to the Dig Site", "dig_site", seat=p)
     if not s.prize_taken:
         s.prize_taken = True

@@ -558,13 +558,13 @@ class PvdTracker(Game[TrackerState]):
                 title = f"{pl.name} digs up a treasure"
             lines.append("Keep it face down")
         elif a.kind == "ghost":
+            left = s.curse_stack
             number = calc.take_curse(s, a.player)
-            if number is None:
-                title = "A Ghost, but no Curse token is left"
-            else:
-                curse = cat.curses[number - 1]
-                title = f"{pl.name} meets a Ghost: Curse {number}, {curse.name['en']}"
-                lines.append(curse.text["en"])
+            curse = cat.curses[number - 1]
+            title = f"{pl.name} meets a Ghost: Curse {number}, {curse.name['en']}"
+            if not left:
+                title += " (no Curse token is left: the last curse again)"
+            lines.append(curse.text["en"])
             lines.append("Put the Ghost back into the bag")
         elif a.kind == "dinosaur_attack":
             title = f"{pl.name} draws a Dinosaur Attack"
