@@ -14,11 +14,12 @@ import os
 import secrets
 import threading
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from companion.engine import Action, IllegalAction, RandomBot, SaveError, Session, Table
+from companion.engine import Action, IllegalAction, Runner, SaveError, Session, Table
+from companion.engine import make_bot as engine_bot
 from companion.engine.chance import Digital
 
 APP_NAME = "pirate-companion"
@@ -93,6 +94,7 @@ class LiveGame:
         self.seats = [Seat(**s) for s in info.get("seats") or [{"name": p} for p in session.players]]
         self.bots = bots if bots is not None else {
             i: make_bot(session, i, s.kind) for i, s in enumerate(self.seats) if s.is_bot}
+        self.runner = Runner(session, self.bots)
         self.version = 0  # bumped on every change, so pages can tell they are stale
         #: when the game last changed (for the Continue list); loading a save must not count
         self.touched = time.time()
@@ -230,39 +232,15 @@ class LiveGame:
         return None
 
     def auto_action(self) -> Action | None:
-        """What to take for the human to move without asking (as the terminal does): the game's
-        `auto_pass` (passing a window, or playing the only Upcoming Incident, when that is all the
-        seat may do), and only when there is a single human in the game. With several humans every
-        window is asked, so that whether a captain is asked never tells the others what they hold."""
-        auto = getattr(self.game, "auto_pass", None)
-        if auto is None or len(self.human_seats()) != 1 or self.session.is_over():
-            return None
-        seat = self.game.to_move(self.session.state)
-        if seat is None or seat in self.bots:
-            return None
-        return auto(self.session.state)
+        """The pass taken for the person to move without asking (the engine's one auto-pass rule:
+        only when a single person plays, so whether a captain is asked never tells the others what
+        they hold)."""
+        return self.runner.auto_action()
 
-    def run_bots(self, max_steps: int = 10_000) -> list:
-        """Let bots act for their seats until a human must decide (or the table must roll); a lone
-        human's windows with nothing to do but pass are passed for them (`auto_action`)."""
-        events: list = []
-        for _ in range(max_steps):
-            if self.session.is_over():
-                break
-            seat = self.game.to_move(self.session.state)
-            if seat is not None and seat not in self.bots:
-                auto = self.auto_action()
-                if auto is None:
-                    break
-                events += self.session.act(auto)
-                continue
-            if seat is None:
-                break
-            legal = self.session.legal_actions()
-            if not legal:
-                break
-            events += self.session.act(self.bots[seat].choose(self.session.view(seat), legal))
-        return events
+    def run_bots(self) -> list:
+        """Let bots act for their seats until a person must decide (or the table must roll); a lone
+        person's windows with nothing to do but pass are passed for them (the engine's Runner)."""
+        return self.runner.advance()
 
     # --- persistence -----------------------------------------------------------------------------
     def _save_meta(self) -> None:
@@ -284,15 +262,8 @@ class LiveGame:
 
 
 def make_bot(session: Session, seat: int, kind: str = BOT) -> Any:
-    """The game's own bot if it offers one (`game.make_bot(seed)`), else (or for RANDOM_BOT) a random one."""
-    seed = f"{session.seed}:{seat}"
-    factory: Callable[..., Any] | None = getattr(session.game, "make_bot", None)
-    if factory is not None and kind != RANDOM_BOT:
-        try:
-            return factory(seed)
-        except ImportError:  # a bot module still being written
-            pass
-    return RandomBot(seed)
+    """The game's own bot if it offers one, else (or for RANDOM_BOT) the random one."""
+    return engine_bot(session.game, f"{session.seed}:{seat}", "random" if kind == RANDOM_BOT else None)
 
 
 class GameRegistry:

@@ -8,8 +8,15 @@ from __future__ import annotations
 import argparse
 import time
 
+from companion.engine.simulation import play_game as simulate
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
-from companion.games.pirates_vs_dinosaurs.sim import play_game
+from companion.games.pirates_vs_dinosaurs.rules import GAME
+from companion.games.pirates_vs_dinosaurs.sim import tally
+
+
+def play_game(seats: list[str], seed: int) -> dict:
+    """One game on the simulation path of `companion simulate` (the Runner on a Playout)."""
+    return simulate(GAME, seats, seed, tally=tally)
 
 
 def main() -> None:
@@ -32,7 +39,7 @@ def main() -> None:
         hero = seed % 4  # the heuristic bot takes every seat in turn
         seats[hero] = "heuristic"
         r = play_game(seats, 10_000 + seed)
-        if r["seats"][hero]["won"]:
+        if hero in r["winners"]:
             wins += 1 / len(r["winners"])
     cpu = time.process_time() - t0
     print(f"heuristic bot vs 3 random bots: wins {wins / args.games:.1%} of {args.games} games "

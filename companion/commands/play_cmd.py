@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import yaml
 
-from companion.engine import IllegalAction, RandomBot, Session
+from companion.engine import IllegalAction, Runner, Session, make_bot
 from companion.engine.replay import to_actions
 from companion.errors import UserError
 from companion.games import game_ids, game_module, get_game
@@ -68,14 +68,14 @@ def run_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input,
         session = Session(game, players, parse_options(args.option), seed=seed, path=args.save)
     except ValueError as exc:
         raise UserError(str(exc)) from None
-    make_bot = getattr(game, "make_bot", None) or RandomBot
-    bots = {seat: make_bot(f"{seed}:{seat}") for seat in range(len(humans), len(players))}
+    bots = {seat: make_bot(game, f"{seed}:{seat}") for seat in range(len(humans), len(players))}
     return loop(session, bots, terminal_for(game.id), input_fn, out)
 
 
 def loop(session: Session, bots: dict[int, Any], term: Any, input_fn: Callable[[str], str],
          out: Callable[[str], None]) -> int:
     game = session.game
+    runner = Runner(session, bots)
     shown = 0
 
     def flush() -> None:
@@ -88,6 +88,7 @@ def loop(session: Session, bots: dict[int, Any], term: Any, input_fn: Callable[[
         shown = len(events)
 
     while True:
+        runner.advance()  # bots' moves, and the passes a lone person need not see
         flush()
         if session.is_over():
             _save(session)
@@ -97,16 +98,6 @@ def loop(session: Session, bots: dict[int, Any], term: Any, input_fn: Callable[[
         if seat is None:  # a chance step no automatic source answers: nothing a terminal game can do
             raise UserError("the game waits for a chance outcome; use `companion replay` for table games")
         legal = session.legal_actions()
-        if seat in bots:
-            session.act(bots[seat].choose(session.view(seat), legal))
-            continue
-        # a game's terminal may answer for a human where there is nothing to choose and nobody else
-        # could notice (e.g. passing a reaction window): auto(session, legal, human seats) -> action | None
-        quiet = getattr(term, "auto", None)
-        action = quiet(session, legal, set(range(len(session.players))) - set(bots)) if quiet else None
-        if action is not None:
-            session.act(action)
-            continue
         view = session.view(seat)
         if hasattr(term, "bind"):
             term.bind(session, legal)

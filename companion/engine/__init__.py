@@ -1,12 +1,13 @@
 """Game-agnostic engine core: actions, chance, states, sessions, bots (see docs/ARCHITECTURE.md)."""
 from .actions import Action, ActionCodec
-from .bots import Bot, RandomBot, play_out
+from .bots import Bot, RandomBot, bot_kinds, make_bot
+from .runner import Playout, Runner, auto_pass, play_out
 from .chance import ChanceStep, Digital, Draw, Roll, Scripted, Table
 from .errors import BadOutcome, IllegalAction, SaveError
 from .events import Event
 from .game import Game
 from .session import Session, atomic_write
 
-__all__ = ["Action", "ActionCodec", "Bot", "RandomBot", "play_out", "ChanceStep", "Digital", "Draw", "Roll",
+__all__ = ["Action", "ActionCodec", "Bot", "RandomBot", "bot_kinds", "make_bot", "Playout", "Runner", "auto_pass", "play_out", "ChanceStep", "Digital", "Draw", "Roll",
            "Scripted", "Table", "BadOutcome", "IllegalAction", "SaveError", "Event", "Game", "Session",
            "atomic_write"]

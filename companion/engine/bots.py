@@ -17,7 +17,7 @@ class RandomBot:
     """Picks uniformly among the legal actions, seeded so games repeat."""
 
     name = "random"
-    #: it never looks at the view, so `play_out` need not build one
+    #: it never looks at the view, so the runner need not build one
     uses_view = False
 
     def __init__(self, seed: int | str = 0):
@@ -46,22 +46,3 @@ def make_bot(game: Any, seed: int | str, kind: str | None = None) -> Bot:
     if kind not in kinds:
         raise ValueError(f"unknown bot {kind!r}; {game.name} bots: {', '.join(kinds)}")
     return kinds[kind](seed)
-
-
-def play_out(session: Any, bots: dict[int, Bot], max_steps: int = 100_000) -> None:
-    """Let bots act for their seats until the game ends or a human seat must decide."""
-    game = session.game
-    is_over, to_move, legal_actions = game.is_over, game.to_move, game.legal_actions
-    act = session.act
-    for _ in range(max_steps):
-        state = session.state
-        if is_over(state):
-            return
-        seat = to_move(state)
-        if seat is None or seat not in bots:
-            return
-        legal = legal_actions(state)
-        bot = bots[seat]
-        view = session.view(seat) if getattr(bot, "uses_view", True) else {}
-        act(bot.choose(view, legal))
-    raise RuntimeError(f"game did not end within {max_steps} steps")

@@ -15,6 +15,11 @@ from .events import Event
 from .state import clone, from_jsonable, to_jsonable
 
 S = TypeVar("S")
+_KINDS = {bool: "true or false", int: "a whole number", str: "text", float: "a number"}
+
+
+def _show(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else repr(value)
 
 
 class Game(ABC, Generic[S]):
@@ -31,6 +36,29 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def new_state(self, players: list[str], options: dict[str, Any]) -> S:
         """The state before the first chance step or action. Raises ValueError on bad options."""
+
+    @property
+    def option_defaults(self) -> dict[str, Any]:
+        """The options a session may set, with their defaults: a game returns its game.yaml `options`."""
+        return {}
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Every option of the game, the given ones checked against `option_defaults` (the same name,
+        the same kind of value as the default); ValueError says what is wrong and what there is."""
+        defaults = self.option_defaults
+        known = ", ".join(f"{k} (default {_show(v)})" for k, v in defaults.items()) or "none"
+        unknown = sorted(set(options) - set(defaults))
+        if unknown:
+            raise ValueError(f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
+                             f"{self.name} options: {known}")
+        out = dict(defaults)
+        for key, value in options.items():
+            default = defaults[key]
+            if type(value) is not type(default):
+                raise ValueError(f"option {key} must be {_KINDS.get(type(default), type(default).__name__)}, "
+                                 f"got {_show(value)}")
+            out[key] = value
+        return out
 
     def check_players(self, players: list[str]) -> None:
         if not self.min_players <= len(players) <= self.max_players:

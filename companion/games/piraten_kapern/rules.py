@@ -180,18 +180,13 @@ class KapernGame(Game[KapernState]):
         return self.data.cards[state.card] if state.card else _NO_CARD
 
     # --- setup -------------------------------------------------------------------------------
+    @property
+    def option_defaults(self) -> dict[str, Any]:
+        return self.data.options
+
     def new_state(self, players: list[str], options: dict[str, Any]) -> KapernState:
         self.check_players(players)
-        defaults = self.data.options
-        unknown = sorted(set(options) - set(defaults))
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(unknown)}; {self.name} options: "
-                             f"{', '.join(f'{k} (default {v})' for k, v in defaults.items())}")
-        opts = dict(defaults)
-        for key, value in options.items():
-            if type(value) is not type(defaults[key]):
-                raise ValueError(f"option {key} must be {type(defaults[key]).__name__}, got {value!r}")
-            opts[key] = value
+        opts = self.check_options(options)
         deck = list(self.data.base_deck) + (list(self.data.extra_deck) if opts.get("extra_cards") else [])
         n = len(players)
         return KapernState(players=list(players), options=opts, scores=[0] * n, turns=[0] * n, deck=sorted(deck),

@@ -422,11 +422,11 @@ class PiratesVsDinosaurs(Game[PvdState]):
 
     def new_state(self, players: list[str], options: dict[str, Any]) -> PvdState:
         self.check_players(players)
-        known = catalog().options
-        for k in options:
-            if k not in known:
-                raise ValueError(f"unknown option {k!r}; options: {', '.join(sorted(known))}")
-        return setup.new_state(players, {**known, **options})
+        return setup.new_state(players, self.check_options(options))
+
+    @property
+    def option_defaults(self) -> dict[str, Any]:
+        return catalog().options
 
     def to_move(self, s: PvdState) -> int | None:
         if s.over or s.chance is not None or s.decision is None:

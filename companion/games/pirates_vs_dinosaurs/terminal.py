@@ -1,7 +1,7 @@
 """Pirates vs. Dinosaurs in the terminal (the interface of companion/commands/play_cmd.py):
 render(view), prompt(view), parse(answer, view), event_line(event), bind(session, legal) for the
-numbered menu of what the seat may do now, and auto(session, legal, humans) for the windows a lone
-human need not see. Only views are drawn, never the state.
+numbered menu of what the seat may do now (the windows a lone human need not see are passed by the
+engine's Runner). Only views are drawn, never the state.
 
 The board is drawn again only when it changed since it was last drawn (or for another seat); the
 menu always. Answers are a number from the menu; the purchase also takes words ("sabers machete
@@ -26,14 +26,6 @@ _last: dict[str, Any] = {"board": None, "seat": None}
 def bind(session: Any, legal: list[Any]) -> None:
     global _menu
     _menu = [(session.game.describe_action(session.state, a), a.to_dict()) for a in legal]
-
-
-def auto(session: Any, legal: list[Any], humans: set[int]) -> Any:
-    """The action to take without asking: passing a window (or playing the lone Upcoming Incident) when
-    that is all the seat may do and no other person at the screen could notice (ruling reaction-windows)."""
-    if len(humans) > 1:
-        return None
-    return session.game.auto_pass(session.state)
 
 
 def _name(card: str) -> str:

@@ -1,0 +1,128 @@
+"""The one loop that plays for the machine: bots in their seats and the passes taken automatically.
+
+`companion play`, the app and `companion simulate` all advance a game through `Runner`:
+
+- a **bot seat** decides with its bot (which sees only its own view and the legal actions);
+- a **pass taken automatically** (`auto_action`): the game's `auto_pass(state)` hook names the only
+  sensible answer to a reaction window (passing when nothing else is legal). It is taken for a
+  person only when a single person plays: with several people at the screen every window is asked,
+  so that whether a captain was asked never tells the others what that captain holds.
+
+The runner stops where a person must decide, where the table must roll or draw (a chance step no
+automatic source answers), and at the end. It drives anything with the small interface of a
+`Session` (`game`, `players`, `state`, `act`); `Playout` is that interface without a log, undo or
+copies, for simulation.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from .actions import Action
+from .bots import Bot
+from .events import Event
+
+
+def auto_pass(game: Any, state: Any, humans: Iterable[int]) -> Action | None:
+    """The auto-pass rule: the game's `auto_pass` for the person to move, when they play alone."""
+    hook = getattr(game, "auto_pass", None)
+    if hook is None:
+        return None
+    humans = set(humans)
+    if len(humans) != 1 or game.is_over(state):
+        return None
+    seat = game.to_move(state)
+    if seat is None or seat not in humans:
+        return None
+    return hook(state)
+
+
+class Runner:
+    """Advances a session through its bot seats and the passes taken automatically."""
+
+    def __init__(self, session: Any, bots: dict[int, Bot]):
+        self.session = session
+        self.bots = dict(bots)
+        #: the seats people play
+        self.humans = frozenset(range(len(session.players))) - set(self.bots)
+
+    def auto_action(self) -> Action | None:
+        """The pass taken for the person to move without asking (None: they decide themselves)."""
+        return auto_pass(self.session.game, self.session.state, self.humans)
+
+    def advance(self, max_steps: int = 100_000) -> list[Event]:
+        """Play bot seats and automatic passes until a person decides, the table rolls, or the game ends;
+        the events of every step taken. RuntimeError if that takes more than `max_steps` steps."""
+        session = self.session
+        game = session.game
+        is_over, to_move, legal_actions = game.is_over, game.to_move, game.legal_actions
+        bots, humans = self.bots, self.humans
+        hook = getattr(game, "auto_pass", None) if len(humans) == 1 else None
+        act = session.act
+        events: list[Event] = []
+        for _ in range(max_steps):
+            state = session.state
+            if is_over(state):
+                return events
+            seat = to_move(state)
+            if seat is None:  # the table rolls or draws (Table source)
+                return events
+            bot = bots.get(seat)
+            if bot is None:
+                action = hook(state) if hook is not None else None
+                if action is None:
+                    return events
+            else:
+                legal = legal_actions(state)
+                if not legal:
+                    return events
+                view = session.view(seat) if getattr(bot, "uses_view", True) else {}
+                action = bot.choose(view, legal)
+            got = act(action)
+            if got:
+                events += got
+        raise RuntimeError(f"{game.name}: the game did not reach a person's decision or its end in {max_steps} steps")
+
+
+class Playout:
+    """A session for simulation only: one state changed in place (no copies, no log, no undo, no
+    events kept), chance sampled from one seeded generator. Same rules, same bots, far less work."""
+
+    def __init__(self, game: Any, players: list[str], options: dict[str, Any] | None = None,
+                 seed: int | str = 0):
+        self.game = game
+        self.players = list(players)
+        self.rng = random.Random(f"playout:{seed}")
+        self.state = game.new_state(self.players, dict(options or {}))
+        #: decisions taken (bots' and automatic ones)
+        self.steps = 0
+        self._settle()
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return self.game.view(self.state, player)
+
+    def legal_actions(self) -> list[Action]:
+        return self.game.legal_actions(self.state)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def act(self, action: Action) -> None:
+        """Apply a legal action in place (bots choose among the legal actions, so no check on a copy)."""
+        self.game.step(self.state, action)
+        self.steps += 1
+        self._settle()
+
+    def _settle(self) -> None:
+        game, state, rng = self.game, self.state, self.rng
+        while not game.is_over(state):
+            step = game.chance_step(state)
+            if step is None:
+                return
+            game.resolve(state, step.check(step.sample(rng)))
+
+
+def play_out(session: Any, bots: dict[int, Bot], max_steps: int = 100_000) -> None:
+    """Let bots act for their seats until the game ends or a person must decide."""
+    Runner(session, bots).advance(max_steps)
