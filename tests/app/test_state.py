@@ -2,6 +2,7 @@
 persistence across a restart, and the Kapern score breakdown the views show."""
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -149,10 +150,13 @@ def test_unreadable_save_is_listed_not_fatal(reg, kapern) -> None:
 
 
 def test_breakdown_lines_add_up_to_the_engine_score(kapern) -> None:
+    """The breakdown the assistant shows predicts what stopping really scores: its lines add up to
+    the points the turn's end gives (own, and every opponent's on Skull Island), and no line is
+    the total minus the others."""
     from companion.engine import Session, Table
 
     rng = random.Random(1)
-    checked = 0
+    checked, kinds = 0, set()
     for _ in range(400):
         s = Session(kapern, ["A", "B"], options={"extra_cards": True}, source=Table())
         for _ in range(12):
@@ -163,12 +167,20 @@ def test_breakdown_lines_add_up_to_the_engine_score(kapern) -> None:
             b = breakdown(kapern, s.state)
             if b is None:
                 break
-            assert b["points"] == kapern.preview(s.state)["points"]
-            if s.state.phase != "island":
-                assert sum(p for _, p in b["lines"]) == b["points"], (s.state.card, s.state.dice, b)
+            ended = copy.deepcopy(s.state)
+            kapern.step(ended, Stop(s.state.seat))
+            assert (b["points"], b["opponents"]) == (ended.last["points"], ended.last["opponents"]), \
+                (s.state.card, s.state.dice, b)
+            lines = sum(p for _, p in b["lines"])
+            if s.state.phase == "island":  # one line: own points (peace broken) or each opponent's loss
+                assert lines == (b["points"] or b["opponents"]), (s.state.card, s.state.dice, b)
+            else:
+                assert lines == b["points"], (s.state.card, s.state.dice, b)
+            kinds.add(kapern.rule(s.state).kind)
             checked += 1
             s.act(rng.choice(s.legal_actions()))
     assert checked > 300
+    assert {"multiply", "peace", "storm", "sea_battle", "chest"} <= kinds
 
 
 def test_rules_reference_is_valid_and_searchable() -> None:

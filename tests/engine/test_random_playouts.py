@@ -1,5 +1,6 @@
 """For every registered game: seeded random games mixed with illegal actions, undo/redo and
-save/load round trips. Replaying the log must give the same state; every state must be JSON."""
+save/load round trips. Replaying the log must give the same state; every state must be JSON.
+The number of games follows the hypothesis profile (tests/conftest.py): 6 a game in ci, 60 in thorough."""
 from __future__ import annotations
 
 import dataclasses
@@ -12,7 +13,9 @@ import pytest
 from companion.engine import Action, IllegalAction, Session
 from companion.games import game_ids, get_game
 
-GAMES_PER_ID = 12
+from ..conftest import runs
+
+GAMES_PER_ID = runs(6)
 #: save/load round trips replay the whole log, so they happen at a few fixed points of a game
 ROUND_TRIP_STEPS = frozenset({3, 40, 200, 900, 2500})
 
@@ -92,6 +95,7 @@ def play_checked(game, seed: int) -> Session:
     return session
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", game_ids())
 @pytest.mark.parametrize("seed", range(GAMES_PER_ID))
 def test_random_playout(game_id: str, seed: int) -> None:

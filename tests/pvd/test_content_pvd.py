@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 import json
+import shutil
 from collections import Counter
 
 import pytest
 
+from companion import CONTENT_DIR
 from companion.cli import main
-from companion.content import load_game
-from companion.games.pirates_vs_dinosaurs.content import (AREA_NAMES, MAX_FOOTER, MAX_TEXT, RULEBOOK_COUNTS,
-                                                          active_slots, counts)
+from companion.content import ContentError, load_game
+from companion.games.pirates_vs_dinosaurs.content import AREA_NAMES, MAX_FOOTER, MAX_TEXT, active_slots, counts
 from companion.games.pirates_vs_dinosaurs.effects import walk
 
 GAME = "pirates-vs-dinosaurs"
@@ -32,13 +33,34 @@ def card(content, id_):
 # --------------------------------------------------------------------------------------- counts
 
 
+#: the rulebook's "Components" list, written out from the rulebook (not from the code's copy)
+COMPONENTS = {
+    "boards": 1, "captains": 6, "landmarks": 12, "map_fragments": 12, "treasures": 60, "curse_tokens": 16,
+    "replenishment_tokens": 16, "events": 76, "first_mates": 6, "weapons": 12, "relics": 8, "sailors": 85,
+    "equipment": 42, "area_markers": 6, "time_markers": 6, "giant_tyrannosaurus": 1, "dice": 10,
+}
+
+
 def test_component_counts_match_the_rulebook(content) -> None:
-    assert counts(content) == RULEBOOK_COUNTS
-    assert RULEBOOK_COUNTS == {
-        "boards": 1, "captains": 6, "landmarks": 12, "map_fragments": 12, "treasures": 60, "curse_tokens": 16,
-        "replenishment_tokens": 16, "events": 76, "first_mates": 6, "weapons": 12, "relics": 8, "sailors": 85,
-        "equipment": 42, "area_markers": 6, "time_markers": 6, "giant_tyrannosaurus": 1, "dice": 10,
-    }
+    """Components: the content holds what the rulebook lists."""
+    assert counts(content) == COMPONENTS
+
+
+@pytest.mark.parametrize("file, old, new, what", [
+    ("pieces.yaml", "copies: 85", "copies: 84", "85 sailors, the content has 84"),
+    ("curses.yaml", "copies: 16", "copies: 15", "16 curse tokens, the content has 15"),
+])
+def test_a_miscounted_component_is_refused(tmp_path, file: str, old: str, new: str, what: str) -> None:
+    """Components: content that strays from the rulebook's list does not load, and says what it expected."""
+    folder = tmp_path / GAME
+    shutil.copytree(CONTENT_DIR / GAME, folder)
+    text = (folder / file).read_text(encoding="utf-8")
+    assert old in text
+    (folder / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ContentError) as info:
+        load_game(folder)
+    found = [str(p) for p in info.value.problems]
+    assert any("game.yaml" in p and f"the rulebook's component list has {what}" in p for p in found), found
 
 
 def test_event_deck_split(content) -> None:

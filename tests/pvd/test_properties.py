@@ -1,5 +1,6 @@
 """Properties over many random games: every component is always somewhere (85 sailors, 60 bag
-tokens, 76 Event cards, 16 Curses), crews are never negative, replays are deterministic."""
+tokens, 76 Event cards, 16 Curses), crews are never negative, replays are deterministic.
+The number of games follows the hypothesis profile (tests/conftest.py): 30 in ci, 300 in thorough."""
 from __future__ import annotations
 
 import json
@@ -11,7 +12,9 @@ from companion.engine import Session
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.rules import GAME
 
-GAMES = 30
+from ..conftest import runs
+
+GAMES = runs(30)
 
 
 def check_invariants(st) -> None:
@@ -43,6 +46,7 @@ def play(seed: int, check_every_step: bool = True) -> Session:
     return s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_components_are_conserved_and_replays_are_deterministic(seed: int) -> None:
     s = play(1000 + seed)
@@ -52,8 +56,3 @@ def test_components_are_conserved_and_replays_are_deterministic(seed: int) -> No
     assert set(r["winners"]) <= set(r["returned"])
     assert r["sunk"] or len(r["returned"]) == len(s.players)
 
-
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", range(300))
-def test_components_are_conserved_many_games(seed: int) -> None:
-    play(5000 + seed)

@@ -55,7 +55,8 @@ def breakdown(game: Any, s: Any) -> dict[str, Any] | None:
             lines += _kind_lines(faces, t, card.groups, names, forced=card.face)
             lines.append((f"Sea Battle won with {sabers} sabers", card.bonus))
     elif kind == "peace" and faces.count(card.face):
-        lines.append((f"Peace broken: {faces.count(card.face)} saber(s)", preview["points"]))
+        sabers = faces.count(card.face)
+        lines.append((f"Peace broken: {sabers} saber(s) x -{card.penalty}", -card.penalty * sabers))
     else:
         only = card.faces if kind == "storm" else ()
         extra = card.extra
@@ -63,8 +64,8 @@ def breakdown(game: Any, s: Any) -> dict[str, Any] | None:
         if extra:
             lines.append((f"({say(game.data.names[card.id])} card adds one {say(names[extra]).lower()})", 0))
         if card.factor != 1 and kind in ("multiply", "storm", "peace"):
-            lines.append((f"{say(game.data.names[card.id])}: x{card.factor}",
-                          preview["points"] - sum(p for _, p in lines)))
+            base = sum(p for _, p in lines)  # the factor multiplies every line above, full chest too
+            lines.append((f"{say(game.data.names[card.id])}: x{card.factor}", (card.factor - 1) * base))
     return {"lines": lines, "points": preview["points"], "opponents": preview["opponents"]}
 
 

@@ -1,0 +1,34 @@
+"""Settings every test shares: the hypothesis profiles that size the property runs.
+
+`ci` (the default) keeps the whole suite quick enough to run on every change; `thorough` runs ten
+times as many examples and random games, for a run before a release or after a rules change:
+
+    COMPANION_TESTS=thorough python -m pytest
+
+Both are derandomized (the same examples every run, as every test here is seeded) and keep no
+example database, so parallel workers (pytest-xdist) never share a file.
+"""
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+PROFILES = {"ci": 100, "thorough": 1000}
+PROFILE = os.environ.get("COMPANION_TESTS", "ci")
+if PROFILE not in PROFILES:
+    raise SystemExit(f"COMPANION_TESTS={PROFILE!r}: expected one of {', '.join(PROFILES)}")
+for _name, _examples in PROFILES.items():
+    settings.register_profile(_name, max_examples=_examples, derandomize=True, database=None, deadline=None,
+                              suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(PROFILE)
+
+
+def pytest_report_header(config) -> str:
+    return f"hypothesis profile: {PROFILE} ({PROFILES[PROFILE]} examples a property; COMPANION_TESTS=thorough for more)"
+
+
+def runs(ci: int) -> int:
+    """How many costly runs (whole random games) a parametrized test makes: `ci` in the ci profile,
+    as many times more in `thorough` as its property examples (ten times)."""
+    return ci * PROFILES[PROFILE] // PROFILES["ci"]
