@@ -14,7 +14,8 @@ from pydantic import BaseModel, ValidationError
 from companion import CONTENT_DIR
 
 from .errors import ContentError, Problem, display_path
-from .models import GameInfo
+from .maps import map_problems
+from .models import Board, GameInfo
 from .schema import GameSchema, get_schema
 from .yamlsrc import Loc, Source, read_yaml
 
@@ -113,6 +114,8 @@ def load_game(game_or_path: str | Path) -> GameContent:
     content = GameContent(info, folder, files, sources)
     if not problems:
         problems += _index_and_refs(content)
+    if not problems:
+        problems += _map_problems(content)
     if not problems and schema.check:
         problems += schema.check(content)
     if problems:
@@ -279,4 +282,14 @@ def _index_and_refs(content: GameContent) -> list[Problem]:
                 where = loc + ((i,) if isinstance(value, list) else ())
                 known = ", ".join(sorted(content.index.get(collection, {}))[:12])
                 problems.append(content.sources[fname].problem(where, f"unknown {collection} id {v!r}; known: {known}"))
+    return problems
+
+
+def _map_problems(content: GameContent) -> list[Problem]:
+    """The checks of every board's map (places, cells, edges, connectivity), at their lines."""
+    problems: list[Problem] = []
+    for fname, model in content.files.items():
+        for _, loc, obj in _walk(model, ()):
+            if isinstance(obj, Board) and obj.spaces:
+                problems += [content.sources[fname].problem(loc + sub, msg) for sub, msg in map_problems(obj)]
     return problems

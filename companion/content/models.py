@@ -140,11 +140,103 @@ class Region(Strict):
     fill: Colour | None = None
 
 
+class MapLayout(Strict):
+    """How a map's spaces are placed: on a hex layout, a square grid, or free shapes only."""
+
+    grid: Literal["hex", "square", "free"] = "free"
+    #: hex maps: pointy-top or flat-top hexes
+    orient: Literal["pointy", "flat"] = "pointy"
+    #: hex: centre-to-corner radius in mm; square: a cell's side in mm
+    size_mm: PositiveFloat = 20
+    #: where hex (0, 0)'s centre or cell (0, 0)'s top left corner lies; default: the grid
+    #: starts 10 mm from the board's corner
+    origin_mm: tuple[float, float] | None = None
+    #: square grids: corners touch too (8 neighbours)
+    diagonal: bool = False
+
+
+class SpaceKind(Strict):
+    """A terrain or space type (swamp, harbour, coin space): its name, and how it is printed."""
+
+    collection: ClassVar[str] = "space_kind"
+    id: Id
+    name: Text
+    fill: Colour | None = None
+    icon: str | None = None
+
+
+class Zone(Strict):
+    """A group of spaces the rules name: an area, a numbered sector."""
+
+    collection: ClassVar[str] = "zone"
+    id: Id
+    name: Text
+    number: int | None = None
+
+
+#: what an edge between neighbouring spaces may carry
+EdgeFeature = Literal["river", "wall", "reef", "road", "cliff"]
+
+
+class Space(Strict):
+    """One space of a map. Its place is exactly one of: `hex` (axial q, r), `cell` (col, row),
+    or a free shape in mm (`rect` / `ellipse` as x, y, w, h, or `polygon` points). An
+    `off_board` space (a Totenkiste, a bank) may have a free shape or none."""
+
+    collection: ClassVar[str] = "space"
+    id: Id
+    #: default: the kind's name
+    name: Text | None = None
+    kind: str = ref("space_kind")
+    zone: str | None = ref("zone", default=None)
+    #: the number printed on the space
+    number: int | None = None
+    hex: tuple[int, int] | None = None
+    cell: tuple[int, int] | None = None
+    rect: tuple[float, float, PositiveFloat, PositiveFloat] | None = None
+    ellipse: tuple[float, float, PositiveFloat, PositiveFloat] | None = None
+    polygon: list[tuple[float, float]] | None = Field(default=None, min_length=3)
+    off_board: bool = False
+    icon: str | None = None
+    text: Text | None = None
+    #: default: the kind's fill
+    fill: Colour | None = None
+
+
+class MapEdge(Strict):
+    """Two neighbouring spaces and what lies between them. On a grid the neighbours follow from
+    the coordinates and an edge is listed for its features; on a free map listing it makes the
+    two spaces neighbours."""
+
+    between: list[str] = ref("space", min_length=2, max_length=2)
+    features: list[EdgeFeature] = Field(default_factory=list)
+
+
+class MapLink(Strict):
+    """A join between spaces the grid does not make neighbours (a harbour and its landing place)."""
+
+    between: list[str] = ref("space", min_length=2, max_length=2)
+    kind: Id = "link"
+    features: list[EdgeFeature] = Field(default_factory=list)
+
+
 class Board(Component):
+    """A board: a map of spaces (and, until every board is a map, free `regions` to print).
+    Width and height default to the map's extent plus a 10 mm margin."""
+
     collection: ClassVar[str] = "board"
-    width_mm: PositiveFloat
-    height_mm: PositiveFloat
+    width_mm: PositiveFloat | None = None
+    height_mm: PositiveFloat | None = None
     regions: list[Region] = Field(default_factory=list)
+    layout: MapLayout = Field(default_factory=MapLayout)
+    kinds: list[SpaceKind] = Field(default_factory=list)
+    zones: list[Zone] = Field(default_factory=list)
+    spaces: list[Space] = Field(default_factory=list)
+    edges: list[MapEdge] = Field(default_factory=list)
+    links: list[MapLink] = Field(default_factory=list)
+    #: true: every on-board space is reachable from every other; a list of kinds: the spaces of
+    #: those kinds are connected among themselves (the ocean of a race game)
+    connected: bool | list[str] = False
 
 
 class AidSection(Strict):

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.board import geometry
 from companion.content.models import Aid, Board, Deck, Die, Piece, ScorePad, Token, say
 
 from . import layouts
@@ -219,7 +220,8 @@ def expand(content: Any, lang: str) -> PrintSet:
         elif isinstance(obj, Piece):
             ps.tokens.append(_piece(obj, game, lang, pal))
         elif isinstance(obj, Board):
-            ps.boards.append(BoardItem(obj.id, say(obj.name, lang), obj.width_mm, obj.height_mm,
+            geo = geometry(obj)
+            ps.boards.append(BoardItem(obj.id, say(obj.name, lang), geo.width, geo.height,
                                        [_region(r, lang) for r in obj.regions]))
         elif isinstance(obj, Aid):
             ps.aids.append(AidItem(obj.id, say(obj.name, lang),
