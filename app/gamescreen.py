@@ -6,7 +6,7 @@ from typing import Any
 
 from companion.engine import IllegalAction
 
-from app.screens import Screen
+from app.base import PROFILE, Screen, log
 
 
 class GameScreen(Screen):
@@ -29,8 +29,6 @@ class GameScreen(Screen):
             self.app.toast(exc.reason)
             self.app.render()
             return False
-        from app.main import PROFILE, log
-
         if PROFILE:
             log.warning("step %s: engine and journal %.1f ms", getattr(fn, "__name__", "?"),
                         (time.perf_counter() - t0) * 1000)

@@ -11,21 +11,19 @@ Routes (also the browser's URL, so a reload reopens the same screen):
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
+import shutil
 import time
 from pathlib import Path
 from typing import Any
 
 import flet as ft
 
-from app import state
+from app import screens, state
+from app.base import PROFILE, log
 from app.widgets.common import ACCENT
 
 TOKEN_KEY = "pirate-companion.client"
-log = logging.getLogger("companion.app")
-#: log how long each redraw takes on the server (benchmarks/app_latency.py sets it)
-PROFILE = bool(os.environ.get("COMPANION_APP_PROFILE"))
 
 
 class App:
@@ -71,8 +69,6 @@ class App:
         return "/"
 
     def show(self, route: str) -> None:
-        from app import screens
-
         self.unsubscribe()
         route = route.split("?", 1)[0] or "/"
         try:
@@ -91,8 +87,6 @@ class App:
         try:
             body = screen.build()
         except Exception as exc:
-            from app import screens
-
             log.exception("building %s failed", type(screen).__name__)
             screen = self.screen = screens.ErrorScreen(self, f"Something went wrong: {exc}")
             body = screen.build()
@@ -167,12 +161,8 @@ def web_assets() -> Path:
     The icons are copied out of print/ so that the web server never exposes print/out or
     anything else in the checkout to the table's network.
     """
-    import shutil
-
-    from app.state import data_dir
-
     source = Path(__file__).resolve().parent.parent / "print" / "icons"
-    target = data_dir() / "web-assets"
+    target = state.data_dir() / "web-assets"
     icons = target / "icons"
     icons.mkdir(parents=True, exist_ok=True)
     for svg in source.glob("*.svg"):

@@ -28,7 +28,7 @@ class PlayScreen(GameScreen):
                 return self.seat_picker()
             if self.session.is_over():
                 return self.end_screen(mine)
-            to_move = live.game.to_move(self.session.state)
+            to_move = live.to_move()
             gid = live.id
             if (live.mode == state.HOTSEAT and len(live.human_seats()) > 1 and to_move in mine
                     and self.app.revealed.get(gid) != to_move):
@@ -76,12 +76,12 @@ class PlayScreen(GameScreen):
         return [card(*[para(f"{k}: {v}") for k, v in view.items()])]
 
     def actions(self, seat: int) -> list[ft.Control]:
-        legal = self.session.legal_actions()
+        legal = self.live.legal_actions()
         if self.ui.actions is not None:
             return self.ui.actions(self, self.live, seat, legal)
-        describe = self.live.game.describe_action
+        describe = self.live.describe
         return [heading("Your move", 16), wrap_row([
-            button(describe(self.session.state, a), lambda e, a=a: self.act(a), primary=True) for a in legal])]
+            button(describe(a), lambda e, a=a: self.act(a), primary=True) for a in legal])]
 
     def tools(self) -> ft.Control:
         client = self.app.client
@@ -139,7 +139,7 @@ class PlayScreen(GameScreen):
         self._step(self.live.release)
 
     def end_screen(self, mine: list[int]) -> list[ft.Control]:
-        result = self.live.game.result(self.session.state)
+        result = self.live.result()
         scores = result.get("scores", {})
         winners = result.get("winners", [])
         if self.ui.final is not None:

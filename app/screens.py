@@ -13,30 +13,12 @@ import flet as ft
 from companion import api
 
 from app import games, state
+from app.assistant import AssistantScreen
+from app.base import ErrorScreen, Screen
+from app.play import PlayScreen
 from app.widgets.common import button, card, heading, notice, para, text_button, wrap_row
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-class Screen:
-    title = "Pirate table companion"
-
-    def __init__(self, app: Any):
-        self.app = app
-
-    def build(self) -> list[ft.Control]:
-        raise NotImplementedError
-
-
-class ErrorScreen(Screen):
-    title = "Something went wrong"
-
-    def __init__(self, app: Any, message: str):
-        super().__init__(app)
-        self.message = message
-
-    def build(self) -> list[ft.Control]:
-        return [notice(self.message, error=True), button("Home", lambda e: self.app.go("/"), icon=ft.Icons.HOME)]
 
 
 def for_route(app: Any, route: str) -> Screen:
@@ -68,11 +50,7 @@ def open_game(app: Any, gid: str) -> Screen:
         ui = games.game_ui(live.game.id)
         if ui.assistant is None:
             return ErrorScreen(app, f"{live.game.name} has no table assistant yet.")
-        from app.assistant import AssistantScreen
-
         return AssistantScreen(app, live, ui)
-    from app.play import PlayScreen
-
     return PlayScreen(app, live)
 
 

@@ -149,7 +149,7 @@ class LiveGame:
             return None
         if self.mode == DEVICES:
             return mine[0]
-        to_move = self.game.to_move(self.session.state)
+        to_move = self.session.to_move()
         return to_move if to_move in mine else None
 
     def view(self, client: str, seat: int | None = None) -> dict[str, Any]:
@@ -158,6 +158,23 @@ class LiveGame:
             if seat is not None and seat not in self.seats_of(client):
                 raise IllegalAction("seats", "a device sees only its own player's view")
             return self.session.view(seat if seat is not None else self.viewer(client))
+
+    # --- what screens ask besides views (the session answers; no screen reads the state) ---------
+    def to_move(self) -> int | None:
+        return self.session.to_move()
+
+    def legal_actions(self) -> list[Action]:
+        return self.session.legal_actions()
+
+    def pending_chance(self) -> Any:
+        """The chance step the table must answer (its kind and what may come up), if any."""
+        return self.session.pending_chance()
+
+    def describe(self, action: Action | dict[str, Any]) -> str:
+        return self.session.describe(action)
+
+    def result(self) -> dict[str, Any]:
+        return self.session.result()
 
     def _check_seat(self, client: str, seat: int) -> None:
         if seat not in self.seats_of(client):
@@ -253,7 +270,7 @@ class LiveGame:
 
     def summary(self) -> GameSummary:
         s = self.session
-        to_move = self.game.to_move(s.state)
+        to_move = s.to_move()
         info = s.meta.get(META_KEY, {})
         updated = self.touched
         return GameSummary(id=self.id, game=self.game.id, mode=self.mode, players=list(s.players),

@@ -4,21 +4,18 @@ keeps the scores, Skull Island losses and the last round."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 import flet as ft
 
 from app.piraten_kapern import play, turn
-from app.piraten_kapern.common import card_title, face_icon, face_name, labels
 from app.widgets.common import button, heading, notice, para, wrap_row
 from app.widgets.dice import tile
 from app.widgets.log import score_table
 
 
 def body(screen: Any, live: Any) -> list[ft.Control]:
-    s = live.session
-    view = s.view(None)
+    view = live.view(screen.app.client)
     players = view["players"]
     seat = view["seat"]
     out: list[ft.Control] = []
@@ -32,39 +29,32 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
         return out
     out.append(score_table([(p["name"], p["score"], p["seat"] == seat) for p in players]))
     if view["last_round"]:
-        out.append(notice(f"Final round! Someone reached {live.game.table.end_threshold}: "
+        out.append(notice(f"Final round! Someone reached {view['end_threshold']}: "
                           "the round is played to the end.", error=True))
     last = turn.last_turn(view)
     if last is not None:
         out.append(last)
     name = players[seat]["name"]
-    step = s.pending_chance()
+    step = live.pending_chance()
     if step is not None and step.kind == "draw":
-        out += draw_card(screen, name, step)
+        out += draw_card(screen, view, name, step)
     elif step is not None:
         out += enter_dice(screen, view, name, step)
     else:
         out.append(heading(f"{name}'s turn"))
         out.append(turn.card_panel(view))
         out += turn.turn_status(view)
-        legal = s.legal_actions()
+        legal = live.legal_actions()
         out.append(para("Tap the dice to re-roll, then enter their new faces; or stop and score."))
         out.append(turn.dice_row(screen, view, seat, legal))
-        out += turn.decide_buttons(screen, live, seat, legal)
-        out.append(turn.score_panel(live, view))
+        out += turn.decide_buttons(screen, live, view, seat, legal)
+        out.append(turn.score_panel(view))
     return out
 
 
-def draw_card(screen: Any, name: str, step: Any) -> list[ft.Control]:
-    left = Counter(step.population)
-    cards = labels()["cards"]
-    tiles = []
-    for cid in cards:
-        if cid not in left:
-            continue
-        title = card_title(cid)
-        tiles.append(tile(f"Card: {title}", title, cards[cid]["icon"], lambda e, c=cid: screen.resolve([c]),
-                          width=104, height=96, badge=f"{left[cid]} left"))
+def draw_card(screen: Any, view: dict[str, Any], name: str, step: Any) -> list[ft.Control]:
+    tiles = [tile(f"Card: {c['title']}", c["title"], c["icon"], lambda e, c=c["id"]: screen.resolve([c]),
+                  width=104, height=96, badge=f"{c['left']} left") for c in view["cards_left"]]
     return [heading(f"{name}'s turn: which fortune card was drawn?"), wrap_row(tiles, spacing=6),
             button("Draw a card here", lambda e: screen.resolve(step.sample(random.Random())),
                    icon=ft.Icons.STYLE, tooltip="Draw a random card from the cards left")]
@@ -78,17 +68,18 @@ def enter_dice(screen: Any, view: dict[str, Any], name: str, step: Any) -> list[
     out: list[ft.Control] = [heading(f"{name}: enter {what}")]
     if view.get("card"):
         out.append(turn.card_panel(view))
+    faces = {f["id"]: f for f in view["faces"]}
     slots = []
     for i, die in enumerate(rolling):
-        face = draft[i] if i < len(draft) else None
-        slots.append(tile(f"Slot die {die}: {face_name(face) if face else 'empty'}", face_name(face) if face else "?",
-                          face_icon(face), (lambda e, i=i: remove_face(screen, i)) if face else None,
+        face = faces[draft[i]] if i < len(draft) else None
+        slots.append(tile(f"Slot die {die}: {face['name'] if face else 'empty'}", face["name"] if face else "?",
+                          face["icon"] if face else None, (lambda e, i=i: remove_face(screen, i)) if face else None,
                           badge=str(die), width=64, height=80))
     out.append(wrap_row(slots, spacing=6))
     full = len(draft) >= n
     out.append(para("Tap a face for each die rolled (in any order); tap a filled die to clear it."))
-    palette = [tile(f"Add {name_}", name_, icon, (lambda e, f=fid: add_face(screen, f, n)), width=80, height=84,
-                    disabled=full) for fid, name_, icon in labels()["faces"]]
+    palette = [tile(f"Add {f['name']}", f["name"], f["icon"], (lambda e, f=f["id"]: add_face(screen, f, n)),
+                    width=80, height=84, disabled=full) for f in view["faces"]]
     out.append(wrap_row(palette, spacing=6))
     out.append(wrap_row([
         button("Confirm dice", lambda e: confirm(screen, n), icon=ft.Icons.CHECK, primary=True, disabled=not full),

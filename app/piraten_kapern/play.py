@@ -12,7 +12,7 @@ from app.widgets.common import notice, para
 def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
     out: list[ft.Control] = []
     if view["last_round"]:
-        out.append(notice(f"Final round! Someone reached {live.game.table.end_threshold}.", error=True))
+        out.append(notice(f"Final round! Someone reached {view['end_threshold']}.", error=True))
     last = turn.last_turn(view)
     if last is not None:
         out.append(last)
@@ -20,19 +20,24 @@ def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> lis
         out.append(turn.card_panel(view))
     out += turn.turn_status(view)
     acting = seat is not None and view["to_move"] == seat
-    legal = live.session.legal_actions() if acting else []
+    legal = live.legal_actions() if acting else []
     if any(d["face"] for d in view["dice"]):
         if acting:
-            out.append(para("Tap dice to pick them for a re-roll (at least two), then re-roll; or stop."))
+            out.append(para(f"Tap dice to pick them for a re-roll (at least {words(view['min_reroll'])}), "
+                            "then re-roll; or stop."))
         out.append(turn.dice_row(screen, view, seat if acting else None, legal))
         if not acting:  # the acting seat sees it under its buttons
-            out.append(turn.score_panel(live, view))
+            out.append(turn.score_panel(view))
     return out
 
 
 def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
-    view = live.session.view(seat)
-    return turn.decide_buttons(screen, live, seat, legal) + [turn.score_panel(live, view)]
+    view = live.view(screen.app.client, seat)
+    return turn.decide_buttons(screen, live, view, seat, legal) + [turn.score_panel(view)]
+
+
+def words(n: int) -> str:
+    return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n))
 
 
 def scores(view: dict[str, Any]) -> dict[int, Any]:

@@ -1,17 +1,14 @@
 """The parts of a Kapern turn both the table assistant and digital play show: the fortune card,
 the dice (tap to pick for a re-roll, or to put on the Treasure Chest), the score if the player
-stops now with its breakdown, and the re-roll / stop buttons. The rules engine decides what
-is allowed; a refused tap shows the engine's reason."""
+stops now with its breakdown, and the re-roll / stop buttons. Everything shown comes from the
+view (names, icons, numbers, the breakdown); the rules engine decides what is allowed, and a refused
+tap shows the engine's reason."""
 from __future__ import annotations
 
 from typing import Any
 
 import flet as ft
 
-from companion.games.piraten_kapern.assistant import breakdown
-from companion.games.piraten_kapern.rules import Chest, Pick, Reroll, Stop
-
-from app.piraten_kapern.common import card_title, face_icon, face_name, labels
 from app.widgets.common import button, card, heading, notice, para, wrap_row
 from app.widgets.dice import icon_image, tile
 
@@ -20,36 +17,45 @@ def card_panel(view: dict[str, Any]) -> ft.Control:
     c = view.get("card")
     if not c:
         return ft.Container()
-    info = labels()["cards"].get(c["id"], {})
     return ft.Container(content=ft.Row([
-        icon_image(info.get("icon"), size=44),
-        ft.Column([ft.Text(f"Fortune card: {card_title(c['id'])}", size=17, weight=ft.FontWeight.BOLD),
-                   ft.Text(info.get("text", ""), size=14)], spacing=2, expand=True),
+        icon_image(c["icon"] or None, size=44),
+        ft.Column([ft.Text(f"Fortune card: {c['title']}", size=17, weight=ft.FontWeight.BOLD),
+                   ft.Text(c["says"], size=14)], spacing=2, expand=True),
     ], vertical_alignment=ft.CrossAxisAlignment.START), padding=12, border_radius=10,
         bgcolor=ft.Colors.TERTIARY_CONTAINER)
 
 
+def action(kind: str, seat: int, die: int | None = None) -> dict[str, Any]:
+    """An action as the engine's codec reads it (the app sends plain dicts)."""
+    return {"type": kind, "player": seat} if die is None else {"type": kind, "player": seat, "die": die}
+
+
+def allowed(legal: list[Any]) -> list[dict[str, Any]]:
+    return [a.to_dict() for a in legal]
+
+
 def dice_row(screen: Any, view: dict[str, Any], seat: int | None, legal: list[Any]) -> ft.Control:
     chest_mode = getattr(screen, "chest_mode", False)
+    ok = allowed(legal)
     tiles = []
     for d in view["dice"]:
-        n, face = d["die"], d["face"]
+        n = d["die"]
         state = ", picked for a re-roll" if d["picked"] else (", on the Treasure Chest" if d["chest"] else "")
-        label = f"Die {n}: {face_name(face)}{state}"
+        label = f"Die {n}: {d['name']}{state}"
         if seat is None:
             on_click = None
             usable = True
         else:
-            action = Chest(seat, n) if chest_mode else Pick(seat, n)
-            usable = action in legal
-            on_click = (lambda e, a=action: screen.act(a))
-        tiles.append(tile(label, face_name(face), face_icon(face), on_click, selected=d["picked"],
+            a = action("chest" if chest_mode else "pick", seat, n)
+            usable = a in ok
+            on_click = (lambda e, a=a: screen.act(a))
+        tiles.append(tile(label, d["name"], d["icon"], on_click, selected=d["picked"],
                           marked=d["chest"], disabled=False, badge=str(n) if usable or seat is None else f"{n} ✕"))
     return wrap_row(tiles, spacing=6)
 
 
-def score_panel(live: Any, view: dict[str, Any]) -> ft.Control:
-    b = breakdown(live.game, live.session.state)
+def score_panel(view: dict[str, Any]) -> ft.Control:
+    b = view["breakdown"]
     if b is None:
         return ft.Container()
     lines = [ft.Row([ft.Text(label, size=15, expand=True), ft.Text(f"{pts:+d}" if pts else "", size=15)])
@@ -78,19 +84,18 @@ def turn_status(view: dict[str, Any]) -> list[ft.Control]:
     return out
 
 
-def decide_buttons(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
-    s = live.session.state
-    describe = live.game.describe_action
+def decide_buttons(screen: Any, live: Any, view: dict[str, Any], seat: int, legal: list[Any]) -> list[ft.Control]:
+    ok = allowed(legal)
     row = []
-    reroll = Reroll(seat)
-    picked = [d for d in s.picked]
-    row.append(button(sentence(describe(s, reroll)) if picked else "Re-roll (tap dice first)",
-                      lambda e: screen.act(reroll), icon=ft.Icons.CASINO, disabled=reroll not in legal))
-    stop = Stop(seat)
-    row.append(button(sentence(describe(s, stop)), lambda e: screen.act(stop), icon=ft.Icons.CHECK,
-                      primary=True, disabled=stop not in legal))
+    reroll = action("reroll", seat)
+    picked = any(d["picked"] for d in view["dice"])
+    row.append(button(sentence(live.describe(reroll)) if picked else "Re-roll (tap dice first)",
+                      lambda e: screen.act(reroll), icon=ft.Icons.CASINO, disabled=reroll not in ok))
+    stop = action("stop", seat)
+    row.append(button(sentence(live.describe(stop)), lambda e: screen.act(stop), icon=ft.Icons.CHECK,
+                      primary=True, disabled=stop not in ok))
     out: list[ft.Control] = [wrap_row(row)]
-    if any(isinstance(a, Chest) for a in legal) or s.chest:
+    if any(a["type"] == "chest" for a in ok) or any(d["chest"] for d in view["dice"]):
         on = getattr(screen, "chest_mode", False)
         out.append(ft.Switch(label="Tap dice to put them on the Treasure Chest", value=on,
                              on_change=lambda e: toggle_chest(screen, e.control.value)))
@@ -111,7 +116,7 @@ def last_turn(view: dict[str, Any]) -> ft.Control | None:
     t = view.get("last_turn")
     if not t:
         return None
-    text = f"Last turn: {t['player']} ({card_title(t['card'])}) "
+    text = f"Last turn: {t['player']} ({t['card_title']}) "
     if t["how"] == "island" and t["opponents"]:
         text += f"— Skull Island, every other player {t['opponents']:+d}"
     elif t["how"] == "skulls":

@@ -64,6 +64,17 @@ class Session:
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
 
+    def to_move(self) -> int | None:
+        """The seat that decides now (None while chance is pending or at the end)."""
+        return self.game.to_move(self.state)
+
+    def result(self) -> dict[str, Any]:
+        return self.game.result(self.state)
+
+    def describe(self, action: Action | dict[str, Any]) -> str:
+        """The game's label of an action in the current state (menus, buttons)."""
+        return self.game.describe_action(self.state, self.game.codec.decode(action))
+
     def chance_count(self) -> int:
         # kept as prefix counts so a long game does not recount its whole log at every roll
         prefix = self._chance_prefix

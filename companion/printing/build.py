@@ -4,7 +4,6 @@ Each output file is a Job, planned up front so the command can show progress and
 label knows its page count. Files are written atomically (temp file, then rename)."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -16,6 +15,7 @@ from .assets import Words, profiles
 from .context import Ctx
 from .errors import PrintError
 from .grid import Paper
+from .names import slug
 from .options import PrintOptions
 from .pdfdoc import Page, write_pdf
 from .sheets import aids, boards, cards, dice, pads, tokens
@@ -29,10 +29,6 @@ class Job:
     path: Path
     title: str
     make: Callable[[], int]        # writes the file, returns its page count (SVG: file count)
-
-
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
 
 
 def default_out(game_id: str) -> Path:

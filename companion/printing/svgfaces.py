@@ -8,6 +8,7 @@ from companion.engine.session import atomic_write
 
 from .context import Ctx
 from .face import draw_face
+from .names import slug
 from .source import FaceSpec, PrintSet, StandeeItem
 from .surface import SvgSurface
 
@@ -30,7 +31,6 @@ def standee_svg(ctx: Ctx, fig: StandeeItem) -> str:
 
 
 def write_all(ctx: Ctx, ps: PrintSet, folder: Path) -> int:
-    from .build import slug
     from .sheets.boards import draw_board
 
     files: dict[Path, str] = {}

@@ -19,9 +19,29 @@ def test_view__everything_public_but_the_pile() -> None:
     v = views[0]
     assert v["deck_left"] == 34 and "deck" not in v
     assert v["card"]["name"] == {"en": "Treasure Chest", "nl": "Schateiland"}
-    assert v["dice"][0] == {"die": 1, "face": "coin", "picked": False, "chest": True}
+    assert v["dice"][0] == {"die": 1, "face": "coin", "picked": False, "chest": True, "name": "Gold coin",
+                            "icon": "coin"}
     assert v["preview"] == {"points": 100 + 300 + 100, "opponents": 0}
     json.dumps(v)
+
+
+def test_view__carries_what_a_screen_shows() -> None:
+    """Punten scoren / Einde spel: the view states the numbers a screen shows (from score.yaml, never
+    typed into the app): the breakdown of stopping now, the end score, the fewest dice a re-roll takes,
+    and the names and icons of the card and faces."""
+    s = start("treasure-chest", F("cccdxmps"))
+    v = GAME.view(s.state, 0)
+    assert v["end_threshold"] == GAME.table.end_threshold == 6000
+    assert v["min_reroll"] == GAME.table.min_reroll == 2
+    assert v["card"]["title"] and v["card"]["icon"] and v["card"]["says"]
+    assert [f["id"] for f in v["faces"]] == [f for f in GAME.table.faces]
+    assert v["breakdown"]["points"] == v["preview"]["points"]
+    assert sum(p for _, p in v["breakdown"]["lines"]) == v["breakdown"]["points"]
+    act(s, "stop")
+    v = GAME.view(s.state, None)
+    assert v["phase"] == "draw" and v["breakdown"] is None
+    assert v["last_turn"]["card_title"] == GAME.data.card_labels["treasure-chest"]["title"]
+    assert sum(c["left"] for c in v["cards_left"]) == v["deck_left"]
 
 
 def test_view__labels() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.engine import Action
 
-from .rules import Chest, Pick, Reroll, Stop
+from .actions import Chest, Pick, Reroll, Stop
 
 
 class KapernBot:

@@ -12,13 +12,17 @@ rulebook section.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any
 
 from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
 
+from .actions import Chest, Pick, Reroll, Stop
+from .assistant import breakdown
+from .bots import KapernBot
 from .scoring import SKULL, CardRule, Scorer, Table, death_score, island_result, skull_count
 
 GAME_ID = "piraten-kapern"
@@ -29,37 +33,6 @@ SCORING = "Punten scoren"
 ISLAND = "Doodshoofdeiland"
 CARDS = "Piratenkaarten"
 END = "Einde spel"
-
-
-# --- actions ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Pick(Action):
-    """Pick die `die` (1-8) for the next re-roll, or put it back when it is picked."""
-
-    type: ClassVar[str] = "pick"
-    die: int
-
-
-@dataclass(frozen=True)
-class Reroll(Action):
-    """Re-roll the picked dice."""
-
-    type: ClassVar[str] = "reroll"
-
-
-@dataclass(frozen=True)
-class Stop(Action):
-    """End the turn and score (on Skull Island: leave it; with three skulls: accept them)."""
-
-    type: ClassVar[str] = "stop"
-
-
-@dataclass(frozen=True)
-class Chest(Action):
-    """Treasure Chest: put die `die` (1-8) on the card, or take it off again."""
-
-    type: ClassVar[str] = "chest"
-    die: int
 
 
 # --- state -----------------------------------------------------------------------------------
@@ -127,6 +100,10 @@ class Data:
     extra_deck: tuple[str, ...]
     options: dict[str, Any]
     scorer: Scorer
+    #: what a screen shows of a face: id -> {"id", "name", "icon"} (English), in die order
+    face_labels: dict[str, dict[str, str]]
+    #: what a screen shows of a card: id -> {"id", "title", "icon", "says"} (English)
+    card_labels: dict[str, dict[str, str]]
 
 
 def load_data() -> Data:
@@ -147,8 +124,15 @@ def load_data() -> Data:
             names[card.id] = dict(card.name)
             texts[card.id] = dict(card.text or {})
             (extra if deck.optional else base).extend([card.id] * card.copies)
+    face_labels = {f.id: {"id": f.id, "name": say(f.name), "icon": f.icon or f.id} for f in die.faces}
+    card_labels: dict[str, dict[str, str]] = {}
+    for deck in content.files["cards.yaml"].decks:
+        for card in deck.cards:
+            title = say(card.name) + (f" ({say(card.subtitle)})" if card.subtitle else "")
+            card_labels[card.id] = {"id": card.id, "title": title, "icon": card.icon or "",
+                                    "says": say(card.text) if card.text else ""}
     return Data(table, cards, names, texts, {f.id: dict(f.name) for f in die.faces}, tuple(sorted(base)),
-                tuple(sorted(extra)), dict(content.info.options), Scorer(table, cards))
+                tuple(sorted(extra)), dict(content.info.options), Scorer(table, cards), face_labels, card_labels)
 
 
 def _dice_list(dice: list[int]) -> str:
@@ -510,6 +494,8 @@ class KapernGame(Game[KapernState]):
             preview: dict[str, int] | None = {"points": data.scorer.stop(s.dice, s.card or ""), "opponents": 0}
         else:
             preview = self.preview(s) if phase in ("decide", "island") else None
+        faces = data.face_labels
+        table = data.table
         out: dict[str, Any] = {
             "game": self.id, "you": player, "phase": phase, "seat": s.seat,
             "to_move": s.seat if phase in ("decide", "island") else None,
@@ -517,17 +503,30 @@ class KapernGame(Game[KapernState]):
                         for i, n in enumerate(s.players)],
             "options": dict(s.options),
             "card": None if card is None else {"id": card.id, "kind": card.kind, "name": data.names[card.id],
-                                               "text": data.texts[card.id]},
-            "dice": [{"die": i + 1, "face": f or None, "picked": i in picked, "chest": i in chest}
+                                               "text": data.texts[card.id], **data.card_labels[card.id]},
+            "dice": [{"die": i + 1, "face": f or None, "picked": i in picked, "chest": i in chest,
+                      "name": faces[f]["name"] if f else "not rolled", "icon": faces[f]["icon"] if f else None}
                      for i, f in enumerate(s.dice)],
+            # the numbers a screen states: the score that ends the game, the fewest dice a re-roll takes
+            "end_threshold": table.end_threshold, "min_reroll": table.min_reroll,
+            # the faces a die can show, for entering dice rolled at a real table
+            "faces": list(faces.values()),
             "rolling": [i + 1 for i in s.rolling],
             "rolls": s.rolls, "island": s.island, "skulls": skulls,
             "doomed": doomed, "sorceress": self.sorceress_left(s) if card and card.reroll_skulls else False,
             "rerolls_left": (max(0, card.rerolls + 1 - s.rolls) if card and card.rerolls >= 0 else None),
             "preview": preview,
             "deck_left": len(s.deck), "discard": list(s.discard),
-            "last_round": s.last_round, "last_turn": s.last, "over": phase == "over",
+            "last_round": s.last_round, "over": phase == "over",
+            "last_turn": None if not s.last else {**s.last, "card_title": data.card_labels[s.last["card"]]["title"]
+                                                  if s.last.get("card") else ""},
+            # what stopping now would score, line by line (None when no turn is being decided)
+            "breakdown": breakdown(self, s) if phase in ("decide", "island") else None,
         }
+        if phase == "draw":  # the cards left to draw, for entering the card drawn at a real table
+            left = Counter(s.deck)
+            out["cards_left"] = [{**label, "left": left[cid]} for cid, label in data.card_labels.items()
+                                 if left[cid]]
         if phase == "over":
             out["result"] = self.result(s)
         return out
@@ -590,9 +589,7 @@ class KapernGame(Game[KapernState]):
             out += [{"type": "chest", "player": p, "die": d + 1} for d in sorted(want) if d not in s.chest]
         return out
 
-    def make_bot(self, seed: int | str = 0):
-        from .bots import KapernBot
-
+    def make_bot(self, seed: int | str = 0) -> KapernBot:
         return KapernBot(seed)
 
 
