@@ -19,6 +19,8 @@ KNOWN_CYCLES = ("companion.games.pirates_vs_dinosaurs.",)
 FORBIDDEN = {
     "companion.content": ("companion.engine", "companion.games", "companion.printing", "companion.commands",
                           "companion.cli", "companion.api", "app"),
+    "companion.board": ("companion.engine", "companion.games", "companion.printing", "companion.commands",
+                        "companion.cli", "companion.api", "app"),
     "companion.engine": ("companion.games", "companion.printing", "companion.commands", "companion.cli",
                          "companion.api", "app"),
     "companion.games": ("companion.printing", "companion.commands", "companion.cli", "companion.api", "app"),
