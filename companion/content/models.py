@@ -83,6 +83,11 @@ class Card(Component):
     footer_icon: str | None = None
     layout: str | None = None
 
+    def print_fields(self, lang: str) -> dict[str, Any]:
+        """Fields a game's card adds to its printed front (its layout draws them), beyond the
+        common ones: the hook that keeps the printer free of any game's ids. None by default."""
+        return {}
+
 
 class CardBack(Strict):
     title: Text

@@ -265,9 +265,7 @@ def _deck(deck: Deck, game: str, lang: str, game_id: str, pal: list[PlayerColour
         base = {"name": say(card.name, lang), "text": say(card.text, lang), "art": card.icon,
                 "subtitle": say(card.subtitle, lang), "cost": card.value, "footer": say(card.footer, lang),
                 "footer_icon": card.footer_icon, "mark": f"{game} · {name}", "game": game, **extra}
-        areas = _area_icons(card)
-        if areas:
-            base["areas"] = areas
+        base.update(card.print_fields(lang))  # what the game's own card model adds (PvD: area icons)
         colour = _colour_of(getattr(card, "colour", None), pal)
         if colour:
             base.update(colour.fields())
@@ -300,18 +298,6 @@ def _deck(deck: Deck, game: str, lang: str, game_id: str, pal: list[PlayerColour
             unique.append((card.id, FaceSpec(lay, {**base, "count": span, **(colour.fields() if colour else {})})))
     return CardGroup(deck.id, name, deck.optional, back, faces, unique,
                      backs if own_backs else None, list(unique_backs.items()))
-
-
-#: area ids drawn as icons on Incident cards; `your_area` is drawn as the pirate
-_AREA_ICON = {"your_area": "pirate", "mountains": "mountain"}
-
-
-def _area_icons(card: Any) -> list[str]:
-    """One icon per area an Incident may be arranged in (the rulebook's area symbols)."""
-    areas = getattr(card, "areas", None)
-    if not areas or not isinstance(areas, list):
-        return []
-    return [_AREA_ICON.get(str(a), str(a)) for a in areas]
 
 
 def _die(die: Die, game: str, lang: str) -> DieItem:

@@ -8,7 +8,7 @@ the bomb icon beside a Desperate Action, the area names under an Incident's titl
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt, model_validator
 
@@ -233,6 +233,10 @@ class EventCard(PvdCard):
     areas: list[AreaId | Literal["your_area"]] = Field(default_factory=list)
     action: Ability
     desperate: Ability | None = None
+
+    def print_fields(self, lang: str) -> dict[str, Any]:
+        """An Incident shows the icons of the areas it may be arranged in (the rulebook's symbols)."""
+        return {"areas": [AREA_ICONS[a] for a in self.areas]} if self.areas else {}
 
     @model_validator(mode="after")
     def _consistent(self) -> "EventCard":
