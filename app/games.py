@@ -8,6 +8,7 @@ rules reference is app/rules/<game>.yaml. Nothing to list anywhere.
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
 from dataclasses import dataclass
@@ -28,7 +29,8 @@ RULES_DIR = Path(__file__).parent / "rules"
 class GameUI:
     """The views a game adds to the generic screens. Every callable builds new controls."""
 
-    id: str
+    #: the game's id: filled in by `game_ui` (a views package names no game id)
+    id: str = ""
     #: the table assistant's body: (screen, live game) -> controls; None: no table assistant yet
     assistant: Callable[..., list[Any]] | None = None
     #: digital play: what the seat sees: (screen, live game, view, seat) -> controls
@@ -54,9 +56,10 @@ def game_ui(game_id: str) -> GameUI:
         found = importlib.util.find_spec(module) is not None
     except ModuleNotFoundError:
         found = False
+    base = api.base_id(game_id)
     if not found:
-        return GameUI(game_id)
-    return importlib.import_module(module).ui()
+        return GameUI(base)
+    return dataclasses.replace(importlib.import_module(module).ui(), id=base)
 
 
 def has_rules(game_id: str) -> bool:

@@ -11,9 +11,9 @@ from companion.content import ContentError, game_folders
 from companion.content.loader import read_info
 from companion.content.models import say
 from companion.engine.bots import bot_kinds
-from companion.games import game_ids, get_game, has_engine, package_name, tracker_id
+from companion.games import base_id, game_ids, get_game, has_engine, package_name, tracker_id
 
-__all__ = ["GameEntry", "game_entries", "entry", "get_game", "game_ids", "table_game", "package_name",
+__all__ = ["GameEntry", "game_entries", "entry", "get_game", "game_ids", "table_game", "package_name", "base_id",
            "bot_kinds"]
 
 

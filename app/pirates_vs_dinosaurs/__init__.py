@@ -6,5 +6,5 @@ def ui():
     from app.games import GameUI
     from app.pirates_vs_dinosaurs import assistant, play
 
-    return GameUI("pirates-vs-dinosaurs", assistant=assistant.body, board=play.board, actions=play.actions,
+    return GameUI(assistant=assistant.body, board=play.board, actions=play.actions,
                   details=play.details, final=play.final, scores=play.scores, status=play.status)

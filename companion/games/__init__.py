@@ -26,11 +26,14 @@ from typing import Any
 TRACKER_SUFFIX = "-tracker"
 
 
+def base_id(game_id: str) -> str:
+    """The game a tracker's id belongs to (a game's own id stays as it is)."""
+    return game_id.removesuffix(TRACKER_SUFFIX)
+
+
 def package_name(game_id: str) -> str:
     """The package (under companion/games/ and app/) of a game or of its tracker."""
-    if game_id.endswith(TRACKER_SUFFIX):
-        game_id = game_id[: -len(TRACKER_SUFFIX)]
-    return game_id.replace("-", "_")
+    return base_id(game_id).replace("-", "_")
 
 
 def packages() -> dict[str, Path]:

@@ -58,7 +58,7 @@ def toy(tmp_path, monkeypatch):
         (pkg / name).write_text(textwrap.dedent(text))
     views = tmp_path / "app_views" / "toy_game"
     views.mkdir(parents=True)
-    (views / "__init__.py").write_text("from app.games import GameUI\n\ndef ui():\n    return GameUI('toy-game')\n")
+    (views / "__init__.py").write_text("from app.games import GameUI\n\ndef ui():\n    return GameUI(status=lambda view, seat: 'toy')\n")
     monkeypatch.setattr(games, "__path__", [*games.__path__, str(pkg.parent)])
     monkeypatch.setattr(app, "__path__", [*app.__path__, str(views.parent)])
     found, trackers = games.discover()
@@ -78,7 +78,7 @@ def test_a_new_game_package_is_found_without_editing_a_list(toy) -> None:
     assert set(get_schema("toy-game").files) == {"rulings.yaml"}
     assert games.game_module("toy-game", "terminal").MARK == "toy terminal"
     assert games.game_module("toy-game", "sim") is None
-    assert app_games.game_ui("toy-game").id == "toy-game"
+    assert app_games.game_ui("toy-game").id == "toy-game" and app_games.game_ui("toy-game").status(None, 0) == "toy"
     assert app_games.game_ui("toy-game-tracker").id == "toy-game"  # a tracker's saves open with its views
 
 
