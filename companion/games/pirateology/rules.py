@@ -1,0 +1,1128 @@
+"""Pirateology's rules as an engine Game: state, typed actions, chance steps, views.
+
+Setup: every player puts their pirate on a Black X (an action each), the Skull Cards are dealt
+(a Draw step of 3 per player; Crew, Hurricane and Sea Monster act as dealt, a Black Spot is
+replaced), then the start roll (one die each, the skull highest, ties roll again).
+
+A turn: a castaway rolls for 7 or 11 (up to three Roll steps). Anyone else may play Pillage
+instead of moving; otherwise the compass is spun (a Roll step over the 8 directions), the dice
+are rolled (1 as a pirate, 2 as a ship) and the player taps a destination the roll allows
+(exact count, doubled when the first step goes with the wind, or an early anchor for a purpose).
+The square takes effect (a Skull space is a Draw step from the pile), then the player may bury,
+steal, take the Skull Bank and fight one battle before ending the turn. Battles: a wager when
+the defender can fight back, one Roll step of both sides' dice, the loser pays (the winner picks
+the cards owed, one Take action each).
+
+Every number is read from content/pirateology/; every unclear rule follows
+content/pirateology/rulings.yaml. IllegalAction rules name the rulebook section. The pile is the
+unknown shuffled part (a multiset, drawn by Draw steps) plus the cards put under it in order.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, ClassVar
+
+from companion.content.models import say
+from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
+
+from .content import BoardFile, CardsFile, PiecesFile, PirateDef, RulesTable, SkullCard, SpaceKind
+from .ocean import Ocean
+
+GAME_ID = "pirateology"
+
+# rulebook sections, as the rulebook heads them (tests name the same sections)
+SETUP = "Set Up"
+PLAYING = "Playing The Game"
+MOVING = "Moving Around The Board"
+TREASURE = "Treasure Spots"
+CARDS = "Using The Skull Cards"
+WEAPONS = "Weapons"
+BATTLE = "Rules Of Battle"
+SHIP_SHIP = "Ship vs Ship"
+SHIP_PIRATE = "Ship vs Pirate"
+WINNING = "Winning The Game"
+
+SKULL = "skull"
+
+
+# --- actions ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Place(Action):
+    """Set Up: put your pirate on a Black X."""
+
+    type: ClassVar[str] = "place"
+    space: str
+
+
+@dataclass(frozen=True)
+class Sail(Action):
+    """Spin the compass and roll (rather than play Pillage)."""
+
+    type: ClassVar[str] = "sail"
+
+
+@dataclass(frozen=True)
+class Pillage(Action):
+    """Play Pillage on an opponent: take the Skull Card of your choice from them (your turn)."""
+
+    type: ClassVar[str] = "pillage"
+    victim: int
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Sail (or walk) to a square the roll allows."""
+
+    type: ClassVar[str] = "move"
+    space: str
+
+
+@dataclass(frozen=True)
+class Drift(Action):
+    """No square can be reached with this roll: stay where you are."""
+
+    type: ClassVar[str] = "drift"
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Give up one of your Skull Cards (a Sea Monster): it goes to the bottom of the pile."""
+
+    type: ClassVar[str] = "discard"
+    card: str
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    """Take a Skull Card from the player you pillaged or beat."""
+
+    type: ClassVar[str] = "take"
+    card: str
+
+
+@dataclass(frozen=True)
+class Bury(Action):
+    """Bury this many of your coins on the Black X you stand on."""
+
+    type: ClassVar[str] = "bury"
+    coins: int
+
+
+@dataclass(frozen=True)
+class Steal(Action):
+    """Play a Treasure Map to take the treasure `victim` buried on this Black X."""
+
+    type: ClassVar[str] = "steal"
+    victim: int
+
+
+@dataclass(frozen=True)
+class TakeBank(Action):
+    """Play three Treasure Maps on a Red X: take every coin in the Skull Bank."""
+
+    type: ClassVar[str] = "take_bank"
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Battle `target` with your best weapon."""
+
+    type: ClassVar[str] = "attack"
+    target: int
+
+
+@dataclass(frozen=True)
+class Wager(Action):
+    """Ship against ship: wager this many coins and cards; the defender matches."""
+
+    type: ClassVar[str] = "wager"
+    coins: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    type: ClassVar[str] = "end_turn"
+
+
+# --- state -----------------------------------------------------------------------------------
+@dataclass
+class PirState:
+    """Plain data, all public (Skull Cards lie face up) except the order of the pile, which is
+    never stored: `pile` is the shuffled part as a sorted multiset, `bottom` the cards put under
+    it, in order. Seats are 0-based."""
+
+    players: list[str]
+    options: dict[str, Any]
+    coins: list[int]
+    hands: list[list[str]]
+    pos: list[str]
+    #: the square of a castaway's land marker ("" when not on Castaway Island)
+    marooned: list[str]
+    #: per player: Black X square -> coins buried there
+    buried: list[dict[str, int]]
+    lost_turn: list[bool]
+    out: list[bool]
+    turns: list[int]
+    bank: int
+    pile: list[str]
+    bottom: list[str] = field(default_factory=list)
+    seat: int = 0
+    #: place | deal | discard | initiative | start | spin | roll | move | draw | act | wager |
+    #: battle | take | castaway | over
+    phase: str = "place"
+    #: the player who started (rounds are counted from them)
+    first: int = 0
+    rounds: int = 0
+    deal_n: int = 0
+    owed: int = 0
+    contenders: list[int] = field(default_factory=list)
+    wind: str = ""
+    roll: list[str] = field(default_factory=list)
+    steps: int = 0
+    #: the purpose of an early anchor still to be done: "" | treasure | battle
+    must: str = ""
+    done: list[str] = field(default_factory=list)
+    tries: int = 0
+    #: a decision or draw in progress: {kind: discard|take|draw, player/taker/victim, count, then}
+    pending: dict[str, Any] | None = None
+    battle: dict[str, Any] | None = None
+    winners: list[str] = field(default_factory=list)
+    #: the last move, for the board: {player, from, to, steps}
+    last_move: dict[str, Any] | None = None
+
+    def __deepcopy__(self, memo: dict) -> "PirState":
+        # every list and dict the rules change in place is copied; players, options, last_move
+        # and the battle's lists are replaced, never changed, so they are shared
+        new = object.__new__(PirState)
+        d = self.__dict__.copy()
+        for key in ("coins", "pos", "marooned", "lost_turn", "out", "turns", "pile", "bottom", "contenders",
+                    "roll", "done", "winners"):
+            d[key] = d[key][:]
+        d["hands"] = [h[:] for h in d["hands"]]
+        d["buried"] = [dict(b) for b in d["buried"]]
+        if d["pending"] is not None:
+            d["pending"] = dict(d["pending"])
+        if d["battle"] is not None:
+            d["battle"] = dict(d["battle"])
+        new.__dict__ = d
+        return new
+
+
+@dataclass(frozen=True)
+class Data:
+    """The game's content, compiled for the rules."""
+
+    ocean: Ocean
+    kinds: dict[str, SpaceKind]
+    cards: dict[str, SkullCard]
+    deck: tuple[str, ...]
+    rules: RulesTable
+    faces: tuple[str, ...]
+    numbers: dict[str, int]
+    directions: dict[str, tuple[str, ...]]
+    direction_names: dict[str, str]
+    pirates: tuple[PirateDef, ...]
+    options: dict[str, Any]
+    castaway: str
+    bank_square: str
+
+
+def load_data() -> Data:
+    from companion.content import load_game
+
+    content = load_game(GAME_ID)
+    board: BoardFile = content.files["board.yaml"]
+    cards: CardsFile = content.files["cards.yaml"]
+    pieces: PiecesFile = content.files["pieces.yaml"]
+    rules: RulesTable = content.files["rules.yaml"].rules
+    die = pieces.dice[0]
+    numbers = {f.id: f.number for f in die.faces}
+    max_steps = max(numbers.values()) * max(rules.ship_dice, rules.pirate_dice) * rules.wind_factor
+    deck = [c.id for c in cards.decks[0].cards for _ in range(c.copies)]
+    return Data(Ocean.build(board, max_steps), {k.id: k for k in board.kinds},
+                {c.id: c for c in cards.decks[0].cards}, tuple(sorted(deck)), rules,
+                tuple(f.id for f in die.faces), numbers,
+                {d.id: tuple(d.steps) for d in pieces.spinner.directions},
+                {d.id: say(d.name) for d in pieces.spinner.directions}, tuple(pieces.players),
+                dict(content.info.options), board.ocean.castaway, board.ocean.skull_bank)
+
+
+class PirateologyGame(Game[PirState]):
+    id = GAME_ID
+    name = "Pirateology"
+    min_players = 2
+    max_players = 5
+    state_type = PirState
+    codec = ActionCodec(Place, Sail, Pillage, Move, Drift, Discard, Take, Bury, Steal, TakeBank, Attack, Wager,
+                        EndTurn)
+    #: random games (random moves, random battles) run long; the playout test's budget
+    playout_steps = 40_000
+
+    @cached_property
+    def data(self) -> Data:
+        return load_data()
+
+    # --- small queries -----------------------------------------------------------------------
+    def card_kind(self, card: str) -> str:
+        return self.data.cards[card].effect.kind
+
+    def is_ship(self, s: PirState, p: int) -> bool:
+        """Crew: holding a Crew card makes your pawn your ship."""
+        return any(self.card_kind(c) == "crew" for c in s.hands[p])
+
+    def weapon(self, s: PirState, p: int) -> str | None:
+        """The highest-ranked Weapon Card held (most dice; rulings: battle-start)."""
+        best = None
+        for c in s.hands[p]:
+            e = self.data.cards[c].effect
+            if e.kind == "weapon" and (best is None or e.dice > self.data.cards[best].effect.dice):
+                best = c
+        return best
+
+    def maps(self, s: PirState, p: int) -> list[str]:
+        return [c for c in s.hands[p] if self.card_kind(c) == "treasure_map"]
+
+    def alive(self, s: PirState) -> list[int]:
+        return [p for p in range(len(s.players)) if not s.out[p]]
+
+    def gold(self, s: PirState, p: int) -> int:
+        return s.coins[p] + sum(s.buried[p].values())
+
+    def number(self, face: str) -> int:
+        return self.data.numbers[face]
+
+    def pirate(self, p: int) -> PirateDef:
+        return self.data.pirates[p]
+
+    def markers_free(self, s: PirState, p: int) -> int:
+        """Land markers not on the board; one always stays back for a Black Spot (rulings: burying)."""
+        return self.data.rules.markers_each - 1 - len(s.buried[p])
+
+    def coins_total(self, s: PirState) -> int:
+        return s.bank + sum(s.coins) + sum(sum(b.values()) for b in s.buried)
+
+    # --- setup -------------------------------------------------------------------------------
+    def new_state(self, players: list[str], options: dict[str, Any]) -> PirState:
+        self.check_players(players)
+        defaults = self.data.options
+        unknown = sorted(set(options) - set(defaults))
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(unknown)}; {self.name} options: "
+                             f"{', '.join(f'{k} (default {v})' for k, v in defaults.items())}")
+        opts = dict(defaults)
+        for key, value in options.items():
+            if type(value) is not type(defaults[key]):
+                raise ValueError(f"option {key} must be {type(defaults[key]).__name__}, got {value!r}")
+            opts[key] = value
+        if opts["round_limit"] < 0:
+            raise ValueError(f"option round_limit must be 0 (off) or a number of rounds, got {opts['round_limit']}")
+        r = self.data.rules
+        n = len(players)
+        return PirState(players=list(players), options=opts, coins=[r.coins_each] * n, hands=[[] for _ in range(n)],
+                        pos=[""] * n, marooned=[""] * n, buried=[{} for _ in range(n)], lost_turn=[False] * n,
+                        out=[False] * n, turns=[0] * n, bank=r.coins_total - r.coins_each * n,
+                        pile=list(self.data.deck))
+
+    # --- whose move --------------------------------------------------------------------------
+    def to_move(self, s: PirState) -> int | None:
+        ph = s.phase
+        if ph in ("place", "start", "move", "act", "wager"):
+            return s.seat
+        if ph == "discard":
+            return s.pending["player"]
+        if ph == "take":
+            return s.pending["taker"]
+        return None
+
+    def is_over(self, s: PirState) -> bool:
+        return s.phase == "over"
+
+    def chance_step(self, s: PirState) -> Draw | Roll | None:
+        ph = s.phase
+        faces = self.data.faces
+        name = s.players[s.seat]
+        if ph == "deal":
+            return Draw(tuple(s.pile), s.deal_n, label=f"deal {s.deal_n} Skull Card{'s' if s.deal_n > 1 else ''} "
+                                                       f"to {name}")
+        if ph == "draw":
+            return Draw(tuple(s.pile), 1, label=f"{name} draws a Skull Card")
+        if ph == "initiative":
+            return Roll((faces,) * len(s.contenders),
+                        label="start roll: " + ", ".join(s.players[p] for p in s.contenders) + " roll one die each")
+        if ph == "spin":
+            return Roll((tuple(self.data.directions),), label=f"{name} spins the compass")
+        if ph == "roll":
+            n = self.dice(s, s.seat)
+            return Roll((faces,) * n, label=f"{name} rolls {n} {'die' if n == 1 else 'dice'}")
+        if ph == "castaway":
+            n = self.data.rules.castaway_dice
+            return Roll((faces,) * n, label=f"{name} rolls for 7 or 11 on Castaway Island (try {s.tries + 1})")
+        if ph == "battle":
+            b = s.battle
+            if b["duel"]:
+                return Roll((faces,) * (b["att_dice"] + b["def_dice"]),
+                            label=f"battle: {s.players[b['att']]} rolls {b['att_dice']}, "
+                                  f"{s.players[b['def']]} rolls {b['def_dice']}")
+            return Roll((faces,), label=f"{s.players[b['att']]} attacks {s.players[b['def']]}: one die")
+        return None
+
+    def dice(self, s: PirState, p: int) -> int:
+        r = self.data.rules
+        return r.ship_dice if self.is_ship(s, p) else r.pirate_dice
+
+    # --- what may be done --------------------------------------------------------------------
+    def destinations(self, s: PirState) -> dict[str, dict[str, Any]]:
+        """Squares the current roll allows: space -> {steps, purpose} where purpose is "" for a
+        full move, or treasure / battle for an early anchor (rulings: drop-anchor). Memoised on
+        everything it depends on (asked by the bot, the step and the view of one state)."""
+        if s.phase != "move":
+            return {}
+        p = s.seat
+        reach = self._reach(s, p)
+        targets = tuple(sorted(s.pos[q] for q in self.alive(s) if q != p and not s.marooned[q] and s.pos[q])) \
+            if reach else ()
+        spots = tuple(sorted({sq for q in range(len(s.players)) if q != p for sq, n in s.buried[q].items() if n}))
+        key = (s.pos[p], s.steps, s.wind, reach, targets, bool(self.maps(s, p)), spots, s.coins[p] > 0,
+               self.markers_free(s, p) > 0, tuple(sorted(s.buried[p])))
+        memo = self.__dict__.setdefault("_dest_memo", {})
+        found = memo.get(key)
+        if found is not None:
+            return found
+        if len(memo) > 50_000:
+            memo.clear()
+        d = self.data
+        full, early = d.ocean.moves(s.pos[p], s.steps, d.directions[s.wind], d.rules.wind_factor)
+        out = {sid: {"steps": k, "purpose": ""} for sid, k in full.items()}
+        near: set[str] = set()
+        for t in targets:
+            near |= d.ocean.ball(t, reach)
+        for sid, k in early.items():
+            if sid in out:
+                continue
+            if d.ocean.kind(sid) == "black-x" and (self._can_bury(s, p, sid) or self._stealable(s, p, sid)):
+                out[sid] = {"steps": k, "purpose": "treasure"}
+            elif sid in near:
+                out[sid] = {"steps": k, "purpose": "battle"}
+        found = memo[key] = dict(sorted(out.items(), key=lambda kv: self._order[kv[0]]))
+        return found
+
+    @cached_property
+    def squares(self) -> dict[str, str]:
+        """Square id -> its kind, in reading order (shared by every view: never change it)."""
+        return {sid: q.kind for sid, q in self.data.ocean.squares.items()}
+
+    @cached_property
+    def _order(self) -> dict[str, int]:
+        return {sid: i for i, sid in enumerate(self.data.ocean.squares)}
+
+    def _reach(self, s: PirState, p: int) -> int | None:
+        """The range of p's attack, or None when p cannot attack (a pirate, or no weapon)."""
+        w = self.weapon(s, p)
+        if w is None or not self.is_ship(s, p):
+            return None
+        return self.data.cards[w].effect.range
+
+    def _targets_from(self, s: PirState, p: int, square: str, reach: int) -> list[int]:
+        dist = self.data.ocean.distance
+        return [q for q in self.alive(s) if q != p and not s.marooned[q] and s.pos[q]
+                and dist(square, s.pos[q]) <= reach]
+
+    def _can_bury(self, s: PirState, p: int, square: str) -> bool:
+        return s.coins[p] > 0 and (square in s.buried[p] or self.markers_free(s, p) > 0)
+
+    def _stealable(self, s: PirState, p: int, square: str) -> list[int]:
+        if not self.maps(s, p):
+            return []
+        return [q for q in range(len(s.players)) if q != p and s.buried[q].get(square, 0) > 0]
+
+    def _act_options(self, s: PirState) -> dict[str, list[Action]]:
+        p = s.seat
+        here = s.pos[p]
+        kind = self.data.ocean.kind(here)
+        out: dict[str, list[Action]] = {"treasure": [], "bank": [], "battle": []}
+        if kind == "black-x":
+            if "bury" not in s.done and self._can_bury(s, p, here):
+                out["treasure"] += [Bury(p, n) for n in range(1, s.coins[p] + 1)]
+            out["treasure"] += [Steal(p, q) for q in self._stealable(s, p, here) if f"steal:{q}" not in s.done]
+        if kind == "red-x" and "bank" not in s.done and len(self.maps(s, p)) >= self.bank_maps(here):
+            out["bank"].append(TakeBank(p))
+        reach = self._reach(s, p)
+        if reach is not None and "battle" not in s.done:
+            out["battle"] += [Attack(p, q) for q in self._targets_from(s, p, here, reach)]
+        return out
+
+    def bank_maps(self, square: str) -> int:
+        return self.data.kinds[self.data.ocean.kind(square)].effect.maps
+
+    def _wagers(self, s: PirState) -> list[Wager]:
+        b = s.battle
+        a, d = b["att"], b["def"]
+        coins = min(s.coins[a], s.coins[d])
+        cards = max(0, min(len(s.hands[a]), len(s.hands[d])) - 1)  # the weapons about to be rolled stay out
+        out = [Wager(a, c, k) for c in range(coins + 1) for k in range(cards + 1) if c + k > 0]
+        return out or [Wager(a, 0, 0)]
+
+    def legal_actions(self, s: PirState) -> list[Action]:
+        ph = s.phase
+        p = self.to_move(s)
+        if p is None:
+            return []
+        if ph == "place":
+            return [Place(p, sid) for sid in self.data.ocean.of_kind("black-x")]
+        if ph == "start":
+            return [Sail(p)] + [Pillage(p, q) for q in self.alive(s) if q != p and s.hands[q]]
+        if ph == "move":
+            dest = self.destinations(s)
+            if not dest:
+                return [Drift(p)]
+            moves = self.__dict__.setdefault("_move_actions", {})
+            out = []
+            for sid in dest:
+                m = moves.get((p, sid))
+                if m is None:
+                    m = moves[(p, sid)] = Move(p, sid)
+                out.append(m)
+            return out
+        if ph == "discard":
+            return [Discard(p, c) for c in sorted(set(s.hands[p]))]
+        if ph == "take":
+            return [Take(p, c) for c in sorted(set(s.hands[s.pending["victim"]]))]
+        if ph == "wager":
+            return list(self._wagers(s))
+        if ph == "act":
+            opts = self._act_options(s)
+            out = opts["treasure"] + opts["bank"] + opts["battle"]
+            if not (s.must and opts[s.must]):
+                out.append(EndTurn(p))
+            return out
+        return []
+
+    # --- transitions -------------------------------------------------------------------------
+    def step(self, s: PirState, a: Action) -> list[Event]:
+        legal = self.legal_actions(s)
+        if a not in legal:
+            raise IllegalAction(*self._why_not(s, a))
+        p = a.player
+        name = s.players[p]
+        ev: list[Event] = []
+        if isinstance(a, Place):
+            s.pos[p] = a.space
+            ev.append(Event("place", f"{name} ({say(self.pirate(p).pirate)}) starts on the Black X at {a.space}",
+                            {"player": p, "space": a.space}))
+            if p + 1 < len(s.players):
+                s.seat = p + 1
+            else:
+                s.seat, s.phase, s.deal_n = 0, "deal", self.data.rules.cards_dealt
+        elif isinstance(a, Sail):
+            s.phase = "spin"
+        elif isinstance(a, Pillage):
+            card = next(c for c in s.hands[p] if self.card_kind(c) == "pillage")
+            self._to_bottom(s, p, card)
+            ev.append(Event("pillage", f"{name} plays Pillage on {s.players[a.victim]}", {"player": p,
+                                                                                        "victim": a.victim}))
+            s.pending = {"kind": "take", "taker": p, "victim": a.victim, "count": 1, "then": "end"}
+            s.phase = "take"
+        elif isinstance(a, Move):
+            dest = dict(self.destinations(s)[a.space])
+            s.last_move = {"player": p, "from": s.pos[p], "to": a.space, "steps": dest["steps"]}
+            s.pos[p] = a.space
+            s.must = dest["purpose"]
+            how = f"drops anchor after {dest['steps']} of" if dest["purpose"] else "moves"
+            ev.append(Event("move", f"{name} {how} {self._move_words(s)} to {a.space} "
+                                    f"({say(self.data.kinds[self.data.ocean.kind(a.space)].name)})",
+                            dict(s.last_move, purpose=dest["purpose"])))
+            ev += self._land(s, p)
+        elif isinstance(a, Drift):
+            ev.append(Event("drift", f"{name} cannot move {s.steps} squares from {s.pos[p]} and stays", {}))
+            s.phase = "act"
+        elif isinstance(a, Discard):
+            self._to_bottom(s, p, a.card)
+            ev.append(Event("discard", f"{name} gives up {self._card_name(a.card)} (bottom of the pile)",
+                            {"player": p, "card": a.card}))
+            s.pending["count"] -= 1
+            if s.pending["count"] <= 0 or not s.hands[p]:
+                then = s.pending["then"]
+                s.pending = None
+                ev += self._go(s, then)
+        elif isinstance(a, Take):
+            victim = s.pending["victim"]
+            s.hands[victim].remove(a.card)
+            s.hands[p] = sorted(s.hands[p] + [a.card])
+            ev.append(Event("take", f"{name} takes {self._card_name(a.card)} from {s.players[victim]}",
+                            {"player": p, "victim": victim, "card": a.card}))
+            s.pending["count"] -= 1
+            if s.pending["count"] <= 0 or not s.hands[victim]:
+                then = s.pending["then"]
+                s.pending = None
+                ev += self._go(s, then)
+        elif isinstance(a, Bury):
+            here = s.pos[p]
+            s.coins[p] -= a.coins
+            s.buried[p] = dict(s.buried[p])
+            s.buried[p][here] = s.buried[p].get(here, 0) + a.coins
+            s.done.append("bury")
+            if s.must == "treasure":
+                s.must = ""
+            ev.append(Event("bury", f"{name} buries {a.coins} coin{'s' if a.coins != 1 else ''} at {here} "
+                                    f"({s.buried[p][here]} there)", {"player": p, "coins": a.coins, "space": here}))
+        elif isinstance(a, Steal):
+            here = s.pos[p]
+            self._to_bottom(s, p, self.maps(s, p)[0])
+            s.buried[a.victim] = dict(s.buried[a.victim])
+            got = s.buried[a.victim].pop(here)
+            s.coins[p] += got
+            s.done.append(f"steal:{a.victim}")
+            if s.must == "treasure":
+                s.must = ""
+            ev.append(Event("steal", f"{name} digs up {s.players[a.victim]}'s {got} coins at {here} with a Treasure "
+                                     "Map", {"player": p, "victim": a.victim, "coins": got, "space": here}))
+        elif isinstance(a, TakeBank):
+            for card in self.maps(s, p)[: self.bank_maps(s.pos[p])]:
+                self._to_bottom(s, p, card)
+            got, s.bank = s.bank, 0
+            s.coins[p] += got
+            s.done.append("bank")
+            ev.append(Event("bank", f"{name} plays three Treasure Maps on the Red X at {s.pos[p]} and empties the "
+                                    f"Skull Bank: {got} coins", {"player": p, "coins": got}))
+        elif isinstance(a, Attack):
+            ev += self._attack(s, p, a.target)
+        elif isinstance(a, Wager):
+            s.battle = dict(s.battle, coins=a.coins, cards=a.cards)
+            s.phase = "battle"
+            d = s.players[s.battle["def"]]
+            ev.append(Event("wager", f"{name} wagers {a.coins} coins and {a.cards} cards; {d} matches",
+                            {"player": p, "coins": a.coins, "cards": a.cards}))
+        elif isinstance(a, EndTurn):
+            ev += self._end_turn(s)
+        return ev + self._eliminations(s)
+
+    def _why_not(self, s: PirState, a: Action) -> tuple[str, str]:
+        """The rule an illegal action breaks, in words."""
+        ph = s.phase
+        want = {"place": Place, "start": (Sail, Pillage), "move": (Move, Drift), "discard": Discard, "take": Take,
+                "wager": Wager, "act": (Bury, Steal, TakeBank, Attack, EndTurn)}.get(ph)
+        if want is None or not isinstance(a, want):
+            return PLAYING, f"{a.type.replace('_', ' ')} is not possible now ({self._phase_words(s)})"
+        if isinstance(a, Place):
+            return SETUP, f"{a.space} is not a Black X; pirates start on a Black X"
+        if isinstance(a, Pillage):
+            if not any(self.card_kind(c) == "pillage" for c in s.hands[a.player]):
+                return CARDS, "you hold no Pillage card"
+            return CARDS, "Pillage takes a card from an opponent still in the game who holds one"
+        if isinstance(a, Move):
+            return MOVING, (f"{a.space} cannot be reached with {s.steps} (wind {s.wind.upper()}); "
+                            f"reachable: {', '.join(self.destinations(s)) or 'none'}")
+        if isinstance(a, (Discard, Take)):
+            return CARDS, f"{a.card} is not a card that can be chosen here"
+        if isinstance(a, Bury):
+            return TREASURE, "bury 1 or more of your coins, once a turn, on a Black X, with a land marker free"
+        if isinstance(a, Steal):
+            return TREASURE, "stealing needs a Treasure Map and that opponent's treasure on this Black X"
+        if isinstance(a, TakeBank):
+            return TREASURE, "the Skull Bank needs three Treasure Maps on a Red X"
+        if isinstance(a, Attack):
+            return BATTLE, ("a ship with a Weapon Card attacks once a turn an opponent within the weapon's range "
+                            "(not on Castaway Island)")
+        if isinstance(a, Wager):
+            return SHIP_SHIP, "the wager is coins and cards the defender can match, at least one of them"
+        if isinstance(a, EndTurn):
+            return TREASURE, f"you dropped anchor early to {'battle' if s.must == 'battle' else 'bury or steal'}: do it first"
+        return PLAYING, "not possible now"
+
+    def resolve(self, s: PirState, outcome: list[str]) -> list[Event]:
+        ph = s.phase
+        name = s.players[s.seat]
+        ev: list[Event] = []
+        if ph == "deal":
+            ev += self._dealt(s, outcome)
+        elif ph == "draw":
+            then = s.pending["then"]
+            s.pending = None
+            s.pile.remove(outcome[0])
+            ev += self._drawn(s, s.seat, outcome[0], then)
+        elif ph == "initiative":
+            nums = [self.number(f) for f in outcome]
+            best = max(nums)
+            tied = [p for p, n in zip(s.contenders, nums) if n == best]
+            ev.append(Event("initiative", "start roll: " + ", ".join(f"{s.players[p]} {f}" for p, f in
+                                                                    zip(s.contenders, outcome)), {}))
+            if len(tied) > 1:
+                s.contenders = tied
+                ev.append(Event("initiative_tie", " and ".join(s.players[p] for p in tied) + " roll again", {}))
+            else:
+                s.first = s.seat = tied[0]
+                s.contenders = []
+                ev.append(Event("first", f"{s.players[s.first]} starts", {"player": s.first}))
+                ev += self._begin_turn(s)
+        elif ph == "spin":
+            s.wind = outcome[0]
+            s.phase = "roll"
+            ev.append(Event("spin", f"the wind blows {self.data.direction_names[s.wind]}", {"wind": s.wind}))
+        elif ph == "roll":
+            s.roll = list(outcome)
+            s.steps = sum(self.number(f) for f in outcome)
+            s.phase = "move"
+            ev.append(Event("roll", f"{name} rolls {', '.join(outcome)}: {s.steps} squares "
+                                    f"({s.steps * self.data.rules.wind_factor} with the wind)", {"faces": outcome}))
+        elif ph == "castaway":
+            total = sum(self.number(f) for f in outcome)
+            s.tries += 1
+            if total in self.data.rules.castaway_escape:
+                p = s.seat
+                s.pos[p], s.marooned[p] = s.marooned[p], ""
+                ev.append(Event("rescued", f"{name} rolls {total} and sails back from Castaway Island to {s.pos[p]}",
+                                {"player": p, "total": total}))
+                ev += self._end_turn(s)
+            elif s.tries >= self.data.rules.castaway_tries:
+                ev.append(Event("stranded", f"{name} rolls {total}: still marooned", {"total": total}))
+                ev += self._end_turn(s)
+            else:
+                ev.append(Event("castaway_roll", f"{name} rolls {total}", {"total": total}))
+        elif ph == "battle":
+            ev += self._fight(s, outcome)
+        return ev + self._eliminations(s)
+
+    # --- setup steps -------------------------------------------------------------------------
+    def _dealt(self, s: PirState, cards: list[str]) -> list[Event]:
+        """Set Up: the dealt cards; Crew, Hurricane and Sea Monster act as dealt (rulings: dealt-cards)."""
+        p = s.seat
+        name = s.players[p]
+        ev = [Event("deal", f"{name} is dealt {', '.join(self._card_name(c) for c in cards)}",
+                    {"player": p, "cards": list(cards)})]
+        redeal = 0
+        for c in cards:
+            s.pile.remove(c)
+            card = self.data.cards[c]
+            e = card.effect
+            if card.dealt == "redeal":
+                s.bottom.append(c)
+                redeal += 1
+                ev.append(Event("redeal", f"{self._card_name(c)} goes under the pile; {name} is dealt another", {}))
+            elif card.dealt == "apply" and e.kind == "nearest":
+                s.bottom.append(c)
+                ev += self._send(s, p, e.space, then=None)
+            else:
+                s.hands[p] = sorted(s.hands[p] + [c])
+        if redeal and (s.pile or s.bottom):
+            s.deal_n = min(redeal, len(s.pile)) if s.pile else 0
+            if s.deal_n:
+                return ev
+        if s.owed and s.hands[p]:
+            s.pending = {"kind": "discard", "player": p, "count": min(s.owed, len(s.hands[p])), "then": "deal"}
+            s.owed = 0
+            s.phase = "discard"
+            return ev
+        s.owed = 0
+        return ev + self._next_deal(s)
+
+    def _next_deal(self, s: PirState) -> list[Event]:
+        if s.seat + 1 < len(s.players):
+            s.seat += 1
+            s.deal_n = self.data.rules.cards_dealt
+            s.phase = "deal"
+            return []
+        s.contenders = list(range(len(s.players)))
+        s.phase = "initiative"
+        return []
+
+    # --- turns -------------------------------------------------------------------------------
+    def _begin_turn(self, s: PirState) -> list[Event]:
+        ev: list[Event] = []
+        for _ in range(4 * len(s.players)):
+            p = s.seat
+            if s.out[p]:
+                ev += self._advance(s)
+                if s.phase == "over":
+                    return ev
+                continue
+            s.wind, s.roll, s.steps, s.must, s.done, s.tries = "", [], 0, "", [], 0
+            s.battle = None
+            if s.lost_turn[p]:
+                s.lost_turn[p] = False
+                s.turns[p] += 1
+                ev.append(Event("lost_turn", f"{s.players[p]} loses this turn to the hurricane", {"player": p}))
+                ev += self._advance(s)
+                if s.phase == "over":
+                    return ev
+                continue
+            if s.marooned[p]:
+                s.phase = "castaway"
+            elif any(self.card_kind(c) == "pillage" for c in s.hands[p]) and \
+                    any(s.hands[q] for q in self.alive(s) if q != p):
+                s.phase = "start"
+            else:
+                s.phase = "spin"
+            return ev
+        raise AssertionError("no player can take a turn")
+
+    def _advance(self, s: PirState) -> list[Event]:
+        """To the next seat still in the game; a round ends when play comes back to the first player."""
+        n = len(s.players)
+        for _ in range(n):
+            s.seat = (s.seat + 1) % n
+            if s.seat == s.first:
+                s.rounds += 1
+                limit = s.options.get("round_limit", 0)
+                if limit and s.rounds >= limit:
+                    return self._finish_by_gold(s)
+            if not s.out[s.seat]:
+                return []
+        return []
+
+    def _end_turn(self, s: PirState) -> list[Event]:
+        p = s.seat
+        s.turns[p] += 1
+        s.phase = "between"
+        s.pending = None
+        s.battle = None
+        ev = self._eliminations(s)
+        if s.phase == "over":
+            return ev
+        ev += self._advance(s)
+        if s.phase == "over":
+            return ev
+        return ev + self._begin_turn(s)
+
+    def _go(self, s: PirState, then: str | None) -> list[Event]:
+        """Continue after a decision: act (the rest of the turn), end (the turn is over), deal."""
+        if then == "deal":
+            return self._next_deal(s)
+        if then == "end" or s.out[s.seat] or s.marooned[s.seat]:
+            return self._end_turn(s)
+        s.phase = "act"
+        return []
+
+    # --- landing, spaces and cards -----------------------------------------------------------
+    def _land(self, s: PirState, p: int) -> list[Event]:
+        here = s.pos[p]
+        ev: list[Event] = []
+        for q in range(len(s.players)):
+            if q != p and s.marooned[q] == here and s.coins[q] > 0:
+                got, s.coins[q] = s.coins[q], 0
+                s.coins[p] += got
+                ev.append(Event("castaway_theft", f"{s.players[p]} lands on {s.players[q]}'s marker and takes "
+                                                  f"{got} coins from the castaway", {"player": p, "victim": q,
+                                                                                     "coins": got}))
+        return ev + self._space(s, p, self.data.ocean.kind(here), "act")
+
+    def _space(self, s: PirState, p: int, kind: str, then: str | None) -> list[Event]:
+        """The effect of landing on a square of `kind` (content: board.yaml kinds)."""
+        e = self.data.kinds[kind].effect
+        name = s.players[p]
+        ev: list[Event] = []
+        if e.kind == "draw":
+            return self._draw(s, p, then)
+        if e.kind == "gain":
+            got = min(e.coins, s.bank)
+            s.bank -= got
+            s.coins[p] += got
+            ev.append(Event("gain", f"{name} takes {got} coin{'s' if got != 1 else ''} from the Skull Bank"
+                        + (" (it is empty)" if not got else ""), {"player": p, "coins": got}))
+        elif e.kind == "pay":
+            paid = min(e.coins, s.coins[p])
+            s.coins[p] -= paid
+            s.bank += paid
+            ev.append(Event("pay", f"{name} puts {paid} coin{'s' if paid != 1 else ''} into the Skull Bank",
+                            {"player": p, "coins": paid}))
+        elif e.kind == "lose_turn":
+            s.lost_turn[p] = True
+            ev.append(Event("hurricane", f"{name} is caught in a hurricane and loses the next turn", {"player": p}))
+        elif e.kind == "lose_card":
+            if s.hands[p]:
+                ev.append(Event("sea_monster", f"a sea monster! {name} gives up a Skull Card", {"player": p}))
+                s.pending = {"kind": "discard", "player": p, "count": min(e.cards, len(s.hands[p])), "then": then}
+                s.phase = "discard"
+                return ev
+            ev.append(Event("sea_monster", f"a sea monster, but {name} has no card to give up", {"player": p}))
+        if then is None:
+            return ev
+        return ev + self._go(s, then)
+
+    def _send(self, s: PirState, p: int, kind: str, then: str | None) -> list[Event]:
+        """Hurricane and Sea Monster cards: to the nearest such square, which takes effect."""
+        to = self.data.ocean.nearest(s.pos[p], kind)
+        ev = [Event("sent", f"{s.players[p]} is sent to the nearest {say(self.data.kinds[kind].name)} at {to}",
+                    {"player": p, "from": s.pos[p], "to": to})]
+        s.last_move = {"player": p, "from": s.pos[p], "to": to, "steps": 0}
+        s.pos[p] = to
+        if then is None:  # dealt at setup: the discard is owed until the deal is done
+            e = self.data.kinds[kind].effect
+            if e.kind == "lose_turn":
+                s.lost_turn[p] = True
+                ev.append(Event("hurricane", f"{s.players[p]} loses the first turn", {"player": p}))
+            elif e.kind == "lose_card":
+                s.owed += e.cards
+            return ev
+        return ev + self._space(s, p, kind, then)
+
+    def _draw(self, s: PirState, p: int, then: str | None) -> list[Event]:
+        """Draw from the shuffled part of the pile (a Draw step), then from the cards put under it."""
+        if s.pile:
+            s.pending = {"kind": "draw", "player": p, "then": then}
+            s.phase = "draw"
+            return []
+        if s.bottom:
+            card = s.bottom.pop(0)
+            return self._drawn(s, p, card, then)
+        return [Event("no_card", "the Skull Card pile is empty", {})] + self._go(s, then)
+
+    def _drawn(self, s: PirState, p: int, card: str, then: str | None) -> list[Event]:
+        e = self.data.cards[card].effect
+        name = s.players[p]
+        ev = [Event("draw", f"{name} draws {self._card_name(card)}", {"player": p, "card": card})]
+        if e.kind == "castaway":
+            s.bottom.append(card)
+            s.marooned[p] = s.pos[p]
+            s.pos[p] = self.data.castaway
+            ev.append(Event("black_spot", f"{name} leaves a land marker at {s.marooned[p]} and is marooned on "
+                                          "Castaway Island", {"player": p, "marker": s.marooned[p]}))
+            return ev + self._end_turn(s)
+        if e.kind == "nearest":
+            s.bottom.append(card)
+            return ev + self._send(s, p, e.space, "end")
+        was_ship = self.is_ship(s, p)
+        s.hands[p] = sorted(s.hands[p] + [card])
+        if e.kind == "crew" and not was_ship:
+            ev.append(Event("ship", f"{name} swaps the pirate for {say(self.pirate(p).ship)}", {"player": p}))
+        return ev + self._go(s, then)
+
+    def _to_bottom(self, s: PirState, p: int, card: str) -> None:
+        s.hands[p].remove(card)
+        s.bottom.append(card)
+
+    # --- battles -----------------------------------------------------------------------------
+    def _attack(self, s: PirState, p: int, q: int) -> list[Event]:
+        s.done.append("battle")
+        if s.must == "battle":
+            s.must = ""
+        aw = self.weapon(s, p)
+        dw = self.weapon(s, q) if self.is_ship(s, q) else None
+        duel = dw is not None
+        cards = self.data.cards
+        s.battle = {"att": p, "def": q, "att_weapon": aw, "def_weapon": dw, "duel": duel,
+                    "att_dice": cards[aw].effect.dice, "def_dice": cards[dw].effect.dice if duel else 0,
+                    "coins": 0, "cards": 0}
+        kind = "ship" if self.is_ship(s, q) else "pirate"
+        text = (f"{s.players[p]} attacks {s.players[q]}'s {kind} with the {self._card_name(aw)}"
+                + (f"; {s.players[q]} fights back with the {self._card_name(dw)}" if duel else
+                   f"; {s.players[q]} cannot fight back"))
+        s.phase = "wager" if duel else "battle"
+        return [Event("attack", text, {"player": p, "target": q, "weapon": aw, "defence": dw})]
+
+    def _fight(self, s: PirState, outcome: list[str]) -> list[Event]:
+        b = s.battle
+        a, d = b["att"], b["def"]
+        r = self.data.rules
+        ev: list[Event] = []
+        # the weapons rolled go to the bottom of the pile first (Weapons; rulings: paying)
+        self._to_bottom(s, a, b["att_weapon"])
+        if b["def_weapon"]:
+            self._to_bottom(s, d, b["def_weapon"])
+        if not b["duel"]:
+            face = outcome[0]
+            s.battle = dict(b, faces=[face])
+            if face == SKULL:
+                ev.append(Event("battle", f"{s.players[a]} rolls a skull and takes everything {s.players[d]} carries",
+                                {"winner": a, "faces": outcome}))
+                return ev + self._take_all(s, a, d)
+            n = self.number(face)
+            ev.append(Event("battle", f"{s.players[a]} rolls {n}: {s.players[d]} owes {n} coins", {"winner": a,
+                                                                                                   "faces": outcome}))
+            return ev + self._pay(s, d, a, n, 0, short_in_cards=True)
+        af, df = outcome[: b["att_dice"]], outcome[b["att_dice"]:]
+        s.battle = dict(b, faces=list(outcome))
+        a_sk, d_sk = af.count(SKULL), df.count(SKULL)
+        a_all = b["att_dice"] >= r.cannon_skulls and a_sk >= r.cannon_skulls
+        d_all = b["def_dice"] >= r.cannon_skulls and d_sk >= r.cannon_skulls
+        words = f"{s.players[a]} rolls {', '.join(af)}; {s.players[d]} rolls {', '.join(df)}"
+        if a_all != d_all:
+            w, l = (a, d) if a_all else (d, a)
+            ev.append(Event("battle", f"{words}: three skulls with the Cannon! {s.players[w]} takes everything",
+                            {"winner": w, "faces": outcome}))
+            return ev + self._take_all(s, w, l)
+        if bool(a_sk) != bool(d_sk):
+            w = a if a_sk else d
+        else:
+            at = sum(self.number(f) for f in af if f != SKULL)
+            dt = sum(self.number(f) for f in df if f != SKULL)
+            w = a if at > dt else d if dt > at else None
+        if w is None:
+            ev.append(Event("battle", f"{words}: a draw, nobody pays", {"winner": None, "faces": outcome}))
+            return ev + self._go(s, "act")
+        l = d if w == a else a
+        ev.append(Event("battle", f"{words}: {s.players[w]} wins the wager", {"winner": w, "faces": outcome}))
+        return ev + self._pay(s, l, w, b["coins"], b["cards"], short_in_cards=False)
+
+    def _pay(self, s: PirState, loser: int, winner: int, coins: int, cards: int, short_in_cards: bool) -> list[Event]:
+        """Coins first, then Skull Cards chosen by the winner (rulings: paying, wager)."""
+        paid = min(coins, s.coins[loser])
+        s.coins[loser] -= paid
+        s.coins[winner] += paid
+        owed = cards + (coins - paid if short_in_cards else 0)
+        k = min(owed, len(s.hands[loser]))
+        ev = [Event("pay", f"{s.players[loser]} pays {s.players[winner]} {paid} coin{'s' if paid != 1 else ''}"
+                    + (f" and {k} card{'s' if k != 1 else ''}" if k else ""),
+                    {"from": loser, "to": winner, "coins": paid, "cards": k})]
+        if k:
+            s.pending = {"kind": "take", "taker": winner, "victim": loser, "count": k, "then": "act"}
+            s.phase = "take"
+            return ev
+        return ev + self._go(s, "act")
+
+    def _take_all(self, s: PirState, winner: int, loser: int) -> list[Event]:
+        got, cards = s.coins[loser], s.hands[loser]
+        s.coins[winner] += got
+        s.coins[loser] = 0
+        s.hands[winner] = sorted(s.hands[winner] + cards)
+        s.hands[loser] = []
+        return [Event("take_all", f"{s.players[winner]} takes {got} coins and {len(cards)} cards from "
+                                  f"{s.players[loser]}", {"from": loser, "to": winner, "coins": got,
+                                                          "cards": list(cards)})] + self._go(s, "act")
+
+    # --- the end -----------------------------------------------------------------------------
+    def _eliminations(self, s: PirState) -> list[Event]:
+        """Rules Of Battle: nothing carried and nothing buried is out (rulings: elimination)."""
+        if s.phase in ("over", "place", "deal", "take") or s.pending:
+            return []
+        ev: list[Event] = []
+        for p in self.alive(s):
+            if not s.coins[p] and not s.hands[p] and not s.buried[p]:
+                s.out[p] = True
+                s.pos[p] = ""
+                s.marooned[p] = ""
+                ev.append(Event("eliminated", f"{s.players[p]} has nothing left and nothing buried: out of the game",
+                                {"player": p}))
+        left = self.alive(s)
+        if len(left) == 1:
+            s.phase = "over"
+            s.winners = [s.players[left[0]]]
+            ev.append(Event("game_over", f"{s.players[left[0]]} is the last pirate standing and wins",
+                            {"winners": s.winners}))
+        elif ev and s.out[s.seat] and s.phase not in ("between", "initiative"):
+            ev += self._end_turn(s)
+        return ev
+
+    def _finish_by_gold(self, s: PirState) -> list[Event]:
+        """House rule round_limit: the most gold (carried and buried) wins, then the most cards."""
+        left = self.alive(s)
+        best = max((self.gold(s, p), len(s.hands[p])) for p in left)
+        s.winners = [s.players[p] for p in left if (self.gold(s, p), len(s.hands[p])) == best]
+        s.phase = "over"
+        return [Event("game_over", f"after {s.rounds} rounds {' and '.join(s.winners)} "
+                                   f"{'has' if len(s.winners) == 1 else 'have'} the most gold and "
+                                   f"win{'s' if len(s.winners) == 1 else ''}", {"winners": s.winners})]
+
+    # --- what people see ---------------------------------------------------------------------
+    def _card_name(self, card: str) -> str:
+        return say(self.data.cards[card].name)
+
+    def _move_words(self, s: PirState) -> str:
+        return f"{s.steps}" + (f" (wind {s.wind.upper()})" if s.wind else "")
+
+    def _phase_words(self, s: PirState) -> str:
+        return {"place": "placing pirates", "deal": "dealing", "discard": "giving up a card",
+                "initiative": "the start roll", "start": "start of the turn", "spin": "spinning the compass",
+                "roll": "rolling", "move": "moving", "draw": "drawing a card", "act": "after the move",
+                "wager": "the wager", "battle": "the battle roll", "take": "taking cards",
+                "castaway": "rolling on Castaway Island", "over": "the game is over"}.get(s.phase, s.phase)
+
+    def view(self, s: PirState, player: int | None) -> dict[str, Any]:
+        """Everything is public (cards lie face up) except the pile's order, which is never stored."""
+        d = self.data
+        seat_to_move = self.to_move(s)
+        out: dict[str, Any] = {
+            "game": self.id, "you": player, "phase": s.phase, "phase_words": self._phase_words(s),
+            "seat": s.seat, "to_move": seat_to_move, "round": s.rounds + 1, "options": dict(s.options),
+            "bank": s.bank, "pile_left": len(s.pile) + len(s.bottom), "coins_total": self.coins_total(s),
+            "wind": s.wind or None, "wind_name": d.direction_names.get(s.wind) if s.wind else None,
+            "roll": list(s.roll), "steps": s.steps, "must": s.must or None,
+            "players": [self._player_view(s, p) for p in range(len(s.players))],
+            "squares": self.squares, "last_move": s.last_move, "battle": self._battle_view(s), "pending": self._pending_view(s),
+            "over": s.phase == "over",
+        }
+        if s.phase == "move":
+            out["destinations"] = [{"space": k, **v} for k, v in self.destinations(s).items()]
+        if s.phase == "over":
+            out["result"] = self.result(s)
+        return out
+
+    def _player_view(self, s: PirState, p: int) -> dict[str, Any]:
+        pd = self.pirate(p)
+        ship = self.is_ship(s, p)
+        w = self.weapon(s, p)
+        return {"seat": p, "name": s.players[p], "pirate": say(pd.pirate), "ship": say(pd.ship),
+                "flag": say(pd.flag), "colour": pd.colour, "is_ship": ship, "piece": say(pd.ship if ship else pd.pirate),
+                "coins": s.coins[p], "cards": [{"id": c, "name": self._card_name(c), "kind": self.card_kind(c)}
+                                               for c in s.hands[p]],
+                "buried": dict(s.buried[p]), "gold": self.gold(s, p), "space": s.pos[p] or None,
+                "castaway": bool(s.marooned[p]), "marker": s.marooned[p] or None, "lost_turn": s.lost_turn[p],
+                "out": s.out[p], "weapon": self._card_name(w) if w else None,
+                "range": self.data.cards[w].effect.range if w and ship else None,
+                "dice": self.dice(s, p), "turns": s.turns[p]}
+
+    def _battle_view(self, s: PirState) -> dict[str, Any] | None:
+        b = s.battle
+        if not b:
+            return None
+        return {"attacker": b["att"], "defender": b["def"], "duel": b["duel"],
+                "attacker_weapon": self._card_name(b["att_weapon"]),
+                "defender_weapon": self._card_name(b["def_weapon"]) if b["def_weapon"] else None,
+                "attacker_dice": b["att_dice"], "defender_dice": b["def_dice"], "coins": b["coins"],
+                "cards": b["cards"], "faces": b.get("faces")}
+
+    def _pending_view(self, s: PirState) -> dict[str, Any] | None:
+        pd = s.pending
+        if not pd or pd["kind"] == "draw":
+            return None
+        return {k: v for k, v in pd.items() if k != "then"}
+
+    def result(self, s: PirState) -> dict[str, Any]:
+        return {"scores": {n: self.gold(s, p) for p, n in enumerate(s.players)}, "winners": list(s.winners),
+                "over": s.phase == "over", "eliminated": [n for p, n in enumerate(s.players) if s.out[p]],
+                "rounds": s.rounds, "turns": dict(zip(s.players, s.turns))}
+
+    def describe_action(self, s: PirState, a: Action) -> str:
+        name = s.players
+        if isinstance(a, Place):
+            return f"start on the Black X at {a.space}"
+        if isinstance(a, Sail):
+            return "spin the compass and roll"
+        if isinstance(a, Pillage):
+            return f"play Pillage on {name[a.victim]}"
+        if isinstance(a, Move):
+            dest = self.destinations(s).get(a.space)
+            kind = say(self.data.kinds[self.data.ocean.kind(a.space)].name)
+            if dest and dest["purpose"]:
+                why = "battle" if dest["purpose"] == "battle" else "bury or steal"
+                return f"drop anchor at {a.space} ({kind}) after {dest['steps']} to {why}"
+            return f"move to {a.space} ({kind})"
+        if isinstance(a, Drift):
+            return "stay (no square can be reached)"
+        if isinstance(a, Discard):
+            return f"give up {self._card_name(a.card)}"
+        if isinstance(a, Take):
+            return f"take {self._card_name(a.card)}"
+        if isinstance(a, Bury):
+            return f"bury {a.coins} coin{'s' if a.coins != 1 else ''}"
+        if isinstance(a, Steal):
+            return f"steal {name[a.victim]}'s treasure with a Treasure Map"
+        if isinstance(a, TakeBank):
+            return f"take the Skull Bank ({s.bank} coins) with three Treasure Maps"
+        if isinstance(a, Attack):
+            kind = "ship" if self.is_ship(s, a.target) else "pirate"
+            return f"attack {name[a.target]}'s {kind}"
+        if isinstance(a, Wager):
+            return f"wager {a.coins} coin{'s' if a.coins != 1 else ''} and {a.cards} card{'s' if a.cards != 1 else ''}"
+        if isinstance(a, EndTurn):
+            return "end the turn"
+        return super().describe_action(s, a)
+
+    def make_bot(self, seed: int | str = 0):
+        from .bots import PirateBot
+
+        return PirateBot(seed)
+
+
+GAME = PirateologyGame()
