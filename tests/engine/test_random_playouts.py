@@ -50,7 +50,8 @@ def random_action(game, legal: list[Action], rng: random.Random) -> Action:
 def play_checked(game, seed: int) -> Session:
     rng = random.Random(seed)
     n = rng.randint(game.min_players, game.max_players)
-    session = Session(game, [f"P{i + 1}" for i in range(n)], seed=seed)
+    # a game whose rulebook ending takes random players thousands of rounds plays a house rule here
+    session = Session(game, [f"P{i + 1}" for i in range(n)], getattr(game, "playout_options", {}), seed=seed)
     # a game whose random games run long (windows for every player, long random walks) says so
     for step in range(getattr(game, "playout_steps", 5000)):
         if session.is_over():

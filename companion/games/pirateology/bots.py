@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.engine import Action
 
-from .rules import (Attack, Bury, Discard, Drift, EndTurn, Move, Pillage, Place, Sail, Steal, Take, TakeBank,
+from .actions import (Attack, Bury, Discard, Drift, EndTurn, Move, Pillage, Place, Sail, Steal, Take, TakeBank,
                     Wager)
 
 #: how much a card is worth keeping, by card kind (weapons by their dice)
