@@ -10,6 +10,7 @@ happens and a restart resumes every game where it was.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import secrets
 import threading
@@ -22,6 +23,7 @@ from companion.engine import Action, IllegalAction, Runner, SaveError, Session, 
 from companion.engine import make_bot as engine_bot
 from companion.engine.chance import Digital
 
+log = logging.getLogger("companion.app")
 APP_NAME = "pirate-companion"
 META_KEY = "app"
 
@@ -355,8 +357,12 @@ class GameRegistry:
         for gid in self.ids():
             try:
                 out.append(self.get(gid).summary())
-            except (SaveError, KeyError, ValueError, IllegalAction) as exc:
-                out.append(GameSummary(gid, "?", "?", [], f"unreadable save {gid}", 0.0, True, None, 0, str(exc)))
+            except Exception as exc:  # noqa: BLE001 - one bad file must not take the Home screen away
+                if not isinstance(exc, (SaveError, KeyError, ValueError, IllegalAction)):
+                    log.warning("cannot load saved game %s", gid, exc_info=True)
+                why = str(exc) if isinstance(exc, (SaveError, ValueError, IllegalAction)) else \
+                    f"the save cannot be read ({type(exc).__name__}: {exc})"
+                out.append(GameSummary(gid, "?", "?", [], f"unreadable save {gid}", 0.0, True, None, 0, why))
         out = [s for s in out if include_over or not s.over]
         return sorted(out, key=lambda s: s.updated, reverse=True)
 

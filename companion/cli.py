@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 
@@ -45,6 +46,27 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted; nothing confirmed is lost", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return output_closed()
+    except OSError as exc:  # a file that could not be written or read after all the checks
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+
+
+def output_closed() -> int:
+    """The reader of our output went away (`companion show X --json | head -1`): stop quietly
+    with one line, and point stdout at /dev/null so Python's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (tests): nothing to flush
+        pass
+    try:
+        print("error: the output was closed before everything was written (broken pipe)", file=sys.stderr)
+    except OSError:
+        pass
+    return 2
 
 
 if __name__ == "__main__":

@@ -12,15 +12,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable
 
 import yaml
 
+from companion.commands.outputs import new_save_file
+from companion.content.errors import ContentError
+from companion.content.yamlsrc import parse_plain
 from companion.engine import IllegalAction, Runner, Session, make_bot
 from companion.engine.replay import to_actions
+from companion.engine.session import journal_path
 from companion.errors import UserError
-from companion.games import game_ids, game_module, get_game
+from companion.games import game_ids, game_module, get_game, has_engine
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,6 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bots", type=int, default=0, help="how many bots to seat after the humans")
     p.add_argument("--seed", default="0", help="the seed of the digital dice and cards (default 0)")
     p.add_argument("--save", metavar="FILE", help="keep the game in this session file (journalled every step)")
+    p.add_argument("--force", action="store_true", help="with --save: replace an existing file")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, e.g. extra_cards=true (repeatable)")
     p.set_defaults(func=run_play)
@@ -41,7 +47,11 @@ def parse_options(items: list[str]) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise UserError(f"--option {item!r}: expected KEY=VALUE, e.g. extra_cards=true")
-        options[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+        try:
+            options[key.strip()] = parse_plain(value, "--option")[0] if value.strip() else ""
+        except (yaml.YAMLError, ContentError) as exc:
+            why = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+            raise UserError(f"--option {item!r}: the value is not valid ({why}); e.g. extra_cards=true") from None
     return options
 
 
@@ -52,20 +62,25 @@ def terminal_for(game_id: str) -> Any:
 
 def run_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input,
              out: Callable[[str], None] = print) -> int:
-    try:
-        game = get_game(args.game)
-    except ValueError as exc:
-        raise UserError(str(exc)) from None
+    if not has_engine(args.game):  # (a table tracker is a game of the app, not one to play)
+        raise UserError(f"unknown game {args.game!r}; games to play: {', '.join(game_ids())}")
+    game = get_game(args.game)
     humans = [p.strip() for p in args.players.split(",") if p.strip()]
-    if args.bots < 0:
-        raise UserError("--bots must be 0 or more")
+    if not 0 <= args.bots <= game.max_players:  # before making a name for each of them
+        raise UserError(f"--bots must be 0 to {game.max_players} ({game.name} takes "
+                        f"{game.min_players}-{game.max_players} players)")
     players = humans + [f"Bot {i + 1}" for i in range(args.bots)]
     try:
         seed: int | str = int(args.seed)
     except ValueError:
         seed = args.seed
+    options = parse_options(args.option)
+    save = None
+    if args.save:
+        save = new_save_file("--save", args.save, getattr(args, "force", False),
+                             extra=(journal_path(Path(args.save).expanduser()),))
     try:
-        session = Session(game, players, parse_options(args.option), seed=seed, path=args.save)
+        session = Session(game, players, options, seed=seed, path=save)
     except ValueError as exc:
         raise UserError(str(exc)) from None
     bots = {seat: make_bot(game, f"{seed}:{seat}") for seat in range(len(humans), len(players))}

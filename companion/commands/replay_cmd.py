@@ -9,8 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
+from companion.commands.outputs import new_save_file
 from companion.engine.replay import load_replay, summary
+from companion.engine.session import journal_path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,13 +21,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", help="a replay .yaml (see docs/REPLAY.md) or a session .json")
     p.add_argument("--json", action="store_true", help="print the final public state as JSON")
     p.add_argument("--save", metavar="OUT", help="also save the replayed game as a session file (JSON)")
+    p.add_argument("--force", action="store_true", help="with --save: replace an existing file")
     p.set_defaults(func=run_replay)
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    out = None
+    if args.save:  # checked before the replay runs, so a long replay is not played for nothing
+        out = new_save_file("--save", args.save, args.force, extra=(journal_path(Path(args.save).expanduser()),))
     session = load_replay(args.file)
-    if args.save:
-        session.save(args.save)
+    if out is not None:
+        session.save(out)
     data = summary(session)
     if args.json:
         json.dump(data, sys.stdout, indent=1, ensure_ascii=False)

@@ -10,6 +10,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from companion.commands.outputs import writable_file
 from companion.engine import bot_kinds
 from companion.engine.simulation import play_game, summarize
 from companion.errors import UserError
@@ -34,6 +35,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+#: a bound on the work one command may start (a million games take hours; more is a typo)
+MAX_GAMES = 1_000_000
+
+
+def max_workers() -> int:
+    """More processes than cores only slow the games down; a few over allow for waiting on I/O."""
+    return max(4, 2 * (os.cpu_count() or 1))
+
+
 def _play(job: tuple[str, list[str], int, dict[str, Any]]) -> dict[str, Any]:
     game_id, kinds, seed, options = job
     sim = game_module(game_id, "sim")
@@ -47,13 +57,17 @@ def run(args: argparse.Namespace) -> int:
         game = get_game(args.game)
     except ValueError as exc:
         raise UserError(str(exc)) from None
-    if args.games < 1:
-        raise UserError("--games must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UserError(f"--games must be 1 to {MAX_GAMES:,}")
     if not game.min_players <= args.players <= game.max_players:
         raise UserError(f"--players: {game.name} takes {game.min_players}-{game.max_players} players, "
                         f"got {args.players}")
-    if args.workers < 0:
-        raise UserError("--workers must be 0 (every core) or more")
+    most = max_workers()
+    if not 0 <= args.workers <= most:
+        raise UserError(f"--workers must be 0 (one per core) to {most} (this machine has {os.cpu_count() or 1} cores)")
+    if args.chart:  # before the games are played, not after
+        if writable_file("--chart", args.chart, "balance.png").suffix.lower() not in (".png", ".svg", ".pdf"):
+            raise UserError(f"--chart {args.chart}: give a file name ending in .png, .svg or .pdf")
     kinds = [b.strip() for b in args.bots.split(",") if b.strip()]
     known = bot_kinds(game)
     if not kinds:
@@ -68,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--option: {exc}") from None
     bots = [kinds[i % len(kinds)] for i in range(args.players)]
     jobs = [(game.id, bots, args.seed + i, options) for i in range(args.games)]
-    results = _run_all(jobs, args.workers or os.cpu_count() or 1, quiet=args.json)
+    results = _run_all(jobs, min(args.workers or os.cpu_count() or 1, len(jobs)), quiet=args.json)
     report = {"game": game.id, **summarize(results, bots)}
     if args.chart:
         chart(report, args.chart, game.name)

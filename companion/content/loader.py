@@ -116,6 +116,8 @@ def load_game(game_or_path: str | Path) -> GameContent:
         problems += _index_and_refs(content)
     if not problems:
         problems += _map_problems(content)
+    if not problems:
+        problems += _total_copies(content)
     if not problems and schema.check:
         problems += schema.check(content)
     if problems:
@@ -250,6 +252,18 @@ def _walk(obj: Any, loc: Loc) -> Iterator[tuple[str, Loc, BaseModel]]:
     elif isinstance(obj, list):
         for i, item in enumerate(obj):
             yield from _walk(item, loc + (i,))
+
+
+#: components in one game's box, all files together (the largest game has about 400)
+MAX_COMPONENTS = 5000
+
+
+def _total_copies(content: GameContent) -> list[Problem]:
+    total = sum(getattr(obj, "copies", 0) or 0 for _, _, obj in content.objects())
+    if total <= MAX_COMPONENTS:
+        return []
+    return [content.sources["game.yaml"].problem((), f"the game has {total:,} components in all (copies added up); "
+                                                     f"at most {MAX_COMPONENTS:,} are allowed")]
 
 
 def _index_and_refs(content: GameContent) -> list[Problem]:

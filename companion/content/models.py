@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, NonNegativeInt, PositiveFloat, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PositiveFloat, StringConstraints, model_validator
 
 Lang = Literal["en", "nl"]
 LANGS: tuple[str, ...] = ("en", "nl")
@@ -24,6 +24,10 @@ Text = Annotated[dict[Lang, str], AfterValidator(_require_en)]
 SourceKind = Literal["rulebook", "authored"]
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$")]
 Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
+#: the most copies of one component in a box: more is a typo, and would print for minutes
+MAX_COPIES = 1000
+#: the most players any game of the set seats
+MAX_PLAYERS = 12
 
 
 def ref(collection: str, **kwargs: Any) -> Any:
@@ -51,7 +55,7 @@ class Component(Strict):
     id: Id
     name: Text
     source: SourceKind
-    copies: NonNegativeInt = 1
+    copies: int = Field(default=1, ge=0, le=MAX_COPIES)
 
 
 class Face(Strict):
@@ -243,6 +247,14 @@ class Board(Component):
     #: those kinds are connected among themselves (the ocean of a race game)
     connected: bool | list[str] = False
 
+    @model_validator(mode="after")
+    def _regions_on_the_board(self) -> "Board":
+        for r in self.regions:
+            if r.x + r.w > self.width_mm + 1e-6 or r.y + r.h > self.height_mm + 1e-6:
+                raise ValueError(f"region {r.id!r} ({r.x:g}+{r.w:g} x {r.y:g}+{r.h:g} mm) lies outside the "
+                                 f"board ({self.width_mm:g} x {self.height_mm:g} mm)")
+        return self
+
 
 class AidSection(Strict):
     heading: Text
@@ -258,10 +270,16 @@ class Aid(Component):
 
 class ScorePad(Component):
     collection: ClassVar[str] = "scorepad"
-    min_players: int = Field(ge=1)
-    max_players: int = Field(ge=1)
-    rows: int = Field(default=20, ge=1)
+    min_players: int = Field(ge=1, le=MAX_PLAYERS)
+    max_players: int = Field(ge=1, le=MAX_PLAYERS)
+    rows: int = Field(default=20, ge=1, le=200)
     text: Text | None = None
+
+    @model_validator(mode="after")
+    def _min_not_over_max(self) -> "ScorePad":
+        if self.min_players > self.max_players:
+            raise ValueError(f"min_players ({self.min_players}) is more than max_players ({self.max_players})")
+        return self
 
 
 class Piece(Component):
@@ -287,8 +305,14 @@ class ComponentsFile(Strict):
 
 
 class Players(Strict):
-    min: int = Field(ge=1)
-    max: int = Field(ge=1)
+    min: int = Field(ge=1, le=MAX_PLAYERS)
+    max: int = Field(ge=1, le=MAX_PLAYERS)
+
+    @model_validator(mode="after")
+    def _min_not_over_max(self) -> "Players":
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is more than max ({self.max})")
+        return self
 
 
 class GameInfo(Strict):

@@ -44,7 +44,7 @@ class ActionCodec:
         if not isinstance(data, dict):
             raise IllegalAction("action format", f"an action must be a mapping with a 'type', got {data!r}")
         kind = data.get("type")
-        cls = self.classes.get(kind)
+        cls = self.classes.get(kind) if isinstance(kind, str) else None
         if cls is None:
             known = ", ".join(sorted(self.classes))
             raise IllegalAction("action format", f"unknown action type {kind!r}; expected one of: {known}")
