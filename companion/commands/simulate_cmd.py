@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UserError(str(exc)) from None
     if not 1 <= args.games <= MAX_GAMES:
-        raise UserError(f"--games must be 1 to {MAX_GAMES:,}")
+        raise UserError(f"--games must be at least 1 and at most {MAX_GAMES:,}")
     if not game.min_players <= args.players <= game.max_players:
         raise UserError(f"--players: {game.name} takes {game.min_players}-{game.max_players} players, "
                         f"got {args.players}")
