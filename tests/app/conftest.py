@@ -6,6 +6,7 @@ COMPANION_DATA_DIR; it is stopped by its pid at the end. The browser is the syst
 """
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -13,10 +14,12 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
 import pytest
+from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
@@ -53,13 +56,16 @@ class Server:
                                          stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the app server exited: {self.log.read_text(errors='replace')[-2000:]}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
                     return time.perf_counter() - t0
             except OSError:
-                time.sleep(0.1)
+                pass
+            try:  # not listening yet: wait a little for it, or for the server to give up
+                self.proc.wait(timeout=0.1)
+            except subprocess.TimeoutExpired:
+                continue
+            raise RuntimeError(f"the app server exited: {self.log.read_text(errors='replace')[-2000:]}")
         self.stop()
         raise RuntimeError(f"the app server did not listen on port {self.port} within {timeout} s")
 
@@ -153,12 +159,46 @@ def see(page, text: str, exact: bool = False, timeout: float = 30_000) -> None:
     page.get_by_text(text, exact=exact).first.wait_for(timeout=timeout)
 
 
+#: every label and text of Flutter's accessibility tree: what a person could read or tap
+SCREEN_TEXT = """() => Array.from(document.querySelectorAll('flt-semantics')).map(e =>
+    (e.getAttribute('aria-label') || '') + '|' + (e.querySelector('flt-semantics') ? '' : e.textContent)).join('\\n')"""
+
+
+@contextmanager
+def changes(page) -> Iterator[None]:
+    """Wait for what the step in the `with` block brings: the screen's texts and labels differ from
+    before it (a step that changes nothing times out, as it should)."""
+    before = page.evaluate(SCREEN_TEXT)
+    yield
+    page.wait_for_function(f"prev => ({SCREEN_TEXT})() !== prev", arg=before)
+
+
+def painted(page) -> None:
+    """Wait until the browser has painted the last update (two animation frames)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def drawn(png: bytes) -> bool:
+    """The screen is painted: its app bar differs from the page below it (a canvas not drawn yet,
+    or Flet's "Working..." startup screen, is one colour at the top and at the bottom)."""
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    w, h = img.size
+    return img.getpixel((w // 2, 8)) != img.getpixel((w // 2, h - 8))
+
+
 def shot(page, name: str) -> Path:
-    """A screenshot after the canvas has painted the last update."""
+    """A screenshot once the canvas has painted the last update and holds still (the canvas may
+    lag the accessibility tree the tests read, most after a page load)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.wait_for_timeout(350)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path))
+    last = b""
+    for _ in range(100):
+        painted(page)
+        png = page.screenshot()
+        if png == last and drawn(png):
+            break
+        last = png
+    path.write_bytes(png)
     return path
 
 
@@ -192,4 +232,4 @@ def ui():
     from types import SimpleNamespace
 
     return SimpleNamespace(open_app=open_app, tap=tap, see=see, shot=shot, start_game=start_game,
-                           PHONE=PHONE, DESKTOP=DESKTOP)
+                           changes=changes, painted=painted, PHONE=PHONE, DESKTOP=DESKTOP)

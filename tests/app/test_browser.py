@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -73,16 +74,19 @@ def play_until(page, ui, want: str, limit: int = 12) -> list[str]:
             stop.first.click()
             # the device goes to the other human, or (when their turn ended by itself at three
             # skulls) stays: wait until the screen shows the turn that just ended
-            for _ in range(300):
-                if pass_to.count() or last_turn(page) != before:
-                    break
-                page.wait_for_timeout(100)
+            pass_to.or_(new_last_turn(page, before)).first.wait_for()
     raise AssertionError(f"never asked to pass the device to {want}; asked: {asked}")
 
 
 def last_turn(page) -> str:
     texts = page.get_by_text(re.compile(r"^Last turn: ")).all_inner_texts()  # never waits
     return texts[0] if texts else ""
+
+
+def new_last_turn(page, before: str):
+    """The "Last turn: ..." line, once it says something else than `before` (a locator to wait for)."""
+    line = page.get_by_text(re.compile(r"^Last turn: "))
+    return line.filter(has_not_text=re.compile(f"^{re.escape(before)}$")) if before else line
 
 
 def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> None:
@@ -113,8 +117,7 @@ def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> Non
 
 
 def dice_labels(page) -> list[str]:
-    page.get_by_text(re.compile(r"^Die 8: ")).first.wait_for()
-    page.wait_for_timeout(300)
+    expect(page.get_by_text(re.compile(r"^Die \d: "))).to_have_count(8)
     return sorted(t.strip() for t in page.get_by_text(re.compile(r"^Die \d: ")).all_inner_texts())
 
 
@@ -155,13 +158,9 @@ def test_two_browsers_in_one_web_game_see_different_seats(server, new_page, ui) 
     ui.see(b, "This device plays Bart")
     # whoever moves first (Anne, unless three skulls ended her turn at once) has the choices there
     pages = {"Anne": a, "Bart": b}
-    mover = None
-    for _ in range(300):
-        mover = next((n for n, pg in pages.items() if pg.get_by_text(f"Your turn, {n}").count()), None)
-        if mover:
-            break
-        a.wait_for_timeout(100)
-    assert mover, "neither browser shows its turn"
+    mine, theirs = a.get_by_text("Your turn, Anne"), a.get_by_text("Waiting for Bart")
+    mine.or_(theirs).first.wait_for()
+    mover = "Anne" if mine.count() else "Bart"
     other = "Bart" if mover == "Anne" else "Anne"
     ui.see(pages[other], f"Waiting for {mover}")
     assert pages[other].get_by_role("button", name=STOP).count() == 0
@@ -170,9 +169,6 @@ def test_two_browsers_in_one_web_game_see_different_seats(server, new_page, ui) 
     # the mover stops; the other browser redraws by itself with the turn that ended
     before = last_turn(pages[other])
     pages[mover].get_by_role("button", name=STOP).first.click()
-    for _ in range(300):
-        if last_turn(pages[other]) != before:
-            break
-        a.wait_for_timeout(100)
+    new_last_turn(pages[other], before).first.wait_for()
     assert last_turn(pages[other]) != before
     ui.shot(b, "devices-4-after-move")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 GID = "pirates-vs-dinosaurs"
@@ -21,7 +22,18 @@ def reach(page, locator) -> None:
             return
         page.mouse.move(page.viewport_size["width"] / 2, height / 2)
         page.mouse.wheel(0, box["y"] - height / 2)
-        page.wait_for_timeout(300)
+        moved(page, locator, box["y"])
+
+
+def moved(page, locator, y: float) -> None:
+    """Wait until the view has scrolled: the control is no longer at `y` (or was redrawn)."""
+    page.wait_for_function("([el, y]) => !el.isConnected || Math.abs(el.getBoundingClientRect().y - y) > 1",
+                           arg=[locator.element_handle(), y])
+
+
+def above_the_screen(page, locator) -> None:
+    """Wait until the control is scrolled out of sight at the top."""
+    page.wait_for_function("el => el.getBoundingClientRect().bottom < 0", arg=locator.element_handle())
 
 
 def press(page, name: str | re.Pattern, exact: bool = True) -> None:
@@ -52,14 +64,14 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     skull = page.get_by_role("button", name="Combat: add Skull", exact=True).first
     reach(page, skull)
     page.mouse.wheel(0, 250)
-    page.wait_for_timeout(400)
+    above_the_screen(page, page.get_by_role("button", name="Anne (turn)").first)  # scrolled down
+    ui.painted(page)
     before = skull.bounding_box()["y"]
-    assert page.get_by_role("button", name="Anne (turn)").first.bounding_box()["y"] < 0  # scrolled
     for i, face in enumerate(("Skull", "Skull", "Blank", "Saber", "Blank")):
         press(page, f"Combat: add {face}")
         ui.see(page, f"Combat: {i + 1} of 5 dice entered")
         if i == 0:
-            page.wait_for_timeout(300)
+            ui.painted(page)
             assert abs(skull.bounding_box()["y"] - before) < 2, "the redraw moved the screen"
     ui.see(page, "Combat: 5 of 5 dice entered")
     ui.see(page, "→ Anne loses 2 sailors to the dinosaur")  # the preview, before confirming
@@ -78,8 +90,22 @@ ORDER = [re.compile(p) for p in (
     r"^Pass$", r"^Look at the Landmark", r"^Done arranging$", r"^Dig$", r"^Back$")]
 
 
+#: what `step` can act on (or, for "Turn 2..", stop at): one of them shows when the screen is ready
+READY = [re.compile(p) for p in (r"^Pass the device to ", r"^Turn [2-9]", r"^Your hand \(")]
+
+
+def ready(page):
+    """A locator for anything `step` acts on: wait for it before reading the screen."""
+    anything = page.get_by_role("button", name=re.compile(r"^(Confirm purchase|Discard \d card)"))
+    for pattern in ORDER:
+        anything = anything.or_(page.get_by_role("button", name=pattern))
+    for pattern in READY[:2]:
+        anything = anything.or_(page.get_by_text(pattern))
+    return anything.first
+
+
 def step(page, ui) -> str:
-    """Take the obvious choice on the screen; returns what was tapped."""
+    """Take the obvious choice on the screen and wait for what it brings; returns what was tapped."""
     pass_to = page.get_by_text(re.compile(r"^Pass the device to "))
     if pass_to.count():
         name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
@@ -89,26 +115,28 @@ def step(page, ui) -> str:
         return f"reveal {name}"
     if page.get_by_role("button", name="Confirm purchase").count():
         press(page, "Sabers and Muskets")
-        page.wait_for_timeout(400)
         press(page, "Machete (3)")
         ui.see(page, "Equipment 3 points → 17 sailors")
-        press(page, "Confirm purchase")
+        with ui.changes(page):
+            press(page, "Confirm purchase")  # enabled once the weapon is chosen too
         return "outfit"
     if page.get_by_role("button", name=re.compile(r"^Discard \d card")).count():
         cards = page.get_by_role("button", name=re.compile(r"^Discard (?!\d)"))
         need = int(re.search(r"Tap (\d+)", page.get_by_text(re.compile(r"^Tap \d+ card")).first.inner_text()).group(1))
-        for _ in range(need):
+        for i in range(need):
             reach(page, cards.first)
             cards.first.click()
-            page.wait_for_timeout(300)
-        press(page, re.compile(r"^Discard \d card"))
+            expect(page.get_by_role("button", name=re.compile(r"^Keep "))).to_have_count(i + 1)  # "Keep X (picked)"
+        with ui.changes(page):
+            press(page, re.compile(r"^Discard \d card"))
         return "discard"
     for pattern in ORDER:
         b = page.get_by_role("button", name=pattern)
         if b.count():
             label = b.first.get_attribute("aria-label") or b.first.inner_text()
             reach(page, b.first)
-            b.first.click()
+            with ui.changes(page):
+                b.first.click()
             return label
     return ""
 
@@ -121,7 +149,7 @@ def test_pvd_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) ->
     assert page.get_by_text(re.compile(r"^Your hand")).count() == 0
     taps: list[str] = []
     for _ in range(120):
-        page.wait_for_timeout(250)
+        ready(page).wait_for()
         if page.get_by_text(re.compile(r"^Turn [2-9]")).count():  # Anne's turn, then Bart's started
             break
         got = step(page, ui)
@@ -138,13 +166,21 @@ def test_pvd_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) ->
     ui.shot(page, "pvd-hotseat-3-later")
 
 
+#: true when the screen shows `held` Event cards (a card held twice shows once, with "×2")
+HAND_SHOWN = """([names, held]) => Array.from(document.querySelectorAll('flt-semantics'))
+    .filter(e => !e.querySelector('flt-semantics')).map(e => e.textContent.trim().match(/^(.*?)(?: ×(\\d+))?$/))
+    .reduce((n, m) => n + (names.includes(m[1]) ? (m[2] ? Number(m[2]) : 1) : 0), 0) === held"""
+
+
 def hand_of(page) -> list[str]:
     """The Event card titles in 'Your hand' (each card's title is its own text node)."""
     from companion.games.pirates_vs_dinosaurs.catalog import catalog
 
     names = {c.name["en"] for c in catalog().events.values()}
-    page.get_by_text(re.compile(r"^Your hand \(\d+ Event cards\)$")).first.wait_for(timeout=60_000)
-    page.wait_for_timeout(300)
+    header = page.get_by_text(re.compile(r"^Your hand \(\d+ Event cards\)$")).first
+    header.wait_for(timeout=60_000)
+    held = int(re.search(r"\d+", header.inner_text()).group())
+    page.wait_for_function(HAND_SHOWN, arg=[sorted(names), held])  # every card of the hand is drawn
     texts = page.locator("flt-semantics").evaluate_all(
         "els => els.filter(e => !e.querySelector('flt-semantics')).map(e => e.textContent.trim())")
     return sorted(t for t in (re.sub(r" ×\d+$", "", x) for x in texts) if t in names)
@@ -158,15 +194,18 @@ def test_pvd_two_browsers_see_different_hands(server, new_page, ui) -> None:
     ui.open_app(b, f"{server.url}/s/{gid}")
     ui.tap(b, "Take seat: Bart")
     ui.see(b, "This device plays Bart")
-    # Stage 1 until the hands are dealt: relics in turn order, mates in reverse, then the purchases
+    # Stage 1 until the hands are dealt: relics in turn order, mates in reverse, then the purchases.
+    # Anne's screen says whose decision it is; each step shows on the other screen too
+    hand = re.compile(r"^Your hand \(")
     for _ in range(30):
-        if a.get_by_text(re.compile(r"^Your hand \(")).count() and b.get_by_text(re.compile(r"^Your hand \(")).count():
+        status = a.get_by_text(re.compile(r"^(Your (turn|call), Anne|Waiting for Bart)")).first
+        status.wait_for()
+        if a.get_by_text(hand).count() and b.get_by_text(hand).count():
             break
-        for pg in (a, b):
-            if pg.get_by_text(re.compile(r"^Your (turn|call), ")).count():
-                step(pg, ui)
-                pg.wait_for_timeout(400)
-        a.wait_for_timeout(300)
+        pg, other = (b, a) if status.inner_text().startswith("Waiting") else (a, b)
+        ready(pg).wait_for()
+        with ui.changes(other):
+            assert step(pg, ui), "nothing to tap on the screen whose turn it is"
     hand_a, hand_b = hand_of(a), hand_of(b)
     ui.shot(a, "pvd-devices-1-anne")
     ui.shot(b, "pvd-devices-2-bart")
@@ -247,7 +286,7 @@ def test_pvd_reaction_window_on_another_turn_passes_the_device(server, new_page,
     page.get_by_text(REACT).first.wait_for()
     page.get_by_role("button", name="Pass", exact=True).first.wait_for()
     page.mouse.wheel(0, -2000)  # the top of the screen
-    page.wait_for_timeout(300)
+    expect(page.get_by_text(f"You: {names[y]}").first).to_be_in_viewport()
     ui.shot(page, "pvd-reaction-2-window")
     press(page, "Pass")
     page.get_by_text(re.compile(r"^(Pass the device to |Your turn, |Your call, |Waiting for )")).first.wait_for()

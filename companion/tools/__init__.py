@@ -1,0 +1,1 @@
+"""Developer tools that run from a checkout (python -m companion.tools.NAME)."""
