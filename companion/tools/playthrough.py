@@ -37,6 +37,8 @@ DEFAULTS = ((["Ann", "Ben"], 1), (["Ann", "Ben", "Cas"], 2))
 #: a recorded game longer than this is not a playthrough (keep them small enough to review)
 MAX_STEPS = 5000
 REMOVED = "(removed)"
+#: a part of the view shown again with the values it had when last shown (only changes follow)
+BACK = "(back)"
 
 
 @dataclass
@@ -73,7 +75,8 @@ def _dump(value: Any) -> str:
 
 
 def flatten(value: Any, prefix: str = "") -> dict[str, str]:
-    """{"players.0.score": "4000", ...}: every leaf of a view, its path and its JSON."""
+    """{"players.0.score": "4000", "cards_left[captain].left": "4", ...}: every leaf of a view, its
+    path and its JSON; a list of things with ids is indexed by id."""
     if isinstance(value, dict) and value:
         out: dict[str, str] = {}
         for key, item in value.items():
@@ -81,17 +84,65 @@ def flatten(value: Any, prefix: str = "") -> dict[str, str]:
         return out
     if isinstance(value, list) and value:
         out = {}
-        for i, item in enumerate(value):
-            out.update(flatten(item, f"{prefix}{i}."))
+        ids = [item.get("id") for item in value if isinstance(item, dict)]
+        by_id = len(ids) == len(value) and None not in ids and len(set(map(str, ids))) == len(ids)
+        for i, item in enumerate(value):  # things with ids by id: one leaving the list changes one line
+            out.update(flatten(item, f"{prefix[:-1]}[{item['id']}]." if by_id else f"{prefix}{i}."))
         return out
     return {prefix[:-1]: _dump(value)}
 
 
-def changes(before: dict[str, str], after: dict[str, str]) -> list[str]:
-    """The lines of what changed from one flattened view to the next, in the view's order."""
-    lines = [f"  {path} = {value}" for path, value in after.items() if before.get(path) != value]
-    lines += [f"  {path} = {REMOVED}" for path in before if path not in after]
+def changes(before: dict[str, str], after: dict[str, str], known: dict[str, str]) -> list[str]:
+    """The lines of what changed from one flattened view to the next, in the view's order. A part
+    that goes away is one line (`cards_left = (removed)`); a part that comes back is one line
+    (`cards_left = (back)`) and the values that differ from when it was last shown (`known`,
+    updated here)."""
+    inside_before, inside_after = _inside(before), _inside(after)
+    lines: list[str] = []
+    said: set[str] = set()
+    for path, value in after.items():
+        if before.get(path) == value:
+            continue
+        root = _top(path, inside_before)
+        if path not in before and root and known.get(path) == value:
+            if root not in said:
+                said.add(root)
+                lines.append(f"  {root} = {BACK}")
+            continue
+        lines.append(f"  {path} = {value}")
+    for path in before:
+        if path in inside_after or any(a in after for a in _ancestors(path)):  # ("rolling = []" says it)
+            continue
+        root = _top(path, inside_after) or path
+        if root not in said:
+            said.add(root)
+            lines.append(f"  {root} = {REMOVED}")
+    known.update(after)
     return lines
+
+
+def _inside(paths: dict[str, str]) -> set[str]:
+    """Every path and every part a path sits under."""
+    out = set(paths)
+    for p in paths:
+        out.update(_ancestors(p))
+    return out
+
+
+def _top(path: str, inside: set[str]) -> str:
+    """The outermost part of `path` that holds nothing in `inside` ("" if none does)."""
+    return next((a for a in reversed(_ancestors(path)) if a not in inside), "")
+
+
+def _ancestors(path: str) -> list[str]:
+    """"a.b[x].c" -> ["a.b[x]", "a.b", "a"]: the paths a value of `path` sits under."""
+    out = []
+    while path:
+        cut = max(path.rfind("."), path.rfind("["))
+        path = path[:cut] if cut > 0 else ""
+        if path:
+            out.append(path)
+    return out
 
 
 # --- playing -----------------------------------------------------------------------------------
@@ -111,15 +162,15 @@ def _apply(session: Session, entry: dict[str, Any]) -> list:
     return session.act(entry["action"])
 
 
-def _render_step(session: Session, index: int, entry: dict[str, Any], events: list, before: dict[str, str]
-                 ) -> tuple[list[str], dict[str, str]]:
+def _render_step(session: Session, index: int, entry: dict[str, Any], events: list, before: dict[str, str],
+                 known: dict[str, str]) -> tuple[list[str], dict[str, str]]:
     if "chance" in entry:
         head = f"step {index}  chance: {_dump(entry['chance'])}"
     else:
         who = session.players[entry["action"]["player"]] if isinstance(entry["action"].get("player"), int) else "?"
         head = f"step {index}  {who}: {_dump(entry['action'])}"
     after = flatten(session.view(None))
-    lines = [head] + [f"  > {e.text}" for e in events if e.visible(None)] + changes(before, after)
+    lines = [head] + [f"  > {e.text}" for e in events if e.visible(None)] + changes(before, after, known)
     return lines, after
 
 
@@ -128,6 +179,7 @@ def render(spec: Spec, entries: list[dict[str, Any]]) -> list[list[str]]:
     PlaythroughError at the first step the rules refuse."""
     session = _session(spec)
     view = flatten(session.view(None))
+    known = dict(view)
     blocks = [["# A whole game, step by step: each decision or chance outcome, the public events it",
                "# brings and what it changes in the public view. Checked by tests/test_playthroughs.py;",
                f"# after a deliberate rules change: {REGENERATE} {spec.game}"]
@@ -137,7 +189,7 @@ def render(spec: Spec, entries: list[dict[str, Any]]) -> list[list[str]]:
             events = _apply(session, entry)
         except IllegalAction as exc:
             raise PlaythroughError(f"step {i} ({_dump(entry)}) is refused: {exc}") from None
-        block, view = _render_step(session, i, entry, events, view)
+        block, view = _render_step(session, i, entry, events, view, known)
         blocks.append(block)
     if not session.is_over():
         raise PlaythroughError(f"after the last step ({len(entries)}) the game is not over")
