@@ -26,7 +26,8 @@ FORBIDDEN = {
     "companion.games": ("companion.printing", "companion.commands", "companion.cli", "companion.api", "app"),
     "companion.printing": ("companion.games", "companion.commands", "companion.cli", "companion.api", "app"),
     "companion.api": ("companion.commands", "companion.cli", "app"),
-    "app": ("companion.commands", "companion.cli", "companion.content"),
+    "app": ("companion.commands", "companion.cli", "companion.content", "companion.tools"),
+    "companion.tools": ("companion.commands", "companion.cli", "app"),
 }
 
 #: imports that break a rule above and are being moved right now (engine: a save names its game and
