@@ -17,6 +17,8 @@ Box = tuple[float, float, float, float]
 ShapeKind = Literal["polygon", "rect", "ellipse"]
 #: free space kept around a grid map when the board gives no size
 MARGIN_MM = 10.0
+#: room along the top of a grid map for the board's printed name
+TOP_MM = 24.0
 
 
 @dataclass(frozen=True)
@@ -172,7 +174,7 @@ def origin_of(board: Any) -> Point:
     if not boxes:
         return (0.0, 0.0)
     x0, y0, _, _ = _bbox(boxes)
-    return (MARGIN_MM - x0, MARGIN_MM - y0)
+    return (MARGIN_MM - x0, TOP_MM - y0)
 
 
 def geometry(board: Any) -> Geometry:

@@ -158,7 +158,7 @@ class MapLayout(Strict):
     #: hex: centre-to-corner radius in mm; square: a cell's side in mm
     size_mm: PositiveFloat = 20
     #: where hex (0, 0)'s centre or cell (0, 0)'s top left corner lies; default: the grid
-    #: starts 10 mm from the board's corner
+    #: starts 10 mm from the board's left edge and 24 mm from its top (room for the name)
     origin_mm: tuple[float, float] | None = None
     #: square grids: corners touch too (8 neighbours)
     diagonal: bool = False

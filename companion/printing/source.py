@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.board import geometry
+from companion.board import EdgeShape, LinkShape, geometry, space_name
 from companion.content.models import Aid, Board, Deck, Die, Piece, ScorePad, Token, say
 
 from . import layouts
@@ -81,11 +81,17 @@ class StandeeItem:
 
 @dataclass
 class BoardItem:
+    """A board to print: its free regions and map spaces as one list of shapes (each a dict:
+    id, name, x, y, w, h of its box, shape rect/ellipse/polygon, points, icon, text, fill,
+    number and its anchor), and the features on its edges and its links from the geometry."""
+
     id: str
     name: str
     w: float
     h: float
     regions: list[dict[str, Any]]
+    edges: list[EdgeShape] = field(default_factory=list)
+    links: list[LinkShape] = field(default_factory=list)
 
 
 @dataclass
@@ -220,9 +226,7 @@ def expand(content: Any, lang: str) -> PrintSet:
         elif isinstance(obj, Piece):
             ps.tokens.append(_piece(obj, game, lang, pal))
         elif isinstance(obj, Board):
-            geo = geometry(obj)
-            ps.boards.append(BoardItem(obj.id, say(obj.name, lang), geo.width, geo.height,
-                                       [_region(r, lang) for r in obj.regions]))
+            ps.boards.append(_board(obj, lang))
         elif isinstance(obj, Aid):
             ps.aids.append(AidItem(obj.id, say(obj.name, lang),
                                    [[(say(s.heading, lang), say(s.text, lang)) for s in side] for side in obj.sides],
@@ -383,4 +387,23 @@ def _small(layout: str, size: float) -> str:
 
 def _region(r: Any, lang: str) -> dict[str, Any]:
     return {"id": r.id, "name": say(r.name, lang), "x": r.x, "y": r.y, "w": r.w, "h": r.h, "shape": r.shape,
-            "icon": r.icon, "text": say(r.text, lang), "fill": r.fill}
+            "icon": r.icon, "text": say(r.text, lang), "fill": r.fill, "points": (), "number": None}
+
+
+def _board(board: Board, lang: str) -> BoardItem:
+    """Regions first, then the map's spaces as the geometry shapes them (kind fill and icon
+    where the space has none)."""
+    geo = geometry(board)
+    kinds = {k.id: k for k in board.kinds}
+    shapes = [_region(r, lang) for r in board.regions]
+    for sp in board.spaces:
+        g = geo.spaces.get(sp.id)
+        if g is None:
+            continue
+        kind = kinds[sp.kind]
+        x, y, w, h = g.box
+        shapes.append({"id": sp.id, "name": space_name(board, sp, lang), "x": x, "y": y, "w": w, "h": h,
+                       "shape": g.shape, "icon": sp.icon or kind.icon, "text": say(sp.text, lang),
+                       "fill": sp.fill or kind.fill, "points": g.points if g.shape == "polygon" else (),
+                       "number": sp.number, "number_at": g.number, "label_at": g.label})
+    return BoardItem(board.id, say(board.name, lang), geo.width, geo.height, shapes, list(geo.edges), list(geo.links))

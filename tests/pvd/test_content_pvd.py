@@ -207,34 +207,38 @@ def test_four_player_swamp_has_one_landmark(content) -> None:
     assert sum(4 not in s.marks for s in swamp.slots) == 1
 
 
-def test_board_regions_fit_and_tracks_print_their_effects(content) -> None:
+def test_board_spaces_fit_and_tracks_print_their_effects(content) -> None:
+    """The island is a free map: every space a rect or an ellipse in mm, landmark slots inside
+    their area (and in its zone), the tracks inside the Volcano and the Dig Site."""
     board = content.files["board.yaml"].boards[0]
     assert (board.width_mm, board.height_mm) == (600, 420)
-    for r in board.regions:
-        assert r.x + r.w <= board.width_mm and r.y + r.h <= board.height_mm, r.id
-    regions = {r.id: r for r in board.regions}
-    for rid, curse in zip(board.curse_track, content.files["curses.yaml"].curses):
-        assert regions[rid].text == curse.text
-    for rid, mark in zip(board.volcano_track, content.files["volcano.yaml"].marks):
-        assert regions[rid].text == mark.text
+    box = {sp.id: sp.rect or sp.ellipse for sp in board.spaces}
+    assert all(box.values()) and not board.regions
+    spaces = {sp.id: sp for sp in board.spaces}
+    for sid, curse in zip(board.curse_track, content.files["curses.yaml"].curses):
+        assert spaces[sid].text == curse.text
+    for sid, mark in zip(board.volcano_track, content.files["volcano.yaml"].marks):
+        assert spaces[sid].text == mark.text
     for area in board.areas:
+        assert spaces[area.space].zone == area.id
         for slot in area.slots:
-            label = regions[slot.region].text
+            label = spaces[slot.space].text
             assert (label or {}).get("en", "") == " ".join(f"{m}P" for m in slot.marks), slot.id
+            assert spaces[slot.space].zone == area.id and spaces[slot.space].ellipse
     for zone in (board.harbor, board.dig_site, board.lost_and_forgotten, board.crew_replenishment):
-        assert zone in regions
+        assert zone in spaces
 
     def inside(inner, outer) -> bool:
-        return (inner.x >= outer.x and inner.y >= outer.y and inner.x + inner.w <= outer.x + outer.w
-                and inner.y + inner.h <= outer.y + outer.h)
+        (x, y, w, h), (ox, oy, ow, oh) = box[inner], box[outer]
+        return x >= ox and y >= oy and x + w <= ox + ow and y + h <= oy + oh
 
     for area in board.areas:
-        assert all(inside(regions[s.region], regions[area.region]) for s in area.slots), area.id
-    assert all(inside(regions[r], regions["volcano"]) for r in board.volcano_track)
-    assert all(inside(regions[r], regions[board.dig_site]) for r in board.curse_track)
+        assert all(inside(s.space, area.space) for s in area.slots), area.id
+    assert all(inside(r, "volcano") for r in board.volcano_track)
+    assert all(inside(r, board.dig_site) for r in board.curse_track)
     # nothing within 3 mm of the board's edge
-    assert all(r.x >= 3 and r.y >= 3 and r.x + r.w <= board.width_mm - 3 and r.y + r.h <= board.height_mm - 3
-               for r in board.regions)
+    assert all(x >= 3 and y >= 3 and x + w <= board.width_mm - 3 and y + h <= board.height_mm - 3
+               for x, y, w, h in box.values())
 
 
 # --------------------------------------------------------------------------------------- events

@@ -129,7 +129,7 @@ def icons_used(content) -> set[str]:
         for side in ("front", "back"):
             if isinstance(getattr(getattr(obj, side, None), "icon", None), str):
                 names.add(getattr(obj, side).icon)
-        if hasattr(obj, "hex"):  # a player colour's shape
+        if isinstance(getattr(obj, "hex", None), str):  # a player colour's shape (a map space's hex is a pair)
             names.add(obj.shape)
         for attr in ("text", "footer"):
             value = getattr(obj, attr, None)

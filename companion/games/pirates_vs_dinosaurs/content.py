@@ -112,7 +112,7 @@ class Slot(Strict):
 
     collection: ClassVar[str] = "slot"
     id: Id
-    region: str = ref("region")
+    space: str = ref("space")
     marks: list[Literal[2, 3, 4, 5]] = Field(default_factory=list)
 
 
@@ -123,21 +123,21 @@ class Area(Strict):
     source: SourceKind
     #: the hourglass: hours a search of this area takes
     search_hours: PositiveInt
-    region: str = ref("region")
+    space: str = ref("space")
     icon: str
     slots: list[Slot] = Field(min_length=1)
 
 
 class PvdBoard(Board):
     areas: list[Area] = Field(min_length=5, max_length=5)
-    harbor: str = ref("region")
-    dig_site: str = ref("region")
-    lost_and_forgotten: str = ref("region")
-    crew_replenishment: str = ref("region")
+    harbor: str = ref("space")
+    dig_site: str = ref("space")
+    lost_and_forgotten: str = ref("space")
+    crew_replenishment: str = ref("space")
     #: the 16 curse spaces at the Dig Site, curse 1 first
-    curse_track: list[str] = ref("region", min_length=16, max_length=16)
+    curse_track: list[str] = ref("space", min_length=16, max_length=16)
     #: the 6 marks of the Awakening Volcano, mark 1 first
-    volcano_track: list[str] = ref("region", min_length=6, max_length=6)
+    volcano_track: list[str] = ref("space", min_length=6, max_length=6)
 
 
 class BoardFile(Strict):
@@ -543,13 +543,13 @@ def check(content: "GameContent") -> list[Problem]:
         if shown[lid] != 1:
             at("landmarks.yaml", ("tokens",), f"landmark {lid!r} is shown on {shown[lid]} map fragments; expected 1")
     # the board's track texts are the curses' and marks' texts
-    regions = {r.id: r for r in board.regions}
-    for n, (rid, curse) in enumerate(zip(board.curse_track, files["curses.yaml"].curses)):
-        if regions[rid].text != curse.text:
-            at("board.yaml", ("boards", 0, "curse_track", n), f"region {rid!r} must print curse {curse.number}'s text")
-    for n, (rid, mark) in enumerate(zip(board.volcano_track, files["volcano.yaml"].marks)):
-        if regions[rid].text != mark.text:
-            at("board.yaml", ("boards", 0, "volcano_track", n), f"region {rid!r} must print volcano mark {mark.number}'s text")
+    spaces = {sp.id: sp for sp in board.spaces}
+    for n, (sid, curse) in enumerate(zip(board.curse_track, files["curses.yaml"].curses)):
+        if spaces[sid].text != curse.text:
+            at("board.yaml", ("boards", 0, "curse_track", n), f"space {sid!r} must print curse {curse.number}'s text")
+    for n, (sid, mark) in enumerate(zip(board.volcano_track, files["volcano.yaml"].marks)):
+        if spaces[sid].text != mark.text:
+            at("board.yaml", ("boards", 0, "volcano_track", n), f"space {sid!r} must print volcano mark {mark.number}'s text")
     # references inside effects: equipment ids
     equipment = {c.id for c in content.get("deck", "equipment").cards}
     for fname, model in files.items():

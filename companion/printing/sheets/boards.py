@@ -42,8 +42,14 @@ def draw_board(ctx: Ctx, s: Surface, b: BoardItem) -> None:
     s.rect(4, 4, b.w - 8, b.h - 8, stroke=t.accent, width=1.0, r=3)
     s.text(9, 13, b.name, "display", max(float(cfg["title_pt"]), low), t.accent if not t.ink_saver else t.ink)
     s.text(b.w - 9, b.h - 8, ctx.game, "text", max(float(cfg["mark_pt"]), low), t.soft, "end")
+    for lk in b.links:
+        _stroke(ctx, s, cfg["link"], lk.p, lk.q)
     for r in b.regions:
         fill = None if t.ink_saver else (r["fill"] or t.accent_light)
+        if r["shape"] == "polygon":
+            s.poly(r["points"], fill=fill, stroke=t.ink, width=0.5)
+            _cell(ctx, s, r, low)
+            continue
         if r["shape"] == "ellipse":
             s.ellipse(r["x"], r["y"], r["w"], r["h"], fill=fill, stroke=t.ink, width=0.5)
         else:
@@ -53,6 +59,43 @@ def draw_board(ctx: Ctx, s: Surface, b: BoardItem) -> None:
                 s.icon(value, x, y, w, t.ink)
             else:
                 s.fitted(f, x, y, w, h, "display" if kind == "name" else "text", t.ink)
+        if r["number"] is not None:
+            _number(ctx, s, r, low)
+    for e in b.edges:
+        for feature in e.features:
+            _stroke(ctx, s, cfg["features"][feature], e.p, e.q)
+
+
+def _colour(ctx: Ctx, name: str) -> str:
+    """A profile colour: a #rrggbb value, or the theme's ink / soft / accent."""
+    t = ctx.theme
+    return {"ink": t.ink, "soft": t.soft, "accent": t.accent}.get(name, t.ink if t.ink_saver else name)
+
+
+def _stroke(ctx: Ctx, s: Surface, style: dict[str, Any], p: tuple[float, float], q: tuple[float, float]) -> None:
+    dash = tuple(style["dash"]) if style.get("dash") else None
+    s.line(p[0], p[1], q[0], q[1], _colour(ctx, str(style["color"])), float(style["width"]), dash)
+
+
+def _number(ctx: Ctx, s: Surface, r: dict[str, Any], low: float) -> None:
+    x, y = r["number_at"]
+    size = max(float(_cfg()["cell_number_pt"]), low)
+    s.text(x, y + size * PT * 0.35, str(r["number"]), "display", size, ctx.theme.ink, "middle")
+
+
+def _cell(ctx: Ctx, s: Surface, r: dict[str, Any], low: float) -> None:
+    """A hex or polygon space: its kind's icon in the middle, the name above, the number below."""
+    t = ctx.theme
+    cx, cy = r["x"] + r["w"] / 2, r["y"] + r["h"] / 2
+    if r["icon"]:
+        isz = min(r["w"], r["h"]) * 0.32
+        s.icon(r["icon"], cx - isz / 2, cy - isz / 2, isz, t.ink)
+    lx, ly = r["label_at"]
+    f = fit(r["name"], "text", r["w"] * 0.7, max(float(_cfg()["cell_name_pt"]), low) * PT * 1.3,
+            max(float(_cfg()["cell_name_pt"]), low), low, icons.names())
+    s.fitted(f, lx - r["w"] * 0.35, ly - f.size * PT * 0.65, r["w"] * 0.7, f.size * PT * 1.3, "text", t.ink)
+    if r["number"] is not None:
+        _number(ctx, s, r, low)
 
 
 def inner(r: dict[str, Any], regions: list[dict[str, Any]]) -> list[Rect]:
