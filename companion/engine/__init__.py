@@ -8,6 +8,6 @@ from .events import Event
 from .game import Game
 from .session import Session, atomic_write
 
-__all__ = ["Action", "ActionCodec", "Bot", "RandomBot", "bot_kinds", "make_bot", "Playout", "Runner", "auto_pass", "play_out", "ChanceStep", "Digital", "Draw", "Roll",
-           "Scripted", "Table", "BadOutcome", "IllegalAction", "SaveError", "Event", "Game", "Session",
-           "atomic_write"]
+__all__ = ["Action", "ActionCodec", "Bot", "RandomBot", "bot_kinds", "make_bot", "Playout", "Runner", "auto_pass",
+           "play_out", "ChanceStep", "Digital", "Draw", "Roll", "Scripted", "Table", "BadOutcome", "IllegalAction",
+           "SaveError", "Event", "Game", "Session", "atomic_write"]

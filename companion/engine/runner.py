@@ -43,9 +43,13 @@ class Runner:
 
     def __init__(self, session: Any, bots: dict[int, Bot]):
         self.session = session
-        self.bots = dict(bots)
-        #: the seats people play
-        self.humans = frozenset(range(len(session.players))) - set(self.bots)
+        #: seat -> its bot (the caller's dict: a seat handed to a bot or back is seen at once)
+        self.bots = bots
+
+    @property
+    def humans(self) -> frozenset[int]:
+        """The seats people play."""
+        return frozenset(range(len(self.session.players))) - set(self.bots)
 
     def auto_action(self) -> Action | None:
         """The pass taken for the person to move without asking (None: they decide themselves)."""
@@ -58,7 +62,6 @@ class Runner:
         game = session.game
         is_over, to_move, legal_actions = game.is_over, game.to_move, game.legal_actions
         bots, humans = self.bots, self.humans
-        hook = getattr(game, "auto_pass", None) if len(humans) == 1 else None
         act = session.act
         events: list[Event] = []
         for _ in range(max_steps):
@@ -69,8 +72,8 @@ class Runner:
             if seat is None:  # the table rolls or draws (Table source)
                 return events
             bot = bots.get(seat)
-            if bot is None:
-                action = hook(state) if hook is not None else None
+            if bot is None:  # a person's seat: go on only with a pass taken for them
+                action = auto_pass(game, state, humans)
                 if action is None:
                     return events
             else:
