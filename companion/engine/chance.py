@@ -31,6 +31,9 @@ class Roll:
             outcome = [outcome]
         if not isinstance(outcome, (list, tuple)) or len(outcome) != len(self.dice):
             raise BadOutcome("chance", f"{self.label}: expected {len(self.dice)} faces, got {outcome!r}")
+        # a number typed for a die of numbered faces ("3" for 3) is that face
+        outcome = [str(f) if isinstance(f, int) and not isinstance(f, bool) and str(f) in faces else f
+                   for f, faces in zip(outcome, self.dice)]
         for i, (face, faces) in enumerate(zip(outcome, self.dice)):
             if face not in faces:
                 raise BadOutcome("chance", f"{self.label}: die {i + 1} has no face {face!r}; faces: {', '.join(faces)}")

@@ -1,0 +1,206 @@
+"""A heuristic Pirate Island bot. It sees only its own view (what its seat may know: the chests
+it looked into itself, never the others') and the public map, and picks among the legal actions.
+
+Plan: enter a harbour; keep one pirate aboard so the ship can sail; send the others to the chests
+it has not looked into; once it knows (or sees, because a chest was carried away from its field)
+where the treasure is, fetch it, sail the ship to the harbour nearest to it, carry it to the
+landing place and load it; attack enemies standing on or carrying the treasure, and others when
+the odds are good; keep its own carrier away from fog and storms as the rules allow.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.engine import Action
+
+from .actions import Attack, EndMoves, EndTurn, Fog, Load, Move, Pass, Recruit, Sail, StepIn, TakeOver
+from .rules import GAME
+
+
+class IslandBot:
+    name = "heuristic"
+    uses_view = True
+
+    def __init__(self, seed: int | str = 0):
+        self.rng = random.Random(seed)
+
+    # --- reading the view ------------------------------------------------------------------
+    def _treasure(self, view: dict[str, Any]) -> str | None:
+        """The field of the treasure, if this seat knows or can tell (a chest off its field was carried)."""
+        isl = GAME.island
+        for c in view["chests"]:
+            if c.get("treasure"):
+                return c["field"]
+        for c in view["chests"]:
+            if c["field"] in isl.fieldset and isl.number.get(c["field"]) is None:
+                return c["field"]  # moved away from its chest field: only the treasure is carried
+        return None
+
+    def _unlooked(self, view: dict[str, Any]) -> list[str]:
+        me = view["players"][view["you"]]["name"]
+        return [c["field"] for c in view["chests"] if me not in c["looked"] and c["field"] in GAME.island.fieldset]
+
+    def _my_landings(self, view: dict[str, Any]) -> list[str]:
+        isl = GAME.island
+        you = view["you"]
+        return [isl.landing[s["harbour"]] for s in view["ships"] if s["owner"] == you and s["harbour"]]
+
+    # --- choosing --------------------------------------------------------------------------
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        phase = view["phase"]
+        if len(legal) == 1:
+            return legal[0]
+        if phase == "move":
+            return self._move(view, legal)
+        if phase == "combat":
+            return self._combat(view, legal)
+        if phase == "enter":
+            return self._enter(view, legal)
+        if phase == "fog":
+            return self._fog(view, legal)
+        if phase == "step_in":
+            chest_fields = {c["field"] for c in view["chests"]}
+            steps = [a for a in legal if isinstance(a, StepIn)]
+            if steps and view["pending"].get("field") in chest_fields:
+                return steps[0]
+            return next(a for a in legal if isinstance(a, Pass))
+        if phase == "recruit":
+            return next((a for a in legal if isinstance(a, Recruit)), legal[0])
+        if phase == "raid":
+            takes = [a for a in legal if isinstance(a, TakeOver) and a.count == 1]
+            return takes[0] if takes else next(a for a in legal if isinstance(a, Pass))
+        if phase == "flee":
+            return self._flee(view, legal)
+        return legal[self.rng.randrange(len(legal))]
+
+    def _enter(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        isl = GAME.island
+        # nearest to the chests on average, fortresses (cheaper loading) first
+        def score(a: Any) -> tuple:
+            lp = isl.landing[a.harbour]
+            d = isl.steps_from(lp)
+            return (-sum(d.get(c["field"], 30) for c in view["chests"]), isl.kind[lp] == "fortress")
+        return max(legal, key=score)
+
+    def _move(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        isl = GAME.island
+        you = view["you"]
+        loads = [a for a in legal if isinstance(a, Load)]
+        if loads:
+            return loads[0]
+        moves = [a for a in legal if isinstance(a, Move)]
+        treasure = self._treasure(view)
+        landings = self._my_landings(view)
+        me = {p["id"]: p for p in view["pirates"] if p["seat"] == you}
+        aboard = [p for p in me.values() if p["where"].startswith("ship-")]
+        options = view.get("options", {}).get("moves", {})
+        cost = {(p, o["to"], o["carry"]): o["cost"] for p, opts in options.items() for o in opts}
+
+        def dist_to(targets: list[str]):
+            tables = [isl.steps_from(t) for t in targets]
+            return lambda f: min((t.get(f, 99) for t in tables), default=99)
+
+        # 1. carry the treasure home
+        carriers = [a for a in moves if a.carry]
+        if carriers and landings:
+            home = dist_to(landings)
+            here = home(me[carriers[0].pirate]["where"])
+            best = min(carriers, key=lambda a: (home(a.to), cost.get((a.pirate, a.to, True), 0)))
+            if home(best.to) < here:
+                return best
+        # 2. sail the ship nearer to the treasure
+        if treasure is not None:
+            sails = [a for a in legal if isinstance(a, Sail)]
+            if sails and landings:
+                near_t = isl.steps_from(treasure)
+                now = min(near_t.get(lp, 99) for lp in landings)
+                best_sail = min(sails, key=lambda a: near_t.get(isl.landing[a.harbour], 99))
+                if near_t.get(isl.landing[best_sail.harbour], 99) + 3 < now:
+                    return best_sail
+        # 3. go for the treasure, else for chests not looked into
+        goals = [treasure] if treasure is not None else self._unlooked(view)
+        if treasure is not None and any(p["where"] == treasure for p in me.values()):
+            goals = []  # ours already: wait for the next turn to carry it
+        keep_aboard = aboard[-1]["id"] if aboard and len(aboard) == len([p for p in me.values()
+                                                                          if p["where"] != "totenkiste"]) else None
+        walkers = [a for a in moves if not a.carry and a.pirate != keep_aboard and a.to in isl.fieldset]
+        if goals and walkers:
+            to_goal = dist_to(goals)
+
+            def gain(a: Any) -> tuple:
+                frm = me[a.pirate]["where"]
+                start = to_goal(isl.landing[me[a.pirate]["harbour"]]) + 1 if frm.startswith("ship-") else to_goal(frm)
+                return (to_goal(a.to) == 0, start - to_goal(a.to), -cost.get((a.pirate, a.to, False), 0))
+            best = max(walkers, key=gain)
+            g = gain(best)
+            if g[0] or g[1] > 0:
+                return best
+        # 4. hunt an enemy on the treasure
+        if treasure is not None and walkers:
+            near_t = isl.steps_from(treasure)
+            best = min(walkers, key=lambda a: near_t.get(a.to, 99))
+            frm = me[best.pirate]["where"]
+            if near_t.get(best.to, 99) < near_t.get(frm, 99) and near_t.get(best.to, 99) >= 1:
+                return best
+        return next(a for a in legal if isinstance(a, EndMoves))
+
+    def _combat(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        treasure = self._treasure(view)
+        occupied = view["occupied"]
+        best, best_score = None, 0.0
+        for a in attacks:
+            need = self._needs(view, a)
+            win = _at_least(need["flees"])
+            lose = 1 - _at_least(need["nothing"] - 1 + 1) if need["nothing"] > 2 else 0.0
+            lose = _at_most(need["nothing"] - 1)
+            value = 3.0 if treasure is not None and occupied.get(treasure) == a.target else 1.0
+            score = value * win - lose - 0.02 * len(a.attackers)
+            if score > best_score:
+                best, best_score = a, score
+        return best if best is not None else next(x for x in legal if isinstance(x, EndTurn))
+
+    def _needs(self, view: dict[str, Any], a: Any) -> dict[str, int]:
+        c = GAME.rules.combat
+        isl = GAME.island
+        where = {p["id"]: p["where"] for p in view["pirates"]}
+        fld = where[a.target]
+        mod = c.bonus[min(len(a.attackers), max(c.bonus))]
+        if isl.kind[fld] == "fortress":
+            mod -= c.defence["fortress"]
+        if isl.kind[fld] == "mountain":
+            mod -= c.defence["mountain"]
+        if all(where[x] in isl.fieldset and isl.river_between(where[x], fld) for x in a.attackers):
+            mod -= c.defence["river"]
+        return {"flees": c.flees - mod, "nothing": c.nothing - mod}
+
+    def _fog(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Move the rolling player's pirate that matters most as far from its goal as allowed."""
+        isl = GAME.island
+        fogs = [a for a in legal if isinstance(a, Fog)]
+        if not fogs:
+            return legal[0]
+        chests = [c["field"] for c in view["chests"] if c["field"] in isl.fieldset]
+        tables = [isl.steps_from(f) for f in chests]
+
+        def near(f: str) -> int:
+            return min((t.get(f, 99) for t in tables), default=99)
+        where = {p["id"]: p["where"] for p in view["pirates"]}
+        return max(fogs, key=lambda a: (near(where[a.pirate]) == 0, near(a.to) - near(where[a.pirate])))
+
+    def _flee(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Send the beaten defender as far as possible from the treasure and the chests."""
+        isl = GAME.island
+        chests = [c["field"] for c in view["chests"] if c["field"] in isl.fieldset]
+        tables = [isl.steps_from(f) for f in chests]
+        return max(legal, key=lambda a: min((t.get(a.to, 99) for t in tables), default=0))
+
+
+def _at_least(total: int) -> float:
+    """P(two dice >= total)."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= total) / 36
+
+
+def _at_most(total: int) -> float:
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= total) / 36

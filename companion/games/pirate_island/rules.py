@@ -1,0 +1,1096 @@
+"""Pirate Island's rules as an engine Game: state, chance steps, what may be done, transitions.
+
+A turn: a Roll step (two dice). A player whose ship is not yet in a harbour enters one on 7 or
+more. Otherwise the total is the turn's movement points (BP) spent by Move, Sail and Load
+actions until EndMoves; doubles give no BP but their event (fever, eruption, fog, double 4,
+storm, recruits); then the combat phase (Attack ... EndTurn). Rescue and combat rolls are Roll
+steps; looking into a chest nobody has opened yet is a Draw step: the treasure is not placed at
+setup but found, each unopened chest holding it with the same chance (the same odds as a
+shuffled chest, and no hidden fact exists in the state before someone looks).
+
+Every number comes from content/pirate-island/rules.yaml; every unclear rule follows
+content/pirate-island/rulings.yaml. IllegalAction rules name the rulebook section.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import combinations
+from typing import Any
+
+from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
+
+from .actions import (CODEC, Attack, Casualty, EndMoves, EndTurn, EnterHarbour, Flee, Fog, Load, Move, Pass, Raid,
+                      Recruit, Rescue, Sail, Send, StepIn, TakeOver)
+from . import views
+from .island import SHIP_PREFIX, TOTENKISTE, Island, aboard
+
+GAME_ID = "pirate-island"
+
+# rulebook sections (tests name the same)
+SETUP = "2. Setup and Start of the Game"
+MOVEMENT = "4. Movement"
+DOUBLES = "5. Doubles"
+RESCUE = "6. Rescue Rolls"
+COMBAT = "7. Combat"
+SHIPS = "9. Ships"
+LANDING = "10. Landing Places"
+TREASURE = "11. Discovering the Treasure"
+LOADING = "12. Loading the Treasure"
+
+FACES = ("1", "2", "3", "4", "5", "6")
+
+# --- state -------------------------------------------------------------------------------
+@dataclass
+class IslandState:
+    """Plain data. `pirates` maps each pirate to a field id, `ship-<colour>` (aboard) or
+    `totenkiste`; `ships` each ship colour to its harbour (None: still at sea, before the start);
+    `owner` each ship to the seat that commands it. `chests[i]` is the field of chest i (placed in
+    sector i + 1; a carried chest is on its carrier's field), `contents[i]` is "" until somebody
+    looks into it, then "empty" or "treasure"; `seen[i]` lists the seats that looked."""
+
+    players: list[str]
+    options: dict[str, Any]
+    colours: list[str]
+    pirates: dict[str, str]
+    ships: dict[str, str | None]
+    owner: dict[str, int]
+    chests: list[str] = field(default_factory=list)
+    contents: list[str] = field(default_factory=list)
+    seen: list[list[int]] = field(default_factory=list)
+    #: chests | order | turn | enter | move | look | eruption | rescue | rescue_roll | fog | raid |
+    #: send | recruit | combat | combat_roll | flee | step_in | casualty | over
+    phase: str = "chests"
+    seat: int = 0
+    first: int = 0
+    round: int = 1
+    rolloff: list[int] = field(default_factory=list)
+    storm: bool = False
+    dice: list[int] = field(default_factory=list)
+    bp: int = 0
+    spent: dict[str, int] = field(default_factory=dict)
+    moved: list[str] = field(default_factory=list)
+    stopped: list[str] = field(default_factory=list)
+    carried: list[str] = field(default_factory=list)
+    attacked: list[str] = field(default_factory=list)
+    #: what the pending decision or chance step is about (a look, a combat, rescue rolls, a raid)
+    pending: dict[str, Any] = field(default_factory=dict)
+    #: where to go after a look: the phase that was interrupted
+    resume: str = ""
+    winner: int | None = None
+    ended: str = ""
+    #: the last move, for views (pirate, route, cost)
+    last: dict[str, Any] | None = None
+
+    def __deepcopy__(self, memo: dict) -> "IslandState":
+        """A copy of the top level only: the rules never change a list or a mapping of a state in
+        place (every step puts a new one in its field), so states may share them."""
+        new = object.__new__(IslandState)
+        new.__dict__ = self.__dict__.copy()
+        return new
+
+
+@dataclass(frozen=True)
+class Data:
+    island: Island
+    rules: Any
+    colours: tuple[str, ...]
+    colour_names: dict[str, str]
+    colour_hex: dict[str, str]
+    options: dict[str, Any]
+
+
+def load_data() -> Data:
+    from companion.content import load_game
+
+    content = load_game(GAME_ID)
+    rules = content.files["rules.yaml"].rules
+    board = content.files["map.yaml"].boards[0]
+    pieces = content.files["pieces.yaml"]
+    return Data(Island.build(board, rules), rules, tuple(c.id for c in pieces.colours),
+                {c.id: c.name["en"] for c in pieces.colours}, {c.id: c.hex for c in pieces.colours},
+                dict(content.info.options))
+
+
+class IslandGame(Game[IslandState]):
+    id = GAME_ID
+    name = "Pirate Island"
+    min_players = 2
+    max_players = 4
+    state_type = IslandState
+    codec = CODEC
+    playout_steps = 60_000
+    #: random games wander for the whole round limit; the generic random-playout test plays 12 rounds
+    playout_options = {"round_limit": 12}
+
+    @cached_property
+    def data(self) -> Data:
+        return load_data()
+
+    @property
+    def island(self) -> Island:
+        return self.data.island
+
+    @property
+    def rules(self) -> Any:
+        return self.data.rules
+
+    # --- setup -----------------------------------------------------------------------------
+    @property
+    def option_defaults(self) -> dict[str, Any]:
+        return self.data.options
+
+    def new_state(self, players: list[str], options: dict[str, Any]) -> IslandState:
+        self.check_players(players)
+        opts = self.check_options(options)
+        if opts["round_limit"] < 0:
+            raise ValueError(f"option round_limit must be 0 (no limit) or more, got {opts['round_limit']}")
+        colours = list(self.data.colours[:len(players)])
+        pirates = {f"{c}-{k}": aboard(c) for c in colours for k in range(1, 7)}
+        return IslandState(players=list(players), options=opts, colours=colours, pirates=pirates,
+                           ships={c: None for c in colours}, owner={c: i for i, c in enumerate(colours)},
+                           rolloff=list(range(len(players))))
+
+    # --- whose move ------------------------------------------------------------------------
+    def to_move(self, s: IslandState) -> int | None:
+        p = s.phase
+        if p in ("enter", "move", "combat", "raid", "send", "recruit", "flee", "step_in"):
+            return s.seat
+        if p == "fog":
+            return (s.seat + 1) % len(s.players)
+        if p == "casualty":
+            return s.pending["defender_seat"]
+        if p == "rescue":
+            return s.pending["chooser"]
+        return None
+
+    def is_over(self, s: IslandState) -> bool:
+        return s.phase == "over"
+
+    def chance_step(self, s: IslandState) -> Roll | Draw | None:
+        p = s.phase
+        if p == "chests":
+            return Roll((FACES,) * 6, label="place the chests: one die for each sector 1-6")
+        if p == "order":
+            return Roll((FACES,) * len(s.rolloff), label="who starts: one die each for " +
+                        ", ".join(s.players[i] for i in s.rolloff))
+        if p == "turn":
+            what = "movement" if s.ships[self.colour(s, s.seat)] else "entering a harbour (7 or more)"
+            return Roll((FACES, FACES), label=f"{s.players[s.seat]}'s roll: {what}")
+        if p == "look":
+            # every chest nobody has opened holds the treasure with the same chance, until it is found
+            left = sum(1 for c in s.contents if not c)
+            found = "treasure" in s.contents
+            return Draw(("empty",) * left if found else ("treasure",) + ("empty",) * (left - 1), 1,
+                        label="look into the chest")
+        if p == "eruption":
+            return Roll((FACES,), label="eruption: which sector")
+        if p == "rescue_roll":
+            pir = s.pending["current"]
+            return Roll((FACES, FACES), label=f"rescue roll for {pir}: {s.pending['queue'][pir]} or more")
+        if p == "combat_roll":
+            return Roll((FACES, FACES), label="combat roll")
+        return None
+
+    # --- helpers ---------------------------------------------------------------------------
+    def colour(self, s: IslandState, seat: int) -> str:
+        return s.colours[seat]
+
+    def seat_of(self, s: IslandState, pirate: str) -> int:
+        seats = self._seats.get(tuple(s.colours))
+        if seats is None:
+            seats = self._seats[tuple(s.colours)] = {f"{c}-{k}": i for i, c in enumerate(s.colours) for k in range(1, 7)}
+        return seats[pirate]
+
+    @cached_property
+    def _seats(self) -> dict[tuple[str, ...], dict[str, int]]:
+        return {}
+
+    def ships_of(self, s: IslandState, seat: int) -> list[str]:
+        return [c for c in s.colours if s.owner[c] == seat and s.ships[c]]
+
+    def crew(self, s: IslandState, ship: str) -> list[str]:
+        where = aboard(ship)
+        return [p for p, loc in s.pirates.items() if loc == where]
+
+    def ship_at(self, s: IslandState, harbour: str) -> str | None:
+        for c, h in s.ships.items():
+            if h == harbour:
+                return c
+        return None
+
+    def occupancy(self, s: IslandState) -> dict[str, str]:
+        """field -> the pirate on it"""
+        return {loc: p for p, loc in s.pirates.items() if loc in self.island.fieldset}
+
+    def chest_at(self, s: IslandState, fld: str) -> int | None:
+        for i, f in enumerate(s.chests):
+            if f == fld:
+                return i
+        return None
+
+    def knows_treasure(self, s: IslandState, seat: int, chest: int) -> bool:
+        return s.contents[chest] == "treasure" and seat in s.seen[chest]
+
+    # --- movement options ------------------------------------------------------------------
+    def move_options(self, s: IslandState, pirate: str, routes: bool = True,
+                     cache: dict | None = None) -> dict[tuple[str, bool], tuple[int, list[str]]]:
+        """(destination, carry) -> (cost, route) for one pirate of the seat to move, in the
+        movement phase. The route starts where the pirate is (its ship's harbour if aboard);
+        without `routes` it is left empty (legal_actions needs only the destinations). `cache`
+        keeps searches for the same state (the pirates aboard one ship share theirs)."""
+        cache = {} if cache is None else cache
+
+        def search(start: str, budget: int, factor: int, blocked: Any, stops: Any) -> dict:
+            key = (start, budget, factor)
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = isl.search(start, budget, factor, blocked, stops)
+            return found
+        rt = self.island.route if routes else _no_route
+        isl = self.island
+        mv = self.rules.movement
+        seat = s.seat
+        loc = s.pirates.get(pirate)
+        if s.phase != "move" or loc is None or loc == TOTENKISTE or pirate in s.stopped:
+            return {}
+        if self.seat_of(s, pirate) != seat:
+            return {}
+        occ = self.occupancy(s)
+        enemy = {f for f, p in occ.items() if self.seat_of(s, p) != seat}
+        chests = set(s.chests)
+        spent = s.spent.get(pirate, 0)
+        out: dict[tuple[str, bool], tuple[int, list[str]]] = {}
+        if loc.startswith(SHIP_PREFIX):
+            harbour = s.ships[loc[len(SHIP_PREFIX):]]
+            if s.storm or harbour is None:
+                return {}
+            lp = isl.landing[harbour]
+            budget = min(s.bp, mv.cap - spent) - mv.embark
+            if budget < 0 or lp in enemy:
+                return {}
+            found = {lp: (0, None)} if lp in chests else search(lp, budget, 1, enemy, chests)
+            for end, (cost, _) in found.items():
+                if end not in occ:
+                    out[(end, False)] = (int(cost) + mv.embark, [harbour] + rt(found, end))
+            return out
+        for carry in (False, True):
+            chest = self.chest_at(s, loc)
+            if carry and (chest is None or not self.knows_treasure(s, seat, chest)):
+                continue
+            cap = mv.carrier_cap if carry or pirate in s.carried else mv.cap
+            budget = min(s.bp, cap - spent)
+            if budget <= 0:
+                continue
+            if carry:
+                found = search(loc, budget, mv.carrier_factor, enemy | chests, ())
+            else:
+                found = search(loc, budget, 1, enemy, chests - {loc})
+            for end, (cost, _) in found.items():
+                if end != loc and end not in occ:
+                    out[(end, carry)] = (int(cost), rt(found, end))
+            if carry or s.storm:
+                continue
+            for ship in self.ships_of(s, seat):
+                harbour = s.ships[ship]
+                lp = isl.landing[harbour]
+                if lp in found and (lp == loc or lp not in chests):
+                    cost = int(found[lp][0]) + mv.embark
+                    if cost <= budget:
+                        out[(harbour, False)] = (cost, rt(found, lp) + [harbour])
+        return out
+
+    def sail_options(self, s: IslandState) -> list[tuple[str, str]]:
+        if s.phase != "move" or s.storm or s.bp < self.rules.movement.ship:
+            return []
+        free = [h for h in self.island.harbours if self.ship_at(s, h) is None]
+        return [(c, h) for c in self.ships_of(s, s.seat) if self.crew(s, c) for h in free]
+
+    def load_options(self, s: IslandState) -> list[str]:
+        if s.phase != "move" or s.storm:
+            return []
+        isl = self.island
+        out = []
+        occ = self.occupancy(s)
+        for ship in self.ships_of(s, s.seat):
+            lp = isl.landing[s.ships[ship]]
+            p = occ.get(lp)
+            chest = self.chest_at(s, lp)
+            if p is None or chest is None or self.seat_of(s, p) != s.seat or p in s.moved:
+                continue
+            if not self.knows_treasure(s, s.seat, chest):
+                continue
+            cost = self.rules.loading.fortress if isl.kind[lp] == "fortress" else self.rules.loading.landing
+            if cost > s.bp or s.spent.get(p, 0) + cost > self.rules.movement.carrier_cap:
+                continue
+            if any(occ.get(n) and self.seat_of(s, occ[n]) != s.seat for n in isl.near[lp]):
+                continue
+            out.append(p)
+        return out
+
+    # --- combat options --------------------------------------------------------------------
+    def attack_options(self, s: IslandState) -> dict[str, list[str]]:
+        """target -> the pirates of the seat to move that may attack it now"""
+        if s.phase != "combat":
+            return {}
+        isl = self.island
+        seat = s.seat
+        occ = self.occupancy(s)
+        out: dict[str, list[str]] = {}
+        for p, loc in s.pirates.items():
+            if self.seat_of(s, p) != seat or p in s.attacked or loc == TOTENKISTE:
+                continue
+            if loc.startswith(SHIP_PREFIX):
+                harbour = s.ships[loc[len(SHIP_PREFIX):]]
+                around = isl.shore[harbour] if harbour else ()
+            else:
+                around = isl.near[loc]
+            for f in around:
+                t = occ.get(f)
+                if t is not None and self.seat_of(s, t) != seat:
+                    out.setdefault(t, []).append(p)
+        return out
+
+    def combat_modifiers(self, s: IslandState, target: str, attackers: tuple[str, ...]) -> dict[str, int]:
+        """The attacker bonus and the defender's minus points, each by name."""
+        c = self.rules.combat
+        isl = self.island
+        fld = s.pirates[target]
+        out = {"bonus": c.bonus[min(len(attackers), max(c.bonus))]}
+        kind = isl.kind[fld]
+        if kind == "fortress":
+            out["fortress"] = -c.defence["fortress"]
+        if kind == "mountain":
+            out["mountain"] = -c.defence["mountain"]
+        if all(not s.pirates[a].startswith(SHIP_PREFIX) and isl.river_between(s.pirates[a], fld) for a in attackers):
+            out["river"] = -c.defence["river"]
+        return out
+
+    def combat_outcome(self, total: int, can_flee: bool) -> str:
+        c = self.rules.combat
+        if total >= c.killed or (total >= c.flees and not can_flee):
+            return "killed"
+        if total >= c.flees:
+            return "flees"
+        if total >= c.nothing:
+            return "nothing"
+        return "failure"
+
+    def flight_options(self, s: IslandState, defender: str) -> list[str]:
+        """Where the beaten defender may be moved: free fields as far as possible, up to
+        five steps, every step farther from the combat field (rulings: flight)."""
+        fld = s.pirates[defender]
+        seat = self.seat_of(s, defender)
+        occ = self.occupancy(s)
+        chests = set(s.chests)
+
+        def allow(f: str) -> bool:
+            return f not in chests and (f not in occ or self.seat_of(s, occ[f]) == seat)
+        return self.island.flight(fld, self.rules.combat.flight, allow, lambda f: f not in occ)[1]
+
+    # --- events ----------------------------------------------------------------------------
+    def rescue_need(self, s: IslandState, pirate: str, kind: str) -> int | None:
+        isl = self.island
+        loc = s.pirates[pirate]
+        if kind == "fever":
+            for line in self.rules.fever:
+                w = line.where
+                if loc.startswith(SHIP_PREFIX):
+                    if w == "aboard":
+                        return line.need
+                    continue
+                if (w == "swamp" and isl.kind[loc] == "swamp") or (w == "next_to_swamp" and loc in isl.next_to_swamp) \
+                        or (w == "interior" and loc not in isl.coast) or (w == "coast" and loc in isl.coast):
+                    return line.need
+            return None
+        if loc not in isl.fieldset or isl.number.get(loc) is None:
+            return None  # unnumbered fields are safe
+        for line in self.rules.eruption:
+            if isl.ring[loc] == line.distance:
+                return line.need
+        return None
+
+    def fog_options(self, s: IslandState) -> dict[str, dict[str, int]]:
+        """pirate of the roller -> {field: steps} it may be moved to by the fog"""
+        isl = self.island
+        occ = self.occupancy(s)
+        chests = set(s.chests)
+        out = {}
+        for p, loc in s.pirates.items():
+            if self.seat_of(s, p) != s.seat or loc not in isl.fieldset:
+                continue
+            blocked = {f for f, q in occ.items() if self.seat_of(s, q) != s.seat}
+            reach = isl.walk(loc, self.rules.fog_fields, blocked, chests - {loc})
+            ends = {f: k for f, k in reach.items() if k > 0 and f not in occ}
+            if ends:
+                out[p] = ends
+        return out
+
+    def raid_options(self, s: IslandState) -> list[tuple[str, str]]:
+        out = []
+        for c in self.ships_of(s, s.seat):
+            mine = len(self.crew(s, c))
+            if not mine:
+                continue
+            for e, h in s.ships.items():
+                if h and s.owner[e] != s.seat and len(self.crew(s, e)) < mine:
+                    out.append((c, h))
+        return out
+
+    def takeover_options(self, s: IslandState) -> list[tuple[str, str, int]]:
+        out = []
+        for c in self.ships_of(s, s.seat):
+            mine = len(self.crew(s, c))
+            for e, h in s.ships.items():
+                if h and s.owner[e] != s.seat and not self.crew(s, e):
+                    out += [(c, e, k) for k in range(1, mine + 1)]
+        return out
+
+    def recruit_options(self, s: IslandState) -> list[str]:
+        colour = self.colour(s, s.seat)
+        if not any(loc == TOTENKISTE and p.startswith(colour + "-") for p, loc in s.pirates.items()):
+            return []
+        occ = self.occupancy(s)
+        chests = set(s.chests)
+        out = [aboard(c) for c in self.ships_of(s, s.seat)]
+        out += [aboard(e) for e, h in s.ships.items() if h and s.owner[e] != s.seat and not self.crew(s, e)]
+        out += [f for f in self.island.fortresses if f not in occ and f not in chests]
+        return out
+
+    # --- legal actions ---------------------------------------------------------------------
+    def legal_actions(self, s: IslandState) -> list[Action]:
+        seat = self.to_move(s)
+        if seat is None:
+            return []
+        p = s.phase
+        out: list[Action] = []
+        if p == "enter":
+            return [EnterHarbour(seat, h) for h in self.island.harbours if self.ship_at(s, h) is None]
+        if p == "move":
+            colour = s.colours[seat] + "-"
+            cache: dict = {}
+            for pirate in sorted(q for q in s.pirates if q.startswith(colour)):
+                for (to, carry) in self.move_options(s, pirate, routes=False, cache=cache):
+                    out.append(Move(seat, pirate, to, carry))
+            out += [Sail(seat, c, h) for c, h in self.sail_options(s)]
+            out += [Load(seat, q) for q in self.load_options(s)]
+            out.append(EndMoves(seat))
+            return out
+        if p == "combat":
+            for target, attackers in sorted(self.attack_options(s).items()):
+                attackers = sorted(attackers)
+                for k in range(1, len(attackers) + 1):
+                    out += [Attack(seat, target, combo) for combo in combinations(attackers, k)]
+            out.append(EndTurn(seat))
+            return out
+        if p == "flee":
+            return [Flee(seat, f) for f in s.pending["flight"]]
+        if p == "step_in":
+            return [StepIn(seat, a) for a in s.pending["step_in"]] + [Pass(seat)]
+        if p == "casualty":
+            return [Casualty(seat, a) for a in s.pending["attackers"] if s.pirates[a] != TOTENKISTE]
+        if p == "rescue":
+            return [Rescue(seat, q) for q in s.pending["queue"] if self.seat_of(s, q) == seat]
+        if p == "fog":
+            out = [Fog(seat, q, f) for q, ends in sorted(self.fog_options(s).items()) for f in sorted(ends)]
+            return out + [Pass(seat)]
+        if p == "raid":
+            out = [Raid(seat, c, h) for c, h in self.raid_options(s)]
+            out += [TakeOver(seat, c, e, k) for c, e, k in self.takeover_options(s)]
+            return out + [Pass(seat)]
+        if p == "send":
+            return [Send(seat, h) for h in self.island.harbours if self.ship_at(s, h) is None]
+        if p == "recruit":
+            return [Recruit(seat, place) for place in self.recruit_options(s)] + [Pass(seat)]
+        return []
+
+    # --- transitions: actions --------------------------------------------------------------
+    def step(self, s: IslandState, a: Action) -> list[Event]:
+        handler = _HANDLERS.get((s.phase, type(a)))
+        if handler is None:
+            raise IllegalAction(_PHASE_RULE.get(s.phase, MOVEMENT),
+                                f"{a.type.replace('_', ' ')} is not possible now ({_PHASE_WORDS.get(s.phase, s.phase)})")
+        return handler(self, s, a)
+
+    def _enter(self, s: IslandState, a: EnterHarbour) -> list[Event]:
+        if a.harbour not in self.island.harbours:
+            raise IllegalAction(SETUP, f"{a.harbour!r} is not a harbour; harbours: {', '.join(self.island.harbours)}")
+        if self.ship_at(s, a.harbour) is not None:
+            raise IllegalAction(SETUP, f"{self.island.label[a.harbour]} is occupied; at the start a ship enters only an "
+                                       "unoccupied harbour")
+        colour = self.colour(s, s.seat)
+        s.ships = {**s.ships, colour: a.harbour}
+        ev = [Event("enter", f"{s.players[s.seat]} sails into harbour {self.island.label[a.harbour][1:]}",
+                    {"ship": colour, "harbour": a.harbour})]
+        return ev + self._end_turn(s)
+
+    def _move(self, s: IslandState, a: Move) -> list[Event]:
+        if a.pirate not in s.pirates or self.seat_of(s, a.pirate) != s.seat:
+            raise IllegalAction(MOVEMENT, f"{a.pirate!r} is not a pirate of {s.players[s.seat]}")
+        opts = self.move_options(s, a.pirate)
+        key = (a.to, a.carry)
+        if key not in opts:
+            raise IllegalAction(*self._why_not_move(s, a))
+        cost, way = opts[key]
+        isl = self.island
+        name = s.players[s.seat]
+        frm = s.pirates[a.pirate]
+        s.bp -= cost
+        s.spent = {**s.spent, a.pirate: s.spent.get(a.pirate, 0) + cost}
+        s.moved = s.moved + [a.pirate] if a.pirate not in s.moved else s.moved
+        if a.carry:
+            chest = self.chest_at(s, frm)
+            chests = s.chests[:]
+            chests[chest] = a.to
+            s.chests = chests
+            if a.pirate not in s.carried:
+                s.carried = s.carried + [a.pirate]
+        pirates = dict(s.pirates)
+        if a.to in isl.harbours:
+            pirates[a.pirate] = aboard(self.ship_at(s, a.to))
+        else:
+            pirates[a.pirate] = a.to
+        s.pirates = pirates
+        s.last = {"pirate": a.pirate, "route": way, "cost": cost, "carry": a.carry}
+        words = " with the treasure" if a.carry else ""
+        where = f"aboard the {self.ship_at(s, a.to)} ship" if a.to in isl.harbours else isl.label[a.to]
+        events = [Event("move", f"{name} moves {a.pirate}{words} to {where} ({cost} BP, {s.bp} left)",
+                        {"pirate": a.pirate, "route": way, "cost": cost, "carry": a.carry})]
+        if a.to in isl.fieldset and not a.carry and self.chest_at(s, a.to) is not None:
+            events += self._found(s, a.pirate, "move")
+        if s.phase == "move" and s.bp == 0:
+            events += self._to_combat(s)
+        return events
+
+    def _why_not_move(self, s: IslandState, a: Move) -> tuple[str, str]:
+        isl = self.island
+        mv = self.rules.movement
+        loc = s.pirates[a.pirate]
+        if loc == TOTENKISTE:
+            return COMBAT, f"{a.pirate} is in the Totenkiste"
+        if a.pirate in s.stopped:
+            return TREASURE, f"{a.pirate} found a chest this turn and moves on only next turn"
+        if a.carry:
+            chest = self.chest_at(s, loc)
+            if chest is None or not self.knows_treasure(s, s.seat, chest):
+                return TREASURE, f"{a.pirate} stands on no treasure chest you know of; only the treasure is carried"
+        if a.to not in isl.fieldset and a.to not in isl.harbours:
+            if isl.kind.get(a.to) in ("crater", "lake"):
+                return MOVEMENT, "the crater and the lakes cannot be entered"
+            return MOVEMENT, f"{a.to!r} is not a field of the island"
+        if a.to in isl.harbours:
+            ship = self.ship_at(s, a.to)
+            if s.storm:
+                return DOUBLES, "nobody embarks during the storm"
+            if ship is None or s.owner[ship] != s.seat:
+                return SHIPS, f"pirates go aboard only a ship of their own, and {isl.label[a.to]} holds none"
+            if a.carry:
+                return LOADING, "the treasure goes aboard only by loading it (section 12)"
+            return LANDING, f"{a.pirate} cannot reach the landing place of {isl.label[a.to]} and embark (6 BP) with " \
+                            f"{min(s.bp, mv.cap - s.spent.get(a.pirate, 0))} BP"
+        if loc.startswith(SHIP_PREFIX) and s.storm:
+            return DOUBLES, "nobody disembarks during the storm"
+        occ = self.occupancy(s)
+        if a.to in occ:
+            return MOVEMENT, f"{isl.label[a.to]} is occupied by {occ[a.to]}; only one pirate may end its move on a field"
+        cap = mv.carrier_cap if a.carry else mv.cap
+        left = min(s.bp, cap - s.spent.get(a.pirate, 0))
+        return MOVEMENT, (f"{a.pirate} cannot reach {isl.label[a.to]} with {left} BP (at most {cap} on one pirate, "
+                          f"{s.bp} left this turn; enemy fields, chests on the way, the crater and lakes block)")
+
+    def _found(self, s: IslandState, pirate: str, resume: str) -> list[Event]:
+        """A pirate entered a chest field: it stops there and its player looks in secret."""
+        if pirate not in s.stopped:
+            s.stopped = s.stopped + [pirate]
+        chest = self.chest_at(s, s.pirates[pirate])
+        seat = self.seat_of(s, pirate)
+        if not s.contents[chest]:
+            s.pending = {"look": chest, "seat": seat, "pirate": pirate}
+            s.resume = resume
+            s.phase = "look"
+            return [Event("chest", f"{s.players[seat]} finds a chest on {self.island.label[s.chests[chest]]} "
+                                   "and looks inside", {"chest": chest})]
+        return self._looked(s, chest, seat)
+
+    def _looked(self, s: IslandState, chest: int, seat: int) -> list[Event]:
+        if seat not in s.seen[chest]:
+            seen = [list(x) for x in s.seen]
+            seen[chest].append(seat)
+            s.seen = seen
+        inside = s.contents[chest]
+        return [Event("chest", f"{s.players[seat]} looks into the chest on {self.island.label[s.chests[chest]]}",
+                      {"chest": chest}),
+                Event("chest_seen", f"the chest holds {'THE TREASURE' if inside == 'treasure' else 'nothing'}",
+                      {"chest": chest, "treasure": inside == "treasure"}, visible_to=(seat,))]
+
+    def _sail(self, s: IslandState, a: Sail) -> list[Event]:
+        if (a.ship, a.harbour) not in self.sail_options(s):
+            raise IllegalAction(*self._why_not_sail(s, a))
+        old = s.ships[a.ship]
+        s.ships = {**s.ships, a.ship: a.harbour}
+        s.bp -= self.rules.movement.ship
+        isl = self.island
+        s.last = {"ship": a.ship, "route": [old, a.harbour], "cost": self.rules.movement.ship}
+        ev = [Event("sail", f"{s.players[s.seat]} sails the {a.ship} ship from {isl.label[old]} to {isl.label[a.harbour]} "
+                            f"({self.rules.movement.ship} BP, {s.bp} left)", {"ship": a.ship, "harbour": a.harbour})]
+        if s.bp == 0:
+            ev += self._to_combat(s)
+        return ev
+
+    def _why_not_sail(self, s: IslandState, a: Sail) -> tuple[str, str]:
+        if s.storm:
+            return DOUBLES, "ships stay in their harbours during the storm"
+        if a.ship not in s.ships or s.owner.get(a.ship) != s.seat or not s.ships.get(a.ship):
+            return SHIPS, f"{a.ship!r} is not a ship of {s.players[s.seat]} in a harbour"
+        if not self.crew(s, a.ship):
+            return SHIPS, f"a ship sails only with at least one pirate of yours aboard; the {a.ship} ship is empty"
+        if a.harbour not in self.island.harbours:
+            return SHIPS, f"{a.harbour!r} is not a harbour"
+        if self.ship_at(s, a.harbour) is not None:
+            return SHIPS, f"{self.island.label[a.harbour]} is occupied; ships sail only to an unoccupied harbour"
+        return MOVEMENT, f"sailing costs {self.rules.movement.ship} BP; {s.bp} left"
+
+    def _load(self, s: IslandState, a: Load) -> list[Event]:
+        if a.pirate not in self.load_options(s):
+            raise IllegalAction(*self._why_not_load(s, a))
+        lp = s.pirates[a.pirate]
+        cost = self.rules.loading.fortress if self.island.kind[lp] == "fortress" else self.rules.loading.landing
+        s.bp -= cost
+        s.spent = {**s.spent, a.pirate: s.spent.get(a.pirate, 0) + cost}
+        chest = self.chest_at(s, lp)
+        chests = s.chests[:]
+        chests[chest] = aboard(self.ship_at(s, self.island.harbour_at[lp]))
+        s.chests = chests
+        s.winner = s.seat
+        s.ended = "treasure"
+        s.phase = "over"
+        name = s.players[s.seat]
+        return [Event("load", f"{name} loads the treasure aboard ({cost} BP)", {"pirate": a.pirate}),
+                Event("game_over", f"game over: {name} wins with the treasure aboard", {"winners": [name]})]
+
+    def _why_not_load(self, s: IslandState, a: Load) -> tuple[str, str]:
+        isl = self.island
+        if s.storm:
+            return LOADING, "the treasure cannot be loaded while the storm blows"
+        loc = s.pirates.get(a.pirate, "")
+        if loc not in isl.harbour_at:
+            return LOADING, f"{a.pirate} is not on a landing place"
+        ship = self.ship_at(s, isl.harbour_at[loc])
+        if ship is None or s.owner[ship] != s.seat:
+            return LOADING, "the treasure is loaded only onto a ship of your own lying in this harbour"
+        chest = self.chest_at(s, loc)
+        if chest is None or not self.knows_treasure(s, s.seat, chest):
+            return LOADING, f"{a.pirate} has no treasure with it"
+        if a.pirate in s.moved:
+            return LOADING, "the treasure is loaded on the turn after it reached the landing place"
+        cost = self.rules.loading.fortress if isl.kind[loc] == "fortress" else self.rules.loading.landing
+        if cost > s.bp:
+            return LOADING, f"loading costs {cost} BP here; {s.bp} left"
+        return LOADING, "an enemy pirate stands next to the landing place"
+
+    def _end_moves(self, s: IslandState, a: EndMoves) -> list[Event]:
+        return self._to_combat(s)
+
+    def _to_combat(self, s: IslandState) -> list[Event]:
+        s.phase = "combat"
+        s.pending = {}
+        if not self.attack_options(s):
+            return self._end_turn(s)
+        return []
+
+    def _attack(self, s: IslandState, a: Attack) -> list[Event]:
+        opts = self.attack_options(s)
+        if a.target not in opts:
+            raise IllegalAction(COMBAT, f"{a.target!r} is not an enemy pirate next to a pirate of yours that may still attack")
+        if not a.attackers or list(a.attackers) != sorted(set(a.attackers)):
+            raise IllegalAction(COMBAT, "name each attacker once, in order (e.g. red-1, red-4)")
+        bad = [x for x in a.attackers if x not in opts[a.target]]
+        if bad:
+            raise IllegalAction(COMBAT, f"{', '.join(bad)} cannot attack {a.target}: each pirate attacks once a turn, "
+                                        "from a field (or a ship) next to the defender")
+        s.attacked = s.attacked + list(a.attackers)
+        mods = self.combat_modifiers(s, a.target, a.attackers)
+        s.pending = {"target": a.target, "attackers": list(a.attackers), "modifiers": mods,
+                     "field": s.pirates[a.target], "defender_seat": self.seat_of(s, a.target)}
+        s.phase = "combat_roll"
+        words = ", ".join(a.attackers)
+        return [Event("attack", f"{s.players[s.seat]} attacks {a.target} on {self.island.label[s.pirates[a.target]]} "
+                                f"with {words}", dict(s.pending))]
+
+    def _end_turn_action(self, s: IslandState, a: EndTurn) -> list[Event]:
+        return self._end_turn(s)
+
+    def _flee(self, s: IslandState, a: Flee) -> list[Event]:
+        if a.to not in s.pending["flight"]:
+            raise IllegalAction(COMBAT, f"the defender flees to one of {', '.join(s.pending['flight'])} "
+                                        "(as far as the free fields allow, up to five, away from the combat field)")
+        target = s.pending["target"]
+        s.pirates = {**s.pirates, target: a.to}
+        ev = [Event("flee", f"{target} flees to {self.island.label[a.to]}", {"pirate": target, "to": a.to})]
+        return ev + self._after_win(s)
+
+    def _after_win(self, s: IslandState) -> list[Event]:
+        land = [x for x in s.pending["attackers"] if s.pirates[x] in self.island.fieldset]
+        if land:
+            s.pending = {**s.pending, "step_in": land}
+            s.phase = "step_in"
+            return []
+        return self._back_to_combat(s)
+
+    def _step_in(self, s: IslandState, a: StepIn) -> list[Event]:
+        if a.pirate not in s.pending["step_in"]:
+            raise IllegalAction(COMBAT, f"only an attacker on land steps in: {', '.join(s.pending['step_in'])}")
+        fld = s.pending["field"]
+        s.pirates = {**s.pirates, a.pirate: fld}
+        ev = [Event("step_in", f"{a.pirate} steps into {self.island.label[fld]}", {"pirate": a.pirate, "to": fld})]
+        if self.chest_at(s, fld) is not None:
+            ev += self._found(s, a.pirate, "combat")
+            if s.phase == "look":
+                return ev
+        return ev + self._back_to_combat(s)
+
+    def _pass_step_in(self, s: IslandState, a: Pass) -> list[Event]:
+        return self._back_to_combat(s)
+
+    def _back_to_combat(self, s: IslandState) -> list[Event]:
+        s.pending = {}
+        s.phase = "combat"
+        if not self.attack_options(s):
+            return self._end_turn(s)
+        return []
+
+    def _casualty(self, s: IslandState, a: Casualty) -> list[Event]:
+        if a.pirate not in s.pending["attackers"]:
+            raise IllegalAction(COMBAT, f"the defender chooses one of the attackers: {', '.join(s.pending['attackers'])}")
+        return self._kill(s, a.pirate, "falls in the failed attack") + self._back_to_combat(s)
+
+    def _kill(self, s: IslandState, pirate: str, how: str) -> list[Event]:
+        s.pirates = {**s.pirates, pirate: TOTENKISTE}
+        return [Event("killed", f"{pirate} {how} and goes to the Totenkiste", {"pirate": pirate})]
+
+    def _rescue(self, s: IslandState, a: Rescue) -> list[Event]:
+        q = s.pending["queue"]
+        if a.pirate not in q or self.seat_of(s, a.pirate) != s.pending["chooser"]:
+            raise IllegalAction(RESCUE, f"{a.pirate!r} is not an endangered pirate of {s.players[s.pending['chooser']]}")
+        s.pending = {**s.pending, "current": a.pirate}
+        s.phase = "rescue_roll"
+        return []
+
+    def _fog(self, s: IslandState, a: Fog) -> list[Event]:
+        opts = self.fog_options(s)
+        if a.pirate not in opts or a.to not in opts[a.pirate]:
+            raise IllegalAction(DOUBLES, f"the fog moves a pirate of {s.players[s.seat]} on the island up to "
+                                         f"{self.rules.fog_fields} fields, by the movement rules, to a free field")
+        s.pirates = {**s.pirates, a.pirate: a.to}
+        who = s.players[(s.seat + 1) % len(s.players)]
+        ev = [Event("fog", f"in the fog {who} moves {a.pirate} to {self.island.label[a.to]}",
+                    {"pirate": a.pirate, "to": a.to})]
+        if self.chest_at(s, a.to) is not None:
+            ev += self._found(s, a.pirate, "event")
+            if s.phase == "look":
+                return ev
+        return ev + self._to_combat(s)
+
+    def _pass_event(self, s: IslandState, a: Pass) -> list[Event]:
+        return self._to_combat(s)
+
+    def _raid(self, s: IslandState, a: Raid) -> list[Event]:
+        if (a.ship, a.harbour) not in self.raid_options(s):
+            raise IllegalAction(DOUBLES, "double 4: sail a ship of yours with a crew into the harbour of an enemy ship "
+                                         "whose crew is smaller")
+        enemy = self.ship_at(s, a.harbour)
+        s.ships = {**s.ships, a.ship: a.harbour, enemy: None}
+        s.pending = {"displaced": enemy}
+        s.phase = "send"
+        return [Event("raid", f"{s.players[s.seat]} sails the {a.ship} ship into {self.island.label[a.harbour]}; "
+                              f"the {enemy} ship must leave", {"ship": a.ship, "harbour": a.harbour, "enemy": enemy})]
+
+    def _send(self, s: IslandState, a: Send) -> list[Event]:
+        if a.harbour not in self.island.harbours or self.ship_at(s, a.harbour) is not None:
+            raise IllegalAction(DOUBLES, "the enemy ship goes to an unoccupied harbour")
+        enemy = s.pending["displaced"]
+        s.ships = {**s.ships, enemy: a.harbour}
+        ev = [Event("send", f"the {enemy} ship is sent to {self.island.label[a.harbour]}", {"ship": enemy})]
+        return ev + self._to_combat(s)
+
+    def _take_over(self, s: IslandState, a: TakeOver) -> list[Event]:
+        if (a.ship, a.target, a.count) not in self.takeover_options(s):
+            raise IllegalAction(DOUBLES, "double 4: move one or more pirates from your ship onto an empty enemy ship")
+        pirates = dict(s.pirates)
+        for p in sorted(self.crew(s, a.ship))[:a.count]:
+            pirates[p] = aboard(a.target)
+        s.pirates = pirates
+        s.owner = {**s.owner, a.target: s.seat}
+        ev = [Event("take_over", f"{s.players[s.seat]} takes over the empty {a.target} ship with {a.count} "
+                                 f"pirate{'s' if a.count > 1 else ''}", {"ship": a.target})]
+        return ev + self._to_combat(s)
+
+    def _recruit(self, s: IslandState, a: Recruit) -> list[Event]:
+        if a.place not in self.recruit_options(s):
+            raise IllegalAction(DOUBLES, "double 6: a pirate of yours from the Totenkiste comes back onto your ship, an "
+                                         "unoccupied fortress or an empty enemy ship")
+        colour = self.colour(s, s.seat)
+        pirate = min(p for p, loc in s.pirates.items() if loc == TOTENKISTE and p.startswith(colour + "-"))
+        s.pirates = {**s.pirates, pirate: a.place}
+        if a.place.startswith(SHIP_PREFIX):
+            s.owner = {**s.owner, a.place[len(SHIP_PREFIX):]: s.seat}
+            where = f"the {a.place[len(SHIP_PREFIX):]} ship"
+        else:
+            where = self.island.label[a.place]
+        ev = [Event("recruit", f"{pirate} comes back from the Totenkiste onto {where}", {"pirate": pirate})]
+        return ev + self._to_combat(s)
+
+    # --- transitions: chance ---------------------------------------------------------------
+    def resolve(self, s: IslandState, outcome: list[str]) -> list[Event]:
+        p = s.phase
+        if p == "chests":
+            s.chests = [self.island.chest_field[(i + 1) * 10 + int(d)] for i, d in enumerate(outcome)]
+            s.contents = [""] * len(outcome)
+            s.seen = [[] for _ in outcome]
+            s.phase = "order"
+            return [Event("chests", "the chests are placed on " +
+                          ", ".join(str((i + 1) * 10 + int(d)) for i, d in enumerate(outcome)), {"dice": outcome})]
+        if p == "order":
+            rolls = [int(d) for d in outcome]
+            best = max(rolls)
+            top = [seat for seat, r in zip(s.rolloff, rolls) if r == best]
+            text = ", ".join(f"{s.players[seat]} {r}" for seat, r in zip(s.rolloff, rolls))
+            if len(top) > 1:
+                s.rolloff = top
+                return [Event("order", f"who starts: {text}; a tie, they roll again", {})]
+            s.first = s.seat = top[0]
+            s.rolloff = []
+            s.phase = "turn"
+            return [Event("order", f"who starts: {text}; {s.players[top[0]]} begins", {"first": top[0]})]
+        if p == "turn":
+            return self._rolled(s, [int(d) for d in outcome])
+        if p == "look":
+            chest = s.pending["look"]
+            seat = s.pending["seat"]
+            contents = s.contents[:]
+            contents[chest] = outcome[0]
+            s.contents = contents
+            s.phase = s.resume or "move"
+            s.pending = {}
+            ev = self._looked(s, chest, seat)
+            return ev + self._resume(s)
+        if p == "eruption":
+            sector = int(outcome[0])
+            endangered = {q: need for q in sorted(s.pirates)
+                          if s.pirates[q] in self.island.fieldset and self.island.sector[s.pirates[q]] == sector
+                          and (need := self.rescue_need(s, q, "eruption")) is not None}
+            ev = [Event("eruption", f"the volcano erupts over sector {sector}" +
+                        ("" if endangered else ": nobody stands on its numbered fields"), {"sector": sector})]
+            return ev + self._start_rescue(s, "eruption", endangered)
+        if p == "rescue_roll":
+            pirate = s.pending["current"]
+            need = s.pending["queue"][pirate]
+            total = sum(int(d) for d in outcome)
+            queue = {k: v for k, v in s.pending["queue"].items() if k != pirate}
+            s.pending = {**s.pending, "queue": queue, "current": None}
+            if total >= need:
+                ev = [Event("rescued", f"{pirate} rolls {total} (needs {need}) and escapes", {"pirate": pirate})]
+            else:
+                ev = [Event("rescue_failed", f"{pirate} rolls {total} (needs {need})", {"pirate": pirate})]
+                ev += self._kill(s, pirate, "is lost" if s.pending["kind"] == "eruption" else "dies of the fever")
+            return ev + self._next_rescue(s)
+        if p == "combat_roll":
+            return self._combat_rolled(s, [int(d) for d in outcome])
+        raise IllegalAction("chance", "no chance step is pending")
+
+    def _resume(self, s: IslandState) -> list[Event]:
+        """Back to the phase a look interrupted."""
+        if s.phase == "move":
+            return self._to_combat(s) if s.bp == 0 else []
+        if s.phase == "combat":
+            return self._back_to_combat(s)
+        if s.phase == "event":
+            return self._to_combat(s)
+        return []
+
+    def _rolled(self, s: IslandState, dice: list[int]) -> list[Event]:
+        name = s.players[s.seat]
+        colour = self.colour(s, s.seat)
+        total = sum(dice)
+        s.dice = dice
+        if s.ships[colour] is None:
+            free = [h for h in self.island.harbours if self.ship_at(s, h) is None]
+            if total >= self.rules.start.enter_harbour and free and not s.storm:
+                s.phase = "enter"
+                return [Event("roll", f"{name} rolls {total}: the ship may enter a harbour", {"dice": dice})]
+            why = " (the storm keeps every ship where it is)" if s.storm and total >= self.rules.start.enter_harbour else ""
+            return [Event("roll", f"{name} rolls {total}: the ship stays at sea{why}", {"dice": dice})] + self._end_turn(s)
+        if dice[0] != dice[1]:
+            s.bp = total
+            s.phase = "move"
+            return [Event("roll", f"{name} rolls {dice[0]} and {dice[1]}: {total} BP", {"dice": dice, "bp": total})]
+        event = self.rules.doubles[dice[0]]
+        ev = [Event("roll", f"{name} rolls double {dice[0]}: {_EVENT_WORDS[event]}", {"dice": dice, "event": event})]
+        s.bp = 0
+        if s.storm:
+            if event == "storm":
+                return ev + [Event("storm", "the storm goes on", {})] + self._to_combat(s)
+            s.storm = False
+            ev.append(Event("storm_over", "the storm is over", {}))
+        return ev + self._event(s, event)
+
+    def _event(self, s: IslandState, event: str) -> list[Event]:
+        if event == "storm":
+            s.storm = True
+            return [Event("storm", "a storm at sea: the storm card is laid out", {})] + self._to_combat(s)
+        if event == "fever":
+            endangered = {q: need for q in sorted(s.pirates) if self.seat_of(s, q) == s.seat
+                          and s.pirates[q] != TOTENKISTE and (need := self.rescue_need(s, q, "fever")) is not None}
+            return self._start_rescue(s, "fever", endangered)
+        if event == "eruption":
+            s.phase = "eruption"
+            return []
+        if event == "fog":
+            if not self.fog_options(s):
+                return [Event("fog", "fog, but no pirate of theirs is on the island", {})] + self._to_combat(s)
+            s.phase = "fog"
+            return []
+        if event == "ship":
+            if not self.raid_options(s) and not self.takeover_options(s):
+                return [Event("ship", "no enemy ship can be driven off or taken over", {})] + self._to_combat(s)
+            s.phase = "raid"
+            return []
+        if event == "recruits":
+            if not self.recruit_options(s):
+                return [Event("recruits", "no pirate of theirs is in the Totenkiste", {})] + self._to_combat(s)
+            s.phase = "recruit"
+            return []
+        raise ValueError(f"unknown event {event!r}")
+
+    def _start_rescue(self, s: IslandState, kind: str, endangered: dict[str, int]) -> list[Event]:
+        s.pending = {"kind": kind, "queue": endangered, "current": None, "chooser": None}
+        s.phase = "rescue"
+        if endangered:
+            words = ", ".join(f"{q} {n}+" for q, n in endangered.items())
+            ev = [Event("danger", f"in danger ({'lava' if kind == 'eruption' else 'fever'}): {words}",
+                        {"queue": endangered})]
+        else:
+            ev = []
+        return ev + self._next_rescue(s)
+
+    def _next_rescue(self, s: IslandState) -> list[Event]:
+        queue = s.pending["queue"]
+        if not queue:
+            s.pending = {}
+            return self._to_combat(s)
+        n = len(s.players)
+        for k in range(n):
+            seat = (s.seat + k) % n
+            mine = [q for q in queue if self.seat_of(s, q) == seat]
+            if mine:
+                if len(mine) == 1:
+                    s.pending = {**s.pending, "current": mine[0], "chooser": seat}
+                    s.phase = "rescue_roll"
+                else:
+                    s.pending = {**s.pending, "current": None, "chooser": seat}
+                    s.phase = "rescue"
+                return []
+        raise AssertionError("queue holds pirates of no seat")
+
+    def _combat_rolled(self, s: IslandState, dice: list[int]) -> list[Event]:
+        pend = s.pending
+        total = sum(dice) + sum(pend["modifiers"].values())
+        target = pend["target"]
+        flight = self.flight_options(s, target)
+        outcome = self.combat_outcome(total, bool(flight))
+        mods = " ".join(f"{v:+d}" for v in pend["modifiers"].values() if v)
+        ev = [Event("combat", f"combat roll {sum(dice)}{(' ' + mods) if mods else ''} = {total}: "
+                              f"{_OUTCOME_WORDS[outcome]}", {"dice": dice, "total": total, "outcome": outcome})]
+        if outcome == "killed":
+            ev += self._kill(s, target, "is killed" if total >= self.rules.combat.killed else "has no way to flee, is killed")
+            return ev + self._after_win(s)
+        if outcome == "flees":
+            s.pending = {**pend, "flight": flight}
+            s.phase = "flee"
+            return ev
+        if outcome == "nothing":
+            return ev + self._back_to_combat(s)
+        alive = [a for a in pend["attackers"] if s.pirates[a] != TOTENKISTE]
+        if len(alive) == 1:
+            return ev + self._kill(s, alive[0], "falls in the failed attack") + self._back_to_combat(s)
+        s.phase = "casualty"
+        return ev
+
+    def _end_turn(self, s: IslandState) -> list[Event]:
+        n = len(s.players)
+        s.seat = (s.seat + 1) % n
+        s.dice, s.bp = [], 0
+        s.spent, s.moved, s.stopped, s.carried, s.attacked = {}, [], [], [], []
+        s.pending = {}
+        s.resume = ""
+        s.phase = "turn"
+        if s.seat == s.first:
+            s.round += 1
+            limit = s.options.get("round_limit", 0)
+            if limit and s.round > limit:
+                s.phase = "over"
+                s.ended = "round_limit"
+                return [Event("game_over", f"game over after {limit} rounds: the treasure is still ashore, nobody wins",
+                              {"winners": []})]
+        return []
+
+    # --- what people see -------------------------------------------------------------------
+    def view(self, s: IslandState, player: int | None) -> dict[str, Any]:
+        return views.view(self, s, player)
+
+    def result(self, s: IslandState) -> dict[str, Any]:
+        winners = [s.players[s.winner]] if s.winner is not None else []
+        alive = {s.players[i]: sum(1 for p, loc in s.pirates.items() if self.seat_of(s, p) == i and loc != TOTENKISTE)
+                 for i in range(len(s.players))}
+        return {"scores": {n: int(s.winner == i) for i, n in enumerate(s.players)}, "winners": winners,
+                "over": s.phase == "over", "ended": s.ended, "rounds": s.round, "pirates_left": alive}
+
+    def describe_action(self, s: IslandState, a: Action) -> str:
+        return views.describe(self, s, a)
+
+    def make_bot(self, seed: int | str = 0):
+        from .bots import IslandBot
+
+        return IslandBot(seed)
+
+
+def _no_route(found: Any, end: str) -> list[str]:
+    return []
+
+
+_EVENT_WORDS = {"fever": "fever", "eruption": "the volcano erupts", "fog": "fog", "ship": "a ship may be moved",
+                "storm": "storm at sea", "recruits": "new recruits"}
+_OUTCOME_WORDS = {"killed": "the defender is killed", "flees": "the defender is beaten and flees",
+                  "nothing": "nothing happens", "failure": "the attack fails, an attacker dies"}
+_PHASE_RULE = {"enter": SETUP, "move": MOVEMENT, "combat": COMBAT, "flee": COMBAT, "step_in": COMBAT,
+               "casualty": COMBAT, "rescue": RESCUE, "fog": DOUBLES, "raid": DOUBLES, "send": DOUBLES,
+               "recruit": DOUBLES}
+_PHASE_WORDS = {"enter": "choosing a harbour", "move": "the movement phase", "combat": "the combat phase",
+                "flee": "moving the beaten defender", "step_in": "stepping into the vacated field",
+                "casualty": "the defender chooses the fallen attacker", "rescue": "choosing the next rescue roll",
+                "fog": "the fog", "raid": "double 4", "send": "sending the enemy ship away", "recruit": "new recruits",
+                "over": "the game is over"}
+_HANDLERS = {
+    ("enter", EnterHarbour): IslandGame._enter,
+    ("move", Move): IslandGame._move,
+    ("move", Sail): IslandGame._sail,
+    ("move", Load): IslandGame._load,
+    ("move", EndMoves): IslandGame._end_moves,
+    ("combat", Attack): IslandGame._attack,
+    ("combat", EndTurn): IslandGame._end_turn_action,
+    ("flee", Flee): IslandGame._flee,
+    ("step_in", StepIn): IslandGame._step_in,
+    ("step_in", Pass): IslandGame._pass_step_in,
+    ("casualty", Casualty): IslandGame._casualty,
+    ("rescue", Rescue): IslandGame._rescue,
+    ("fog", Fog): IslandGame._fog,
+    ("fog", Pass): IslandGame._pass_event,
+    ("raid", Raid): IslandGame._raid,
+    ("raid", TakeOver): IslandGame._take_over,
+    ("raid", Pass): IslandGame._pass_event,
+    ("send", Send): IslandGame._send,
+    ("recruit", Recruit): IslandGame._recruit,
+    ("recruit", Pass): IslandGame._pass_event,
+}
+
+GAME = IslandGame()

@@ -1,0 +1,188 @@
+"""Pirate Island in the terminal: a text map of the island, the seat's options, typed answers.
+
+The interface is the one of companion/games/piraten_kapern/terminal.py (render, prompt, parse,
+event_line, and bind for the legal actions). Moving is typed as `r1 g8` (pirate red-1 to field
+G8; `r1 g8 carry` takes the treasure along, `r1 h4` goes aboard in harbour 4); `r1` alone lists
+where red-1 can go and for how much. Other decisions are a numbered menu. Only views are used.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from companion.engine import Event
+
+from .island import SHIP_PREFIX
+from .rules import GAME
+
+#: one letter per terrain on the map
+TERRAIN = {"plain": " . ", "swamp": " ~ ", "hill": " n ", "mountain": " ^ ", "fortress": " # ", "lake": "(o)",
+           "crater": "@@@"}
+LETTER = {"red": "R", "blue": "B", "yellow": "Y", "green": "G"}
+QUIET = {"chest"}
+
+_menu: list[tuple[str, dict[str, Any]]] = []
+
+
+def bind(session: Any, legal: list[Any]) -> None:
+    """Remember the legal actions in words for the numbered menu."""
+    _menu[:] = [(session.game.describe_action(session.state, a), a.to_dict()) for a in legal]
+
+
+def short(pirate: str) -> str:
+    colour, _, n = pirate.rpartition("-")
+    return f"{LETTER.get(colour, colour[:1].upper())}{n}"
+
+
+def text_map(view: dict[str, Any]) -> str:
+    """The island in rows of hexes, four columns a field: terrain, chest numbers, pieces."""
+    isl = GAME.island
+    g = isl.graph
+    occupied = view["occupied"]
+    chests = {c["field"] for c in view["chests"]}
+    ships = {s["harbour"]: s["colour"] for s in view["ships"] if s["harbour"]}
+    cells: dict[tuple[int, int], str] = {}
+    for sid, space in g.spaces.items():
+        if space.coord is None:
+            continue
+        q, r = space.coord
+        if sid in occupied:
+            p = occupied[sid]
+            token = short(p) + ("$" if sid in chests else " ")
+        elif sid in ships:
+            token = f"<{LETTER[ships[sid]]}>"
+        elif space.kind == "harbour":
+            token = f"H{space.number}".ljust(3)
+        elif isl.number.get(sid) is not None:
+            token = f"{isl.number[sid]}" + ("*" if sid in chests else " ")
+        elif sid in chests:
+            token = " * "
+        else:
+            token = TERRAIN.get(space.kind, " ? ")
+        cells[(2 * q + r, r)] = token
+    xs = [x for x, _ in cells]
+    rows = sorted({r for _, r in cells})
+    x0 = min(xs) - (min(xs) % 2)  # an even start, so the column numbers sit over the even rows
+    width = (max(xs) - x0) * 2 + 4
+    # column numbers of the printed ids (G7: row G, column 7); odd rows sit half a field to the right
+    ids = {sp.coord: sid for sid, sp in g.spaces.items() if sp.coord and sp.kind != "harbour"}
+    header = [" "] * width
+    for (q, r), sid in ids.items():
+        if r % 2 == 0:
+            num = sid[1:]
+            at = (2 * q + r - x0) * 2
+            header[at:at + len(num)] = list(num)
+    lines = ["  " + "".join(header).rstrip()]
+    for r in rows:
+        line = [" "] * width
+        for (x, rr), token in cells.items():
+            if rr == r:
+                at = (x - x0) * 2
+                line[at:at + 3] = list(token)
+        label = next((sid[0].upper() for (q, rr), sid in ids.items() if rr == r), " ")
+        lines.append(f"{label} " + "".join(line).rstrip())
+    lines.append("  . plain  ~ swamp  n hill  ^ mountain  # fortress  (o) lake  @ crater  <R> ship")
+    lines.append("  11-66 chest fields (* a chest)  R1 pirate red-1 ($ with a chest)  H1-H10 harbours")
+    return "\n".join(lines)
+
+
+def render(view: dict[str, Any]) -> str:
+    seat = view["to_move"]
+    players = view["players"]
+    me = players[seat] if seat is not None else None
+    head = f"--- {me['name']} ({me['colour_name']}), round {view['round']}" if me else "---"
+    if view["phase"] == "move":
+        head += f", {view['bp']} BP to spend"
+    if view["storm"]:
+        head += ", STORM"
+    lines = [head + " ---", text_map(view)]
+    for p in players:
+        ship = GAME.island.label[p["ship"]] if p["ship"] else "at sea"
+        lines.append(f"  {p['name']} ({p['colour_name']}, ship {ship}): {p['ashore']} ashore, {p['aboard']} aboard, "
+                     f"{p['totenkiste']} in the Totenkiste")
+    if me:
+        mine = [p for p in view["pirates"] if p["seat"] == seat and p["where"] != "totenkiste"]
+        lines.append("your pirates: " + ", ".join(
+            f"{short(p['id'])} {p['label']}" + (f" ({p['spent']} spent)" if p["spent"] else "") for p in mine))
+        known = [c for c in view["chests"] if "treasure" in c]
+        if known:
+            lines.append("chests you looked into: " + ", ".join(
+                f"{c['label']} {'TREASURE' if c['treasure'] else 'empty'}" for c in known))
+    if view["phase"] == "move":
+        lines.append("move: 'r1 g8' (pirate, field), 'r1 g8 carry' with the treasure, 'r1 h4' aboard; 'r1' lists "
+                     "where it can go; 'sail h4', 'load r1', 'end'")
+    else:
+        lines += [f"  {i + 1}. {label}" for i, (label, _) in enumerate(_menu)]
+    return "\n".join(lines)
+
+
+def prompt(view: dict[str, Any]) -> str:
+    if view["phase"] == "move":
+        return "your move? "
+    return f"choice (1-{len(_menu)})? "
+
+
+def _pirate(word: str, view: dict[str, Any]) -> str:
+    word = word.lower()
+    ids = [p["id"] for p in view["pirates"]]
+    if word in ids:
+        return word
+    m = re.fullmatch(r"([rbyg])(\d)", word)
+    if m:
+        colour = {"r": "red", "b": "blue", "y": "yellow", "g": "green"}[m.group(1)]
+        if f"{colour}-{m.group(2)}" in ids:
+            return f"{colour}-{m.group(2)}"
+    raise ValueError(f"no pirate {word!r}; name one like r1 (red-1)")
+
+
+def _place(word: str) -> str:
+    isl = GAME.island
+    w = word.lower()
+    if w.isdigit() and int(w) in isl.chest_field:
+        return isl.chest_field[int(w)]
+    m = re.fullmatch(r"h(?:arbour-?)?(\d+)", w)
+    if m and f"harbour-{m.group(1)}" in isl.harbours:
+        return f"harbour-{m.group(1)}"
+    if w in isl.fieldset:
+        return w
+    raise ValueError(f"no field {word!r}; give a field like G8, a chest number like 14 or a harbour like h4")
+
+
+def parse(answer: str, view: dict[str, Any]) -> list[Any]:
+    words = answer.strip().split()
+    if not words:
+        raise ValueError("type an answer (or quit)")
+    if view["phase"] != "move":
+        text = words[0]
+        if not text.isdigit() or not 1 <= int(text) <= len(_menu):
+            raise ValueError(f"type a number from 1 to {len(_menu)}")
+        return [_menu[int(text) - 1][1]]
+    seat = view["to_move"]
+    head = words[0].lower()
+    if head in ("end", "done", "e"):
+        return [{"type": "end_moves", "player": seat}]
+    if head == "sail" and len(words) == 2:
+        ship = next((s["colour"] for s in view["ships"] if s["owner"] == seat and s["harbour"]), None)
+        return [{"type": "sail", "player": seat, "ship": ship, "harbour": _place(words[1])}]
+    if head == "load" and len(words) == 2:
+        return [{"type": "load", "player": seat, "pirate": _pirate(words[1], view)}]
+    pirate = _pirate(words[0], view)
+    if len(words) == 1:
+        opts = view.get("options", {}).get("moves", {}).get(pirate, [])
+        if not opts:
+            raise ValueError(f"{short(pirate)} cannot move now")
+        listed = ", ".join(f"{o['label']} {o['cost']}" + (" carry" if o["carry"] else "") for o in
+                           sorted(opts, key=lambda o: (o["cost"], o["label"])))
+        raise ValueError(f"{short(pirate)} can go to: {listed}")
+    carry = len(words) > 2 and words[2].lower() in ("carry", "c", "+", "treasure")
+    return [{"type": "move", "player": seat, "pirate": pirate, "to": _place(words[1]), "carry": carry}]
+
+
+def event_line(event: Event) -> str | None:
+    if event.type in QUIET:
+        return None
+    return event.text
+
+
+def where(loc: str) -> str:
+    return loc[len(SHIP_PREFIX):] + " ship" if loc.startswith(SHIP_PREFIX) else loc
