@@ -209,18 +209,13 @@ class PirateologyGame(Game[PirState]):
         return s.bank + sum(s.coins) + sum(sum(b.values()) for b in s.buried)
 
     # --- setup -------------------------------------------------------------------------------
+    @property
+    def option_defaults(self) -> dict[str, Any]:
+        return self.data.options
+
     def new_state(self, players: list[str], options: dict[str, Any]) -> PirState:
         self.check_players(players)
-        defaults = self.data.options
-        unknown = sorted(set(options) - set(defaults))
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(unknown)}; {self.name} options: "
-                             f"{', '.join(f'{k} (default {v})' for k, v in defaults.items())}")
-        opts = dict(defaults)
-        for key, value in options.items():
-            if type(value) is not type(defaults[key]):
-                raise ValueError(f"option {key} must be {type(defaults[key]).__name__}, got {value!r}")
-            opts[key] = value
+        opts = self.check_options(options)
         if opts["round_limit"] < 0:
             raise ValueError(f"option round_limit must be 0 (off) or a number of rounds, got {opts['round_limit']}")
         r = self.data.rules
