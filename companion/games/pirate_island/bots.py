@@ -15,7 +15,7 @@ from typing import Any
 from companion.engine import Action
 
 from .actions import Attack, EndMoves, EndTurn, Fog, Load, Move, Pass, Recruit, Sail, StepIn, TakeOver
-from .rules import GAME
+from .data import shared
 
 
 class IslandBot:
@@ -28,7 +28,7 @@ class IslandBot:
     # --- reading the view ------------------------------------------------------------------
     def _treasure(self, view: dict[str, Any]) -> str | None:
         """The field of the treasure, if this seat knows or can tell (a chest off its field was carried)."""
-        isl = GAME.island
+        isl = shared().island
         for c in view["chests"]:
             if c.get("treasure"):
                 return c["field"]
@@ -39,10 +39,10 @@ class IslandBot:
 
     def _unlooked(self, view: dict[str, Any]) -> list[str]:
         me = view["players"][view["you"]]["name"]
-        return [c["field"] for c in view["chests"] if me not in c["looked"] and c["field"] in GAME.island.fieldset]
+        return [c["field"] for c in view["chests"] if me not in c["looked"] and c["field"] in shared().island.fieldset]
 
     def _my_landings(self, view: dict[str, Any]) -> list[str]:
-        isl = GAME.island
+        isl = shared().island
         you = view["you"]
         return [isl.landing[s["harbour"]] for s in view["ships"] if s["owner"] == you and s["harbour"]]
 
@@ -75,7 +75,7 @@ class IslandBot:
         return legal[self.rng.randrange(len(legal))]
 
     def _enter(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        isl = GAME.island
+        isl = shared().island
         # nearest to the chests on average, fortresses (cheaper loading) first
         def score(a: Any) -> tuple:
             lp = isl.landing[a.harbour]
@@ -84,7 +84,7 @@ class IslandBot:
         return max(legal, key=score)
 
     def _move(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        isl = GAME.island
+        isl = shared().island
         you = view["you"]
         loads = [a for a in legal if isinstance(a, Load)]
         if loads:
@@ -162,8 +162,8 @@ class IslandBot:
         return best if best is not None else next(x for x in legal if isinstance(x, EndTurn))
 
     def _needs(self, view: dict[str, Any], a: Any) -> dict[str, int]:
-        c = GAME.rules.combat
-        isl = GAME.island
+        c = shared().rules.combat
+        isl = shared().island
         where = {p["id"]: p["where"] for p in view["pirates"]}
         fld = where[a.target]
         mod = c.bonus[min(len(a.attackers), max(c.bonus))]
@@ -177,7 +177,7 @@ class IslandBot:
 
     def _fog(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Move the rolling player's pirate that matters most as far from its goal as allowed."""
-        isl = GAME.island
+        isl = shared().island
         fogs = [a for a in legal if isinstance(a, Fog)]
         if not fogs:
             return legal[0]
@@ -191,7 +191,7 @@ class IslandBot:
 
     def _flee(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Send the beaten defender as far as possible from the treasure and the chests."""
-        isl = GAME.island
+        isl = shared().island
         chests = [c["field"] for c in view["chests"] if c["field"] in isl.fieldset]
         tables = [isl.steps_from(f) for f in chests]
         return max(legal, key=lambda a: min((t.get(a.to, 99) for t in tables), default=0))

@@ -23,9 +23,10 @@ from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
 from .actions import (CODEC, Attack, Casualty, EndMoves, EndTurn, EnterHarbour, Flee, Fog, Load, Move, Pass, Raid,
                       Recruit, Rescue, Sail, Send, StepIn, TakeOver)
 from . import views
+from .bots import IslandBot
+from .data import GAME_ID, Data, shared
 from .island import SHIP_PREFIX, TOTENKISTE, Island, aboard
 
-GAME_ID = "pirate-island"
 
 # rulebook sections (tests name the same)
 SETUP = "2. Setup and Start of the Game"
@@ -90,28 +91,6 @@ class IslandState:
         return new
 
 
-@dataclass(frozen=True)
-class Data:
-    island: Island
-    rules: Any
-    colours: tuple[str, ...]
-    colour_names: dict[str, str]
-    colour_hex: dict[str, str]
-    options: dict[str, Any]
-
-
-def load_data() -> Data:
-    from companion.content import load_game
-
-    content = load_game(GAME_ID)
-    rules = content.files["rules.yaml"].rules
-    board = content.files["map.yaml"].boards[0]
-    pieces = content.files["pieces.yaml"]
-    return Data(Island.build(board, rules), rules, tuple(c.id for c in pieces.colours),
-                {c.id: c.name["en"] for c in pieces.colours}, {c.id: c.hex for c in pieces.colours},
-                dict(content.info.options))
-
-
 class IslandGame(Game[IslandState]):
     id = GAME_ID
     name = "Pirate Island"
@@ -125,7 +104,7 @@ class IslandGame(Game[IslandState]):
 
     @cached_property
     def data(self) -> Data:
-        return load_data()
+        return shared()
 
     @property
     def island(self) -> Island:
@@ -1048,9 +1027,7 @@ class IslandGame(Game[IslandState]):
     def describe_action(self, s: IslandState, a: Action) -> str:
         return views.describe(self, s, a)
 
-    def make_bot(self, seed: int | str = 0):
-        from .bots import IslandBot
-
+    def make_bot(self, seed: int | str = 0) -> IslandBot:
         return IslandBot(seed)
 
 

@@ -1,0 +1,40 @@
+"""Pirate Island's content as the rules and the bot read it: the island (fields, costs, harbours), the
+rules numbers, player colours and options. Loaded once, shared by the rules and the bot (so the bot
+needs nothing of the rules module)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from companion.content import load_game
+
+from .island import Island
+
+GAME_ID = "pirate-island"
+
+
+@dataclass(frozen=True)
+class Data:
+    island: Island
+    rules: Any
+    colours: tuple[str, ...]
+    colour_names: dict[str, str]
+    colour_hex: dict[str, str]
+    options: dict[str, Any]
+
+
+def load_data() -> Data:
+    content = load_game(GAME_ID)
+    rules = content.files["rules.yaml"].rules
+    board = content.files["map.yaml"].boards[0]
+    pieces = content.files["pieces.yaml"]
+    return Data(Island.build(board, rules), rules, tuple(c.id for c in pieces.colours),
+                {c.id: c.name["en"] for c in pieces.colours}, {c.id: c.hex for c in pieces.colours},
+                dict(content.info.options))
+
+
+@lru_cache(maxsize=1)
+def shared() -> Data:
+    """The game's data, loaded on first use."""
+    return load_data()
