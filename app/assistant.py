@@ -6,7 +6,7 @@ from typing import Any
 import flet as ft
 
 from app.gamescreen import GameScreen
-from app.widgets.common import button, wrap_row
+from app.widgets.common import button, notice, wrap_row
 from app.widgets.log import game_log
 
 
@@ -20,6 +20,8 @@ class AssistantScreen(GameScreen):
 
     def build(self) -> list[ft.Control]:
         with self.live.lock:
+            if not self.live.may_use(self.app.client):  # (its owner stopped sharing it)
+                return [notice("This game is used on another device.", error=True)]
             if self.draft_version != len(self.session.log):  # the game moved on: start a fresh entry
                 self.draft = {}
                 self.draft_version = len(self.session.log)
@@ -30,5 +32,6 @@ class AssistantScreen(GameScreen):
                 button("Redo", self.redo, icon=ft.Icons.REDO, disabled=not self.session.redo_stack,
                        tooltip="Put back what was undone"),
             ]))
+            out += self.hosting()
             out.append(game_log(self.session.history(None), title="History"))
             return out

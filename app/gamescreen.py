@@ -4,9 +4,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import flet as ft
+
 from companion.engine import IllegalAction
 
+from app import state
 from app.base import PROFILE, Screen, log
+from app.widgets.common import button, card, heading, wrap_row
+from app.widgets.join import invitation
 
 
 class GameScreen(Screen):
@@ -54,3 +59,37 @@ class GameScreen(Screen):
                 self.live.version += 1
                 self.live.touched = time.time()
         return self._step(redo)
+
+    # --- the host's tools: invite, share, hand a seat over ---------------------------------------
+    def hosting(self) -> list[ft.Control]:
+        """For the device that started the game: the join link and QR code, sharing a one-device
+        game with other devices, and freeing a seat another device holds (a lost phone)."""
+        live, client = self.live, self.app.client
+        if client != live.owner:
+            return []
+        route = f"/s/{live.id}"
+        rows: list[ft.Control] = []
+        if live.mode == state.DEVICES:
+            if live.free_seats():
+                rows += invitation(route, "Players join on their own phones.")
+            taken = [(i, s) for i, s in enumerate(live.seats) if s.owner not in (None, client) and not s.is_bot]
+            if taken:
+                rows.append(wrap_row([button(f"Free {s.name}'s seat", lambda e, i=i: self.hand_over(i),
+                                             icon=ft.Icons.PHONELINK_ERASE,
+                                             tooltip=f"Free {s.name}'s seat so that another device can take it")
+                                      for i, s in taken]))
+        elif live.shared:
+            rows += invitation(route, "This game is shared: other devices may open it and play.")
+            rows.append(button("Stop sharing", lambda e: self.share(False), icon=ft.Icons.LOCK))
+        else:
+            rows.append(button("Share with other devices", lambda e: self.share(True), icon=ft.Icons.SHARE,
+                               tooltip="Let other devices open this game (for example a second screen at the table)"))
+        if not rows:
+            return []
+        return [ft.Container(card(heading("Other devices", 16), *rows), key="hosting")]
+
+    def share(self, on: bool) -> bool:
+        return self._step(self.live.share, on)
+
+    def hand_over(self, seat: int) -> bool:
+        return self._step(self.live.hand_over, seat)

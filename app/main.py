@@ -13,13 +13,18 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import socket
+import threading
 import time
+import webbrowser
 from pathlib import Path
+from urllib.parse import parse_qs
 from typing import Any
 
 import flet as ft
+import uvicorn
 
-from app import screens, state
+from app import access, screens, state
 from app.base import PROFILE, log
 from app.widgets.common import ACCENT
 
@@ -70,7 +75,11 @@ class App:
 
     def show(self, route: str) -> None:
         self.unsubscribe()
-        route = route.split("?", 1)[0] or "/"
+        route, _, query = route.partition("?")
+        route = route or "/"
+        code = parse_qs(query).get("join")
+        if code:  # the QR code's link carries the join code (--host); remember this device
+            access.current().admit(self.client, code[0])
         try:
             self.screen = screens.for_route(self, route)
         except Exception as exc:  # a broken screen must leave a way home
@@ -142,7 +151,7 @@ async def client_token(page: ft.Page) -> str:
     try:
         prefs = ft.SharedPreferences()
         token = await asyncio.wait_for(prefs.get(TOKEN_KEY), timeout=5)
-        if not token:
+        if not isinstance(token, str) or not access.TOKEN_RE.match(token):  # none yet, or not one we made
             token = state.new_token()
             await asyncio.wait_for(prefs.set(TOKEN_KEY, token), timeout=5)
         return str(token)
@@ -172,15 +181,49 @@ def web_assets() -> Path:
     return target
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """Bind the web server's socket before saying "Serving", so that a port in use or an address
+    that is not this machine's is an error at once (OSError), not a server that never answers."""
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        if os.name != "nt":
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+        sock.set_inheritable(True)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def web_app() -> Any:
+    """The Flet web app (FastAPI) behind the Origin and Host check of app/access.py."""
+    os.environ.setdefault("FLET_WEB_NO_CDN", "1")  # phones at the table may have no internet
+    flet_app = ft.run(main, export_asgi_app=True, assets_dir=str(web_assets()), no_cdn=True)
+    return access.OriginGuard(flet_app)
+
+
+def serve(sock: socket.socket, door: access.Access, open_browser: bool = True) -> None:
+    """Serve the web app on a bound socket (uvicorn, as flet-web does, but with our own guard)."""
+    access.configure(door)
+    config = uvicorn.Config(web_app(), log_level="warning", ws="websockets-sansio", lifespan="on")
+    server = uvicorn.Server(config)
+    if open_browser:
+        url = f"http://localhost:{door.port}/" if access.is_loopback(door.host) else door.join_link("/")
+        threading.Timer(1.0, lambda: webbrowser.open(url)).start()
+    server.run(sockets=[sock])
+
+
 def run(web: bool = False, port: int = 8550, host: str | None = None, open_browser: bool = True) -> None:
     """Start the app: a desktop window, or a web server for browsers (localhost unless `host`)."""
-    assets = web_assets()
     if web:
-        os.environ.setdefault("FLET_WEB_NO_CDN", "1")  # phones at the table may have no internet
-        ft.run(main, view=ft.AppView.WEB_BROWSER if open_browser else None, port=port, host=host or "127.0.0.1",
-               assets_dir=str(assets), no_cdn=True)
+        door = access.Access.for_server(host, port)
+        serve(listen(door.host, port), door, open_browser)
     else:
-        ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(assets))
+        ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(web_assets()))
 
 
 if __name__ == "__main__":

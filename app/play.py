@@ -9,9 +9,10 @@ from typing import Any
 
 import flet as ft
 
-from app import games, state
+from app import access, games, state
 from app.gamescreen import GameScreen
 from app.widgets.common import button, card, heading, notice, para, wrap_row
+from app.widgets.join import join_code_field
 from app.widgets.log import game_log, score_table
 
 
@@ -24,8 +25,10 @@ class PlayScreen(GameScreen):
         live, client = self.live, self.app.client
         with live.lock:
             mine = live.seats_of(client)
+            if not mine and not live.may_open(client):  # (its owner stopped sharing it)
+                return [notice("This game is played on another device.", error=True)]
             if live.mode == state.DEVICES and not mine:
-                return self.seat_picker()
+                return self.seat_picker() + self.hosting()
             if self.session.is_over():
                 return self.end_screen(mine)
             to_move = live.to_move()
@@ -47,6 +50,7 @@ class PlayScreen(GameScreen):
             if self.ui.details is not None:
                 out += self.ui.details(self, self.live, view, seat)
             out.append(ft.Container(self.tools(), key="tools"))
+            out += self.hosting()
             out.append(ft.Container(self.scores(view, to_move), key="scores"))
             out.append(ft.Container(game_log(self.session.history(seat)), key="log"))
             return out
@@ -110,7 +114,10 @@ class PlayScreen(GameScreen):
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=18), padding=30, alignment=ft.Alignment.CENTER)]
 
     def reveal(self, seat: int) -> None:
-        self.app.revealed[self.live.id] = seat
+        if seat not in self.live.seats_of(self.app.client):  # a forged click, or a stale screen
+            self.app.toast("This device does not play that seat.")
+        else:
+            self.app.revealed[self.live.id] = seat
         self.app.render()
 
     def seat_picker(self) -> list[ft.Control]:
@@ -126,11 +133,27 @@ class PlayScreen(GameScreen):
             else:
                 out.append(para(f"{s.name}: taken by another device"))
         if not free:
-            out.append(notice("Every seat is taken."))
-        url = self.app.page.url
-        if url:
-            out.append(para(f"Other devices join at {url.rstrip('/')}/s/{self.live.id}", size=13))
+            out.append(notice("Every seat is taken. If a player's phone is lost, the host can free its seat."))
+        if free and not access.current().may_join(self.app.client):
+            out.append(para("Taking a seat needs the join code on the host's screen (scan its QR code, or type "
+                            "the code in):"))
+            out.append(wrap_row([join_code_field(self.set_code, self.join), button("Join", lambda e: self.join(self.code),
+                                                                     icon=ft.Icons.LOGIN)]))
         return out
+
+    code = ""
+
+    def set_code(self, code: str) -> None:
+        self.code = code[:12]
+
+    def join(self, code: str) -> None:
+        """The join code typed in (the QR code's link carries it, so most devices never see this)."""
+        self.code = code
+        if access.current().admit(self.app.client, code):
+            self.app.toast("Joined: take a free seat.")
+        else:
+            self.app.toast("That is not the join code shown on the host's screen.")
+        self.app.render()
 
     def take(self, seat: int) -> None:
         self._step(lambda client: self.live.claim(client, seat))

@@ -12,7 +12,7 @@ import flet as ft
 
 from companion import api
 
-from app import games, state
+from app import access, games, state
 from app.assistant import AssistantScreen
 from app.base import ErrorScreen, Screen
 from app.play import PlayScreen
@@ -45,6 +45,10 @@ def open_game(app: Any, gid: str) -> Screen:
         live = app.reg.get(gid)
     except KeyError:
         return ErrorScreen(app, "This game is not saved here (it may have been deleted).")
+    live.adopt(app.client)  # (a game saved before games had owners)
+    if not live.may_open(app.client):
+        return ErrorScreen(app, "This game is played on another device. Its owner can share it from there "
+                                "(Share with other devices).")
     app.subscribe(gid)
     if live.mode == state.ASSISTANT:
         ui = games.game_ui(live.game.id)
@@ -63,7 +67,8 @@ class Home(Screen):
 
     def build(self) -> list[ft.Control]:
         out: list[ft.Control] = []
-        live = [s for s in self.app.reg.summaries() if not s.over]
+        mine = self.app.reg.summaries_for(self.app.client)  # never another device's hot-seat game
+        live = [s for s in mine if not s.over]
         if live:
             out.append(heading("Continue"))
             for s in live[:8]:
@@ -71,7 +76,7 @@ class Home(Screen):
         out.append(heading("Games"))
         for g in games.game_entries():
             out.append(self.game_card(g))
-        finished = [s for s in self.app.reg.summaries() if s.over and not s.error]
+        finished = [s for s in mine if s.over]
         if finished:
             out.append(heading("Finished games", 16))
             for s in finished[:5]:
@@ -209,7 +214,7 @@ class SetupScreen(Screen):
         names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
         try:
             game = api.table_game(self.entry.id) if self.kind == "assistant" else api.get_game(self.entry.id)
-            live = self.app.reg.create(game, names, self.mode, self.kinds)
+            live = self.app.reg.create(game, names, self.mode, self.kinds, owner=self.app.client)
         except ValueError as exc:
             self.error = str(exc)
             self.app.render()
@@ -273,13 +278,25 @@ class PrintScreen(Screen):
         return out
 
     def start(self, e: Any) -> None:
+        """Start the printer, unless a print job runs already (on this server, from any device: the
+        button is disabled while it runs, but a client can send clicks anyway, so the server decides)."""
         gid = self.entry.id
+        busy = access.HEAVY.try_start(f"printing {self.entry.name}")
+        if busy is not None:
+            self.app.toast(f"Wait a moment: this server is {busy} (one print job at a time).")
+            self.app.render()
+            return
         self.jobs[gid] = {"running": True}
         self.app.render()
         page, app = self.app.page, self.app
 
         def work() -> None:
-            self.jobs[gid] = run_printer(gid)
+            try:
+                self.jobs[gid] = run_printer(gid)
+            except Exception as exc:  # noqa: BLE001 - the slot must be given back whatever happens
+                self.jobs[gid] = {"running": False, "ok": False, "message": f"The printer could not run: {exc}"}
+            finally:
+                access.HEAVY.done()
             if isinstance(app.screen, PrintScreen):
                 app.render()
 

@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from app import access
 from companion.engine import Action, IllegalAction, Runner, SaveError, Session, Table
 from companion.engine import make_bot as engine_bot
 from companion.engine.chance import Digital
@@ -34,6 +35,8 @@ HUMAN, BOT = "human", "bot"
 #: a seat played by the random bot even where the game has its own (smarter) bot
 RANDOM_BOT = "random-bot"
 KINDS = (HUMAN, BOT, RANDOM_BOT)
+#: the longest player name (the setup screen's field; longer text is refused on the server)
+MAX_NAME = 40
 
 
 def data_dir() -> Path:
@@ -94,6 +97,11 @@ class LiveGame:
         info = session.meta.setdefault(META_KEY, {})
         self.mode: str = info.get("mode", HOTSEAT)
         self.seats = [Seat(**s) for s in info.get("seats") or [{"name": p} for p in session.players]]
+        #: the client token of the device that created the game: a hot-seat game or a table assistant
+        #: is used on that device only, unless it is shared; in a one-device-each game it is the host
+        #: (who may hand a taken seat to another device)
+        self.owner: str | None = info.get("owner")
+        self.shared: bool = bool(info.get("shared"))
         self.bots = bots if bots is not None else {
             i: make_bot(session, i, s.kind) for i, s in enumerate(self.seats) if s.is_bot}
         self.runner = Runner(session, self.bots)
@@ -113,7 +121,50 @@ class LiveGame:
         """The seats this client may act for."""
         if self.mode == DEVICES:
             return [i for i, s in enumerate(self.seats) if s.owner == client and not s.is_bot]
-        return self.human_seats()  # one device (a table, a hot seat) holds every human seat
+        # one device (a table, a hot seat) holds every human seat: the one that created the game,
+        # or any device that joined once the game is shared
+        return self.human_seats() if self.may_use(client) else []
+
+    def may_use(self, client: str) -> bool:
+        """A hot-seat game or table assistant: whether this device may see and play it."""
+        if self.owner is None or client == self.owner:
+            return True
+        return self.shared and access.current().may_join(client)
+
+    def may_open(self, client: str) -> bool:
+        """Whether the game is shown to this device at all (its Continue list, its link)."""
+        if self.mode != DEVICES:
+            return self.may_use(client)
+        return client == self.owner or bool(self.seats_of(client)) or bool(self.free_seats())
+
+    def adopt(self, client: str) -> None:
+        """A game saved before games had owners belongs to the first device that opens it."""
+        with self.lock:
+            if self.owner is None:
+                self.owner = client
+                self._save_meta()
+
+    def share(self, client: str, on: bool) -> None:
+        """The owner lets other devices use a hot-seat game or table assistant (or stops it)."""
+        with self.lock:
+            if client != self.owner:
+                raise IllegalAction("seats", "only the device that started this game may share it")
+            self.shared = bool(on)
+            self._save_meta()
+
+    def hand_over(self, client: str, seat: int) -> None:
+        """The host frees a taken seat (a lost or flat phone) so that another device can take it."""
+        with self.lock:
+            if self.mode != DEVICES:
+                raise IllegalAction("seats", "this game is played on one device; there are no seats to hand over")
+            if client != self.owner:
+                raise IllegalAction("seats", "only the host (the device that started the game) may free a seat")
+            if not 0 <= seat < len(self.seats) or self.seats[seat].is_bot:
+                raise IllegalAction("seats", f"there is no player seat {seat}")
+            if self.seats[seat].owner is None:
+                raise IllegalAction("seats", f"{self.seats[seat].name}'s seat is free already")
+            self.seats[seat].owner = None
+            self._save_meta()
 
     def free_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_bot and s.owner is None]
@@ -124,6 +175,8 @@ class LiveGame:
                 raise IllegalAction("seats", "this game is played on one device; there are no seats to take")
             if not 0 <= seat < len(self.seats) or self.seats[seat].is_bot:
                 raise IllegalAction("seats", f"there is no free player seat {seat}")
+            if client != self.owner and not access.current().may_join(client):
+                raise IllegalAction("seats", "enter the join code shown on the host's screen to take a seat")
             owner = self.seats[seat].owner
             if owner not in (None, client):
                 raise IllegalAction("seats", f"{self.seats[seat].name}'s seat is taken by another device")
@@ -157,6 +210,8 @@ class LiveGame:
     def view(self, client: str, seat: int | None = None) -> dict[str, Any]:
         """Only ever a view the client may see: its own seat's (or the public one)."""
         with self.lock:
+            if not self.may_open(client) and not self.seats_of(client):
+                raise IllegalAction("seats", "this game is played on another device")
             if seat is not None and seat not in self.seats_of(client):
                 raise IllegalAction("seats", "a device sees only its own player's view")
             return self.session.view(seat if seat is not None else self.viewer(client))
@@ -264,6 +319,8 @@ class LiveGame:
     # --- persistence -----------------------------------------------------------------------------
     def _save_meta(self) -> None:
         self.session.meta[META_KEY]["seats"] = [asdict(s) for s in self.seats]
+        self.session.meta[META_KEY]["owner"] = self.owner
+        self.session.meta[META_KEY]["shared"] = self.shared
         self.session.meta[META_KEY]["updated"] = time.time()
         self.version += 1
         self.touched = time.time()
@@ -301,7 +358,8 @@ class GameRegistry:
 
     def create(self, game: Any, players: list[str], mode: str, kinds: list[str] | None = None,
                options: dict[str, Any] | None = None, seed: int | str | None = None,
-               title: str | None = None) -> LiveGame:
+               title: str | None = None, owner: str | None = None) -> LiveGame:
+        """A new saved game; `owner` is the client token of the device that creates it."""
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
         kinds = list(kinds or [HUMAN] * len(players))
@@ -311,10 +369,14 @@ class GameRegistry:
             kinds = [HUMAN] * len(players)
         elif HUMAN not in kinds:
             raise ValueError("at least one seat must be a human player")
+        long = next((n for n in players if len(n) > MAX_NAME), None)
+        if long is not None:  # (a name comes from a text field: a hostile client can send megabytes)
+            raise ValueError(f"a player's name may have at most {MAX_NAME} letters; {long[:20]}… has {len(long)}")
         seed = seed if seed is not None else secrets.randbelow(2**31)
         gid = time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
         seats = [asdict(Seat(n, k)) for n, k in zip(players, kinds)]
-        meta = {META_KEY: {"mode": mode, "seats": seats, "title": title or game.name, "created": time.time()}}
+        meta = {META_KEY: {"mode": mode, "seats": seats, "title": title or game.name, "created": time.time(),
+                           "owner": owner, "shared": False}}
         self.root.mkdir(parents=True, exist_ok=True)
         source = Table() if mode == ASSISTANT else Digital(seed)
         # at a real table a mistyped die must be fixable; in digital play rolled dice stay rolled
@@ -351,6 +413,15 @@ class GameRegistry:
         if not self.root.exists():
             return []
         return sorted((p.stem for p in self.root.glob("*.json") if not p.name.startswith(".")), reverse=True)
+
+    def summaries_for(self, client: str) -> list[GameSummary]:
+        """The games this device may open: its own, shared ones, seats it holds or may take."""
+        out = []
+        for s in self.summaries():
+            live = self.games.get(s.id)
+            if s.error is None and live is not None and live.may_open(client):
+                out.append(s)
+        return out
 
     def summaries(self, include_over: bool = True) -> list[GameSummary]:
         out = []

@@ -6,9 +6,11 @@ runs, so the rest of the CLI works without it.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib.util
 import os
 import platform
+import socket
 import sys
 
 from companion.errors import UserError
@@ -18,11 +20,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("app", help="open the app: table assistant, digital play, rules and print",
                        description="Open the desktop app, or serve it to browsers with --web.")
     p.add_argument("--web", action="store_true", help="serve the app to browsers instead of opening a window")
-    p.add_argument("--port", type=int, default=8550, help="web mode: the port to listen on (default 8550)")
+    p.add_argument("--port", type=port_number, default=8550, help="web mode: the port to listen on (default 8550)")
     p.add_argument("--host", default=None,
                    help="web mode: the address to listen on (default localhost only; 0.0.0.0 for the LAN)")
     p.add_argument("--no-browser", action="store_true", help="web mode: do not open a browser tab")
     p.set_defaults(func=run_app)
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 1-65535 (argparse turns the ValueError into a usage error, exit 2)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number (1-65535), got {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, got {port}")
+    return port
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -34,10 +47,34 @@ def run_app(args: argparse.Namespace) -> int:
     if args.web:
         if importlib.util.find_spec("flet_web") is None:
             raise UserError("web mode needs flet-web: pip install flet-web==1.0.5")
-        host = args.host or "127.0.0.1"
-        shown = "localhost" if host in ("127.0.0.1", "localhost") else host
-        print(f"Serving the pirate table companion at http://{shown}:{args.port}/  (Ctrl+C stops it)", flush=True)
-        run(web=True, port=args.port, host=host, open_browser=not args.no_browser)
+        from app import access
+        from app.main import listen, serve
+
+        door = access.Access.for_server(args.host, args.port)
+        try:
+            sock = listen(door.host, args.port)
+        except socket.gaierror:
+            raise UserError(f"--host {door.host}: not an address or name this machine knows "
+                            "(use 0.0.0.0 for every network of this machine)") from None
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise UserError(f"port {args.port} is in use (is the app already running?); "
+                                "choose another with --port") from None
+            if exc.errno in (errno.EADDRNOTAVAIL, errno.EINVAL, errno.EAFNOSUPPORT):
+                raise UserError(f"--host {door.host}: not an address of this machine "
+                                "(use 0.0.0.0 for every network of this machine)") from None
+            if exc.errno == errno.EACCES:
+                raise UserError(f"port {args.port} needs administrator rights; choose one above 1023 "
+                                "with --port") from None
+            raise UserError(f"cannot listen on {door.host}:{args.port}: {exc.strerror}") from None
+        if door.on_lan:
+            print(f"Serving the pirate table companion at {door.join_link('/')}  (Ctrl+C stops it)\n"
+                  f"Phones on this network join by that link or the QR code on the host's screen; "
+                  f"join code {door.join_code}", flush=True)
+        else:
+            print(f"Serving the pirate table companion at http://localhost:{args.port}/  (Ctrl+C stops it)",
+                  flush=True)
+        serve(sock, door, open_browser=not args.no_browser)
         return 0
     problem = desktop_problem()
     if problem:

@@ -9,6 +9,7 @@ import flet as ft
 import pytest
 
 from app import screens, state
+from companion.engine import IllegalAction
 from companion.games import get_game
 
 
@@ -90,3 +91,183 @@ def test_one_bad_file_does_not_break_home(reg) -> None:
     summaries = fresh.summaries()
     assert any(s.id == good.id and not s.error for s in summaries)
     assert sum(1 for s in summaries if s.error) == 4
+
+
+# --- a game belongs to the device that created it ----------------------------------------------------
+@pytest.fixture
+def door():
+    """A LAN server's door (--host): a join code is needed to take a seat."""
+    from app import access
+
+    old = access.current()
+    yield access.configure(access.Access(host="0.0.0.0", port=8550, join_code="123456"))
+    access.configure(old)
+
+
+def test_hot_seat_game_is_only_for_the_device_that_created_it(reg) -> None:
+    from app.play import PlayScreen
+
+    live = reg.create(get_game("piraten-kapern"), ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.HUMAN],
+                      seed=3, owner="owner-device")
+    stranger = FakeApp(reg, "stranger-device")
+    # not on the stranger's Home screen, and its link opens no game
+    assert live.id not in texts(screens.Home(stranger).build())
+    assert live.id in [s.id for s in reg.summaries_for("owner-device")]
+    assert isinstance(screens.open_game(stranger, live.id), screens.ErrorScreen)
+    # the handlers behind "I am Anne" and every action refuse, whatever frames the stranger sends
+    screen = PlayScreen(stranger, live)
+    screen.reveal(0)
+    assert stranger.revealed.get(live.id) is None and stranger.toasts
+    assert "another device" in texts(screen.build())
+    with pytest.raises(IllegalAction):
+        live.view("stranger-device", 0)
+    with pytest.raises(IllegalAction):
+        live.view("stranger-device")
+    before = len(live.session.log)
+    for action in live.legal_actions():
+        with pytest.raises(IllegalAction):
+            live.act("stranger-device", action)
+    with pytest.raises(IllegalAction):
+        live.undo("stranger-device")
+    assert len(live.session.log) == before
+    # the owner sees and plays it
+    owner = FakeApp(reg, "owner-device")
+    assert isinstance(screens.open_game(owner, live.id), PlayScreen)
+    live.act("owner-device", live.legal_actions()[0])
+
+
+def test_sharing_lets_other_devices_in_and_stopping_shuts_them_out(reg, door) -> None:
+    live = reg.create(get_game("piraten-kapern"), ["Anne", "Bart"], state.ASSISTANT, owner="owner-device")
+    with pytest.raises(IllegalAction, match="only the device that started"):
+        live.share("stranger-device", True)
+    live.share("owner-device", True)
+    assert not live.may_use("stranger-device")  # shared, but the stranger has not shown the join code
+    assert door.admit("stranger-device", "123456")
+    assert live.may_use("stranger-device") and live.seats_of("stranger-device")
+    reloaded = state.GameRegistry(reg.root.parent).get(live.id)  # sharing is saved with the game
+    assert reloaded.shared and reloaded.owner == "owner-device"
+    live.share("owner-device", False)
+    assert not live.may_use("stranger-device")
+
+
+def test_join_code_gates_seats_and_the_host_hands_a_seat_over(reg, door) -> None:
+    live = reg.create(get_game("piraten-kapern"), ["Anne", "Bart"], state.DEVICES, [state.HUMAN, state.HUMAN],
+                      owner="host")
+    live.claim("host", 0)  # the host needs no code
+    with pytest.raises(IllegalAction, match="join code"):
+        live.claim("phone", 1)
+    assert not door.admit("phone", "000000")
+    assert door.admit("phone", "123456")
+    live.claim("phone", 1)
+    with pytest.raises(IllegalAction, match="taken by another device"):
+        door.admit("thief", "123456") and live.claim("thief", 1)
+    with pytest.raises(IllegalAction, match="only the host"):
+        live.hand_over("thief", 1)
+    live.hand_over("host", 1)  # Bart's phone is lost: the host frees the seat
+    assert live.seats[1].owner is None and live.seats_of("phone") == []
+    live.claim("thief", 1)  # (another device, here the one called thief, takes it)
+    assert live.seats_of("thief") == [1]
+
+
+def test_wrong_join_codes_close_the_door_for_a_minute(door) -> None:
+    for i in range(10):
+        assert not door.admit(f"script-{i}", f"{i:06d}")
+    assert not door.admit("script-x", "123456")  # even the right code, until the minute is over
+    assert not door.may_join("script-x")
+
+
+def test_the_host_screen_shows_the_join_link_and_qr_code(reg, door) -> None:
+    from app.play import PlayScreen
+
+    live = reg.create(get_game("piraten-kapern"), ["Anne", "Bart"], state.DEVICES, [state.HUMAN, state.HUMAN],
+                      owner="host")
+    live.claim("host", 0)
+    body = PlayScreen(FakeApp(reg, "host"), live).build()
+    shown = texts(body)
+    assert f":8550/s/{live.id}?join=123456" in shown and shown.count("http://") >= 1
+    assert "ws://" not in shown and "localhost" not in shown
+    qr = [c for b in body for c in walk(b) if isinstance(c, ft.Image) and isinstance(c.src, bytes)]
+    assert len(qr) == 1 and qr[0].src[:8] == b"\x89PNG\r\n\x1a\n" and "QR code" in qr[0].semantics_label
+    # a joining device without the code is asked for it
+    picker = texts(PlayScreen(FakeApp(reg, "phone"), live).build())
+    assert "Join code" in picker and "123456" not in picker
+
+
+def test_the_qr_code_is_a_small_png() -> None:
+    from app.widgets.join import qr_png
+
+    png = qr_png("http://192.168.1.5:8550/s/x?join=123456")
+    assert png.startswith(b"\x89PNG") and len(png) < 4000
+
+
+# --- heavy work, one at a time -----------------------------------------------------------------------
+def test_printing_runs_one_at_a_time_whatever_the_clicks(reg, monkeypatch) -> None:
+    from app import access
+
+    started: list[str] = []
+    threads: list[Any] = []
+
+    class Page(FakePage):
+        def run_thread(self, fn):
+            threads.append(fn)  # run later, like a thread still busy
+
+    monkeypatch.setattr(screens, "run_printer", lambda gid: started.append(gid) or
+                        {"running": False, "ok": True, "message": "Done."})
+    apps = [FakeApp(reg, f"device-{i}") for i in range(4)]
+    for a in apps:
+        a.page = Page()
+    screens.PrintScreen(apps[0], "piraten-kapern").start(None)
+    for a in apps[1:]:  # three more clicks, from other devices and other games, while it runs
+        screens.PrintScreen(a, "pirates-vs-dinosaurs").start(None)
+    assert len(threads) == 1 and all("one print job at a time" in a.toasts[0] for a in apps[1:])
+    threads[0]()
+    assert started == ["piraten-kapern"] and access.HEAVY.running is None
+    screens.PrintScreen(apps[1], "pirates-vs-dinosaurs").start(None)  # free again
+    assert len(threads) == 2
+    threads[1]()
+
+
+# --- the web server's door ---------------------------------------------------------------------------
+@pytest.mark.parametrize("host, origin, ok", [
+    ("127.0.0.1:8550", None, True),
+    ("127.0.0.1:8550", "http://127.0.0.1:8550", True),
+    ("localhost:8550", "http://localhost:8550", True),
+    ("192.168.1.5:8550", "http://192.168.1.5:8550", True),
+    ("[::1]:8550", "http://[::1]:8550", True),
+    ("127.0.0.1:8550", "http://evil.example", False),        # a page elsewhere drives localhost
+    ("127.0.0.1:8550", "http://127.0.0.1:9999", False),      # another local server's page
+    ("127.0.0.1:8550", "null", False),                       # a sandboxed iframe or a file
+    ("evil.example:8550", "http://evil.example:8550", False),  # DNS rebinding
+    (None, None, False),
+])
+def test_host_and_origin_check(host, origin, ok) -> None:
+    from app.access import allowed_request
+
+    assert (allowed_request(host, origin, names={"localhost", "table-pc"}) is None) == ok
+
+
+def test_the_guard_refuses_a_websocket_from_another_site() -> None:
+    import asyncio
+
+    from app.access import OriginGuard
+
+    reached: list[str] = []
+
+    async def inner(scope, receive, send):
+        reached.append(scope["type"])
+
+    sent: list[dict] = []
+
+    async def receive():
+        return {"type": "websocket.connect"}
+
+    async def send(message):
+        sent.append(message)
+
+    guard = OriginGuard(inner, names={"localhost"})
+    scope = {"type": "websocket", "headers": [(b"host", b"127.0.0.1:8550"), (b"origin", b"http://evil.example")]}
+    asyncio.run(guard(scope, receive, send))
+    assert not reached and sent[-1]["type"] == "websocket.close"
+    scope = {"type": "websocket", "headers": [(b"host", b"127.0.0.1:8550"), (b"origin", b"http://127.0.0.1:8550")]}
+    asyncio.run(guard(scope, receive, send))
+    assert reached == ["websocket"]

@@ -1,0 +1,50 @@
+"""The invitation on the host's screen: an http link with this machine's LAN address, its QR code
+for phones at the table, and (with --host) the join code that the link carries."""
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from typing import Any
+
+import flet as ft
+import qrcode
+
+from app import access
+from app.widgets.common import para
+
+
+@lru_cache(maxsize=32)
+def qr_png(text: str) -> bytes:
+    """A QR code of `text` as PNG bytes (cached: a redraw sends nothing when the link is the same)."""
+    qr = qrcode.QRCode(border=2, box_size=8, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    qr.add_data(text)
+    qr.make(fit=True)
+    out = io.BytesIO()
+    qr.make_image(fill_color="black", back_color="white").save(out, format="PNG")
+    return out.getvalue()
+
+
+def invitation(route: str, what: str) -> list[ft.Control]:
+    """Link, QR code and join code for joining `route` (e.g. /s/<id>) from another device."""
+    door = access.current()
+    link = door.join_link(route)
+    out: list[ft.Control] = [
+        para(f"{what} Scan the code with a phone's camera, or open the link:"),
+        ft.Image(src=qr_png(link), width=200, height=200, semantics_label=f"QR code of {link}"),
+        ft.Text(link, selectable=True, size=14, weight=ft.FontWeight.BOLD),
+    ]
+    if door.join_code:
+        out.append(para(f"Join code: {door.join_code} (in the link; type it in on a device that opens "
+                        "the app another way)."))
+    elif door.address() == "localhost":
+        out.append(para("This server listens on this machine only. To let phones on the same network join, "
+                        "start it with: companion app --web --host 0.0.0.0", size=13))
+    return out
+
+
+def join_code_field(on_change: Any, on_submit: Any) -> ft.Control:
+    """Where a device that opened the app without the link's code types it in."""
+    return ft.TextField(label="Join code", hint_text="6 digits from the host's screen", width=220,
+                        max_length=12, keyboard_type=ft.KeyboardType.NUMBER,
+                        on_change=lambda e: on_change(e.control.value or ""),
+                        on_submit=lambda e: on_submit(e.control.value or ""))
