@@ -12,34 +12,14 @@ pytestmark = pytest.mark.browser
 GID = "pirates-vs-dinosaurs"
 
 
-def reach(page, locator) -> None:
-    """Scroll the Flutter view until the control is on screen (a redraw keeps the scroll position)."""
-    locator.wait_for(state="attached")
-    height = page.viewport_size["height"]
-    for _ in range(6):
-        box = locator.bounding_box()
-        if box is None or 60 <= box["y"] <= height - 60:
-            return
-        page.mouse.move(page.viewport_size["width"] / 2, height / 2)
-        page.mouse.wheel(0, box["y"] - height / 2)
-        moved(page, locator, box["y"])
-
-
-def moved(page, locator, y: float) -> None:
-    """Wait until the view has scrolled: the control is no longer at `y` (or was redrawn)."""
-    page.wait_for_function("([el, y]) => !el.isConnected || Math.abs(el.getBoundingClientRect().y - y) > 1",
-                           arg=[locator.element_handle(), y])
-
-
 def above_the_screen(page, locator) -> None:
     """Wait until the control is scrolled out of sight at the top."""
     page.wait_for_function("el => el.getBoundingClientRect().bottom < 0", arg=locator.element_handle())
 
 
 def press(page, name: str | re.Pattern, exact: bool = True) -> None:
-    button = page.get_by_role("button", name=name, exact=exact if isinstance(name, str) else None).first
-    reach(page, button)
-    button.click()
+    """Tap a button by its label (a text or a pattern); Playwright scrolls it into view first."""
+    page.get_by_role("button", name=name, exact=exact if isinstance(name, str) else None).first.click()
 
 
 def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) -> None:
@@ -62,7 +42,7 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     ui.see(page, "Strength: 4", exact=True)
     # scrolled down, a tap redraws without jumping back to the top
     skull = page.get_by_role("button", name="Combat: add Skull", exact=True).first
-    reach(page, skull)
+    skull.scroll_into_view_if_needed()
     page.mouse.wheel(0, 250)
     above_the_screen(page, page.get_by_role("button", name="Anne (turn)").first)  # scrolled down
     ui.painted(page)
@@ -124,7 +104,6 @@ def step(page, ui) -> str:
         cards = page.get_by_role("button", name=re.compile(r"^Discard (?!\d)"))
         need = int(re.search(r"Tap (\d+)", page.get_by_text(re.compile(r"^Tap \d+ card")).first.inner_text()).group(1))
         for i in range(need):
-            reach(page, cards.first)
             cards.first.click()
             expect(page.get_by_role("button", name=re.compile(r"^Keep "))).to_have_count(i + 1)  # "Keep X (picked)"
         with ui.changes(page):
@@ -134,7 +113,6 @@ def step(page, ui) -> str:
         b = page.get_by_role("button", name=pattern)
         if b.count():
             label = b.first.get_attribute("aria-label") or b.first.inner_text()
-            reach(page, b.first)
             with ui.changes(page):
                 b.first.click()
             return label

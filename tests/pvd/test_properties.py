@@ -1,6 +1,6 @@
 """Properties over many random games: every component is always somewhere (85 sailors, 60 bag
 tokens, 76 Event cards, 16 Curses), crews are never negative, replays are deterministic.
-The number of games follows the hypothesis profile (tests/conftest.py): 30 in ci, 300 in thorough."""
+The number of games follows the hypothesis profile (tests/conftest.py): 16 in ci, 160 in thorough."""
 from __future__ import annotations
 
 import json
@@ -14,7 +14,7 @@ from companion.games.pirates_vs_dinosaurs.rules import GAME
 
 from ..conftest import runs
 
-GAMES = runs(30)
+GAMES = runs(16)
 
 
 def check_invariants(st) -> None:
