@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.engine import Session
 from companion.games.pirateology.rules import GAME
@@ -24,29 +25,29 @@ def attacks(s) -> set[int]:
 def test_weapons__ranges_one_two_three() -> None:
     """Weapons: type 1 reaches 1 space, Musket and Pistol 2, the Cannon 3."""
     for weapon, reach in (("knife", 1), ("pistol", 2), ("cannon", 3)):
-        for dist, square in ((1, "D1"), (2, "E1"), (3, "F1"), (4, "G1")):
-            s = at_sea(["C1", square], [["crew", weapon], ["crew"]])
+        for dist, square in ((1, "d1"), (2, "e1"), (3, "f1"), (4, "g1")):
+            s = at_sea(["c1", square], [["crew", weapon], ["crew"]])
             assert (1 in attacks(s)) == (dist <= reach), (weapon, dist)
 
 
 def test_battle__range_counts_across_islands() -> None:
     """Rules Of Battle: "within 3 spaces" is counted in steps over islands too (rulings: range-counting)."""
-    s = at_sea(["F5", "I5"], [["crew", "cannon"], []])
+    s = at_sea(["f5", "i5"], [["crew", "cannon"], []])
     assert attacks(s) == {1}
 
 
 def test_battle__pirate_cannot_attack_castaway_cannot_be_attacked() -> None:
     """Rules Of Battle: only a ship with a Weapon Card attacks; nobody on Castaway Island is attacked."""
-    assert attacks(at_sea(["C1", "D1"], [["cannon"], []])) == set()
-    s = at_sea(["C1", "D1"], [["crew", "cannon"], []])
-    s.marooned[1] = "D1"
-    s.pos[1] = "N10"
+    assert attacks(at_sea(["c1", "d1"], [["cannon"], []])) == set()
+    s = at_sea(["c1", "d1"], [["crew", "cannon"], []])
+    s.marooned[1] = "d1"
+    s.pos[1] = "n10"
     assert attacks(s) == set()
 
 
 def test_ship_vs_ship__wager_matched_higher_total_wins() -> None:
     """Ship vs Ship: the challenger wagers, the defender matches, both roll their best weapon, the higher total wins."""
-    s = at_sea(["C1", "D1"], [["crew", "cannon", "treasure-map"], ["crew", "musket", "pillage"]])
+    s = at_sea(["c1", "d1"], [["crew", "cannon", "treasure-map"], ["crew", "musket", "pillage"]])
     s, ev = run(s, {"type": "attack", "target": 1})
     assert s.phase == "wager"
     s, ev = run(s, {"type": "wager", "coins": 3, "cards": 1})
@@ -60,18 +61,18 @@ def test_ship_vs_ship__wager_matched_higher_total_wins() -> None:
 
 def test_ship_vs_ship__a_skull_wins_outright() -> None:
     """Ship vs Ship: a player who rolls a skull wins, whatever the totals."""
-    s = at_sea(["C1", "D1"], [["crew", "knife"], ["crew", "cannon"]])
+    s = at_sea(["c1", "d1"], [["crew", "knife"], ["crew", "cannon"]])
     s, _ = run(s, {"type": "attack", "target": 1}, {"type": "wager", "coins": 2, "cards": 0}, ["skull", "5", "5", "5"])
     assert s.coins == [9, 5]
 
 
 def test_ship_vs_ship__two_skulls_compare_the_other_dice() -> None:
     """Ship vs Ship: when both roll skulls the remaining dice decide; equal is a draw (rulings: wager)."""
-    s = at_sea(["C1", "D1"], [["crew", "musket"], ["crew", "cannon"]])
+    s = at_sea(["c1", "d1"], [["crew", "musket"], ["crew", "cannon"]])
     s, _ = run(s, {"type": "attack", "target": 1}, {"type": "wager", "coins": 2, "cards": 0},
                ["skull", "2", "skull", "1", "4"])   # 2 against 5
     assert s.coins == [5, 9]
-    s = at_sea(["C1", "D1"], [["crew", "musket"], ["crew", "pistol"]])
+    s = at_sea(["c1", "d1"], [["crew", "musket"], ["crew", "pistol"]])
     s, ev = run(s, {"type": "attack", "target": 1}, {"type": "wager", "coins": 2, "cards": 0},
                 ["skull", "3", "skull", "3"])
     assert s.coins == [7, 7] and "draw" in texts(ev)
@@ -79,7 +80,7 @@ def test_ship_vs_ship__two_skulls_compare_the_other_dice() -> None:
 
 def test_ship_vs_ship__three_cannon_skulls_take_everything() -> None:
     """Ship vs Ship: three skulls with the Cannon take all the opponent carries; with nothing buried they are out."""
-    s = at_sea(["C1", "D1", "O11"], [["crew", "cannon"], ["crew", "musket", "treasure-map"], ["crew"]])
+    s = at_sea(["c1", "d1", "o11"], [["crew", "cannon"], ["crew", "musket", "treasure-map"], ["crew"]])
     s, ev = run(s, {"type": "attack", "target": 1}, {"type": "wager", "coins": 1, "cards": 0},
                 ["skull", "skull", "skull", "skull", "5"])
     assert s.coins[0] == 14 and s.coins[1] == 0 and s.out[1] and "out of the game" in texts(ev)
@@ -88,7 +89,7 @@ def test_ship_vs_ship__three_cannon_skulls_take_everything() -> None:
 
 def test_ship_vs_pirate__attacker_rolls_one_die_for_coins() -> None:
     """Ship vs Pirate: the pirate does not roll; the ship rolls one die and takes that many coins."""
-    s = at_sea(["C1", "D1"], [["crew", "cannon"], ["cutlass"]])
+    s = at_sea(["c1", "d1"], [["crew", "cannon"], ["cutlass"]])
     s, ev = run(s, {"type": "attack", "target": 1})
     assert len(GAME.chance_step(s).dice) == 1
     s, ev = run(s, ["4"])
@@ -97,8 +98,8 @@ def test_ship_vs_pirate__attacker_rolls_one_die_for_coins() -> None:
 
 def test_ship_vs_ship__defender_without_weapon_pays_coins_then_cards() -> None:
     """Ship vs Ship: a defender without a Weapon Card does not roll; short of coins, cards make up the rest (rulings: paying)."""
-    s = at_sea(["C1", "D1"], [["crew", "knife"], ["crew", "pillage", "treasure-map"]], coins=[7, 2])
-    s.buried[1] = {"B2": 3}
+    s = at_sea(["c1", "d1"], [["crew", "knife"], ["crew", "pillage", "treasure-map"]], coins=[7, 2])
+    s.buried[1] = {"b2": 3}
     s, ev = run(s, {"type": "attack", "target": 1}, ["5"])
     assert s.coins == [9, 0] and s.phase == "take" and s.pending["count"] == 3
     s, _ = run(s, {"type": "take", "card": "crew"}, {"type": "take", "card": "pillage"},
@@ -108,14 +109,14 @@ def test_ship_vs_ship__defender_without_weapon_pays_coins_then_cards() -> None:
 
 def test_ship_vs_pirate__skull_takes_everything() -> None:
     """Ship vs Pirate: a skull takes all the pirate's coins and cards; nothing buried means out."""
-    s = at_sea(["C1", "D1", "O11"], [["crew", "knife"], ["pillage"], []])
+    s = at_sea(["c1", "d1", "o11"], [["crew", "knife"], ["pillage"], []])
     s, ev = run(s, {"type": "attack", "target": 1}, ["skull"])
     assert s.coins[0] == 14 and s.hands[0] == ["crew", "pillage"] and s.out[1]
 
 
 def test_winning__last_pirate_standing() -> None:
     """Winning The Game: when every other player is out, the last pirate standing wins."""
-    s = at_sea(["C1", "D1"], [["crew", "knife"], []])
+    s = at_sea(["c1", "d1"], [["crew", "knife"], []])
     s, ev = run(s, {"type": "attack", "target": 1}, ["skull"])
     assert s.phase == "over" and s.winners == ["Ann"] and GAME.result(s)["winners"] == ["Ann"]
 

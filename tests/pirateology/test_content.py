@@ -53,7 +53,7 @@ def test_content__board_has_every_space_kind(content) -> None:
     assert kinds["castaway-island"] == 1
     assert kinds["black-x"] >= 5  # a Black X for every pirate to start on
     board = content.files["board.yaml"].boards[0]
-    assert len(board.regions) == 165 - 9 + 1  # one square per space, Skull Island as one block
+    assert len(board.spaces) == 165 and board.layout.grid == "square"  # one cell per letter of the grid
 
 
 def test_content__rulings_cover_open_points(content) -> None:

@@ -11,7 +11,7 @@ from .conftest import run, texts
 
 def placed(n: int = 3):
     s = GAME.new_state(["Ann", "Ben", "Cas"][:n], {})
-    for sq in ["B2", "M2", "B10"][:n]:
+    for sq in ["b2", "m2", "b10"][:n]:
         s, _ = run(s, {"type": "place", "space": sq})
     return s
 
@@ -27,7 +27,7 @@ def test_setup__pirates_start_on_a_black_x() -> None:
     s = GAME.new_state(["Ann", "Ben"], {})
     assert {a.space for a in GAME.legal_actions(s)} == set(GAME.data.ocean.of_kind("black-x"))
     with pytest.raises(IllegalAction) as info:
-        run(s, {"type": "place", "space": "A1"})
+        run(s, {"type": "place", "space": "a1"})
     assert info.value.rule == "Set Up"
 
 
@@ -45,7 +45,7 @@ def test_setup__dealt_hurricane_goes_to_nearest_and_loses_first_turn() -> None:
     """Set Up: a dealt Hurricane sends the pirate to the nearest Hurricane space and costs the first turn."""
     s = placed(2)
     s, ev = run(s, ["hurricane", "cutlass", "knife"], ["pillage", "knife", "musket"])
-    assert GAME.data.ocean.kind(s.pos[0]) == "hurricane" and s.pos[0] == GAME.data.ocean.nearest("B2", "hurricane")
+    assert GAME.data.ocean.kind(s.pos[0]) == "hurricane" and s.pos[0] == GAME.data.ocean.nearest("b2", "hurricane")
     assert s.lost_turn[0] and s.bottom == ["hurricane"] and s.hands[0] == ["cutlass", "knife"]
     s, ev = run(s, ["skull", "1"])        # Ann wins the start roll...
     assert "loses this turn" in texts(ev) and s.seat == 1   # ...and loses that turn

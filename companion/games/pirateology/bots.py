@@ -8,8 +8,21 @@ from typing import Any
 
 from companion.engine import Action
 
-from .actions import (Attack, Bury, Discard, Drift, EndTurn, Move, Pillage, Place, Sail, Steal, Take, TakeBank,
-                    Wager)
+from .actions import (
+    Attack,
+    Bury,
+    Discard,
+    Drift,
+    EndTurn,
+    Move,
+    Pillage,
+    Place,
+    Sail,
+    Steal,
+    Take,
+    TakeBank,
+    Wager,
+)
 
 #: how much a card is worth keeping, by card kind (weapons by their dice)
 CARD_VALUE = {"crew": 9.0, "treasure_map": 4.0, "pillage": 3.0, "weapon": 2.0}

@@ -3,7 +3,7 @@ their effects, the pirates, pieces, dice and compass spinner, and the rulebook's
 
 The effect vocabularies are documented in content/pirateology/board.yaml and cards.yaml and in
 docs/games/pirateology.md; rules.py interprets them. The printer only needs the base fields
-(Deck/Card/Die/Token/Board/Aid/Piece); the board's printed regions are generated from the grid.
+(Deck/Card/Die/Token/Board/Aid/Piece); the board's map spaces are generated from the grid.
 """
 from __future__ import annotations
 
@@ -12,8 +12,25 @@ from typing import Annotated, ClassVar, Literal, Union
 from pydantic import Field, NonNegativeInt, PositiveFloat, PositiveInt, model_validator
 
 from companion.content.errors import Problem
-from companion.content.models import (Aid, Board, Card, Colour, Component, Deck, Die, Face, Id, Piece, Region,
-                                      RulingsFile, SourceKind, Strict, Text, Token)
+from companion.content.models import (
+    Aid,
+    Board,
+    Card,
+    Colour,
+    Deck,
+    Die,
+    Face,
+    Id,
+    MapLayout,
+    Piece,
+    RulingsFile,
+    SourceKind,
+    Space,
+    Strict,
+    Text,
+    Token,
+)
+from companion.content.models import SpaceKind as MapSpaceKind
 from companion.content.schema import GameSchema
 
 #: the rulebook's deck size (Using The Skull Cards)
@@ -73,10 +90,10 @@ SpaceEffect = Annotated[Union[NoEffect, DrawEffect, GainEffect, PayEffect, LoseT
                               BuryEffect, SkullBankEffect], Field(discriminator="kind")]
 
 
-class SpaceKind(Component):
-    collection: ClassVar[str] = "space_kind"
-    icon: str | None = None
-    fill: Colour
+class SpaceKind(MapSpaceKind):
+    """A kind of square: how it is printed (the map's kind) and what landing on it does."""
+
+    source: SourceKind
     #: an island (crossable); islands with stop: false cannot be landed on
     island: bool = False
     stop: bool = True
@@ -98,45 +115,42 @@ class Ocean(Strict):
 
 
 def space_id(col: int, row: int) -> str:
-    """'A1' is the north-west corner; columns are letters west to east, rows numbers north to south."""
-    return f"{COLUMNS[col]}{row + 1}"
+    """'a1' is the north-west corner; columns are letters west to east, rows numbers north to south."""
+    return f"{COLUMNS[col].lower()}{row + 1}"
+
+
+def space_label(sid: str) -> str:
+    """How a square is printed and named to players: 'C4'."""
+    return sid.upper()
+
+
+class OceanBoard(Board):
+    kinds: list[SpaceKind] = Field(default_factory=list)
 
 
 class BoardFile(Strict):
     ocean: Ocean
-    kinds: list[SpaceKind] = Field(min_length=1)
-    boards: list[Board] = Field(min_length=1, max_length=1)
+    boards: list[OceanBoard] = Field(min_length=1, max_length=1)
 
     @model_validator(mode="after")
-    def _regions(self) -> "BoardFile":
-        """The printed board's regions: one square per space, Skull Island as one block."""
+    def _spaces(self) -> "BoardFile":
+        """The board's map: one square cell per letter of the grid (the printer and the app draw
+        it from companion.board.geometry; the rules build their graph from it)."""
         board = self.boards[0]
-        if board.regions:
+        if board.spaces:
             return self
-        kinds = {k.id: k for k in self.kinds}
         o = self.ocean
-        cell, (ox, oy) = o.cell_mm, o.origin_mm
-        regions: list[Region] = []
-        blocks: dict[str, list[tuple[int, int]]] = {}
-        for r, row in enumerate(o.grid()):
-            for c, code in enumerate(row):
-                kind = kinds.get(o.legend.get(code, ""))
-                if kind is None:
-                    continue  # reported by check()
-                if kind.id == "skull-island":
-                    blocks.setdefault(kind.id, []).append((c, r))
-                    continue
-                regions.append(Region(id=space_id(c, r).lower(), name={"en": space_id(c, r)}, x=ox + c * cell,
-                                      y=oy + r * cell, w=cell, h=cell, icon=kind.icon, fill=kind.fill))
-        for kid, cells in blocks.items():
-            kind = kinds[kid]
-            c0, r0 = min(c for c, _ in cells), min(r for _, r in cells)
-            c1, r1 = max(c for c, _ in cells), max(r for _, r in cells)
-            regions.append(Region(id=kid, name=kind.name, x=ox + c0 * cell, y=oy + r0 * cell,
-                                  w=(c1 - c0 + 1) * cell, h=(r1 - r0 + 1) * cell, shape="ellipse", icon=kind.icon,
-                                  fill=kind.fill, text={"en": "Skull Bank"}))
-        board.regions = regions
+        kinds = {k.id for k in board.kinds}
+        board.layout = MapLayout(grid="square", size_mm=o.cell_mm, origin_mm=o.origin_mm)
+        board.spaces = [Space(id=space_id(c, r), name={"en": space_label(space_id(c, r))}, kind=o.legend[code],
+                              cell=(c, r))
+                        for r, row in enumerate(o.grid()) for c, code in enumerate(row)
+                        if o.legend.get(code) in kinds and c < len(COLUMNS)]
         return self
+
+    @property
+    def kinds(self) -> list[SpaceKind]:
+        return self.boards[0].kinds
 
 
 # --- the Skull Cards -------------------------------------------------------------------------
@@ -269,6 +283,8 @@ def check(content) -> list[Problem]:
     bsrc, csrc, psrc = (content.sources[f] for f in ("board.yaml", "cards.yaml", "pieces.yaml"))
     kinds = {k.id: k for k in board.kinds}
     o = board.ocean
+    if not kinds:
+        problems.append(bsrc.problem(("boards", 0), "the board needs its space kinds (kinds:)"))
     for code, kid in o.legend.items():
         if kid not in kinds:
             problems.append(bsrc.problem(("ocean", "legend", code), f"unknown space kind {kid!r}; kinds: "
@@ -303,7 +319,7 @@ def check(content) -> list[Problem]:
         for c, code in enumerate(row):
             if o.legend.get(code) == "red-x" and not any((c + dc, r + dr) in island for dc in (-1, 0, 1)
                                                          for dr in (-1, 0, 1)):
-                problems.append(bsrc.problem(("ocean", "rows", r), f"the Red X at {space_id(c, r)} does not touch "
+                problems.append(bsrc.problem(("ocean", "rows", r), f"the Red X at {space_label(space_id(c, r))} does not touch "
                                                                    "Skull Island"))
     board_size = board.boards[0]
     if o.origin_mm[0] + width * o.cell_mm > board_size.width_mm or \

@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from companion.board.graph import Edge, Graph, Space
+from companion.board import graph_of
+from companion.board.graph import Graph
 from companion.board.layers import ends, first_reached, passed, walk_layers
 
-from .content import BoardFile, space_id
+from .content import BoardFile
 
 #: grid steps by name, as (column, row) offsets; north is up
 STEPS = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
@@ -42,20 +43,10 @@ class Ocean:
 
     @classmethod
     def build(cls, board: BoardFile, max_steps: int) -> "Ocean":
-        o = board.ocean
-        kinds = {k.id: k for k in board.kinds}
-        squares: dict[str, Square] = {}
-        for r, row in enumerate(o.grid()):
-            for c, code in enumerate(row):
-                sid = space_id(c, r)
-                squares[sid] = Square(sid, o.legend[code], c, r)
-        at = {(q.col, q.row): q.id for q in squares.values()}
-        spaces = [Space(q.id, q.kind, name=q.id, centre=(q.col + 0.5, q.row + 0.5), coord=(q.col, q.row))
-                  for q in squares.values()]
-        edges = [Edge(q.id, at[(q.col + dc, q.row + dr)]) for q in squares.values() for dc, dr in ((1, 0), (0, 1))
-                 if (q.col + dc, q.row + dr) in at]
-        stop = frozenset(q.id for q in squares.values() if kinds[q.kind].stop)
-        return cls(squares, Graph.build(spaces, edges), stop, max_steps)
+        spaces = board.boards[0].spaces
+        squares = {sp.id: Square(sp.id, sp.kind, sp.cell[0], sp.cell[1]) for sp in spaces}
+        stop = frozenset(sp.id for sp in spaces if next(k for k in board.kinds if k.id == sp.kind).stop)
+        return cls(squares, graph_of(board.boards[0]), stop, max_steps)
 
     def kind(self, sid: str) -> str:
         return self.squares[sid].kind

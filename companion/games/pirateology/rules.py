@@ -26,11 +26,32 @@ from typing import Any
 from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
 
-from .actions import (Attack, Bury, Discard, Drift, EndTurn, Move, Pillage, Place, Sail, Steal, Take, TakeBank,
-                      Wager)
-
-from .content import BoardFile, CardsFile, PiecesFile, PirateDef, RulesTable, SkullCard, SpaceKind
+from .actions import (
+    Attack,
+    Bury,
+    Discard,
+    Drift,
+    EndTurn,
+    Move,
+    Pillage,
+    Place,
+    Sail,
+    Steal,
+    Take,
+    TakeBank,
+    Wager,
+)
 from .bots import PirateBot
+from .content import (
+    BoardFile,
+    CardsFile,
+    PiecesFile,
+    PirateDef,
+    RulesTable,
+    SkullCard,
+    SpaceKind,
+    space_label,
+)
 from .ocean import Ocean
 
 GAME_ID = "pirateology"
@@ -409,7 +430,7 @@ class PirateologyGame(Game[PirState]):
         ev: list[Event] = []
         if isinstance(a, Place):
             s.pos[p] = a.space
-            ev.append(Event("place", f"{name} ({say(self.pirate(p).pirate)}) starts on the Black X at {a.space}",
+            ev.append(Event("place", f"{name} ({say(self.pirate(p).pirate)}) starts on the Black X at {space_label(a.space)}",
                             {"player": p, "space": a.space}))
             if p + 1 < len(s.players):
                 s.seat = p + 1
@@ -430,12 +451,12 @@ class PirateologyGame(Game[PirState]):
             s.pos[p] = a.space
             s.must = dest["purpose"]
             how = f"drops anchor after {dest['steps']} of" if dest["purpose"] else "moves"
-            ev.append(Event("move", f"{name} {how} {self._move_words(s)} to {a.space} "
+            ev.append(Event("move", f"{name} {how} {self._move_words(s)} to {space_label(a.space)} "
                                     f"({say(self.data.kinds[self.data.ocean.kind(a.space)].name)})",
                             dict(s.last_move, purpose=dest["purpose"])))
             ev += self._land(s, p)
         elif isinstance(a, Drift):
-            ev.append(Event("drift", f"{name} cannot move {s.steps} squares from {s.pos[p]} and stays", {}))
+            ev.append(Event("drift", f"{name} cannot move {s.steps} squares from {space_label(s.pos[p])} and stays", {}))
             s.phase = "act"
         elif isinstance(a, Discard):
             self._to_bottom(s, p, a.card)
@@ -465,7 +486,7 @@ class PirateologyGame(Game[PirState]):
             s.done.append("bury")
             if s.must == "treasure":
                 s.must = ""
-            ev.append(Event("bury", f"{name} buries {a.coins} coin{'s' if a.coins != 1 else ''} at {here} "
+            ev.append(Event("bury", f"{name} buries {a.coins} coin{'s' if a.coins != 1 else ''} at {space_label(here)} "
                                     f"({s.buried[p][here]} there)", {"player": p, "coins": a.coins, "space": here}))
         elif isinstance(a, Steal):
             here = s.pos[p]
@@ -476,7 +497,7 @@ class PirateologyGame(Game[PirState]):
             s.done.append(f"steal:{a.victim}")
             if s.must == "treasure":
                 s.must = ""
-            ev.append(Event("steal", f"{name} digs up {s.players[a.victim]}'s {got} coins at {here} with a Treasure "
+            ev.append(Event("steal", f"{name} digs up {s.players[a.victim]}'s {got} coins at {space_label(here)} with a Treasure "
                                      "Map", {"player": p, "victim": a.victim, "coins": got, "space": here}))
         elif isinstance(a, TakeBank):
             for card in self.maps(s, p)[: self.bank_maps(s.pos[p])]:
@@ -484,7 +505,7 @@ class PirateologyGame(Game[PirState]):
             got, s.bank = s.bank, 0
             s.coins[p] += got
             s.done.append("bank")
-            ev.append(Event("bank", f"{name} plays three Treasure Maps on the Red X at {s.pos[p]} and empties the "
+            ev.append(Event("bank", f"{name} plays three Treasure Maps on the Red X at {space_label(s.pos[p])} and empties the "
                                     f"Skull Bank: {got} coins", {"player": p, "coins": got}))
         elif isinstance(a, Attack):
             ev += self._attack(s, p, a.target)
@@ -506,14 +527,14 @@ class PirateologyGame(Game[PirState]):
         if want is None or not isinstance(a, want):
             return PLAYING, f"{a.type.replace('_', ' ')} is not possible now ({self._phase_words(s)})"
         if isinstance(a, Place):
-            return SETUP, f"{a.space} is not a Black X; pirates start on a Black X"
+            return SETUP, f"{space_label(a.space)} is not a Black X; pirates start on a Black X"
         if isinstance(a, Pillage):
             if not any(self.card_kind(c) == "pillage" for c in s.hands[a.player]):
                 return CARDS, "you hold no Pillage card"
             return CARDS, "Pillage takes a card from an opponent still in the game who holds one"
         if isinstance(a, Move):
-            return MOVING, (f"{a.space} cannot be reached with {s.steps} (wind {s.wind.upper()}); "
-                            f"reachable: {', '.join(self.destinations(s)) or 'none'}")
+            return MOVING, (f"{space_label(a.space)} cannot be reached with {s.steps} (wind {s.wind.upper()}); "
+                            f"reachable: {', '.join(map(space_label, self.destinations(s))) or 'none'}")
         if isinstance(a, (Discard, Take)):
             return CARDS, f"{a.card} is not a card that can be chosen here"
         if isinstance(a, Bury):
@@ -572,7 +593,7 @@ class PirateologyGame(Game[PirState]):
             if total in self.data.rules.castaway_escape:
                 p = s.seat
                 s.pos[p], s.marooned[p] = s.marooned[p], ""
-                ev.append(Event("rescued", f"{name} rolls {total} and sails back from Castaway Island to {s.pos[p]}",
+                ev.append(Event("rescued", f"{name} rolls {total} and sails back from Castaway Island to {space_label(s.pos[p])}",
                                 {"player": p, "total": total}))
                 ev += self._end_turn(s)
             elif s.tries >= self.data.rules.castaway_tries:
@@ -743,7 +764,7 @@ class PirateologyGame(Game[PirState]):
     def _send(self, s: PirState, p: int, kind: str, then: str | None) -> list[Event]:
         """Hurricane and Sea Monster cards: to the nearest such square, which takes effect."""
         to = self.data.ocean.nearest(s.pos[p], kind)
-        ev = [Event("sent", f"{s.players[p]} is sent to the nearest {say(self.data.kinds[kind].name)} at {to}",
+        ev = [Event("sent", f"{s.players[p]} is sent to the nearest {say(self.data.kinds[kind].name)} at {space_label(to)}",
                     {"player": p, "from": s.pos[p], "to": to})]
         s.last_move = {"player": p, "from": s.pos[p], "to": to, "steps": 0}
         s.pos[p] = to
@@ -776,7 +797,7 @@ class PirateologyGame(Game[PirState]):
             s.bottom.append(card)
             s.marooned[p] = s.pos[p]
             s.pos[p] = self.data.castaway
-            ev.append(Event("black_spot", f"{name} leaves a land marker at {s.marooned[p]} and is marooned on "
+            ev.append(Event("black_spot", f"{name} leaves a land marker at {space_label(s.marooned[p])} and is marooned on "
                                           "Castaway Island", {"player": p, "marker": s.marooned[p]}))
             return ev + self._end_turn(s)
         if e.kind == "nearest":
@@ -986,7 +1007,7 @@ class PirateologyGame(Game[PirState]):
     def describe_action(self, s: PirState, a: Action) -> str:
         name = s.players
         if isinstance(a, Place):
-            return f"start on the Black X at {a.space}"
+            return f"start on the Black X at {space_label(a.space)}"
         if isinstance(a, Sail):
             return "spin the compass and roll"
         if isinstance(a, Pillage):
@@ -996,8 +1017,8 @@ class PirateologyGame(Game[PirState]):
             kind = say(self.data.kinds[self.data.ocean.kind(a.space)].name)
             if dest and dest["purpose"]:
                 why = "battle" if dest["purpose"] == "battle" else "bury or steal"
-                return f"drop anchor at {a.space} ({kind}) after {dest['steps']} to {why}"
-            return f"move to {a.space} ({kind})"
+                return f"drop anchor at {space_label(a.space)} ({kind}) after {dest['steps']} to {why}"
+            return f"move to {space_label(a.space)} ({kind})"
         if isinstance(a, Drift):
             return "stay (no square can be reached)"
         if isinstance(a, Discard):
