@@ -202,12 +202,13 @@ def _disk(k):
     return out
 
 
-KINDS = [  # id, name, fill (print and app)
-    ("plain", "Plain", "#cfe0a3"), ("swamp", "Swamp", "#8fa77a"), ("hill", "Hill", "#d8bf86"),
-    ("mountain", "Mountain", "#a8978a"), ("fortress", "Fortress", "#c9c3b8"), ("lake", "Lake", "#7fb6d8"),
-    ("crater", "Crater", "#6b2e1f"), ("harbour", "Harbour", "#9fc7e3"), ("totenkiste", "Totenkiste", "#e9e2d2"),
-    ("storm", "Storm card", "#e9e2d2"),
+KINDS = [  # id, name, fill (print and app), icon
+    ("plain", "Plain", "#cfe0a3", "plain"), ("swamp", "Swamp", "#8fa77a", "swamp"), ("hill", "Hill", "#d8bf86", "hill"),
+    ("mountain", "Mountain", "#a8978a", "mountain"), ("fortress", "Fortress", "#c9c3b8", "fortress"),
+    ("lake", "Lake", "#7fb6d8", "wave"), ("crater", "Crater", "#6b2e1f", None), ("harbour", "Harbour", "#9fc7e3", "anchor"),
+    ("totenkiste", "Totenkiste", "#e9e2d2", None), ("storm", "Storm card", "#e9e2d2", None),
 ]
+SEA = "#b9d6ea"
 
 
 def write(land, crater, terrain, numbers, harbours, markers, rivers) -> None:
@@ -216,7 +217,11 @@ def write(land, crater, terrain, numbers, harbours, markers, rivers) -> None:
     hb_of = {hb: i + 1 for i, (hb, _) in enumerate(harbours)}
     lp_of = {lp: i + 1 for i, (_, lp) in enumerate(harbours)}
     out = [HEADER]
-    out += [f"      - {{id: {k}, name: {{en: {n}}}, fill: \"{f}\"}}" for k, n, f in KINDS]
+    out += [f"      - {{id: {k}, name: {{en: {n}}}, fill: \"{f}\"" + (f", icon: {i}}}" if i else "}")
+            for k, n, f, i in KINDS]
+    out.append("    # the sea round the island, drawn behind the fields")
+    out.append(f"    regions:\n      - {{id: sea, name: {{en: Sea}}, x: 4, y: 4, w: 422, h: 418, shape: ellipse, "
+               f"fill: \"{SEA}\"}}")
     out.append("    zones:")
     out += [f"      - {{id: sector-{i}, name: {{en: Sector {i}}}, number: {i}}}" for i in range(1, 7)]
     out.append("    spaces:")
@@ -233,7 +238,8 @@ def write(land, crater, terrain, numbers, harbours, markers, rivers) -> None:
         for h in row:
             at = f"hex: [{h[0]}, {h[1]}]"
             if h in crater:
-                item = f"{{id: {ids[h]}, kind: crater, {at}}}"
+                icon = ", icon: volcano" if h == (0, 0) else ""
+                item = f"{{id: {ids[h]}, kind: crater{icon}, {at}}}"
             elif h in hb_of:
                 i = hb_of[h]
                 item = f"{{id: harbour-{i}, kind: harbour, number: {i}, icon: anchor, {at}}}"
@@ -241,7 +247,8 @@ def write(land, crater, terrain, numbers, harbours, markers, rivers) -> None:
                 extra = f", number: {numbers[h]}" if h in numbers else ""
                 if h in lp_of:
                     extra += f", icon: {markers[h]}"
-                item = f"{{id: {ids[h]}, kind: {terrain[h]}, zone: sector-{sector(h)}{extra}, {at}}}"
+                name = "" if terrain[h] == "lake" else f"name: {{en: {label(h)}}}, "
+                item = f"{{id: {ids[h]}, {name}kind: {terrain[h]}, zone: sector-{sector(h)}{extra}, {at}}}"
             out.append(f"      - {item}")
     out.append("    # each harbour and its landing place: only there do pirates go ashore or aboard")
     out.append("    links:")
@@ -267,6 +274,7 @@ HEADER = """# The Pirate Island map (authored: the rulebook only says what a boa
 # number: the chest fields sector*10 + 1..6 (1-2 next to the crater, 3-4 one field away, 5-6 two
 # away) and the harbours 1-10. The landing place of each harbour is linked to it and marked by a
 # skull or a fortress (icon). Rings around the crater, coastal and unnumbered fields are derived.
+# A field's name is its printed id; its kind (terrain) is shown by colour and icon.
 boards:
   - id: island
     name: {en: Pirate Island}

@@ -249,6 +249,8 @@ class Board(Component):
 
     @model_validator(mode="after")
     def _regions_on_the_board(self) -> "Board":
+        if self.width_mm is None or self.height_mm is None:
+            return self  # the size follows from the map (checked against its extent by the map checks)
         for r in self.regions:
             if r.x + r.w > self.width_mm + 1e-6 or r.y + r.h > self.height_mm + 1e-6:
                 raise ValueError(f"region {r.id!r} ({r.x:g}+{r.w:g} x {r.y:g}+{r.h:g} mm) lies outside the "

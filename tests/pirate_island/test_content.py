@@ -97,8 +97,7 @@ def test_a_harbour_without_its_landing_place_is_reported(broken) -> None:
 
 def test_a_sector_missing_a_chest_field_is_reported(broken) -> None:
     f = ISL.chest_field[34]
-    problems = broken(f"{{id: {f}, kind: {ISL.kind[f]}, zone: sector-3, number: 34,",
-                      f"{{id: {f}, kind: {ISL.kind[f]}, zone: sector-3,")
+    problems = broken(f"kind: {ISL.kind[f]}, zone: sector-3, number: 34,", f"kind: {ISL.kind[f]}, zone: sector-3,")
     assert any("sector-3 must have the chest fields 31-36" in p for p in problems)
 
 
@@ -110,7 +109,7 @@ def test_a_field_cut_off_from_every_landing_place_is_reported(broken) -> None:
     text = (CONTENT_DIR / "pirate-island" / "map.yaml").read_text()
     edits = []
     for n in sorted(ISL.near[target]):
-        line = next(l for l in text.splitlines() if l.strip().startswith(f"- {{id: {n},"))
+        line = next(x for x in text.splitlines() if x.strip().startswith(f"- {{id: {n},"))
         edits.append((line, line.replace(f"kind: {ISL.kind[n]}", "kind: lake")))
     first, rest = edits[0], edits[1:]
     path_text = text
