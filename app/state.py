@@ -216,6 +216,13 @@ class LiveGame:
                 raise IllegalAction("seats", "a device sees only its own player's view")
             return self.session.view(seat if seat is not None else self.viewer(client))
 
+    def board_view(self, client: str, seat: int | None = None) -> dict[str, Any] | None:
+        """The board picture as the same seat's view sees it (None: the game has no board)."""
+        with self.lock:
+            if seat is not None and seat not in self.seats_of(client):
+                raise IllegalAction("seats", "a device sees only its own player's view")
+            return self.session.board_view(seat if seat is not None else self.viewer(client))
+
     # --- what screens ask besides views (the session answers; no screen reads the state) ---------
     def to_move(self) -> int | None:
         return self.session.to_move()

@@ -10,9 +10,10 @@ draw. Pure Python on networkx: no pydantic, no drawing library, nothing of a gam
 from .geometry import EdgeShape, Geometry, LinkShape, SpaceShape, geometry
 from .graph import Edge, Graph, Space, edge_key
 from .maps import graph_of, grid_neighbours, space_name
+from .picture import picture
 from .paths import Budget, Costs, Path, cheapest, path_of, reachable, retreats
 from .walks import walks, wind_walks, with_wind
 
 __all__ = ["Budget", "Costs", "Edge", "EdgeShape", "Geometry", "Graph", "LinkShape", "Path", "Space", "SpaceShape",
-           "cheapest", "edge_key", "geometry", "graph_of", "grid_neighbours", "path_of", "reachable", "retreats",
+           "cheapest", "edge_key", "geometry", "graph_of", "grid_neighbours", "path_of", "picture", "reachable", "retreats",
            "space_name", "walks", "wind_walks", "with_wind"]

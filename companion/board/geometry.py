@@ -7,7 +7,7 @@ so paper and screen show the very same shapes. It reads a content Board (duck-ty
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from . import hexes, squares
@@ -36,6 +36,9 @@ class SpaceShape:
     number: Point
     #: spots for up to six pieces, in order of use
     pieces: tuple[Point, ...]
+    #: the largest box around the centre that lies inside the shape: a touch target that never
+    #: overlaps a neighbour (the corners are left to a hit test with `Geometry.at`)
+    tap: Box = (0.0, 0.0, 0.0, 0.0)
 
     def contains(self, x: float, y: float) -> bool:
         bx, by, bw, bh = self.box
@@ -124,13 +127,14 @@ def _round(p: Point) -> Point:
 
 def _polygon_shape(sid: str, pts: list[Point], size: float) -> SpaceShape:
     pts = [_round(p) for p in pts]
-    box = _bbox([(p[0], p[1], 0.0, 0.0) for p in pts])
+    box = tuple(round(v, 3) + 0.0 for v in _bbox([(p[0], p[1], 0.0, 0.0) for p in pts]))
     cx = sum(p[0] for p in pts) / len(pts)
     cy = sum(p[1] for p in pts) / len(pts)
     ring = tuple(_round((cx + size * 0.42 * math.cos(math.radians(a)), cy + size * 0.42 * math.sin(math.radians(a))))
                  for a in (210, 330, 90, 150, 30, 270))
-    return SpaceShape(sid, "polygon", tuple(pts), box, _round((cx, cy)), _round((cx, cy - size * 0.45)),
-                      _round((cx, cy + size * 0.55)), ring)
+    shape = SpaceShape(sid, "polygon", tuple(pts), box, _round((cx, cy)), _round((cx, cy - size * 0.45)),
+                       _round((cx, cy + size * 0.55)), ring)
+    return replace(shape, tap=_inner_box(shape))
 
 
 def _box_shape(sid: str, shape: ShapeKind, box: Box) -> SpaceShape:
@@ -139,8 +143,29 @@ def _box_shape(sid: str, shape: ShapeKind, box: Box) -> SpaceShape:
     pts = ((x, y), (x + w, y), (x + w, y + h), (x, y + h)) if shape == "rect" else ()
     n = 6
     row = tuple(_round((x + w * (i + 1) / (n + 1), y + h * 0.78)) for i in range(n))
+    k = 1.0 if shape == "rect" else 1 / math.sqrt(2)
+    tap = tuple(round(v, 3) + 0.0 for v in (cx - w * k / 2, cy - h * k / 2, w * k, h * k))
     return SpaceShape(sid, shape, pts, box, _round((cx, cy)), _round((cx, y + h * 0.15)),
-                      _round((x + w * 0.85, y + h * 0.85)), row)
+                      _round((x + w * 0.85, y + h * 0.85)), row, tap)
+
+
+def _inner_box(shape: SpaceShape) -> Box:
+    """The box of the polygon's proportions, centred on it, as large as fits inside (a
+    regular hex: its full width by half its height, or the other way round when flat)."""
+    cx, cy = shape.centre
+    _, _, w, h = shape.box
+    best = (0.0, 0.0)
+    for dw, dh in ((w, h / 2), (w / 2, h), (w * 0.7, h * 0.7)):
+        lo, hi = 0.0, 1.0
+        for _ in range(30):
+            t = (lo + hi) / 2
+            hw, hh = dw * t / 2 * 0.999, dh * t / 2 * 0.999
+            corners = ((cx - hw, cy - hh), (cx + hw, cy - hh), (cx + hw, cy + hh), (cx - hw, cy + hh))
+            lo, hi = (t, hi) if all(_in_polygon(x, y, shape.points) for x, y in corners) else (lo, t)
+        if dw * lo * dh * lo > best[0] * best[1]:
+            best = (dw * lo, dh * lo)
+    bw, bh = best
+    return tuple(round(v, 3) + 0.0 for v in (cx - bw / 2, cy - bh / 2, bw, bh))
 
 
 def _place(layout: Any, space: Any, origin: Point) -> SpaceShape | None:

@@ -9,7 +9,7 @@ from .geometry import geometry
 from .graph import Edge, Graph, Space
 
 
-def _text(text: Any, lang: str) -> str:
+def text_in(text: Any, lang: str) -> str:
     if not text:
         return ""
     return text.get(lang) or text.get("en", "")
@@ -41,10 +41,10 @@ def grid_neighbours(board: Any) -> list[tuple[str, str]]:
 def space_name(board: Any, space: Any, lang: str = "en") -> str:
     """A space's own name, else its kind's name."""
     if space.name:
-        return _text(space.name, lang)
+        return text_in(space.name, lang)
     for k in board.kinds:
         if k.id == space.kind:
-            return _text(k.name, lang)
+            return text_in(k.name, lang)
     return space.kind
 
 

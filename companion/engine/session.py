@@ -55,6 +55,11 @@ class Session:
     def view(self, player: int | None) -> dict[str, Any]:
         return self.game.view(self.state, player)
 
+    def board_view(self, player: int | None) -> dict[str, Any] | None:
+        """The game's board picture for this seat (its optional `board_view` hook), else None."""
+        hook = getattr(self.game, "board_view", None)
+        return hook(self.state, player) if hook is not None else None
+
     def legal_actions(self) -> list[Action]:
         return self.game.legal_actions(self.state)
 

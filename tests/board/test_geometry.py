@@ -64,6 +64,20 @@ def test_a_tap_lands_on_the_space_under_it(hexland):
     assert geo.at(1, 1) is None and geo.nearest(1, 1) is not None
 
 
+def test_touch_targets_lie_inside_their_space_and_never_overlap(hexland):
+    geo = geometry(hexland)
+    taps = {k: v.tap for k, v in geo.spaces.items()}
+    for sid, (x, y, w, h) in taps.items():
+        assert w > 0 and h > 0
+        for px, py in ((x + 0.01, y + 0.01), (x + w - 0.01, y + h - 0.01), (x + w / 2, y + h / 2)):
+            assert geo.at(px, py) == sid
+    boxes = list(taps.values())
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not (a[0] < b[0] + b[2] - 1e-6 and b[0] < a[0] + a[2] - 1e-6
+                        and a[1] < b[1] + b[3] - 1e-6 and b[1] < a[1] + a[3] - 1e-6)
+
+
 def test_the_pvd_island_is_a_free_map_with_its_old_boxes():
     board = load_game("pirates-vs-dinosaurs").files["board.yaml"].boards[0]
     geo = geometry(board)

@@ -16,6 +16,7 @@ from . import combat, dig, effects_engine, expedition, setup  # noqa: F401  (reg
 from .actions import (CODEC, Arrange, Attack, Choose, ChooseArea, Dig, Discard, EndSearch, Hand, Look, Outfit, PickMate,
                       PickRelic, PlayIncident, Proceed, PutBack, PickDice, CancelIncident, Replenish, ReturnToShip, Search, SendDinosaur,
                       ShipDraw, Use)
+from .board_view import board_view
 from .catalog import SECTION, catalog
 from .core import HOOKS, _owned, cond_ok, emit, nearest, ops_frame, push, replenish, run, source_ref, window_pass
 from .state import own, drop, DIG, EXPEDITION, PvdState
@@ -482,6 +483,10 @@ class PiratesVsDinosaurs(Game[PvdState]):
 
     def view(self, s: PvdState, player: int | None) -> dict[str, Any]:
         return _view(s, player)
+
+    def board_view(self, s: PvdState, player: int | None) -> dict[str, Any]:
+        """The island picture as this seat sees it (apart from `view`, so bots never build it)."""
+        return board_view(s, player)
 
     def result(self, s: PvdState) -> dict[str, Any]:
         return dig.result(s)

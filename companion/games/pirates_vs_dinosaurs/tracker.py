@@ -16,6 +16,7 @@ from companion.engine import Action, Event, Game, IllegalAction
 
 from . import assistant as calc
 from .actions import CachedCodec
+from .board_view import board_view
 from .catalog import SECTION, catalog
 from .state import DIG, EXPEDITION, LANDING, SHIP, Player, PvdState, own
 
@@ -251,6 +252,10 @@ class PvdTracker(Game[TrackerState]):
                 "lost_and_forgotten": s.lost, "reserve": s.reserve, "tokens_left": s.tokens_left,
                 "prize_taken": s.prize_taken, "over": s.over, "sunk": s.sunk, "last": dict(state.last),
                 "scores": calc.final_scores(s, over=True)}
+
+    def board_view(self, state: TrackerState, player: int | None) -> dict[str, Any]:
+        """The island picture of the table (the landmarks lie on the real board: no counts)."""
+        return board_view(state.table, None, landmarks_tracked=False)
 
     # --- entries ---------------------------------------------------------------------------------
     def step(self, state: TrackerState, action: Action) -> list[Event]:

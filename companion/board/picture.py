@@ -1,0 +1,31 @@
+"""A map's geometry as plain JSON-ready data for views: what a screen needs to draw the board
+exactly as it is printed (shapes in mm, names, numbers, fills, icons, rivers, links) without
+loading content. A game's view puts it under `board.map`; the app's board widget draws it."""
+from __future__ import annotations
+
+from typing import Any
+
+from .geometry import geometry
+from .maps import space_name, text_in
+
+
+def picture(board: Any, lang: str = "en") -> dict[str, Any]:
+    geo = geometry(board)
+    kinds = {k.id: k for k in board.kinds}
+    spaces = []
+    for sp in board.spaces:
+        g = geo.spaces.get(sp.id)
+        if g is None:
+            continue
+        kind = kinds.get(sp.kind)
+        spaces.append({
+            "id": sp.id, "name": space_name(board, sp, lang), "kind": sp.kind, "zone": sp.zone, "number": sp.number,
+            "shape": g.shape, "points": [list(p) for p in g.points], "box": list(g.box), "tap": list(g.tap),
+            "centre": list(g.centre), "label": list(g.label), "number_at": list(g.number),
+            "pieces": [list(p) for p in g.pieces], "fill": sp.fill or (kind.fill if kind else None),
+            "icon": sp.icon or (kind.icon if kind else None), "text": text_in(sp.text, lang),
+        })
+    return {"width": geo.width, "height": geo.height, "spaces": spaces,
+            "edges": [{"a": e.a, "b": e.b, "features": list(e.features), "p": list(e.p), "q": list(e.q)}
+                      for e in geo.edges],
+            "links": [{"a": lk.a, "b": lk.b, "kind": lk.kind, "p": list(lk.p), "q": list(lk.q)} for lk in geo.links]}
