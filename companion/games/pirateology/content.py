@@ -128,6 +128,10 @@ class OceanBoard(Board):
     kinds: list[SpaceKind] = Field(default_factory=list)
 
 
+#: the words printed on the Skull Bank's square and on Castaway Island
+_SPECIAL = {(True, False): {"en": "Skull Bank"}, (False, True): {"en": "Castaway Island"}}
+
+
 class BoardFile(Strict):
     ocean: Ocean
     boards: list[OceanBoard] = Field(min_length=1, max_length=1)
@@ -143,7 +147,8 @@ class BoardFile(Strict):
         kinds = {k.id for k in board.kinds}
         board.layout = MapLayout(grid="square", size_mm=o.cell_mm, origin_mm=o.origin_mm)
         board.spaces = [Space(id=space_id(c, r), name={"en": space_label(space_id(c, r))}, kind=o.legend[code],
-                              cell=(c, r))
+                              cell=(c, r), text=_SPECIAL.get((space_id(c, r) == o.skull_bank,
+                                                              space_id(c, r) == o.castaway)))
                         for r, row in enumerate(o.grid()) for c, code in enumerate(row)
                         if o.legend.get(code) in kinds and c < len(COLUMNS)]
         return self
