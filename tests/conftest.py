@@ -10,7 +10,9 @@ example database, so parallel workers (pytest-xdist) never share a file.
 """
 from __future__ import annotations
 
+import asyncio
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 from hypothesis import HealthCheck, settings
 
@@ -32,3 +34,10 @@ def runs(ci: int) -> int:
     """How many costly runs (whole random games) a parametrized test makes: `ci` in the ci profile,
     as many times more in `thorough` as its property examples (ten times)."""
     return ci * PROFILES[PROFILE] // PROFILES["ci"]
+
+
+def run_async(coro):
+    """`asyncio.run(coro)` on a thread of its own: in a worker that ran the browser tests the main
+    thread still holds Playwright's event loop (one browser a worker, kept for every browser test)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()

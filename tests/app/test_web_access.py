@@ -12,6 +12,8 @@ from app import screens, state
 from companion.engine import IllegalAction
 from companion.games import get_game
 
+from ..conftest import run_async
+
 
 class FakePage:
     url = "http://127.0.0.1:8550"
@@ -247,8 +249,6 @@ def test_host_and_origin_check(host, origin, ok) -> None:
 
 
 def test_the_guard_refuses_a_websocket_from_another_site() -> None:
-    import asyncio
-
     from app.access import OriginGuard
 
     reached: list[str] = []
@@ -266,8 +266,8 @@ def test_the_guard_refuses_a_websocket_from_another_site() -> None:
 
     guard = OriginGuard(inner, names={"localhost"})
     scope = {"type": "websocket", "headers": [(b"host", b"127.0.0.1:8550"), (b"origin", b"http://evil.example")]}
-    asyncio.run(guard(scope, receive, send))
+    run_async(guard(scope, receive, send))
     assert not reached and sent[-1]["type"] == "websocket.close"
     scope = {"type": "websocket", "headers": [(b"host", b"127.0.0.1:8550"), (b"origin", b"http://127.0.0.1:8550")]}
-    asyncio.run(guard(scope, receive, send))
+    run_async(guard(scope, receive, send))
     assert reached == ["websocket"]
