@@ -20,9 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from app import access
+from companion.api import get_game
 from companion.engine import Action, IllegalAction, Runner, SaveError, Session, Table
 from companion.engine import make_bot as engine_bot
 from companion.engine.chance import Digital
+from companion.engine.session import delete_saved
 
 log = logging.getLogger("companion.app")
 APP_NAME = "pirate-companion"
@@ -408,7 +410,7 @@ class GameRegistry:
                 raise KeyError(gid)
             journal = path.with_name(path.name + ".journal")
             touched = max(p.stat().st_mtime for p in (path, journal) if p.exists())
-            session = Session.load(path)  # (rewrites the file: take the time before)
+            session = Session.load(path, get_game)  # (rewrites the file: take the time before)
             live = LiveGame(gid, session)
             live.touched = touched
             self.games[gid] = live
@@ -446,11 +448,10 @@ class GameRegistry:
 
     def delete(self, gid: str) -> None:
         with self.lock:
-            self.games.pop(gid, None)
-            path = self.path(gid)
-            for p in (path, path.with_name(path.name + ".journal")):
-                if p.exists():
-                    p.unlink()
+            live = self.games.pop(gid, None)
+            if live is not None:
+                live.session.close()  # no journal line may follow the file into the bin
+            delete_saved(self.path(gid))
 
 
 _REGISTRY: GameRegistry | None = None

@@ -14,6 +14,7 @@ from pathlib import Path
 from companion.commands.outputs import new_save_file
 from companion.engine.replay import load_replay, summary
 from companion.engine.session import journal_path
+from companion.games import get_game
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,7 +30,7 @@ def run_replay(args: argparse.Namespace) -> int:
     out = None
     if args.save:  # checked before the replay runs, so a long replay is not played for nothing
         out = new_save_file("--save", args.save, args.force, extra=(journal_path(Path(args.save).expanduser()),))
-    session = load_replay(args.file)
+    session = load_replay(args.file, get_game)
     if out is not None:
         session.save(out)
     data = summary(session)

@@ -6,8 +6,8 @@ from .chance import ChanceStep, Digital, Draw, Roll, Scripted, Table
 from .errors import BadOutcome, IllegalAction, SaveError
 from .events import Event
 from .game import Game
-from .session import Session, atomic_write
+from .session import Session
 
 __all__ = ["Action", "ActionCodec", "Bot", "RandomBot", "bot_kinds", "make_bot", "Playout", "Runner", "auto_pass",
            "play_out", "ChanceStep", "Digital", "Draw", "Roll", "Scripted", "Table", "BadOutcome", "IllegalAction",
-           "SaveError", "Event", "Game", "Session", "atomic_write"]
+           "SaveError", "Event", "Game", "Session"]

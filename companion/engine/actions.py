@@ -19,13 +19,20 @@ class Action:
     player: int
 
     def to_dict(self) -> dict[str, Any]:
+        """The action as a plain dict (built once per action object: logs hold it for every step).
+        The dict is shared: treat it as read-only."""
+        try:
+            return self.__dict__["_as_dict"]
+        except KeyError:
+            pass
         names = _FIELD_NAMES.get(type(self))
-        if names is None:  # computed once per class: this runs for every logged action
+        if names is None:
             names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
         data: dict[str, Any] = {"type": self.type}
         for name in names:
             value = getattr(self, name)
             data[name] = list(value) if isinstance(value, tuple) else value
+        object.__setattr__(self, "_as_dict", data)
         return data
 
 
@@ -48,12 +55,11 @@ class ActionCodec:
         if cls is None:
             known = ", ".join(sorted(self.classes))
             raise IllegalAction("action format", f"unknown action type {kind!r}; expected one of: {known}")
-        fields = {f.name: f for f in dataclasses.fields(cls)}
+        fields, hints = _decoding(cls)
         extra = set(data) - set(fields) - {"type"}
         if extra:
             raise IllegalAction("action format", f"{kind}: unknown field(s) {', '.join(sorted(extra))}")
         kwargs: dict[str, Any] = {}
-        hints = typing.get_type_hints(cls)
         for name, f in fields.items():
             if name not in data:
                 if f.default is not dataclasses.MISSING:
@@ -63,6 +69,17 @@ class ActionCodec:
                 raise IllegalAction("action format", f"{kind}: missing field {name!r}")
             kwargs[name] = _coerce(kind, name, data[name], hints.get(name))
         return cls(**kwargs)
+
+
+_DECODING: dict[type, tuple[dict[str, dataclasses.Field], dict[str, Any]]] = {}
+
+
+def _decoding(cls: type[Action]) -> tuple[dict[str, dataclasses.Field], dict[str, Any]]:
+    """The fields and type hints of an action class, looked up once (loads decode every step)."""
+    found = _DECODING.get(cls)
+    if found is None:
+        found = _DECODING[cls] = ({f.name: f for f in dataclasses.fields(cls)}, typing.get_type_hints(cls))
+    return found
 
 
 def _coerce(kind: str, name: str, value: Any, hint: Any) -> Any:

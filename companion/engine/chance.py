@@ -6,6 +6,7 @@ replays rigged outcomes in tests. The session records every outcome, so replays 
 """
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -82,15 +83,86 @@ class ChanceSource(Protocol):
 
 
 class Digital:
-    """Seeded digital dice and shuffles: outcome i depends only on (seed, i), so reloads stay stable."""
+    """Seeded digital dice and draws: outcome i depends only on (seed, i), so reloads stay stable.
+
+    Outcome i is read from the bytes of BLAKE2b(seed, i) (more blocks (seed, i, k) if it needs
+    more), each byte or group of bytes taken uniformly by rejection: no generator state, and a
+    hash per outcome instead of a freshly seeded Mersenne Twister."""
 
     automatic = True
 
     def __init__(self, seed: int | str = 0):
         self.seed = seed
+        self._base = hashlib.blake2b(f"companion-dice:{seed}:".encode("utf-8"), digest_size=64)
+
+    def _block(self, index: int, k: int) -> bytes:
+        h = self._base.copy()
+        h.update(b"%d:%d" % (index, k))
+        return h.digest()
 
     def outcome(self, step: ChanceStep, index: int) -> list[str]:
-        return step.sample(random.Random(f"{self.seed}:{index}"))
+        if step.kind == "roll":
+            return self._roll(step.dice, index)  # type: ignore[union-attr]
+        return step.sample(_Uniform(self, index))  # type: ignore[arg-type]
+
+    def _roll(self, dice: tuple[tuple[str, ...], ...], index: int) -> list[str]:
+        block = self._block(index, 0)
+        k = pos = 0
+        out = []
+        for faces in dice:
+            m = len(faces)
+            if m > 256:
+                return Roll(dice).sample(_Uniform(self, index))  # type: ignore[arg-type]
+            limit = 256 - 256 % m
+            while True:
+                if pos == 64:
+                    k += 1
+                    block, pos = self._block(index, k), 0
+                b = block[pos]
+                pos += 1
+                if b < limit:
+                    out.append(faces[b % m])
+                    break
+        return out
+
+
+class _Uniform:
+    """The `randrange`/`sample` part of random.Random over Digital's hash blocks (one outcome)."""
+
+    def __init__(self, source: Digital, index: int):
+        self.source, self.index = source, index
+        self.k, self.pos = 0, 0
+        self.block = source._block(index, 0)
+
+    def _byte(self) -> int:
+        if self.pos == len(self.block):
+            self.k += 1
+            self.block, self.pos = self.source._block(self.index, self.k), 0
+        b = self.block[self.pos]
+        self.pos += 1
+        return b
+
+    def randrange(self, m: int) -> int:
+        if m <= 1:
+            return 0
+        nbytes = ((m - 1).bit_length() + 7) // 8
+        span = 1 << (8 * nbytes)
+        limit = span - span % m
+        while True:
+            v = 0
+            for _ in range(nbytes):
+                v = (v << 8) | self._byte()
+            if v < limit:
+                return v % m
+
+    def sample(self, population: list[str], n: int) -> list[str]:
+        pool = list(population)
+        out = []
+        for i in range(n):  # a partial Fisher-Yates shuffle
+            j = i + self.randrange(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+            out.append(pool[i])
+        return out
 
 
 class Scripted:

@@ -107,6 +107,15 @@ class Game(ABC, Generic[S]):
         events = self.resolve(new, outcome)
         return new, events
 
+    def apply_quiet(self, state: S, action: Action) -> S:
+        """`apply` without the events, for sessions that keep no game log (simulations): a game
+        may override it to skip building them. Must give the same state as `apply`."""
+        return self.apply(state, action)[0]
+
+    def apply_chance_quiet(self, state: S, outcome: Any) -> S:
+        """`apply_chance` without the events (see apply_quiet)."""
+        return self.apply_chance(state, outcome)[0]
+
     @abstractmethod
     def step(self, state: S, action: Action) -> list[Event]:
         """Apply `action` to `state` in place (the caller passes a clone); raise IllegalAction."""

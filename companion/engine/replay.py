@@ -27,9 +27,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from companion.content.yamlsrc import read_yaml
+
 from .chance import Table
 from .errors import IllegalAction, SaveError
-from .session import FORMAT, Session
+from .session import FORMAT, GameLookup, Session, find_game
 
 CHANCE_KEYS = ("draw", "roll", "chance")
 TOP_KEYS = {"game", "players", "options", "actions", "expect", "title", "notes"}
@@ -39,8 +41,10 @@ class ReplayError(SaveError):
     """A replay file that cannot be played: names the file, the entry and the rule."""
 
 
-def load_replay(path: Path | str) -> Session:
-    """Read a replay file (YAML) or a saved session (JSON) and play it to its end."""
+def load_replay(path: Path | str, games: GameLookup) -> Session:
+    """Read a replay file (YAML) or a saved session (JSON) and play it to its end. `games` finds
+    the Game the file names. A saved session is read as it is, journal included, without
+    touching its files (it may be a game being played right now)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -54,28 +58,15 @@ def load_replay(path: Path | str) -> Session:
         except json.JSONDecodeError as exc:
             raise ReplayError(f"{path}: not valid JSON ({exc})") from None
         if isinstance(data, dict) and data.get("format") == FORMAT:
-            return _session(path, data)
-    from companion.content.yamlsrc import read_yaml
-
+            return Session.load(path, games, write=False)
     src = read_yaml(path)  # ContentError with file:line on a YAML syntax error
     if isinstance(src.data, dict) and src.data.get("format") == FORMAT:
-        return _session(path, src.data)
-    return play_replay(src.data, where=str(path), line=src.line)
+        return Session.from_json(src.data, games, where=str(path))
+    return play_replay(src.data, games, where=str(path), line=src.line)
 
 
-def _session(path: Path, data: dict[str, Any]) -> Session:
-    """A saved session; with a journal beside it (a game still open or interrupted) load that too."""
-    from .session import journal_path
-
-    if journal_path(path).exists():
-        return Session.load(path)
-    return Session.from_json(data, where=str(path))
-
-
-def play_replay(data: Any, where: str = "replay", line: Any = None) -> Session:
+def play_replay(data: Any, games: GameLookup, where: str = "replay", line: Any = None) -> Session:
     """Play replay data (the parsed YAML mapping); `line(loc)` gives YAML lines for messages."""
-    from companion.games import get_game
-
     def at(*loc: Any) -> str:
         n = line(loc) if line else None
         return f"{where}:{n}" if n else where
@@ -98,7 +89,10 @@ def play_replay(data: Any, where: str = "replay", line: Any = None) -> Session:
     if not isinstance(entries, list):
         raise ReplayError(f"{at('actions')}: actions must be a list")
     try:
-        game = get_game(str(data["game"]))
+        game = find_game(games, str(data["game"]), at("game"))
+    except SaveError as exc:
+        raise ReplayError(str(exc)) from None
+    try:
         session = Session(game, players, options, source=Table())
     except ValueError as exc:
         raise ReplayError(f"{at('game')}: {exc}") from None

@@ -1,32 +1,67 @@
 """A Session is setup + options + seed + the action log: undo, redo, save, load and replay.
 
-Every confirmed step is appended to a journal (fsync'd) before anything else happens, so a
-crash loses nothing; `save` writes the whole log atomically (temp file + rename) and empties
-the journal. The same file is a replay and a test fixture.
+With a file, every confirmed step is appended to a journal (one checksummed, numbered line,
+fsync'd) before the call returns, so a crash loses nothing; `save` writes the whole log
+atomically under a new generation id and then removes the journal. Whatever instant a process
+dies at, the files on disk load as the game it was playing (see docs/ARCHITECTURE.md, "What a
+save and a journal guarantee"). One process writes a game at a time: a lock file beside the save
+says so, and read-only loads (`companion replay`) never fold or delete anything.
+
+States: only the current one and a snapshot every SNAPSHOT_EVERY log entries are kept (every
+state is plain data that no step changes in place); undo rebuilds from the nearest snapshot.
+The engine knows no game: a save names its game, and the caller hands `load` a lookup from
+that name to the Game.
 """
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from companion.files import FileLock, Locked, atomic_write, fsync_dir
 
 from .actions import Action
 from .chance import ChanceSource, Digital, Table
 from .errors import IllegalAction, SaveError
 from .events import Event
 from .game import Game
+from .records import FORMAT, VERSION, check_save, dump_save, journal_line, new_generation, read_journal_line, save_checksum
 
-FORMAT = "companion-session"
-VERSION = 1
+__all__ = ["COMPACT_EVERY", "FORMAT", "VERSION", "GameLookup", "Session", "delete_saved", "find_game", "journal_path",
+           "lock_path"]
+
 COMPACT_EVERY = 64
+SNAPSHOT_EVERY = 32
+
+#: how `load` finds the game a save names: a Game, or a function from a game id to its Game
+GameLookup = Game | Callable[[str], Game]
+
+#: test hook: called with the name of every point where a crash could leave files behind
+#: (crash tests raise from it); None in normal use
+crash_hook: Callable[[str], None] | None = None
+
+
+def _at(point: str) -> None:
+    if crash_hook is not None:
+        crash_hook(point)
 
 
 class Session:
     def __init__(self, game: Game, players: list[str], options: dict[str, Any] | None = None,
                  seed: int | str = 0, source: ChanceSource | None = None, path: Path | str | None = None,
-                 undo_over_chance: bool = True, meta: dict[str, Any] | None = None):
+                 undo_over_chance: bool = True, meta: dict[str, Any] | None = None, history: bool = True):
+        """`history=False` keeps no game log (no events are built or kept): for simulations."""
+        self._setup(game, players, options, seed, source, undo_over_chance, meta, history)
+        if path is not None:
+            self.save(path)  # a new game starts a new file (and never appends to an old journal)
+        self._settle()
+
+    def _setup(self, game: Game, players: list[str], options: dict[str, Any] | None, seed: int | str,
+               source: ChanceSource | None, undo_over_chance: bool, meta: dict[str, Any] | None,
+               history: bool) -> None:
         self.game = game
         self.players = list(players)
         self.options = dict(options or {})
@@ -35,25 +70,29 @@ class Session:
         self.undo_over_chance = undo_over_chance
         self.meta: dict[str, Any] = dict(meta or {})
         self.log: list[dict[str, Any]] = []
-        #: chance outcomes among the first i log entries, for i = 0..len(log) (see chance_count)
-        self._chance_prefix = [0]
         self.redo_stack: list[list[dict[str, Any]]] = []
         self.events: list[tuple[int, Event]] = []
-        self.path = Path(path) if path else None
-        self._journal_lines = 0
-        self._chance_prefix = [0]
-        self._states = [game.new_state(self.players, self.options)]
-        if self.path is not None:
-            self.save()  # a new game starts a new file (and never appends to an old journal)
-        self._settle()
+        self.path: Path | None = None
+        self._history = history
+        self._chances = 0
+        self._generation = new_generation()
+        self._previous: str | None = None
+        self._seq = 0
+        self._version = VERSION
+        self._writer: _Writer | None = None
+        self._token = object()
+        state = game.new_state(self.players, self.options)
+        self._state = state
+        #: (log length, state after that many entries), one every SNAPSHOT_EVERY entries
+        self._snaps: list[tuple[int, Any]] = [(0, state)]
 
     # --- state -----------------------------------------------------------------------------
     @property
     def state(self) -> Any:
-        return self._states[-1]
+        return self._state
 
     def view(self, player: int | None) -> dict[str, Any]:
-        return self.game.view(self.state, player)
+        return self.game.view(self._state, player)
 
     def board_view(self, player: int | None) -> dict[str, Any] | None:
         """The game's board picture for this seat (its optional `board_view` hook), else None."""
@@ -61,83 +100,101 @@ class Session:
         return hook(self.state, player) if hook is not None else None
 
     def legal_actions(self) -> list[Action]:
-        return self.game.legal_actions(self.state)
+        return self.game.legal_actions(self._state)
 
     def pending_chance(self):
-        return self.game.chance_step(self.state)
+        return self.game.chance_step(self._state)
 
     def is_over(self) -> bool:
-        return self.game.is_over(self.state)
+        return self.game.is_over(self._state)
 
     def to_move(self) -> int | None:
         """The seat that decides now (None while chance is pending or at the end)."""
-        return self.game.to_move(self.state)
+        return self.game.to_move(self._state)
 
     def result(self) -> dict[str, Any]:
-        return self.game.result(self.state)
+        return self.game.result(self._state)
 
     def describe(self, action: Action | dict[str, Any]) -> str:
         """The game's label of an action in the current state (menus, buttons)."""
-        return self.game.describe_action(self.state, self.game.codec.decode(action))
+        return self.game.describe_action(self._state, self.game.codec.decode(action))
 
     def chance_count(self) -> int:
-        # kept as prefix counts so a long game does not recount its whole log at every roll
-        prefix = self._chance_prefix
-        if len(prefix) > len(self.log) + 1:  # the log was cut from outside: recount
-            prefix[:] = [0]
-        for entry in self.log[len(prefix) - 1:]:
-            prefix.append(prefix[-1] + ("chance" in entry))
-        return prefix[-1]
+        """Chance outcomes in the log: the index of the next one (Digital derives it from this)."""
+        return self._chances
 
     # --- moves -----------------------------------------------------------------------------
     def act(self, action: Action | dict[str, Any]) -> list[Event]:
         """Apply a player's action, then any automatic chance it triggers; raises IllegalAction."""
         game = self.game
-        action = game.codec.decode(action)
-        state, events = game.apply(self._states[-1], action)
+        if not isinstance(action, Action):
+            action = game.codec.decode(action)
+        if self._history:
+            state, events = game.apply(self._state, action)
+        else:
+            state, events = game.apply_quiet(self._state, action), []
         return self._confirmed({"action": action.to_dict()}, state, events)
 
     def resolve(self, outcome: Any) -> list[Event]:
         """Enter the result of a chance step rolled or drawn at the table."""
-        state, events = self.game.apply_chance(self.state, outcome)
-        step_outcome = self.game.chance_step(self.state).check(outcome)  # type: ignore[union-attr]
-        return self._confirmed({"chance": step_outcome}, state, events)
+        step = self.game.chance_step(self._state)
+        state, events = self.game.apply_chance(self._state, outcome)
+        return self._confirmed({"chance": step.check(outcome)}, state, events)  # type: ignore[union-attr]
 
     def _confirmed(self, entry: dict[str, Any], state: Any, events: list[Event]) -> list[Event]:
         """Record a step a person made: it ends the redo history and triggers automatic chance."""
-        self._push(entry, state, events)
+        if self.path is not None:
+            self._journal("act", entry)
+        self._record(entry, state, events)
         if self.redo_stack:
             self.redo_stack.clear()
-            self._journal({"op": "clear_redo"})
-        events = events + self._settle()
-        self._compact()
-        return events
+        more = self._settle()
+        if self.path is not None and self._seq >= COMPACT_EVERY:
+            self.save()
+        return events + more if more else events
 
     def _settle(self) -> list[Event]:
+        """Let an automatic source (digital dice) answer every chance step that is now pending."""
         out: list[Event] = []
         source = self.source
         game = self.game
-        states = self._states
+        history = self._history
         # `automatic` is asked at every step: a source may run dry (tests' rigged dice do)
-        while not game.is_over(states[-1]) and getattr(source, "automatic", False):
-            step = game.chance_step(states[-1])
+        while getattr(source, "automatic", False):
+            state = self._state
+            if game.is_over(state):
+                break
+            step = game.chance_step(state)
             if step is None:
                 break
-            outcome = source.outcome(step, self.chance_count())
-            state, events = game.apply_chance(states[-1], outcome)
-            self._push({"chance": list(outcome), "auto": True}, state, events)
-            out += events
+            outcome = source.outcome(step, self._chances)
+            if type(outcome) is not list:
+                outcome = list(outcome)
+            if history:
+                state, events = game.apply_chance(state, outcome)
+                out += events
+            else:
+                state, events = game.apply_chance_quiet(state, outcome), None
+            self._push({"chance": outcome, "auto": True}, state, events)
         return out
 
-    def _push(self, entry: dict[str, Any], state: Any, events: list[Event]) -> None:
+    def _push(self, entry: dict[str, Any], state: Any, events: list[Event] | None) -> None:
+        """Journal and record an automatic entry (digital chance, an automatic pass)."""
         if self.path is not None:
-            self._journal({"op": "push", "entry": entry})
+            self._journal("push", entry)
+        self._record(entry, state, events)
+
+    def _record(self, entry: dict[str, Any], state: Any, events: list[Event] | None) -> None:
         log = self.log
         log.append(entry)
-        self._states.append(state)
-        if events:
-            index = len(log) - 1
-            self.events += [(index, e) for e in events]
+        n = len(log)
+        self._state = state
+        if "chance" in entry:
+            self._chances += 1
+        if n % SNAPSHOT_EVERY == 0:
+            self._snaps.append((n, state))
+        if events and self._history:
+            self.events += [(n - 1, e) for e in events]
 
     # --- undo / redo -------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -148,56 +205,86 @@ class Session:
             return False
 
     def _undo_group(self) -> int:
-        """Index where the last undoable group starts: trailing automatic chance plus one entry."""
-        i = len(self.log)
-        while i > 0 and self.log[i - 1].get("auto"):
+        """Index where the last undoable group starts: trailing automatic entries plus one entry."""
+        log = self.log
+        i = len(log)
+        while i > 0 and log[i - 1].get("auto"):
             i -= 1
         if i == 0:
             raise IllegalAction("undo", "nothing to undo")
         i -= 1
-        if not self.undo_over_chance and any("chance" in e for e in self.log[i:]):
+        if not self.undo_over_chance and any("chance" in e for e in log[i:]):
             raise IllegalAction("undo", "dice rolled or cards drawn cannot be taken back in this game")
         return i
 
     def undo(self) -> None:
-        self._undo_group()  # raises before anything is journalled
-        self._journal({"op": "undo"})
-        self._undo()
+        i = self._undo_group()  # raises before anything is journalled
+        if self.path is not None:
+            self._journal("undo")
+        self._undo_to(i)
         self._compact()
 
-    def _undo(self) -> None:
-        i = self._undo_group()
+    def _undo_to(self, i: int) -> None:
         self.redo_stack.append(self.log[i:])
         self._truncate(i)
 
     def redo(self) -> None:
+        """Put back the last group undone, with the same outcomes; all or nothing."""
         if not self.redo_stack:
             raise IllegalAction("redo", "nothing to redo")
-        self._journal({"op": "redo"})
-        group = self.redo_stack.pop()
-        self._replay_entries(group, journal=False)
+        group = self.redo_stack[-1]
+        steps = self._trial(group)  # raises, with nothing changed, if the group no longer fits
+        if self.path is not None:
+            self._journal("redo")
+        self.redo_stack.pop()
+        for entry, (state, events) in zip(group, steps):
+            self._record(entry, state, events)
         self._compact()
 
-    def _truncate(self, n: int) -> None:
-        del self.log[n:]
-        del self._chance_prefix[n + 1:]
-        del self._states[n + 1:]
-        self.events = [(i, e) for i, e in self.events if i < n]
+    def _trial(self, entries: list[dict[str, Any]]) -> list[tuple[Any, list[Event]]]:
+        out = []
+        state = self._state
+        for entry in entries:
+            try:
+                state, events = self._apply_entry(state, entry, not self._history)
+            except (IllegalAction, SaveError) as exc:
+                raise IllegalAction("redo", f"the step to redo no longer fits the game: {exc}") from None
+            out.append((state, events))
+        return out
 
-    def _replay_entries(self, entries: list[dict[str, Any]], journal: bool = True) -> None:
-        for k, entry in enumerate(entries):
-            if "action" in entry:
-                action = self.game.codec.decode(entry["action"])
-                state, events = self.game.apply(self.state, action)
-            elif "chance" in entry:
-                state, events = self.game.apply_chance(self.state, entry["chance"])
-            else:
-                raise SaveError(f"log entry {k} is neither an action nor a chance outcome: {entry!r}")
-            if journal:
-                self._journal({"op": "push", "entry": entry})
-            self.log.append(entry)
-            self._states.append(state)
-            self.events += [(len(self.log) - 1, e) for e in events]
+    def _apply_entry(self, state: Any, entry: dict[str, Any], quiet: bool) -> tuple[Any, list[Event]]:
+        game = self.game
+        if "action" in entry:
+            action = game.codec.decode(entry["action"])
+            if quiet:
+                return game.apply_quiet(state, action), []
+            return game.apply(state, action)
+        if "chance" in entry:
+            if quiet:
+                return game.apply_chance_quiet(state, entry["chance"]), []
+            return game.apply_chance(state, entry["chance"])
+        raise SaveError(f"a log entry is neither an action nor a chance outcome: {entry!r}")
+
+    def _truncate(self, n: int) -> None:
+        """Cut the log to its first n entries and rebuild the state from the nearest snapshot."""
+        log = self.log
+        self._chances -= sum(1 for e in log[n:] if "chance" in e)
+        del log[n:]
+        snaps = self._snaps
+        while snaps[-1][0] > n:
+            snaps.pop()
+        events = self.events
+        while events and events[-1][0] >= n:
+            events.pop()
+        start, state = snaps[-1]
+        for entry in log[start:n]:
+            state = self._apply_entry(state, entry, True)[0]
+        self._state = state
+
+    def _replay_entries(self, entries: list[dict[str, Any]]) -> None:
+        for entry in entries:
+            state, events = self._apply_entry(self._state, entry, not self._history)
+            self._record(entry, state, events)
 
     def history(self, player: int | None = None) -> list[Event]:
         """The game log as `player` may see it."""
@@ -205,126 +292,271 @@ class Session:
 
     # --- save / load ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "game": self.game.id, "players": self.players,
-                "options": self.options, "seed": self.seed,
+        """The session as save data (format version 2, with its generation and checksum)."""
+        return self._data(self._generation, self._previous)
+
+    def _data(self, generation: str, previous: str | None) -> dict[str, Any]:
+        data = {"format": FORMAT, "version": VERSION, "generation": generation, "previous": previous,
+                "game": self.game.id, "players": self.players, "options": self.options, "seed": self.seed,
                 "source": "table" if isinstance(self.source, Table) else "digital",
                 "undo_over_chance": self.undo_over_chance, "meta": self.meta,
                 "log": self.log, "redo": self.redo_stack}
+        data["checksum"] = save_checksum(data)
+        return data
 
     def save(self, path: Path | str | None = None) -> Path:
-        """Write the whole session atomically and empty the journal."""
+        """Write the whole session atomically under a new generation, then remove the journal.
+
+        A crash before the rename leaves the old save and its journal; after it, the new save
+        and a journal of the previous generation, which load recognises as folded in already."""
         target = Path(path) if path else self.path
         if target is None:
             raise SaveError("no file to save to")
-        self.path = target
-        atomic_write(target, json.dumps(self.to_json(), indent=1, ensure_ascii=False))
+        if self.path is None or os.path.realpath(target) != os.path.realpath(self.path):
+            self._writer = _claim(target, self._token)  # saving to a new file: this session writes it
+        else:
+            self._check_writer()
+        generation = new_generation()
+        atomic_write(target, dump_save(self._data(generation, self._generation)), hook=_at)
+        _at("save:written")
         journal = journal_path(target)
-        if journal.exists():
+        try:
             journal.unlink()
-        self._journal_lines = 0
+            fsync_dir(target.parent)
+        except FileNotFoundError:
+            pass
+        _at("save:journal-removed")
+        self.path = target
+        self._previous, self._generation = self._generation, generation
+        self._seq = 0
         return target
 
-    def _journal(self, op: dict[str, Any]) -> None:
-        if self.path is None:
-            return
-        if not self.path.exists():
-            self.save()
-        with open(journal_path(self.path), "a", encoding="utf-8") as fh:
-            fh.write(json.dumps(op, ensure_ascii=False) + "\n")
+    def close(self) -> None:
+        """Stop writing the file (the lock is released); the session stays usable in memory."""
+        if self._writer is not None and self._writer.owner is self._token:
+            self._writer.owner = None
+        self._writer = None
+        self.path = None
+
+    def _check_writer(self) -> None:
+        writer = self._writer
+        if writer is None or writer.owner is not self._token:
+            raise SaveError(f"{self.path}: this game was opened again since (here or in another program); "
+                            "load it again to go on")
+
+    def _journal(self, op: str, entry: dict[str, Any] | None = None) -> None:
+        self._check_writer()
+        path = journal_path(self.path)  # type: ignore[arg-type]
+        line = journal_line(self._seq + 1, self._generation, op, entry) + "\n"
+        _at("journal:before")
+        with open(path, "a", encoding="utf-8") as fh:
+            if crash_hook is not None:  # a crash in the middle of the write leaves a torn line
+                half = len(line) // 2
+                fh.write(line[:half])
+                fh.flush()
+                _at("journal:torn")
+                fh.write(line[half:])
+            else:
+                fh.write(line)
             fh.flush()
             os.fsync(fh.fileno())
-        self._journal_lines += 1
+        self._seq += 1
+        if self._seq == 1:
+            fsync_dir(path.parent)  # the new journal file itself survives a crash
+        _at("journal:written")
 
     def _compact(self) -> None:
         """Fold a long journal into the save file; called only between steps, when log and state agree."""
-        if self.path is not None and self._journal_lines >= COMPACT_EVERY:
+        if self.path is not None and self._seq >= COMPACT_EVERY:
             self.save()
 
     @classmethod
-    def from_json(cls, data: Any, path: Path | None = None, where: str = "session") -> "Session":
-        from companion.games import get_game
-
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveError(f"{where}: not a companion session file (missing format: {FORMAT})")
-        if data.get("version") != VERSION:
-            raise SaveError(f"{where}: session format version {data.get('version')!r} is not supported (expected {VERSION})")
+    def from_json(cls, data: Any, games: GameLookup, where: str = "session") -> "Session":
+        """A session from save data (validated; version 1 migrated), its log replayed."""
+        data, version = check_save(data, where)
+        game = find_game(games, data["game"], where)
+        source: ChanceSource = Table() if data["source"] == "table" else Digital(data["seed"])
+        session = cls.__new__(cls)
         try:
-            game = get_game(data["game"])
-            source: ChanceSource = Table() if data.get("source") == "table" else Digital(data.get("seed", 0))
-            session = cls(game, data["players"], data.get("options") or {}, data.get("seed", 0), source=source,
-                          undo_over_chance=data.get("undo_over_chance", True), meta=data.get("meta") or {})
-        except KeyError as exc:
-            raise SaveError(f"{where}: missing field {exc}") from None
+            session._setup(game, data["players"], data["options"], data["seed"], source, data["undo_over_chance"],
+                           data["meta"], True)
         except ValueError as exc:
             raise SaveError(f"{where}: {exc}") from None
-        # the automatic chance at setup is in the log; start from the bare state
-        session._truncate(0)
+        if data["generation"]:
+            session._generation, session._previous = data["generation"], data["previous"]
+        session._version = version
         try:
-            session._replay_entries(list(data.get("log") or []), journal=False)
+            session._replay_entries(data["log"])
         except (IllegalAction, SaveError) as exc:
             raise SaveError(f"{where}: log entry {len(session.log)} cannot be replayed: {exc}") from None
-        session.redo_stack = [list(g) for g in data.get("redo") or []]
-        session.path = path
+        session.redo_stack = [list(g) for g in data["redo"]]
         return session
 
     @classmethod
-    def load(cls, path: Path | str) -> "Session":
-        """Load a saved session and replay its journal; a torn last journal line is dropped."""
+    def load(cls, path: Path | str, games: GameLookup, write: bool = True) -> "Session":
+        """Load a save and replay its journal (a torn last line is dropped). With `write` this
+        process becomes the game's writer: it takes the lock (SaveError if another program holds
+        it), lets digital dice answer a roll the crash interrupted, and folds the journal into the
+        save. Without, nothing on disk is touched (replays, previews)."""
         path = Path(path)
+        writer = _WRITERS.get(os.path.realpath(path))
+        before = writer.owner if writer is not None else None
+        writer = _claim(path, object()) if write else None
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise SaveError(f"{path}: no such file") from None
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise SaveError(f"{path}: not a readable session file ({exc})") from None
-        session = cls.from_json(data, path=None, where=str(path))
-        journal = journal_path(path)
-        if journal.exists():
-            lines = journal.read_text(encoding="utf-8", errors="replace").splitlines()
-            for n, line in enumerate(lines, 1):
-                try:
-                    op = json.loads(line)
-                except json.JSONDecodeError:
-                    if n == len(lines):
-                        break  # torn write at a crash: that step was never confirmed
-                    raise SaveError(f"{journal}:{n}: journal line is not JSON") from None
-                try:
-                    session._apply_journal_op(op)
-                except (IllegalAction, SaveError, KeyError) as exc:
-                    raise SaveError(f"{journal}:{n}: cannot replay journal entry: {exc}") from None
-        session.path = path
-        session.save()
+            session = cls._read(path, games, write)
+        except BaseException:
+            if writer is not None:
+                writer.owner = before  # a failed load takes nothing over
+            raise
+        if writer is not None:
+            writer.owner = session._token
+            session._writer = writer
+            session._settle()  # a digital game killed between an action and its roll rolls now
+            session.path = path
+            session.save()
         return session
 
-    def _apply_journal_op(self, op: dict[str, Any]) -> None:
-        kind = op["op"]
-        if kind == "push":
-            self._replay_entries([op["entry"]], journal=False)
-        elif kind == "undo":
-            self._undo()
-        elif kind == "redo":
-            self._replay_entries(self.redo_stack.pop(), journal=False)
-        elif kind == "clear_redo":
-            self.redo_stack.clear()
-        else:
-            raise SaveError(f"unknown journal operation {kind!r}")
+    @classmethod
+    def _read(cls, path: Path, games: GameLookup, write: bool) -> "Session":
+        for attempt in range(3):
+            data = _read_json(path)
+            session = cls.from_json(data, games, where=str(path))
+            try:
+                session._read_journal(journal_path(path))
+                break
+            except _Foreign as exc:
+                if write or attempt == 2:  # a reader may have caught a writer between two files
+                    raise SaveError(str(exc)) from None
+        return session
+
+    def _read_journal(self, journal: Path) -> None:
+        try:
+            raw = journal.read_bytes()
+        except FileNotFoundError:
+            return
+        lines = raw.decode("utf-8", errors="replace").split("\n")
+        torn = lines.pop()  # "" when the file ends with a newline; else a write cut by a crash
+        version = self._version
+        records: list[tuple[int, dict[str, Any]]] = []
+        for n, line in enumerate(lines, 1):
+            try:
+                records.append((n, read_journal_line(line, version)))
+            except SaveError as exc:
+                raise SaveError(f"{journal}:{n}: {exc}") from None
+        if torn:
+            try:
+                records.append((len(lines) + 1, read_journal_line(torn, version)))
+            except SaveError:
+                pass  # never confirmed: the process died while writing it
+        if version == 1:
+            for n, rec in records:
+                self._journal_op(journal, n, rec)
+            return
+        if records and all(rec["gen"] == self._previous for _, rec in records) and self._previous:
+            return  # a journal the save already holds (the crash came between the two writes)
+        for expect, (n, rec) in enumerate(records, 1):
+            if rec["gen"] != self._generation:
+                raise _Foreign(f"{journal}:{n}: this journal belongs to another save of the game "
+                               f"(generation {rec['gen']}, the save is {self._generation}); it is not applied")
+            if rec["seq"] != expect:
+                what = (f"record {expect} is missing" if rec["seq"] > expect else
+                        f"record {rec['seq']} comes again or out of order")
+                raise SaveError(f"{journal}:{n}: {what} (records are numbered 1, 2, 3...)")
+            self._journal_op(journal, n, rec)
+        self._seq = len(records)
+
+    def _journal_op(self, journal: Path, n: int, rec: dict[str, Any]) -> None:
+        op = rec["op"]
+        try:
+            if op in ("act", "push"):
+                self._replay_entries([rec["entry"]])
+                if op == "act":  # a step a person made ends the redo history (version 1: clear_redo)
+                    self.redo_stack.clear()
+            elif op == "undo":
+                self._undo_to(self._undo_group())
+            elif op == "redo":
+                if not self.redo_stack:
+                    raise SaveError("a redo with nothing to redo")
+                group = self.redo_stack.pop()
+                for entry, (state, events) in zip(group, self._trial(group)):
+                    self._record(entry, state, events)
+            elif op == "clear_redo":
+                self.redo_stack.clear()
+        except (IllegalAction, SaveError) as exc:
+            raise SaveError(f"{journal}:{n}: cannot replay journal record ({op}): {exc}") from None
+
+
+class _Foreign(Exception):
+    """A journal of another generation than the save beside it."""
+
+
+class _Writer:
+    """The lock this process holds on one save file, and which Session object may write it."""
+
+    __slots__ = ("lock", "owner", "__weakref__")
+
+    def __init__(self, lock: FileLock):
+        self.lock = lock
+        self.owner: object | None = None
+
+
+#: the save files this process writes (a Session opened again in the same process takes over)
+_WRITERS: weakref.WeakValueDictionary[str, _Writer] = weakref.WeakValueDictionary()
+
+
+def _claim(path: Path, token: object) -> _Writer:
+    key = os.path.realpath(path)
+    writer = _WRITERS.get(key)
+    if writer is None or not writer.lock.held:
+        lock = FileLock(lock_path(Path(path)))
+        try:
+            lock.acquire()
+        except Locked:
+            raise SaveError(f"{path}: this game is open in another program (a companion server or game); "
+                            "close it there first") from None
+        except OSError as exc:
+            raise SaveError(f"{path}: cannot lock the game file ({exc.strerror or exc})") from None
+        writer = _WRITERS[key] = _Writer(lock)
+    writer.owner = token
+    return writer
+
+
+def find_game(games: GameLookup, game_id: Any, where: str) -> Game:
+    if isinstance(games, Game):
+        if games.id != game_id:
+            raise SaveError(f"{where}: a {game_id!r} session, not {games.id!r}")
+        return games
+    try:
+        return games(game_id)
+    except (ValueError, KeyError) as exc:
+        raise SaveError(f"{where}: {exc.args[0] if exc.args else exc}") from None
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path}: is a folder, not a session file") from None
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise SaveError(f"{path}: not a readable session file ({exc})") from None
 
 
 def journal_path(path: Path) -> Path:
     return path.with_name(path.name + ".journal")
 
 
-def atomic_write(path: Path, text: str | bytes) -> None:
-    """Write to a temporary file beside `path`, then rename: readers never see half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(text.encode("utf-8") if isinstance(text, str) else text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+def lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+def delete_saved(path: Path) -> None:
+    """Remove a save with its journal and lock file."""
+    for p in (journal_path(path), path, lock_path(path)):
+        try:
+            p.unlink()
+        except FileNotFoundError:
+            pass

@@ -11,7 +11,7 @@ from typing import Callable
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as rl_canvas
 
-from companion.engine.session import atomic_write
+from companion.files import atomic_write
 
 from . import fonts
 from .grid import LabelSpot, Paper, Segment, label_spot

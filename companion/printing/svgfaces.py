@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.engine.session import atomic_write
+from companion.files import atomic_write
 
 from .context import Ctx
 from .face import draw_face

@@ -99,7 +99,7 @@ def test_dig_tokens_return_and_final_count(tmp_path) -> None:
     assert row["discarded"] == [1000, 3000] and row["value"] == 17000  # rulebook: the 2 cheapest unique
     assert view["scores"]["winners"] == ["Anne"]
     # a restart resumes from the file and journal; undo takes back the last entry
-    back = Session.load(tmp_path / "t.json")
+    back = Session.load(tmp_path / "t.json", get_game)
     assert back.state.table.players[0].stage == 4
     back.undo()
     assert back.state.table.players[0].stage == 3

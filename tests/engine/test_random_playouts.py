@@ -80,7 +80,7 @@ def play_checked(game, seed: int) -> Session:
             continue
         if step in ROUND_TRIP_STEPS:
             data = json.loads(json.dumps(session.to_json()))
-            copy = Session.from_json(data)
+            copy = Session.from_json(data, game)
             assert game.state_to_json(copy.state) == game.state_to_json(session.state)
         session.act(rng.choice(legal))
     else:
@@ -90,7 +90,7 @@ def play_checked(game, seed: int) -> Session:
     json.dumps(session.view(None))
     for p in range(len(session.players)):
         json.dumps(session.view(p))
-    replayed = Session.from_json(json.loads(json.dumps(session.to_json())))
+    replayed = Session.from_json(json.loads(json.dumps(session.to_json())), session.game)
     assert game.state_to_json(replayed.state) == game.state_to_json(session.state)
     assert game.state_from_json(game.state_to_json(session.state)) == session.state
     return session

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine import Digital, IllegalAction, SaveError, Scripted, Session, Table
+from companion.engine.records import save_checksum
 from companion.engine.session import journal_path
 
 
@@ -93,10 +94,11 @@ def test_save_load_round_trip(pig, tmp_path: Path) -> None:
         s.act(s.legal_actions()[-1])
     s.undo()
     path = s.save(tmp_path / "game.json")
-    loaded = Session.load(path)
+    loaded = Session.load(path, pig)
     assert pig.state_to_json(loaded.state) == pig.state_to_json(s.state)
     assert loaded.redo_stack == s.redo_stack and loaded.options == {"target": 30}
-    # the digital dice go on as they would have
+    # the digital dice go on as they would have (the loaded session writes the file now)
+    s.close()
     loaded.redo(); s.redo()
     assert loaded.log == s.log
 
@@ -112,7 +114,7 @@ def test_journal_recovers_every_confirmed_step_after_a_crash(pig, tmp_path: Path
     assert journal_path(path).exists()
     with open(journal_path(path), "a") as fh:
         fh.write('{"op": "pu')  # a torn last line from the crash itself
-    loaded = Session.load(path)
+    loaded = Session.load(path, pig)
     assert pig.state_to_json(loaded.state) == expected
     assert not journal_path(path).exists()  # compacted into the save file
 
@@ -121,23 +123,24 @@ def test_corrupt_save_files_give_clear_errors(pig, tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     with pytest.raises(SaveError, match="not a readable session file"):
-        Session.load(bad)
+        Session.load(bad, pig)
     bad.write_text(json.dumps({"format": "something-else"}))
     with pytest.raises(SaveError, match="not a companion session file"):
-        Session.load(bad)
+        Session.load(bad, pig)
     s = Session(pig, ["Ann", "Ben"], source=Scripted(["2"]))
     s.act({"type": "roll", "player": 0})
     data = s.to_json()
     data["log"].append({"action": {"type": "hold", "player": 1}})
+    data["checksum"] = save_checksum(data)
     bad.write_text(json.dumps(data))
     with pytest.raises(SaveError, match="log entry 2 cannot be replayed: it is not seat 1's turn"):
-        Session.load(bad)
+        Session.load(bad, pig)
     data["version"] = 99
     bad.write_text(json.dumps(data))
     with pytest.raises(SaveError, match="version 99 is not supported"):
-        Session.load(bad)
+        Session.load(bad, pig)
     with pytest.raises(SaveError, match="no such file"):
-        Session.load(tmp_path / "missing.json")
+        Session.load(tmp_path / "missing.json", pig)
 
 
 def test_bad_options_are_refused(pig) -> None:

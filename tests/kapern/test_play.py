@@ -11,6 +11,7 @@ import pytest
 from companion.cli import main
 from companion.commands.play_cmd import run_play
 from companion.engine import Session
+from companion.games import get_game
 from companion.games.piraten_kapern import terminal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +60,7 @@ def test_play__end_of_input_stops_cleanly(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     code, _, lines = play(["all"], save=str(save))
     assert code == 0 and "end of input" in lines[-1] and str(save) in lines[-1]
-    session = Session.load(save)
+    session = Session.load(save, get_game)
     assert any(e.get("action", {}).get("type") == "reroll" for e in session.log)
 
 

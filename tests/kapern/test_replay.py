@@ -12,6 +12,7 @@ import yaml
 from companion.cli import main
 from companion.engine import Session
 from companion.engine.replay import ReplayError, load_replay, play_replay
+from companion.games import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("kapern-*.yaml"))
@@ -31,7 +32,7 @@ def test_replay__every_example_is_checked() -> None:
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_replay__examples_score(path: Path) -> None:
     """Punten scoren: the documented examples give the documented scores."""
-    session = load_replay(path)
+    session = load_replay(path, get_game)
     assert session.game.result(session.state)["scores"] == SCORES[path.name]
 
 
@@ -76,7 +77,7 @@ def test_replay__illegal_action_names_entry_and_rule(tmp_path: Path, capsys) -> 
 def test_replay__malformed_entries(tmp_path: Path, actions: list, words: list[str]) -> None:
     """Speelbeurt: malformed entries are refused with their number and what was expected."""
     with pytest.raises(ReplayError) as info:
-        load_replay(write(tmp_path, actions))
+        load_replay(write(tmp_path, actions), get_game)
     for word in words:
         assert word in str(info.value)
 
@@ -84,17 +85,17 @@ def test_replay__malformed_entries(tmp_path: Path, actions: list, words: list[st
 def test_replay__bad_files(tmp_path: Path) -> None:
     """Speelbeurt: files that are no replay are refused with one clear line."""
     with pytest.raises(ReplayError, match="missing 'players'"):
-        play_replay({"game": "piraten-kapern", "actions": []})
+        play_replay({"game": "piraten-kapern", "actions": []}, get_game)
     with pytest.raises(ReplayError, match="unknown key 'colour'"):
-        play_replay({"game": "piraten-kapern", "players": ["A", "B"], "actions": [], "colour": 1})
+        play_replay({"game": "piraten-kapern", "players": ["A", "B"], "actions": [], "colour": 1}, get_game)
     with pytest.raises(ReplayError, match="unknown game"):
-        play_replay({"game": "chess", "players": ["A", "B"], "actions": []})
+        play_replay({"game": "chess", "players": ["A", "B"], "actions": []}, get_game)
     with pytest.raises(ReplayError, match="takes 2-5 players"):
-        play_replay({"game": "piraten-kapern", "players": ["A"], "actions": []})
+        play_replay({"game": "piraten-kapern", "players": ["A"], "actions": []}, get_game)
     with pytest.raises(ReplayError, match="no such file"):
-        load_replay(tmp_path / "missing.yaml")
+        load_replay(tmp_path / "missing.yaml", get_game)
     with pytest.raises(ReplayError, match="expected scores"):
-        load_replay(write(tmp_path, [{"draw": "captain"}, {"roll": ROLL}, "stop"], expect={"scores": {"Ann": 1}}))
+        load_replay(write(tmp_path, [{"draw": "captain"}, {"roll": ROLL}, "stop"], expect={"scores": {"Ann": 1}}), get_game)
 
 
 def test_replay__session_file_is_accepted(tmp_path: Path, capsys) -> None:
@@ -102,9 +103,9 @@ def test_replay__session_file_is_accepted(tmp_path: Path, capsys) -> None:
     out = tmp_path / "s.json"
     assert main(["replay", str(ROOT / "docs/examples/kapern-skull-island.yaml"), "--save", str(out)]) == 0
     capsys.readouterr()
-    again = load_replay(out)
+    again = load_replay(out, get_game)
     assert again.game.result(again.state)["scores"] == SCORES["kapern-skull-island.yaml"]
-    assert Session.load(out).state == again.state
+    assert Session.load(out, get_game).state == again.state
     assert main(["replay", str(out)]) == 0
     assert "Cas" in capsys.readouterr().out
 
@@ -112,10 +113,10 @@ def test_replay__session_file_is_accepted(tmp_path: Path, capsys) -> None:
 def test_replay__table_entry_with_pick_and_long_forms(tmp_path: Path) -> None:
     """Speelbeurt: every way of writing an action gives the same game."""
     short = load_replay(write(tmp_path, [{"draw": "gold"}, {"roll": ROLL}, {"reroll": [5, 6]},
-                                         {"roll": ["monkey", "coin"]}, "stop"]))
+                                         {"roll": ["monkey", "coin"]}, "stop"]), get_game)
     long = load_replay(write(tmp_path, [{"chance": ["gold"]}, {"roll": ROLL}, {"pick": 5}, {"pick": {"die": 6}},
                                         {"type": "reroll", "player": 0}, {"roll": ["monkey", "coin"]},
-                                        {"stop": None, "player": "Ann"}]))
+                                        {"stop": None, "player": "Ann"}]), get_game)
     assert short.state == long.state and short.state.scores == [200 + 400 + 100 + 100, 0]
 
 

@@ -50,7 +50,7 @@ def play(seed: int, check_every_step: bool = True) -> Session:
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_components_are_conserved_and_replays_are_deterministic(seed: int) -> None:
     s = play(1000 + seed)
-    again = Session.from_json(json.loads(json.dumps(s.to_json())))
+    again = Session.from_json(json.loads(json.dumps(s.to_json())), GAME)
     assert GAME.state_to_json(again.state) == GAME.state_to_json(s.state)
     r = GAME.result(s.state)
     assert set(r["winners"]) <= set(r["returned"])

@@ -16,6 +16,6 @@ GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
 def test_golden_replay_reproduces_the_game(path: Path) -> None:
     """End of the Game: replaying the log (no seed needed) reaches the same result."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    session = Session.from_json(data)
+    session = Session.from_json(data, GAME)
     assert session.is_over()
     assert GAME.result(session.state) == data["meta"]["expected_result"]

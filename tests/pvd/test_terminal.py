@@ -18,7 +18,7 @@ def play(answers: list[str]) -> str:
         except StopIteration:
             raise EOFError from None
 
-    args = argparse.Namespace(game="pirates-vs-dinosaurs", players="Ann", bots=3, seed="3", save=None, option=[])
+    args = argparse.Namespace(game="pirates-vs-dinosaurs", players="Ann", bots=3, seed="4", save=None, option=[])
     assert run_play(args, input_fn=ask, out=lines.append) == 0
     return "\n".join(lines)
 

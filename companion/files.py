@@ -1,0 +1,91 @@
+"""File helpers shared by the engine (saves, journals) and the printer (PDFs, SVGs).
+
+Writes that must survive a crash: a whole file is written beside its target, fsync'd, renamed
+over it, and then the directory is fsync'd so the rename itself is on disk. An exclusive lock
+file keeps two processes from writing the same game.
+"""
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename, a new file or an unlink in `directory` durable (a no-op where unsupported)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, text: str | bytes, hook: Callable[[str], None] | None = None) -> None:
+    """Write to a temporary file beside `path`, fsync, rename, fsync the directory: readers see
+    the old file or the new one, never half a file, and after a crash the new one stays.
+    `hook(point)` is called between the steps (crash tests raise from it)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text.encode("utf-8") if isinstance(text, str) else text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if hook is not None:
+            hook("write:temp-written")
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    if hook is not None:
+        hook("write:renamed")
+    fsync_dir(path.parent)
+
+
+class Locked(OSError):
+    """Another process holds the lock."""
+
+
+class FileLock:
+    """An exclusive advisory lock (flock) on `<path>`; released when closed or when the process dies,
+    so a killed game never leaves a stale lock behind."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        if self._fd is not None:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(fd)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise Locked(exc.errno, f"{self.path} is locked by another process") from None
+            raise
+        self._fd = fd
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def __del__(self) -> None:
+        self.release()
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
