@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.games import get_game
 from companion.engine.replay import ReplayError, load_replay, play_replay
+from companion.games import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = {"pirate-island-first-turns.yaml": [], "pirate-island-whole-game.yaml": ["Ben"]}
