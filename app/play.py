@@ -44,13 +44,17 @@ class PlayScreen(GameScreen):
                     seat = mine[0] if len(mine) == 1 else None
             view = live.view(client, seat)
             out: list[ft.Control] = [self.status(to_move, seat, mine, view)]
+            inviting = live.mode == state.DEVICES and bool(live.free_seats())
+            if inviting:  # while players join, the QR code comes first on the host's screen
+                out += self.hosting()
             out += self.board(view, seat)
             if to_move is not None and to_move in mine and to_move == seat:
                 out.append(ft.Column(self.actions(seat), spacing=8, key="choices"))
             if self.ui.details is not None:
                 out += self.ui.details(self, self.live, view, seat)
             out.append(ft.Container(self.tools(), key="tools"))
-            out += self.hosting()
+            if not inviting:
+                out += self.hosting()
             out.append(ft.Container(self.scores(view, to_move), key="scores"))
             out.append(ft.Container(game_log(self.session.history(seat)), key="log"))
             return out

@@ -40,6 +40,12 @@ def for_route(app: Any, route: str) -> Screen:
     return ErrorScreen(app, f"There is no screen at {route}.")
 
 
+class ElsewhereScreen(ErrorScreen):
+    """A game this device may not open: another device's hot-seat game or table assistant."""
+
+    title = "Not on this device"
+
+
 def open_game(app: Any, gid: str) -> Screen:
     try:
         live = app.reg.get(gid)
@@ -47,8 +53,8 @@ def open_game(app: Any, gid: str) -> Screen:
         return ErrorScreen(app, "This game is not saved here (it may have been deleted).")
     live.adopt(app.client)  # (a game saved before games had owners)
     if not live.may_open(app.client):
-        return ErrorScreen(app, "This game is played on another device. Its owner can share it from there "
-                                "(Share with other devices).")
+        return ElsewhereScreen(app, "This game is played on another device. Its owner can share it from there "
+                                    "(Share with other devices).")
     app.subscribe(gid)
     if live.mode == state.ASSISTANT:
         ui = games.game_ui(live.game.id)

@@ -178,7 +178,7 @@ class LiveGame:
             if not 0 <= seat < len(self.seats) or self.seats[seat].is_bot:
                 raise IllegalAction("seats", f"there is no free player seat {seat}")
             if client != self.owner and not access.current().may_join(client):
-                raise IllegalAction("seats", "enter the join code shown on the host's screen to take a seat")
+                raise IllegalAction("seats", "Enter the join code shown on the host's screen to take a seat.")
             owner = self.seats[seat].owner
             if owner not in (None, client):
                 raise IllegalAction("seats", f"{self.seats[seat].name}'s seat is taken by another device")

@@ -31,7 +31,7 @@ def invitation(route: str, what: str) -> list[ft.Control]:
     out: list[ft.Control] = [
         para(f"{what} Scan the code with a phone's camera, or open the link:"),
         ft.Image(src=qr_png(link), width=200, height=200, semantics_label=f"QR code of {link}"),
-        ft.Text(link, selectable=True, size=14, weight=ft.FontWeight.BOLD),
+        ft.Text(link, size=14, weight=ft.FontWeight.BOLD),  # (selectable text is not in the accessibility tree)
     ]
     if door.join_code:
         out.append(para(f"Join code: {door.join_code} (in the link; type it in on a device that opens "

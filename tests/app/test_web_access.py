@@ -157,7 +157,7 @@ def test_join_code_gates_seats_and_the_host_hands_a_seat_over(reg, door) -> None
     live = reg.create(get_game("piraten-kapern"), ["Anne", "Bart"], state.DEVICES, [state.HUMAN, state.HUMAN],
                       owner="host")
     live.claim("host", 0)  # the host needs no code
-    with pytest.raises(IllegalAction, match="join code"):
+    with pytest.raises(IllegalAction, match="Enter the join code"):
         live.claim("phone", 1)
     assert not door.admit("phone", "000000")
     assert door.admit("phone", "123456")

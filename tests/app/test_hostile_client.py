@@ -1,0 +1,148 @@
+"""A hostile client against the real web server (issue 11.4): raw websocket frames in Flet's own
+protocol ([0x00] + msgpack [action, body]), no browser. It opens another device's hot-seat game,
+sprays click events at every control id, answers the client-storage question with junk, sends
+broken frames and connects from another site's page; the game must not move and nothing of
+Anne's turn may reach it, and the server must go on serving."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+msgpack = pytest.importorskip("msgpack")
+websockets = pytest.importorskip("websockets")
+pytest.importorskip("flet_web")
+
+ROOT = Path(__file__).resolve().parents[2]
+OWNER = "owner-token-123456"
+REGISTER, CONTROL_EVENT, INVOKE = 1, 3, 5
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """A server whose data folder holds Anne and Bart's hot-seat game, made on the owner's device."""
+    from app import state
+    from companion.games import get_game
+
+    data = tmp_path_factory.mktemp("hostile-data")
+    reg = state.GameRegistry(data)
+    live = reg.create(get_game("piraten-kapern"), ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.HUMAN],
+                      seed=3, owner=OWNER)
+    port = free_port()
+    env = dict(os.environ, FLET_WEB_NO_CDN="1", COMPANION_DATA_DIR=str(data), PYTHONPATH=str(ROOT))
+    log = open(data / "server.log", "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "app", "--web", "--port", str(port),
+                             "--no-browser"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"the server did not start: {(data / 'server.log').read_text()[-2000:]}")
+            time.sleep(0.1)
+    yield port, live.id, reg.path(live.id)
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+def frame(action: int, body: Any) -> bytes:
+    return b"\x00" + msgpack.packb([action, body])
+
+
+async def session(port: int, route: str, token: Any, spray: range | None = None,
+                  origin: str | None = None) -> str:
+    """Register as a client on `route`, answer the storage question with `token`, optionally send a
+    click to every control id in `spray`; returns everything the server sent, as text."""
+    headers = {"Origin": origin} if origin else None
+    got: list[Any] = []
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws", additional_headers=headers) as ws:
+        await ws.send(frame(REGISTER, {"session_id": "", "page_name": "", "page": {"route": route, "width": 390,
+                                                                                    "height": 844}}))
+
+        async def drain(seconds: float) -> None:
+            try:
+                while True:
+                    data = await asyncio.wait_for(ws.recv(), timeout=seconds)
+                    message = msgpack.unpackb(data[1:], strict_map_key=False)
+                    got.append(message)
+                    if message[0] == INVOKE:  # the client storage: answer for the browser
+                        b = message[1]
+                        result = token if b.get("name") == "get" else True
+                        await ws.send(frame(INVOKE, {"control_id": b["control_id"], "call_id": b["call_id"],
+                                                     "result": result, "error": None}))
+            except asyncio.TimeoutError:
+                pass
+
+        await drain(1.5)
+        if spray is not None:
+            for target in spray:
+                for name in ("click", "change", "submit"):
+                    await ws.send(frame(CONTROL_EVENT, {"target": target, "name": name, "data": "1"}))
+            await drain(1)
+    return json.dumps(got, default=str)
+
+
+def files(path: Path) -> tuple[bytes, bytes]:
+    """The save and its journal as bytes (read, never loaded: loading would write them)."""
+    journal = path.with_name(path.name + ".journal")
+    return path.read_bytes(), journal.read_bytes() if journal.exists() else b""
+
+
+def test_another_devices_hot_seat_game_gives_nothing_away(served) -> None:
+    port, gid, path = served
+    asyncio.run(session(port, f"/s/{gid}", None))  # the server loads the game (and folds its journal)
+    before = files(path)
+    for token in ({"a": 1}, "x" * 100_000, "not-the-owner-1234"):
+        text = asyncio.run(session(port, f"/s/{gid}", token, spray=range(1, 250)))
+        assert "played on another device" in text
+        for secret in ("Pass the device to", "I am Anne", "Your turn", "Re-roll", "Stop and score"):
+            assert secret not in text, secret
+    assert files(path) == before
+    # the owner's device (its token in its own local storage) still opens it
+    assert "Pass the device to Anne" in asyncio.run(session(port, f"/s/{gid}", OWNER))
+
+
+def test_broken_frames_do_not_stop_the_server(served) -> None:
+    port, gid, _ = served
+
+    async def junk() -> None:
+        for payload in (b"", b"\x00", b"\x00\xc1", b"\x00" + msgpack.packb([99, {}]), b"\x07garbage",
+                        b"\x00" + msgpack.packb([CONTROL_EVENT, {"target": "x"}])):
+            try:
+                async with websockets.connect(f"ws://127.0.0.1:{port}/ws") as ws:
+                    await ws.send(payload)
+                    await asyncio.wait_for(ws.recv(), timeout=0.3)
+            except (asyncio.TimeoutError, websockets.ConnectionClosed):
+                pass
+
+    asyncio.run(junk())
+    assert "played on another device" in asyncio.run(session(port, f"/s/{gid}", None))
+
+
+def test_a_page_from_another_site_cannot_open_the_websocket(served) -> None:
+    port, gid, _ = served
+    with pytest.raises(websockets.InvalidStatus):
+        asyncio.run(session(port, f"/s/{gid}", OWNER, origin="http://evil.example"))
+    assert "Pass the device to Anne" in asyncio.run(session(port, f"/s/{gid}", OWNER,
+                                                            origin=f"http://127.0.0.1:{port}"))

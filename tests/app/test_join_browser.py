@@ -1,0 +1,111 @@
+"""Joining a table in a real browser at phone size (issue 16.1): with --host the host's screen shows
+an http link with this machine's address and a QR code carrying the join code; a device without
+the code cannot take a seat, the link's device can; the host frees a lost phone's seat and another
+device takes it with the typed-in code. Screenshots go to $COMPANION_SHOTS (join-*.png)."""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def lan_server(tmp_path_factory, server):  # (`server`: the browser fixtures' checks and Chromium)
+    """`companion app --web --host 0.0.0.0` on a free port: a LAN server with a join code."""
+    data = tmp_path_factory.mktemp("lan-data")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, FLET_WEB_NO_CDN="1", COMPANION_DATA_DIR=str(data), PYTHONPATH=str(ROOT))
+    out = open(data / "server.log", "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "app", "--web", "--host", "0.0.0.0", "--port",
+                             str(port), "--no-browser"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"the server did not start: {(data / 'server.log').read_text()[-2000:]}")
+            time.sleep(0.1)
+    printed = (data / "server.log").read_text()
+    code = re.search(r"join code (\d{6})", printed)
+    assert code, printed
+    from types import SimpleNamespace
+
+    yield SimpleNamespace(url=f"http://127.0.0.1:{port}", port=port, code=code.group(1))
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    out.close()
+
+
+def test_join_by_qr_link_code_and_hand_a_seat_over(lan_server, new_page, ui) -> None:
+    host = new_page(ui.PHONE)
+    gid = ui.start_game(host, lan_server, "piraten-kapern", "play", [True, True], mode="devices")
+    ui.see(host, "Other devices")
+    link_text = host.get_by_text(re.compile(r"^http://\S+/s/" + re.escape(gid) + r"\?join=\d{6}$"))
+    link = link_text.first.inner_text().strip()
+    assert link.endswith(f":{lan_server.port}/s/{gid}?join={lan_server.code}")
+    assert "localhost" not in link and "ws://" not in link
+    host.get_by_role("img", name=re.compile("QR code")).first.wait_for()
+    link_text.first.scroll_into_view_if_needed()
+    ui.shot(host, "join-1-host-qr")
+
+    # a device on the network without the code: it sees the game but cannot take a seat
+    stranger = new_page(ui.PHONE)
+    ui.open_app(stranger, f"{lan_server.url}/s/{gid}")
+    ui.see(stranger, "Join this game")
+    ui.see(stranger, "needs the join code")
+    ui.tap(stranger, "Take seat: Bart")
+    ui.see(stranger, "Enter the join code")
+    ui.shot(stranger, "join-2-no-code")
+
+    # the phone that scanned the QR code opens its link (this machine's address, the code in it)
+    phone = new_page(ui.PHONE)
+    ui.open_app(phone, link)
+    ui.tap(phone, "Take seat: Bart")
+    ui.see(phone, "This device plays Bart")
+    ui.shot(phone, "join-3-phone-seated")
+
+    # Bart's phone is lost: the host frees the seat, and the other device takes it with the code
+    ui.tap(host, "Free Bart's seat")
+    ui.see(phone, "Join this game")
+    stranger.get_by_label("Join code").fill(lan_server.code)
+    ui.tap(stranger, "Join")
+    ui.see(stranger, "Joined: take a free seat.")
+    ui.tap(stranger, "Take seat: Bart")
+    ui.see(stranger, "This device plays Bart")
+    ui.see(stranger, "Waiting for Anne")
+    stranger.get_by_role("button", name="Take seat: Bart").wait_for(state="detached")
+    ui.shot(stranger, "join-4-seat-handed-over")
+    ui.see(host, "Free Bart's seat")
+    ui.shot(host, "join-5-host-after")
+
+
+def test_a_hot_seat_game_stays_on_its_device(lan_server, new_page, ui) -> None:
+    owner = new_page(ui.PHONE)
+    gid = ui.start_game(owner, lan_server, "piraten-kapern", "play", [True, True])
+    ui.see(owner, "Pass the device to ")
+    other = new_page(ui.PHONE)
+    ui.open_app(other, f"{lan_server.url}/?join={lan_server.code}")
+    ui.see(other, "Games")
+    assert not other.get_by_role("button", name=re.compile("^Continue")).count()
+    ui.open_app(other, f"{lan_server.url}/s/{gid}")
+    ui.see(other, "This game is played on another device")
+    ui.see(other, "Not on this device")
+    assert not other.get_by_role("button", name=re.compile("^I am ")).count()
+    ui.shot(other, "join-6-hot-seat-elsewhere")
