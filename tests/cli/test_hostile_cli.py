@@ -177,3 +177,32 @@ def test_broken_pipe_in_a_real_pipe() -> None:
     err = proc.stderr.read().decode()
     code = proc.wait()
     one_error(code, err, "broken pipe")
+
+
+# --- the app's web server: bad ports and addresses are refused before "Serving" ------------------------
+@pytest.mark.parametrize("port", ["-1", "0", "99999", "http"])
+def test_app_port_out_of_range(capsys, port: str) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["app", "--web", "--port", port, "--no-browser"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "--port" in err and "Traceback" not in err
+
+
+def test_app_port_in_use(capsys) -> None:
+    pytest.importorskip("flet_web")
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        code, out, err = run(["app", "--web", "--port", str(busy.getsockname()[1]), "--no-browser"], capsys)
+    one_error(code, err, "is in use", "--port")
+    assert "Serving" not in out
+
+
+@pytest.mark.parametrize("host", ["999.1.1.1", "192.0.2.254"])
+def test_app_host_not_of_this_machine(capsys, host: str) -> None:
+    pytest.importorskip("flet_web")
+    code, out, err = run(["app", "--web", "--host", host, "--port", "18999", "--no-browser"], capsys)
+    one_error(code, err, f"--host {host}")
+    assert "Serving" not in out
