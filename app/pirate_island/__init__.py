@@ -1,0 +1,11 @@
+"""Pirate Island's views: the table helper (routes, rescue targets, combat, doubles; turn, storm
+and Totenkiste tracked) and digital play."""
+from __future__ import annotations
+
+from app.games import GameUI
+from app.pirate_island import assistant, play
+
+
+def ui() -> GameUI:
+    return GameUI(assistant=assistant.body, board=play.board, actions=play.actions, final=play.final,
+                  scores=play.scores)

@@ -1,0 +1,134 @@
+"""Pirate Island table helper: for a game on the printed board. Type two fields (their printed
+ids, G12, or chest numbers, 14) for the cheapest cost and route, with or without the treasure;
+see each place's rescue targets; work out a combat; read what a doubles roll does. Whose turn,
+the storm and the Totenkiste are tracked entries (undo below). Every number comes from the
+rules code (companion/games/pirate_island/helper.py)."""
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from app.widgets.common import button, card, heading, para, wrap_row
+from companion.games.pirate_island import helper
+from companion.games.pirate_island.data import shared
+
+
+def _field(word: str) -> str | None:
+    isl = shared().island
+    w = (word or "").strip().lower()
+    if w.isdigit() and int(w) in isl.chest_field:
+        return isl.chest_field[int(w)]
+    return w if w in isl.fieldset else None
+
+
+def act(screen: Any, live: Any, entry: dict[str, Any]) -> None:
+    screen.act({"player": live.session.state.seat, **entry})
+
+
+def body(screen: Any, live: Any) -> list[ft.Control]:
+    view = live.session.view(None)
+    d = screen.draft
+    out: list[ft.Control] = []
+    me = view["players"][view["turn"]]
+    out.append(heading(f"Round {view['round']}: {me['name']}'s turn ({me['colour_name']})", 18))
+    out.append(wrap_row([
+        button(f"Next turn: {view['players'][(view['turn'] + 1) % len(view['players'])]['name']}",
+               lambda e: act(screen, live, {"type": "next_turn"}), icon=ft.Icons.SKIP_NEXT, primary=True),
+        button("Storm over" if view["storm"] else "Storm (double 5)",
+               lambda e: act(screen, live, {"type": "storm", "on": not view["storm"]}), icon=ft.Icons.THUNDERSTORM),
+    ]))
+    if view["storm"]:
+        out.append(para("The storm blows: no sailing, embarking, disembarking or loading until the next doubles "
+                        "that are not double 5."))
+    rows = []
+    for p in view["players"]:
+        rows.append(wrap_row([
+            para(f"{p['name']} ({p['colour_name']}): {p['totenkiste']} in the Totenkiste"),
+            button("+1", lambda e, b=p["seat"]: act(screen, live, {"type": "dead", "band": b, "change": 1}),
+                   tooltip=f"A pirate of {p['name']} goes to the Totenkiste", disabled=p["totenkiste"] >= 6),
+            button("-1", lambda e, b=p["seat"]: act(screen, live, {"type": "dead", "band": b, "change": -1}),
+                   tooltip=f"A pirate of {p['name']} comes back", disabled=p["totenkiste"] <= 0),
+        ]))
+    out.append(card(heading("Totenkiste", 16), *rows))
+    out.append(route_card(screen, d))
+    out.append(combat_card(screen, d))
+    out.append(doubles_card(screen, d))
+    return out
+
+
+def _text(d: dict[str, Any], key: str, label: str) -> ft.TextField:
+    def change(e: Any) -> None:
+        d[key] = e.control.value
+    return ft.TextField(label=label, value=d.get(key, ""), on_change=change, width=150, dense=True)
+
+
+def route_card(screen: Any, d: dict[str, Any]) -> ft.Control:
+    data = shared()
+    rows: list[ft.Control] = [heading("Cheapest way", 16),
+                              para("Type the pirate's field and the destination as printed (G12), or a chest "
+                                   "number (14)."),
+                              wrap_row([_text(d, "from", "From field"), _text(d, "to", "To field")]),
+                              ft.Switch(label="Carrying the treasure", value=bool(d.get("carry")),
+                                        on_change=lambda e: d.__setitem__("carry", e.control.value)),
+                              button("Find the way", lambda e: screen.app.render(), icon=ft.Icons.ROUTE)]
+    a, b = _field(d.get("from", "")), _field(d.get("to", ""))
+    if d.get("from") and a is None:
+        rows.append(para(f"No field {d['from']!r} on the map.", color=ft.Colors.ERROR))
+    if d.get("to") and b is None:
+        rows.append(para(f"No field {d['to']!r} on the map.", color=ft.Colors.ERROR))
+    if a and b:
+        found = helper.route(data.island, data.rules, a, b, bool(d.get("carry")))
+        if found is None:
+            rows.append(para("No way over the island between these fields."))
+        else:
+            turn = ("fits in one turn" if found["one_turn"] else
+                    f"more than one turn (at most {found['cap']} BP on one pirate a turn)")
+            rows.append(para(f"{found['cost']} BP: {' > '.join(found['labels'])}"
+                             + (f" ({found['rivers']} river{'s' if found['rivers'] > 1 else ''})" if found["rivers"]
+                                else "") + f"; {turn}.", size=16))
+        targets = helper.rescue_targets(data.island, data.rules, b)
+        lava = f"eruption {targets['eruption']}+" if targets["eruption"] else "safe from eruptions (unnumbered)"
+        rows.append(para(f"Rescue targets on {data.island.label[b]}: fever {targets['fever']}+, {lava}."))
+    return card(*rows)
+
+
+def combat_card(screen: Any, d: dict[str, Any]) -> ft.Control:
+    data = shared()
+    n = int(d.get("attackers", 1))
+    terrain = d.get("terrain", "plain")
+    river = bool(d.get("river"))
+    res = helper.combat(data.rules, n, terrain, river)
+
+    def pick(key: str, value: Any) -> None:
+        d[key] = value
+        screen.app.render()
+    rows: list[ft.Control] = [heading("Combat", 16), para("Attackers:"),
+                              wrap_row([button(str(k), lambda e, k=k: pick("attackers", k), primary=k == n)
+                                        for k in range(1, 7)]),
+                              para("Defender's field:"),
+                              wrap_row([button(t.capitalize(), lambda e, t=t: pick("terrain", t), primary=t == terrain)
+                                        for t in ("plain", "mountain", "fortress")]),
+                              ft.Switch(label="Attacked only across a river", value=river,
+                                        on_change=lambda e: pick("river", e.control.value)),
+                              para(f"Modifier {res['modifier']:+d} (bonus +{res['bonus']}, defence -{res['minus']})")]
+    words = {"killed": "defender killed", "flees": f"defender flees {data.rules.combat.flight} fields", "nothing": "nothing happens",
+             "failure": "an attacker dies (defender chooses)"}
+    for r in res["results"]:
+        rows.append(para(f"{r['dice']}: {words[r['result']]} ({r['chance']:.0%})", size=16))
+    return card(*rows)
+
+
+def doubles_card(screen: Any, d: dict[str, Any]) -> ft.Control:
+    data = shared()
+    face = int(d.get("doubles", 0))
+
+    def pick(k: int) -> None:
+        d["doubles"] = k
+        screen.app.render()
+    rows: list[ft.Control] = [heading("Doubles", 16),
+                              wrap_row([button(f"{k}-{k}", lambda e, k=k: pick(k), primary=k == face)
+                                        for k in range(1, 7)])]
+    if face:
+        rows.append(para(helper.doubles(data.rules, face)["text"], size=16))
+    return card(*rows)

@@ -1,0 +1,99 @@
+"""The table helper's calculations for a game played on the printed (or bought) board: the
+cheapest way between two fields, each place's rescue targets, the combat outcome and what a
+doubles roll does. Pure functions of the island and the rule numbers; the app only shows them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .island import Island
+
+EVENT_TEXT = {
+    "fever": "Fever: every pirate of the roller makes a rescue roll (swamp 7+, next to a swamp 6+, interior 5+, "
+             "coast 4+, aboard 3+); a failure goes to the Totenkiste.",
+    "eruption": "Volcano eruption: roll one die for the sector; its pirates on numbered fields roll (next to the "
+                "crater 9+, one away 8+, two away 7+). Unnumbered fields are safe.",
+    "fog": "Fog: the player on the left moves one of the roller's pirates on the island up to 3 fields.",
+    "ship": "Moving a ship: sail into a harbour with an enemy ship whose crew is smaller and send that ship to a "
+            "free harbour, or take over an empty enemy ship with pirates from yours.",
+    "storm": "Storm at sea: lay out the storm card. No sailing, embarking, disembarking or loading until the next "
+             "doubles that are not double 5.",
+    "recruits": "New recruits: one of the roller's pirates from the Totenkiste comes back onto their ship, a free "
+                "fortress or an empty enemy ship.",
+}
+
+
+def route(island: Island, rules: Any, start: str, goal: str, carry: bool = False,
+          blocked: frozenset[str] = frozenset()) -> dict[str, Any] | None:
+    """The cheapest way from `start` to `goal` over the island (no cap: the helper says whether
+    it fits in one turn), with its cost, the fields on it and the rivers crossed; None if none."""
+    mv = rules.movement
+    factor = mv.carrier_factor if carry else 1
+    found = island.search(start, 99, factor, blocked, ())
+    if goal not in found or start not in island.fieldset or goal not in island.fieldset:
+        return None
+    way = island.route(found, goal)
+    cost = int(found[goal][0])
+    cap = mv.carrier_cap if carry else mv.cap
+    rivers = sum(1 for a, b in zip(way, way[1:]) if island.river_between(a, b))
+    return {"cost": cost, "route": way, "labels": [island.label[f] for f in way], "rivers": rivers,
+            "one_turn": cost <= cap, "cap": cap}
+
+
+def rescue_targets(island: Island, rules: Any, field: str | None) -> dict[str, int | None]:
+    """What a pirate on `field` (None: aboard a ship) needs on two dice to survive the fever and an
+    eruption of its sector (None: safe)."""
+    need_fever = None
+    for line in rules.fever:
+        w = line.where
+        if field is None:
+            if w == "aboard":
+                need_fever = line.need
+                break
+            continue
+        if (w == "swamp" and island.kind[field] == "swamp") or (w == "next_to_swamp" and field in island.next_to_swamp) \
+                or (w == "interior" and field not in island.coast) or (w == "coast" and field in island.coast):
+            need_fever = line.need
+            break
+    need_lava = None
+    if field is not None and island.number.get(field) is not None:
+        need_lava = next((x.need for x in rules.eruption if x.distance == island.ring[field]), None)
+    return {"fever": need_fever, "eruption": need_lava}
+
+
+def chance_at_least(total: int) -> float:
+    """P(two dice >= total)."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= total) / 36
+
+
+def combat(rules: Any, attackers: int, terrain: str, river: bool, no_retreat: bool = False) -> dict[str, Any]:
+    """The modifier and, for each result, the dice totals that give it and their chance."""
+    c = rules.combat
+    bonus = c.bonus[max(1, min(attackers, max(c.bonus)))]
+    minus = c.defence.get(terrain, 0) if terrain in ("fortress", "mountain") else 0
+    minus += c.defence["river"] if river else 0
+    mod = bonus - minus
+    rows = []
+    killed_from = c.flees if no_retreat else c.killed
+    spans = [("killed", killed_from, 99)] + ([] if no_retreat else [("flees", c.flees, c.killed - 1)])
+    spans += [("nothing", c.nothing, c.flees - 1), ("failure", -99, c.nothing - 1)]
+    for name, low, high in spans:
+        lo, hi = max(2, low - mod), min(12, high - mod)
+        p = sum(1 for a in range(1, 7) for b in range(1, 7) if lo <= a + b <= hi) / 36 if lo <= hi else 0.0
+        rows.append({"result": name, "dice": _span(lo, hi), "chance": round(p, 3)})
+    return {"modifier": mod, "bonus": bonus, "minus": minus, "results": rows}
+
+
+def _span(lo: int, hi: int) -> str:
+    if lo > hi:
+        return "never"
+    if hi >= 12:
+        return f"{lo}+" if lo > 2 else "always"
+    if lo <= 2:
+        return f"{hi} or less"
+    return f"{lo}" if lo == hi else f"{lo}-{hi}"
+
+
+def doubles(rules: Any, face: int) -> dict[str, str]:
+    event = rules.doubles[face]
+    return {"event": event, "text": EVENT_TEXT[event]}

@@ -1,0 +1,85 @@
+"""Pirate Island end to end in a real headless Chromium at phone size: the table helper's route,
+combat and doubles, tracked entries with undo; a hot-seat game against a bot through the first
+turns (privacy screen, entering a harbour, moving a pirate by picking it and a destination).
+Screenshots go to $COMPANION_SHOTS (default /tmp/companion-app-shots)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+GID = "pirate-island"
+
+
+def press(page, name, exact: bool = True) -> None:
+    page.get_by_role("button", name=name, exact=exact if isinstance(name, str) else None).first.click()
+
+
+def test_pirate_island_table_helper(server, new_page, ui) -> None:
+    page = new_page(ui.PHONE)
+    ui.start_game(page, server, GID, "assistant")
+    ui.see(page, "Round 1: Anne's turn (Red)")
+    page.get_by_label("From field").fill("c12")
+    page.get_by_label("To field").fill("14")
+    with ui.changes(page):
+        press(page, "Find the way")
+    ui.see(page, "BP: C12 >")
+    ui.see(page, "Rescue targets on 14: fever 5+, eruption 8+.")
+    with ui.changes(page):
+        press(page, "2")
+    with ui.changes(page):
+        press(page, "Fortress")
+    ui.see(page, "Modifier -2 (bonus +1, defence -3)")
+    ui.see(page, "11+: defender flees 5 fields")  # 9-10 shifted by -2
+    with ui.changes(page):
+        press(page, "5-5")
+    ui.see(page, "Storm at sea: lay out the storm card.")
+    ui.shot(page, "pirate-island-helper")
+    with ui.changes(page):
+        press(page, re.compile(r"^Next turn: Bart"))
+    ui.see(page, "Round 1: Bart's turn (Blue)")
+    with ui.changes(page):
+        press(page, "Undo")
+    ui.see(page, "Round 1: Anne's turn (Red)")
+
+
+def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
+    page = new_page(ui.PHONE)
+    ui.start_game(page, server, GID, "play", [True, True, False])
+    moved = False
+    entered = False
+    for _ in range(60):
+        page.get_by_text(re.compile(r"^(Pass the device to |Your turn|Round \d)")).first.wait_for()
+        pass_to = page.get_by_text(re.compile(r"^Pass the device to "))
+        if pass_to.count():
+            name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
+            with ui.changes(page):
+                press(page, f"I am {name}: show my turn")
+            continue
+        harbour = page.get_by_role("button", name=re.compile(r"^Sail into H\d+$"))
+        if harbour.count():
+            if not entered:
+                ui.shot(page, "pirate-island-play-enter")
+            entered = True
+            with ui.changes(page):
+                harbour.first.click()
+            continue
+        pirate = page.get_by_role("button", name=re.compile(r"^(red|blue)-\d \("))
+        if pirate.count():
+            with ui.changes(page):
+                pirate.first.click()
+            dest = page.get_by_role("button", name=re.compile(r" · \d+$"))
+            dest.first.wait_for()
+            ui.shot(page, "pirate-island-play-move")
+            with ui.changes(page):
+                dest.last.click()
+            moved = True
+            break
+        other = page.get_by_role("button", name=re.compile(r"^(End moving|End the turn|Pass)"))
+        if other.count():
+            with ui.changes(page):
+                other.first.click()
+            continue
+    assert entered and moved
+    ui.see(page, "Game log")
