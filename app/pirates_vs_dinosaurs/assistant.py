@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.games.pirates_vs_dinosaurs import assistant as calc
+from companion.games.pirates_vs_dinosaurs.abilities import search_hours
 from companion.games.pirates_vs_dinosaurs import tracker as T
 
 from app.pirates_vs_dinosaurs import labels as L
@@ -182,8 +183,6 @@ def outfit_panel(screen: Any, live: Any, view: dict[str, Any], seat: int) -> lis
 
 
 def area_buttons(screen: Any, live: Any, seat: int, state: Any) -> ft.Control:
-    from companion.games.pirates_vs_dinosaurs.core import search_hours
-
     s = state.table
     return wrap_row([button(f"Search the {L.area(a)} ({search_hours(s, seat, a)} h)",
                             lambda e, a=a: screen.act(T.StartSearch(seat, a)), icon=ft.Icons.EXPLORE)

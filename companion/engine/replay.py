@@ -34,7 +34,7 @@ from .errors import IllegalAction, SaveError
 from .session import FORMAT, GameLookup, Session, find_game
 
 CHANCE_KEYS = ("draw", "roll", "chance")
-TOP_KEYS = {"game", "players", "options", "actions", "expect", "title", "notes"}
+TOP_KEYS = {"game", "players", "options", "actions", "expect", "title", "notes", "auto_pass"}
 
 
 class ReplayError(SaveError):
@@ -96,15 +96,32 @@ def play_replay(data: Any, games: GameLookup, where: str = "replay", line: Any =
         session = Session(game, players, options, source=Table())
     except ValueError as exc:
         raise ReplayError(f"{at('game')}: {exc}") from None
+    auto = data.get("auto_pass", False)
+    if not isinstance(auto, bool):
+        raise ReplayError(f"{at('auto_pass')}: auto_pass must be true or false")
     for i, entry in enumerate(entries):
         try:
             apply_entry(session, entry)
+            if auto:
+                take_auto_passes(session)
         except IllegalAction as exc:
             raise ReplayError(f"{at('actions', i)}: entry {i + 1} ({_short(entry)}): {exc.reason} ({exc.rule})") from None
     expect = data.get("expect")
     if expect is not None:
         check_expect(session, expect, at("expect"))
     return session
+
+
+def take_auto_passes(session: Session) -> None:
+    """`auto_pass: true`: answer for a seat whose only sensible answer is a pass (the game's
+    optional `auto_pass(state)` hook, as the app does for a lone human), so a replay writes only
+    the decisions people made."""
+    hook = getattr(session.game, "auto_pass", None)
+    while hook is not None and not session.is_over() and session.pending_chance() is None:
+        action = hook(session.state)
+        if action is None:
+            return
+        session.act(action)
 
 
 def apply_entry(session: Session, entry: Any) -> None:
@@ -117,7 +134,8 @@ def apply_entry(session: Session, entry: Any) -> None:
             raise IllegalAction("chance", f"no card or dice are pending here; {who} must act")
         if key != "chance" and step.kind != key:
             raise IllegalAction("chance", f"the pending chance step is '{step.kind}' ({step.label}), not '{key}'")
-        session.resolve(value)
+        translate = getattr(session.game, "replay_outcome", None)  # e.g. an item written by its id
+        session.resolve(translate(session.state, value) if translate else value)
         return
     if session.is_over():
         raise IllegalAction("end of game", "the game is over")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from companion.games.pirates_vs_dinosaurs import assistant as calc
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.dig import final_value
+from companion.games.pirates_vs_dinosaurs.kernel import context
 from companion.games.pirates_vs_dinosaurs.scenario import act, edit, goto, quiet, table_session
 from companion.games.pirates_vs_dinosaurs.state import DIG
 from companion.games.pirates_vs_dinosaurs.tracker import GAME as TRACKER
@@ -66,7 +67,7 @@ def test_ruling_curses_exhausted_in_the_table_tracker():
     """Ruling curses-exhausted, table tracker: a Ghost with no token left names Curse 16."""
     st = TRACKER.new_state(["A", "B"], {})
     st.table.curse_stack = 0
-    assert calc.take_curse(st.table, 0) == catalog().curse_tokens
+    assert calc.take_curse(context(st.table), 0) == catalog().curse_tokens
 
 
 def test_ruling_unique_treasure_a_new_round_starts_when_every_value_has_gone_once():

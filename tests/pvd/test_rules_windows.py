@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.effects import DiscardEvents
-from companion.games.pirates_vs_dinosaurs.rules import GAME
+from companion.games.pirates_vs_dinosaurs.effects_engine import OPS
+from companion.games.pirates_vs_dinosaurs.frames import Ops
+from companion.games.pirates_vs_dinosaurs.kernel import context
+from companion.games.pirates_vs_dinosaurs.rules import GAME, resolve_stack
 from companion.games.pirates_vs_dinosaurs.scenario import act, edit, quiet, table_session, types
 
 
@@ -160,15 +163,15 @@ def test_parley_cancels_the_incident_the_player_chooses():
 def test_discard_of_the_owners_choice():
     """Pirate's Share Cards: an effect that makes a captain discard Event cards of their choice
     asks them which (discard_events, choice: owner); at random it is a draw."""
-    from companion.games.pirates_vs_dinosaurs.core import run
-    from companion.games.pirates_vs_dinosaurs.effects_engine import OPS
     s = two()
     edit(s, 0, hand=["fog", "rocks", "snakes"])
     s.resolve(["thirst", "thirst"])
     st = s.state
-    OPS["discard_events"](st, {"u": 0}, DiscardEvents(op="discard_events", amount=2, choice="owner"), 0)
     st.decision = None
-    run(st)
+    ctx = context(st)
+    OPS["discard_events"](ctx, Ops(("ev", "fog", "action"), 0), DiscardEvents(op="discard_events", amount=2,
+                                                                           choice="owner"), 0)
+    resolve_stack(ctx)
     assert kinds(s) == (0, "lose_cards") and s.state.decision["need"] == 2
     act(s, "discard", cards=["fog", "rocks"])
     assert sorted(s.state.players[0].hand) == ["snakes", "thirst", "thirst"]

@@ -11,32 +11,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import combat as _combat
-from . import dig as _dig
-from . import effects_engine  # noqa: F401  (registers the curse handler)
+
+from companion.engine.stack import Frame, replace
+
+from .abilities import cond_ok, owned, passive_amount, source_name
 from .catalog import catalog
-from .core import HANDLERS, lose, owned, passive_amount, passive_ops
-from .setup import outfit_cost
-from .state import DIG, EXPEDITION, SHIP, PvdState, own
+from .combat import HANDLERS as COMBAT, start_attack, strength_of
+from .crew import carry_capacity, combat_dice as dice_of
+from .dice import MODIFIERS, count, new_roll, roll_matches
+from .dig import HANDLERS as DIG_HANDLERS
+from .effects_engine import HANDLERS as EFFECTS, op_erupt, put_back
+from .expedition import HANDLERS as EXPEDITION_HANDLERS
+from .frames import Attack, Combat, Complete, Curse, EndSearch, Ops, ReturnToShip, RollResult, SearchRoll
+from .kernel import Ctx, final_value, result, sink
+from .setup import outfit_cost, outfit_crew, outfit_problem
+from .state import DIG, EXPEDITION, SHIP, PvdState
 
 ROLL_KINDS = ("combat", "search", "early_end", "dig", "other")
 FOES = ("dinosaur", "aborigine", "rival", "")
-
-
-def source_name(s: PvdState, p: int, source: str) -> str:
-    """The card name behind an ability source (relic:0, mate, wp:1, eq:cannon:1)."""
-    cat = catalog()
-    pl = s.players[p]
-    kind, _, rest = source.partition(":")
-    if kind == "relic":
-        return cat.relics[pl.relic].name["en"]
-    if kind == "mate":
-        return cat.mates[pl.mate].name["en"]
-    if kind == "wp":
-        return cat.weapons[pl.weapon].name["en"]
-    if kind == "eq":
-        return cat.equipment[rest.rpartition(":")[0]].name["en"]
-    return source
+HANDLERS = {**COMBAT, **DIG_HANDLERS, **EFFECTS, **EXPEDITION_HANDLERS}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -45,23 +38,20 @@ def source_name(s: PvdState, p: int, source: str) -> str:
 
 def roll_setup(s: PvdState, p: int, kind: str, dice: int, foe: str = "") -> dict[str, Any]:
     """How captain p rolls: {"dice", "sabers" (count as successes), "double", "plus"} after every
-    passive modifier, as the engine's `start_roll` sets them (the frame is taken off again)."""
-    depth = len(s.stack)
-    f = _combat.start_roll(s, p, kind, dice, foe)
-    del s.stack[depth:]
-    return {"dice": f["dice"], "sabers": f["sab"], "double": f["dbl"], "plus": f["plus"]}
+    passive modifier, as the engine's `new_roll` sets them."""
+    f = new_roll(s, p, kind, dice, foe)
+    return {"dice": f.dice, "sabers": f.sabers, "double": f.double, "plus": f.plus}
 
 
 def modifier_lines(s: PvdState, p: int, kind: str, foe: str = "") -> list[tuple[str, str]]:
     """(card name, what it does) of each passive that changes this roll, for the explanation."""
-    ctx = {"roll": kind, "foe": foe}
+    info = {"roll": kind, "foe": foe}
     out: list[tuple[str, str]] = []
-    from .core import cond_ok
     for src, ab in owned(s, p):
-        if ab.when != "passive" or not cond_ok(s, p, ab.cond, ctx):
+        if ab.when != "passive" or not cond_ok(s, p, ab.cond, info):
             continue
         for op in ab.effects:
-            if op.op not in _combat.MODIFIERS or not _combat.roll_matches(op.roll, kind):
+            if op.op not in MODIFIERS or not roll_matches(op.roll, kind):
                 continue
             amount = getattr(op, "amount", 0) or 0
             what = {"add_dice": f"{amount:+d} dice", "count_sabers": "sabers count",
@@ -73,11 +63,10 @@ def modifier_lines(s: PvdState, p: int, kind: str, foe: str = "") -> list[tuple[
 def optional_dice(s: PvdState, p: int, kind: str, foe: str = "") -> list[dict[str, Any]]:
     """Abilities the captain may choose to use before this roll that add dice (the Cannon):
     [{"source", "name", "dice"}]."""
-    from .core import cond_ok
-    ctx = {"roll": kind, "foe": foe}
+    info = {"roll": kind, "foe": foe}
     out = []
     for src, ab in owned(s, p):
-        if ab.when != "before_roll" or not cond_ok(s, p, ab.cond, ctx):
+        if ab.when != "before_roll" or not cond_ok(s, p, ab.cond, info):
             continue
         extra = sum(op.amount for op in ab.effects if op.op == "add_dice")
         if extra:
@@ -87,14 +76,13 @@ def optional_dice(s: PvdState, p: int, kind: str, foe: str = "") -> list[dict[st
 
 def successes(faces: list[str], sabers: bool = False, double: bool = False, plus: int = 0) -> int:
     """Successes of a roll (rule: Using the Dice): skulls; sabers only where a rule says so."""
-    return _combat.count({"faces": list(faces), "sab": sabers, "dbl": double, "plus": plus})["succ"]
+    return count(list(faces), sabers, double, plus).succ
 
 
 def combat_dice(s: PvdState, p: int, foe: str = "dinosaur") -> dict[str, Any]:
     """A combat roll of captain p: {"dice", "sabers", "double", "plus", "per", "crew", "base", "lines"}."""
     per = passive_amount(s, p, "combat_dice", 2)
     crew = s.players[p].crew
-    from .core import combat_dice as dice_of
     base = dice_of(s, p)
     setup = roll_setup(s, p, "combat", base, foe)
     weapon = catalog().weapons[s.players[p].weapon].name["en"] if s.players[p].weapon else "no weapon"
@@ -131,169 +119,147 @@ def dig_dice(s: PvdState, p: int) -> dict[str, Any]:
 # resolving what was rolled (each mutates the table state like the engine does)
 
 
-def _run_handler(s: PvdState, frame: dict[str, Any], roll: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+def _run_handler(ctx: Ctx, frame: Frame, roll: RollResult | None = None) -> list[Frame]:
     """Run one frame handler of the engine on a frame, then take off whatever it left: the frames
     it pushed (a new search to choose, a Landmark to look at) are returned for the caller to read."""
+    s = ctx.state
     depth = len(s.stack)
-    s.stack.append(frame)
+    ctx.push(frame)
     if roll is not None:
-        s.reg["roll"] = roll
-    HANDLERS[frame["k"]](s, frame)
+        ctx.hand(roll)
+    HANDLERS[type(frame)](ctx, frame)
     left = s.stack[depth:]
     del s.stack[depth:]
-    s.reg.pop("roll", None)
     s.decision = None
     s.chance = None
     return left
 
 
-def _count(faces: list[str], sabers: bool, double: bool, plus: int) -> dict[str, Any]:
-    return _combat.count({"faces": list(faces), "sab": sabers, "dbl": double, "plus": plus})
-
-
-def resolve_combat(s: PvdState, p: int, faces: list[str], strength: int, foe: str = "dinosaur",
+def resolve_combat(ctx: Ctx, p: int, faces: list[str], strength: int, foe: str = "dinosaur",
                    sabers: bool | None = None, double: bool = False, plus: int = 0, max_loss: int | None = None,
                    to: str = "reserve") -> dict[str, Any]:
     """Combat (rule: Combat; What to Do If You Run Out of Sailors): successes against Strength;
     the difference is lost, after Emergency Crew Replenishments where needed."""
+    s = ctx.state
     if sabers is None:
         sabers = roll_setup(s, p, "combat", 0, foe)["sabers"]
-    r = _count(faces, sabers, double, plus)
+    r = count(list(faces), sabers, double, plus)
     pl = s.players[p]
     before, tokens = pl.crew, pl.tokens
-    frame = {"k": "combat", "p": p, "str": strength, "foe": foe, "ref": None, "to": to, "max": max_loss,
-             "st": "res", "smod": 0, "after": []}
-    _run_handler(s, frame, r)
+    frame = Combat(p, strength, foe, None, to, max_loss, phase="res")
+    left = _run_handler(ctx, frame, r)
+    done = next(f for f in left if isinstance(f, Combat))
     pl = s.players[p]
-    ctx_strength = max(1, strength + sum(op.amount for op in passive_ops(s, p, "combat_strength", {"foe": foe})))
     emergencies = pl.tokens - tokens
     lost = before + emergencies * catalog().setup.emergency_sailors - pl.crew
-    return {"successes": r["succ"], "strength": ctx_strength, "won": frame.get("res") == "won", "lost": lost,
+    return {"successes": r.succ, "strength": strength_of(s, frame), "won": done.result == "won", "lost": lost,
             "emergencies": emergencies, "crew": pl.crew}
 
 
-def resolve_search(s: PvdState, p: int, faces: list[str], sabers: bool | None = None, double: bool = False,
+def resolve_search(ctx: Ctx, p: int, faces: list[str], sabers: bool | None = None, double: bool = False,
                    plus: int = 0) -> dict[str, Any]:
     """Search (rule: Stage 2, 3) Search): successes + the automatic one, less the Giant's; the Time
     Marker moves that many hours toward 0. `complete`: the search is complete (look at a Landmark)."""
+    s = ctx.state
     setup = roll_setup(s, p, "search", 0)
-    r = _count(faces, setup["sabers"] if sabers is None else sabers, double or setup["double"], plus + setup["plus"])
+    r = count(list(faces), setup["sabers"] if sabers is None else sabers, double or setup["double"],
+              plus + setup["plus"])
     before = s.players[p].time
-    left = _run_handler(s, {"k": "search", "p": p, "st": "res"}, r)
+    left = _run_handler(ctx, SearchRoll(p, rolled=True), r)
     after = s.players[p].time
-    return {"successes": r["succ"], "hours": before - after, "time": after,
-            "complete": any(f["k"] == "complete" for f in left)}
+    return {"successes": r.succ, "hours": before - after, "time": after,
+            "complete": any(isinstance(f, Complete) for f in left)}
 
 
-def resolve_early_end(s: PvdState, p: int, faces: list[str]) -> dict[str, Any]:
+def resolve_early_end(ctx: Ctx, p: int, faces: list[str]) -> dict[str, Any]:
     """Early Termination of a Search: 1 sailor to Lost and Forgotten per blank; then a new search."""
-    r = _count(faces, False, False, 0)
+    s = ctx.state
+    r = count(list(faces), False, False, 0)
     before, lost_before = s.players[p].crew, s.lost
-    _run_handler(s, {"k": "endsearch", "p": p, "st": "res"}, r)
-    return {"blanks": r["blank"], "lost": s.lost - lost_before, "crew": s.players[p].crew,
+    _run_handler(ctx, EndSearch(p, rolled=True), r)
+    return {"blanks": r.blank, "lost": s.lost - lost_before, "crew": s.players[p].crew,
             "emergencies": 0 if s.players[p].crew <= before else 1}
 
 
-def resolve_attack(s: PvdState, a: int, d: int, faces_a: list[str], faces_d: list[str],
+def resolve_attack(ctx: Ctx, a: int, d: int, faces_a: list[str], faces_d: list[str],
                    sabers_a: bool | None = None, sabers_d: bool | None = None,
                    double_a: bool = False, double_d: bool = False) -> dict[str, Any]:
     """Attack a Rival / Another Player: more successes wins and loses 1, the loser loses the
     difference, a draw costs both 1. `steal`: the winner takes 1 random treasure (Dig Site)."""
-    sa = _count(faces_a, roll_setup(s, a, "combat", 0, "rival")["sabers"] if sabers_a is None else sabers_a,
-                double_a, 0)["succ"]
-    sd = _count(faces_d, roll_setup(s, d, "combat", 0, "rival")["sabers"] if sabers_d is None else sabers_d,
-                double_d, 0)["succ"]
+    s = ctx.state
+    sa = count(list(faces_a), roll_setup(s, a, "combat", 0, "rival")["sabers"] if sabers_a is None else sabers_a,
+               double_a, 0).succ
+    sd = count(list(faces_d), roll_setup(s, d, "combat", 0, "rival")["sabers"] if sabers_d is None else sabers_d,
+               double_d, 0)
     crew = (s.players[a].crew, s.players[d].crew)
     tokens = (s.players[a].tokens, s.players[d].tokens)
     depth = len(s.stack)
-    frame = _combat.start_attack(s, a, d)
+    start_attack(ctx, a, d)
+    frame = s.stack.pop()
     del s.stack[depth:]
-    frame.update({"st": "cmp", "sa": sa})
-    _run_handler(s, frame, {"succ": sd})
+    left = _run_handler(ctx, replace(frame, phase="cmp", sa=sa), sd)
+    done = next(f for f in left if isinstance(f, Attack))
     emergency = catalog().setup.emergency_sailors
     lost = []
     for i, q in enumerate((a, d)):
         extra = s.players[q].tokens - tokens[i]
         lost.append(crew[i] + extra * emergency - s.players[q].crew)
-    steal = frame.get("st") == "steal"
-    return {"successes": (sa, sd), "winner": frame.get("win"), "loser": frame.get("los"), "draw": sa == sd,
-            "lost": tuple(lost), "steal": steal}
+    return {"successes": (sa, sd.succ), "winner": None if done.winner < 0 else done.winner,
+            "loser": None if done.loser < 0 else done.loser, "draw": sa == sd.succ, "lost": tuple(lost),
+            "steal": done.phase == "steal"}
 
 
 def resolve_dig(s: PvdState, p: int, faces: list[str]) -> int:
     """Dig Up Treasure: how many tokens to draw (1 per success; skulls and sabers succeed here)."""
-    return _count(faces, roll_setup(s, p, "dig", 0)["sabers"], False, 0)["succ"]
+    return count(list(faces), roll_setup(s, p, "dig", 0)["sabers"], False, 0).succ
 
 
-def take_curse(s: PvdState, p: int) -> int | None:
+def take_curse(ctx: Ctx, p: int) -> int:
     """A Ghost: the next Curse token (the engine's numbering); its curse's effect is for the table
     to play out. Returns the curse number: with no token left, the last curse again (ruling
     curses-exhausted)."""
+    s = ctx.state
     before = s.curse_stack
-    _run_handler(s, {"k": "curse", "p": p, "st": "take"})
+    _run_handler(ctx, Curse(p, phase="take"))
     return catalog().curse_tokens - before + 1 if s.curse_stack < before else catalog().curse_tokens
 
 
-def volcano(s: PvdState, p: int) -> int | None:
+def volcano(ctx: Ctx, p: int) -> int | None:
     """A Volcano token covers the lowest free mark; mark 6 sinks the island. Returns the mark."""
-    from .effects_engine import op_erupt
+    s = ctx.state
     if s.volcano >= len(catalog().marks):
         return None
     tok = next(t for t, tk in catalog().tokens.items() if tk.kind == "volcano")
     s.held += (tok,)
     depth = len(s.stack)
-    op_erupt(s, {"u": p}, None, 0)
+    op_erupt(ctx, Ops(("mark", 0, 0), p), None, 0)
     del s.stack[depth:]
     mark = catalog().marks[s.volcano - 1]
     if any(op.op == "sink_island" for op in mark.effects):
-        _dig.sink(s)
+        sink(ctx)
     return s.volcano
 
 
-def carry_capacity(s: PvdState, p: int) -> int:
-    """Return to the Ship: 2 sailors carry 1 treasure (plus any `carry` passive)."""
-    return s.players[p].crew // catalog().setup.sailors_per_treasure + sum(
-        op.amount for op in passive_ops(s, p, "carry", {}))
-
-
-def return_to_ship(s: PvdState, p: int, put_back: list[int]) -> None:
+def return_to_ship(ctx: Ctx, p: int, put_back_values: list[int]) -> None:
     """Return to the Ship: the treasures the sailors cannot carry (`put_back`, chosen by the
     player) go back into the bag; the captain moves to the Harbor."""
+    s = ctx.state
     pl = s.players[p]
     must = max(0, len(pl.treasures) - carry_capacity(s, p))
-    if len(put_back) != must:
+    if len(put_back_values) != must:
         raise ValueError(f"{pl.crew} sailors carry {carry_capacity(s, p)} treasure(s): put back exactly {must}")
     left = list(pl.treasures)
-    for v in put_back:
+    for v in put_back_values:
         if v not in left:
             raise ValueError(f"{pl.name} has no treasure of ${v:,}")
         left.remove(v)
-    for v in put_back:
-        s.stack.append({"k": "putback", "n": 1})
-        _dig.put_back(s, p, v)
-        s.stack.pop()
-    _run_handler(s, {"k": "ret", "p": p})
+    for v in put_back_values:
+        put_back(ctx, p, v)
+    _run_handler(ctx, ReturnToShip(p))
 
 
 # ---------------------------------------------------------------------------------------------
 # Stage 1 and the end
-
-
-def outfit_crew(equipment: list[str] | tuple[str, ...]) -> int:
-    """Stage 1, step 4: the points left after the equipment buy sailors (1 point each)."""
-    st = catalog().setup
-    return max(0, (st.points - outfit_cost(tuple(equipment))) // st.crew_cost)
-
-
-def outfit_problem(equipment: list[str] | tuple[str, ...]) -> str | None:
-    """Why a purchase is not allowed (too many items, over the points), or None."""
-    st = catalog().setup
-    if len(equipment) > st.max_equipment:
-        return f"at most {st.max_equipment} Equipment cards"
-    cost = outfit_cost(tuple(equipment))
-    if cost > st.points:
-        return f"the equipment costs {cost} of {st.points} points"
-    return None
 
 
 def final_scores(s: PvdState, over: bool = True) -> dict[str, Any]:
@@ -302,12 +268,12 @@ def final_scores(s: PvdState, over: bool = True) -> dict[str, Any]:
     was = s.over
     s.over = over
     try:
-        res = _dig.result(s)
+        res = result(s)
     finally:
         s.over = was
     rows = []
     for p, pl in enumerate(s.players):
-        value, dropped = _dig.final_value(list(pl.treasures), pl.tokens)
+        value, dropped = final_value(list(pl.treasures), pl.tokens)
         rows.append({"seat": p, "name": pl.name, "on_ship": pl.stage == SHIP, "sunk": pl.sunk,
                      "treasures": sorted(pl.treasures), "tokens": pl.tokens, "discarded": dropped,
                      "value": value if pl.stage == SHIP else 0, "crew": pl.crew})
@@ -320,5 +286,5 @@ def stage_name(stage: int) -> str:
 
 __all__ = ["roll_setup", "combat_dice", "search_dice", "early_end_dice", "dig_dice", "successes", "resolve_combat",
            "resolve_search", "resolve_early_end", "resolve_attack", "resolve_dig", "take_curse", "volcano",
-           "carry_capacity", "return_to_ship", "outfit_crew", "outfit_problem", "final_scores", "optional_dice",
+           "carry_capacity", "return_to_ship", "outfit_cost", "outfit_crew", "outfit_problem", "final_scores", "optional_dice",
            "modifier_lines"]

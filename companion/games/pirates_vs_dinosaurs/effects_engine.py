@@ -1,162 +1,143 @@
 """The interpreter of the effect vocabulary (companion/games/pirates_vs_dinosaurs/effects.py).
 
-An `ops` frame runs a list of ops of a card, relic, First Mate, equipment, token, curse or volcano
+An `Ops` frame runs a list of ops of a card, relic, First Mate, equipment, token, curse or volcano
 mark, one at a time; ops that need dice, a draw or a choice push frames or ask, and the list goes
-on when they are resolved.
+on when they are resolved. `OPS` holds exactly the operations of the vocabulary (docs/CONTENT.md);
+`PASSIVE_ONLY` those read where their rule applies.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
-from .catalog import catalog
-from .combat import apply_mod, roll_matches, start_combat, start_roll
-from .core import (Frame, ask, cond_ok, open_window, window_next, emit, gain, handler, lose, name, need, nearest, ops_frame, outcome, pop,
-                   push, resolve_ref, who)
-from .state import own, drop, DIG, EXPEDITION, SHIP, PvdState
+from companion.engine.stack import Ask, Need, Next, replace
 
-OPS: dict[str, Callable[[PvdState, Frame, Any, int], None]] = {}
+from .abilities import cond_ok, new_complete, new_incident, open_window, owned, reaches_others, resolve_ref, \
+    source_ref, window_seat
+from .catalog import catalog
+from .crew import gain, lose
+from .dice import roll_matches, start_roll
+from .expedition import look
+from .frames import (Attack, BagToken, Branch, CancelUpcoming, Choice, Combat, Curse, DigRoll, DinosaurFromDeck,
+                     DrawCards, FragmentPeek, HandDiscard, HandDraw, Incident, LoseTreasure, NewSearch, Ops, Peek,
+                     PickDice, PutBack, Roll, SendDinosaur)
+from .kernel import Ctx, name, sink, who
+from .state import DIG, EXPEDITION, SHIP, drop, own
+
+Op = Callable[[Ctx, Ops, Any, int], Next]
 #: ops that only mean something as passives (read where the rule needs them)
-PASSIVE_ONLY = ("combat_dice", "search_hours", "landmark_looks", "hand_limit", "turn_draw", "start_hand", "carry",
+PASSIVE_ONLY = ("combat_dice", "search_hours", "landmark_looks", "hand_limit", "turn_draw", "start_hand",
                 "replenish_sailors")
 
 
-def op(name_: str) -> Callable:
-    def deco(fn: Callable) -> Callable:
-        OPS[name_] = fn
-        return fn
-    return deco
-
-
-@handler("ops")
-def h_ops(s: PvdState, f: Frame) -> None:
+def h_ops(ctx: Ctx, f: Ops) -> Next:
     """Run a list of ops. One that reaches other captains (a card played on a rival, the Giant
     Tyrannosaurus, a volcano mark) first opens a window for every other captain still exploring:
     cards usable at any time may be used before it strikes."""
-    ops = resolve_ref(f["ref"])
-    if "wr" not in f and f["i"] == 0 and len(f["ref"]) == 3 and reaches_others(tuple(f["ref"])):
-        open_window(s, f, f["u"], with_actor=False)
-    if "wr" in f and not window_next(s, f, "react_card", "react_card"):
-        return
-    if f["i"] >= len(ops):
-        if f["n"] > 1:
-            f["n"] -= 1
-            f["i"] = 0
-            return
-        pop(s)
-        if f["card"]:
-            s.in_play = drop(s.in_play, f["card"])
-            s.discard += (f["card"],)
-        return
-    i = f["i"]
-    f["i"] = i + 1
+    s = ctx.state
+    ops = resolve_ref(f.ref)
+    w = f.window
+    if w is None and f.i == 0 and len(f.ref) == 3 and reaches_others(f.ref):
+        w = open_window(s, f.u, with_actor=False)
+        f = replace(f, window=w)
+    if w is not None and not w.closed:
+        w, seat, kind = window_seat(s, w, "react_card", "react_card")
+        f = replace(f, window=w)
+        if seat >= 0:
+            ctx.put(f)
+            return Ask(seat, kind)
+    if f.i >= len(ops):
+        if f.n > 1:
+            ctx.put(replace(f, n=f.n - 1, i=0))
+            return None
+        ctx.pop()
+        if f.card:
+            s.in_play = drop(s.in_play, f.card)
+            s.discard += (f.card,)
+        return None
+    i = f.i
+    f = replace(f, i=i + 1)
+    ctx.put(f)
     o = ops[i]
     if o.op in PASSIVE_ONLY:
-        return
-    OPS[o.op](s, f, o, i)
-
-
-#: ops that reach other captains whatever their `who`
-REACHING = ("look_fragments", "move_incident", "place_giant")
-
-
-@lru_cache(maxsize=None)
-def reaches_others(ref: tuple) -> bool:
-    """Whether an op list can strike another captain (a fact of the content, never of a hand)."""
-    from .effects import walk
-    for o in walk(resolve_ref(ref)):
-        if o.op in REACHING or (o.op == "draw_events" and o.from_ == "target_hand"):
-            return True
-        if getattr(o, "who", "self") != "self":
-            return True
-    return False
-
-
-def child(f: Frame, i: int, branch: str, *more: Any, n: int = 1) -> Frame:
-    """An ops frame for a nested list (a roll's branch, a choice's option) of op i."""
-    return {**f, "ref": f["ref"] + [i, branch, *more], "i": 0, "n": n, "card": "", "times": 1}
+        return None
+    return OPS[o.op](ctx, f, o, i)
 
 
 # ---------------------------------------------------------------------------------------------
 # sailors
 
 
-@op("lose_crew")
-def op_lose(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    for q in who(s, f, o.who):
-        lose(s, q, o.amount * f.get("times", 1), o.to, o.preventable)
+def op_lose(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    for q in who(ctx.state, f, o.who):
+        lose(ctx, q, o.amount * f.times, o.to, o.preventable)
+    return None
 
 
-@op("gain_crew")
-def op_gain(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    for q in who(s, f, o.who):
-        gain(s, q, o.amount, o.from_)
+def op_gain(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    for q in who(ctx.state, f, o.who):
+        gain(ctx, q, o.amount, o.from_)
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
 # dice
 
 
-@op("roll")
-def op_roll(s: PvdState, f: Frame, o: Any, i: int) -> None:
+def op_roll(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
     """An Incident's roll: its branches run per failure / success / blank, or once on none / any."""
-    push(s, {"k": "branch", "f": {**f, "i": i}, "i": i})
-    start_roll(s, f["u"], o.kind, o.dice)
+    ctx.push(Branch(f, i))
+    start_roll(ctx, f.u, o.kind, o.dice)
+    return None
 
 
-@handler("branch")
-def h_branch(s: PvdState, f: Frame) -> None:
-    pop(s)
-    r = s.reg.pop("roll")
-    base, i = f["f"], f["i"]
-    o = resolve_ref(base["ref"])[i]
-    todo: list[Frame] = []
-    for branch, times in (("per_failure", r["fail"]), ("per_success", r["succ"]), ("per_blank", r["blank"]),
-                          ("if_no_success", 1 if r["succ"] == 0 else 0), ("if_any_success", 1 if r["succ"] else 0)):
+def h_branch(ctx: Ctx, f: Branch) -> Next:
+    ctx.pop()
+    r = ctx.take_result()
+    base, i = f.base, f.i
+    o = resolve_ref(base.ref)[i]
+    todo: list[Ops] = []
+    for branch, times in (("per_failure", r.fail), ("per_success", r.succ), ("per_blank", r.blank),
+                          ("if_no_success", 1 if r.succ == 0 else 0), ("if_any_success", 1 if r.succ else 0)):
         ops = getattr(o, branch)
         if not ops or times <= 0:
             continue
-        fr = child(base, i, branch)
         if all(x.op == "lose_crew" for x in ops):
-            fr["times"] = times  # losses add up before the Emergency Replenishment is judged
+            todo.append(base.child(i, branch, times=times))  # losses add up before the Emergency Replenishment
         else:
-            fr["n"] = times
-        todo.append(fr)
+            todo.append(base.child(i, branch, n=times))
     for fr in reversed(todo):
-        push(s, fr)
+        ctx.push(fr)
+    return None
 
 
-@op("combat")
-def op_combat(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    start_combat(s, f["u"], o.strength, o.foe, f["ref"] + [i], o.losses_to, o.max_loss)
+def op_combat(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    ctx.push(Combat(f.u, o.strength, o.foe, f.ref + (i,), o.losses_to, o.max_loss, src=f.src))
+    return None
 
 
-def _modifier(s: PvdState, f: Frame, o: Any, i: int) -> None:
+def op_modifier(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
     """A dice modifier: on this roll, on the current roll if it is of that kind, else on the user's
     next such roll (until: roll) or every such roll this turn (until: turn)."""
     amount = getattr(o, "amount", 0)
-    r = nearest(s, "roll")
+    r = ctx.nearest(Roll)
     if o.roll == "this":
         if r is not None:
-            apply_mod(r, o.op, amount)
-        return
-    if r is not None and r["p"] == f["u"] and r["st"] in ("pre", "wpre") and roll_matches(o.roll, r["kind"]):
-        apply_mod(r, o.op, amount)
+            ctx.update(r, r.modified(o.op, amount))
+        return None
+    if r is not None and r.p == f.u and r.before and roll_matches(o.roll, r.kind):
+        ctx.update(r, r.modified(o.op, amount))
         if o.until == "roll":
-            return
-    _pl = own(s, f["u"])
-    _pl.mods += ({"op": o.op, "roll": o.roll, "until": o.until, "n": amount},)
+            return None
+    pl = own(ctx.state, f.u)
+    pl.mods += ({"op": o.op, "roll": o.roll, "until": o.until, "n": amount},)
+    return None
 
 
-for _name in ("add_dice", "count_sabers", "double_successes", "add_successes"):
-    OPS[_name] = _modifier
-
-
-def dice_choices(faces: list[str], n: int, exclude: str = "") -> list[list[str]]:
+def dice_choices(faces: tuple[str, ...] | list[str], n: int, exclude: str = "") -> list[list[str]]:
     """Which dice of a roll a card may take: every multiset of 1..n of its faces (dice showing the same
     face are alike), sorted; `exclude`: a face the card would not change."""
-    from itertools import combinations
     pool = sorted(f for f in faces if f != exclude)
     out: set[tuple[str, ...]] = set()
     for k in range(1, min(n, len(pool)) + 1):
@@ -164,482 +145,512 @@ def dice_choices(faces: list[str], n: int, exclude: str = "") -> list[list[str]]
     return [list(c) for c in sorted(out, key=lambda c: (len(c), c))]
 
 
-@op("reroll")
-def op_reroll(s: PvdState, f: Frame, o: Any, i: int) -> None:
+def op_reroll(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
     """Re-roll up to `dice` dice of the roll: the roller chooses which (rule: Desperate Actions)."""
-    r = nearest(s, "roll")
-    if r is None or not r["faces"]:
-        return
-    push(s, {"k": "pickdice", "p": r["p"], "n": o.dice, "face": "", "kind": "reroll"})
+    r = ctx.nearest(Roll)
+    if r is not None and r.faces:
+        ctx.push(PickDice(r.p, o.dice))
+    return None
 
 
-@op("set_face")
-def op_set_face(s: PvdState, f: Frame, o: Any, i: int) -> None:
+def op_set_face(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
     """Turn up to `dice` dice of the roll to a face: the roller chooses which."""
-    r = nearest(s, "roll")
-    if r is None or not r["faces"]:
-        return
-    push(s, {"k": "pickdice", "p": r["p"], "n": o.dice, "face": o.face, "kind": "set_face"})
+    r = ctx.nearest(Roll)
+    if r is not None and r.faces:
+        ctx.push(PickDice(r.p, o.dice, o.face, "set_face"))
+    return None
 
 
-@handler("pickdice")
-def h_pickdice(s: PvdState, f: Frame) -> None:
-    r = nearest(s, "roll")
-    if "ans" not in f:
-        options = dice_choices(r["faces"], f["n"], f["face"])
+def h_pickdice(ctx: Ctx, f: PickDice) -> Next:
+    r = ctx.nearest(Roll)
+    picked = ctx.take_answer()
+    if picked is None:
+        options = dice_choices(r.faces, f.n, f.face)
         if not options:
-            pop(s)
-            return
+            ctx.pop()
+            return None
         if len(options) > 1:
-            ask(s, f["p"], f["kind"], options=options)
-            return
-        f["ans"] = options[0]  # no choice to make (the faces are public)
-    pop(s)
-    faces = list(r["faces"])
+            return Ask(f.p, f.kind, {"options": options})
+        picked = options[0]  # no choice to make (the faces are public)
+    else:
+        picked = list(picked.faces)
+    ctx.pop()
+    faces = list(r.faces)
     idx: list[int] = []
-    for face in f["ans"]:
+    for face in picked:
         idx.append(next(k for k, x in enumerate(faces) if x == face and k not in idx))
-    if f["kind"] == "reroll":
-        r["rri"] = idx
-        r["st"] = "reroll"
-        return
+    if f.kind == "reroll":
+        ctx.update(r, r.reroll(tuple(idx)))
+        return None
     for k in idx:
-        faces[k] = f["face"]
-    r["faces"] = faces
-    emit(s, f"{name(s, f['p'])} turns {len(idx)} di{'ce' if len(idx) > 1 else 'e'} to {f['face']}: "
-            f"{', '.join(faces)}", "roll", seat=f["p"], faces=faces)
+        faces[k] = f.face
+    ctx.update(r, r.with_faces(tuple(faces)))
+    ctx.emit(f"{name(ctx, f.p)} turns {len(idx)} di{'ce' if len(idx) > 1 else 'e'} to {f.face}: "
+             f"{', '.join(faces)}", "roll", seat=f.p, faces=faces)
+    return None
 
 
-@op("combat_strength")
-def op_strength(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    c = nearest(s, "combat")
+def op_strength(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    c = ctx.nearest(Combat)
     if c is not None:
-        c["smod"] += o.amount
+        ctx.update(c, c.weaker(o.amount))
+    return None
 
 
-@op("prevent_losses")
-def op_prevent(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    u = str(f["u"])
-    for fr in reversed(s.stack):
-        if fr.get("prev") is not None and u in fr["prev"]:
-            key = "prevx" if getattr(o, "of", "all") == "extra" else "prev"
-            budget = dict(fr.get(key, {}))
-            budget[u] = budget.get(u, 0) + o.amount
-            fr[key] = budget
-            return
+def op_prevent(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    u = f.u
+    for fr in reversed(ctx.stack):
+        if isinstance(fr, (Incident, Attack)) and fr.guard.covers(u):
+            which = "extra" if getattr(o, "of", "all") == "extra" else "all"
+            ctx.update(fr, fr.with_guard(fr.guard.with_budget(which, u, fr.guard.budget(which, u) + o.amount)))
+            return None
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
 # searching
 
 
-@op("search_time")
-def op_search_time(s: PvdState, f: Frame, o: Any, i: int) -> None:
+def op_search_time(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
     """Move Time Markers; one that reaches 0 completes its search (rule: Completing the Search)."""
+    s = ctx.state
     for q in who(s, f, o.who):
         pl = own(s, q)
         if pl.stage != EXPEDITION or pl.time <= 0:
             continue
         pl.time = min(catalog().time_max, max(0, pl.time + o.amount))  # the Time Track's ends
-        emit(s, f"{pl.name}'s Time Marker moves to {pl.time}", "time", seat=q, time=pl.time)
+        ctx.emit(f"{pl.name}'s Time Marker moves to {pl.time}", "time", seat=q, time=pl.time)
         if pl.time == 0:
-            from .expedition import complete_frame
-            push(s, complete_frame(s, q))
+            ctx.push(new_complete(s, q))
+    return None
 
 
-@op("restart_search")
-def op_restart(s: PvdState, f: Frame, o: Any, i: int) -> None:
+def op_restart(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    s = ctx.state
     for q in reversed(who(s, f, o.who)):
         if s.players[q].stage == EXPEDITION:
-            push(s, {"k": "newsearch", "p": q, "keep": False})
+            ctx.push(NewSearch(q))
+    return None
 
 
-@op("change_area")
-def op_change_area(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    push(s, {"k": "newsearch", "p": f["u"], "keep": o.keep_time, "other": True})
+def op_change_area(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    ctx.push(NewSearch(f.u, o.keep_time, True))
+    return None
 
 
-@op("look_landmark")
-def op_look(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    push(s, {"k": "peek", "p": f["u"], "n": o.amount, "any": o.area == "any_area"})
+def op_look(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    ctx.push(Peek(f.u, o.amount, o.area == "any_area"))
+    return None
 
 
-@handler("peek")
-def h_peek(s: PvdState, f: Frame) -> None:
+def h_peek(ctx: Ctx, f: Peek) -> Next:
     """Secretly look at a face-down Landmark (Scouting, Pip Sparrow, Spyglass)."""
-    pl = s.players[f["p"]]
+    s = ctx.state
+    a = ctx.take_answer()
+    if a is not None:
+        look(ctx, f.p, a.slot, complete=False)
+    pl = s.players[f.p]
     cat = catalog()
-    slots = [k for k, v in s.slots.items() if v and k not in pl.known
-             and (f["any"] or cat.slot_area[k] == pl.area)]
-    if f["n"] <= 0 or not slots:
-        pop(s)
-        return
-    f["n"] -= 1
-    ask(s, f["p"], "look", slots=slots, why="peek")
+    slots = [k for k, v in s.slots.items() if v and k not in pl.known and (f.anywhere or cat.slot_area[k] == pl.area)]
+    if f.n <= 0 or not slots:
+        ctx.pop()
+        return None
+    ctx.put(replace(f, n=f.n - 1))
+    return Ask(f.p, "look", {"slots": slots, "why": "peek"})
 
 
-@op("look_fragments")
-def op_look_fragments(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    t = f.get("t", -1)
+def op_look_fragments(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    s = ctx.state
+    t = f.t
     if t < 0 or not s.players[t].fragments:
-        return
-    n = min(o.amount, len(s.players[t].fragments))
-    push(s, {"k": "fragpeek", "p": f["u"], "t": t, "st": 0})
-    need(s, "draw", n, src=f"fragments:{t}", label=f"map fragments of {name(s, t)}")
+        return None
+    ctx.push(FragmentPeek(f.u, t))
+    return Need("draw", min(o.amount, len(s.players[t].fragments)), src=f"fragments:{t}",
+                label=f"map fragments of {name(ctx, t)}")
 
 
-@handler("fragpeek")
-def h_fragpeek(s: PvdState, f: Frame) -> None:
-    pop(s)
-    pl = own(s, f["p"])
-    for lm in outcome(s):
-        key = f"{f['t']}:{lm}"
+def h_fragpeek(ctx: Ctx, f: FragmentPeek) -> Next:
+    ctx.pop()
+    pl = own(ctx.state, f.p)
+    for lm in ctx.take_outcome():
+        key = f"{f.t}:{lm}"
         if key not in pl.peeks:
             pl.peeks += (key,)
-    emit(s, f"{pl.name} looks at a Map Fragment of {name(s, f['t'])}", "peek")
+    ctx.emit(f"{pl.name} looks at a Map Fragment of {name(ctx, f.t)}", "peek")
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
 # Event cards
 
 
-@op("draw_events")
-def op_draw_events(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    u = f["u"]
+def op_draw_events(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    s = ctx.state
     if o.from_ == "target_hand":
-        t = f.get("t", -1)
+        t = f.t
         if t < 0 or not s.players[t].hand:
-            return
-        n = min(o.amount, len(s.players[t].hand))
-        push(s, {"k": "handdraw", "p": u, "t": t})
-        need(s, "draw", n, src=f"hand:{t}", label=f"cards from the hand of {name(s, t)}")
-        return
-    push(s, {"k": "draw", "p": u, "n": o.amount})
+            return None
+        ctx.push(HandDraw(f.u, t))
+        return Need("draw", min(o.amount, len(s.players[t].hand)), src=f"hand:{t}",
+                    label=f"cards from the hand of {name(ctx, t)}")
+    ctx.push(DrawCards(f.u, o.amount))
+    return None
 
 
-@handler("handdraw")
-def h_handdraw(s: PvdState, f: Frame) -> None:
-    pop(s)
-    got = outcome(s)
+def h_handdraw(ctx: Ctx, f: HandDraw) -> Next:
+    s = ctx.state
+    ctx.pop()
+    got = ctx.take_outcome()
     for c in got:
-        _pl = own(s, f["t"])
-        _pl.hand = drop(_pl.hand, c)
-        _pl = own(s, f["p"])
-        _pl.hand += (c,)
-    emit(s, f"{name(s, f['p'])} secretly takes {len(got)} card(s) from {name(s, f['t'])}", "plunder")
-    emit(s, f"Taken: {', '.join(got)}", "plunder", to=(f["p"], f["t"]), cards=got)
+        pl = own(s, f.t)
+        pl.hand = drop(pl.hand, c)
+        own(s, f.p).hand += (c,)
+    ctx.emit(f"{name(ctx, f.p)} secretly takes {len(got)} card(s) from {name(ctx, f.t)}", "plunder")
+    ctx.emit(f"Taken: {', '.join(got)}", "plunder", to=(f.p, f.t), cards=list(got))
+    return None
 
 
-@op("discard_events")
-def op_discard_events(s: PvdState, f: Frame, o: Any, i: int) -> None:
+def op_discard_events(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    s = ctx.state
     for q in reversed(who(s, f, o.who)):
         hand = s.players[q].hand
         if not hand:
             continue
         n = min(o.amount, len(hand))
         if o.choice == "owner":
-            push(s, {"k": "handdiscard", "p": q, "n": n, "own": True})
+            ctx.push(HandDiscard(q, n, True))
             continue
-        push(s, {"k": "handdiscard", "p": q})
-        need(s, "draw", n, src=f"hand:{q}", label=f"cards discarded by {name(s, q)}")
-        return  # one random draw per op keeps the chance steps in order (the content uses `self`)
+        ctx.push(HandDiscard(q))
+        # one random draw per op keeps the chance steps in order (the content uses `self`)
+        return Need("draw", n, src=f"hand:{q}", label=f"cards discarded by {name(ctx, q)}")
+    return None
 
 
-@handler("handdiscard")
-def h_handdiscard(s: PvdState, f: Frame) -> None:
+def h_handdiscard(ctx: Ctx, f: HandDiscard) -> Next:
     """Cards discarded from a hand: drawn at random, or chosen by their owner (choice: owner)."""
-    if f.get("own") and "ans" not in f:
-        ask(s, f["p"], "lose_cards", need=min(f["n"], len(s.players[f["p"]].hand)))
-        return
-    pop(s)
-    for c in (f["ans"] if f.get("own") else outcome(s)):
-        _pl = own(s, f["p"])
-        _pl.hand = drop(_pl.hand, c)
+    s = ctx.state
+    if f.owner:
+        answer = ctx.take_answer()
+        if answer is None:
+            return Ask(f.p, "lose_cards", {"need": min(f.n, len(s.players[f.p].hand))})
+        cards = list(answer.cards)
+    else:
+        cards = list(ctx.take_outcome())
+    ctx.pop()
+    for c in cards:
+        pl = own(s, f.p)
+        pl.hand = drop(pl.hand, c)
         s.discard += (c,)
-        emit(s, f"{name(s, f['p'])} discards {catalog().label(c)}", "discard", seat=f["p"], card=c)
+        ctx.emit(f"{name(ctx, f.p)} discards {catalog().label(c)}", "discard", seat=f.p, card=c)
+    return None
 
 
-@handler("draw")
-def h_draw(s: PvdState, f: Frame) -> None:
+def h_draw(ctx: Ctx, f: DrawCards) -> Next:
     """Draw Event cards; an empty deck is made anew from the discards (rule: 1) Draw 2 Event Cards)."""
-    if "got" in f:
-        got = outcome(s)
-        del f["got"]
+    s = ctx.state
+    if f.waiting:
+        got = ctx.take_outcome()
         for c in got:
             s.deck = drop(s.deck, c)
-        _pl = own(s, f["p"])
-        _pl.hand += tuple(got)
-        f["n"] -= len(got)
-        emit(s, f"{name(s, f['p'])} draws {len(got)} Event card(s)", "draw", seat=f["p"])
-        emit(s, f"You draw {', '.join(got)}", "draw", to=(f["p"],), cards=got)
-    if f["n"] <= 0:
-        pop(s)
-        return
+        own(s, f.p).hand += tuple(got)
+        f = replace(f, n=f.n - len(got), waiting=False)
+        ctx.put(f)
+        ctx.emit(f"{name(ctx, f.p)} draws {len(got)} Event card(s)", "draw", seat=f.p)
+        ctx.emit(f"You draw {', '.join(got)}", "draw", to=(f.p,), cards=list(got))
+    if f.n <= 0:
+        ctx.pop()
+        return None
     if not s.deck:
         if not s.discard:
-            pop(s)
-            return
-        s.deck, s.discard = s.discard, ()
-        s.deck = tuple(sorted(s.deck))
-        emit(s, "The discards are shuffled into a new Event deck", "reshuffle")
-    f["got"] = True
-    need(s, "draw", min(f["n"], len(s.deck)), src="deck", label=f"Event cards for {name(s, f['p'])}")
+            ctx.pop()
+            return None
+        s.deck, s.discard = tuple(sorted(s.discard)), ()
+        ctx.emit("The discards are shuffled into a new Event deck", "reshuffle")
+    ctx.put(replace(f, waiting=True))
+    return Need("draw", min(f.n, len(s.deck)), src="deck", label=f"Event cards for {name(ctx, f.p)}")
 
 
-@op("cancel")
-def op_cancel(s: PvdState, f: Frame, o: Any, i: int) -> None:
+def op_cancel(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    s = ctx.state
     if o.what == "ghost":
-        c = nearest(s, "curse")
+        c = ctx.nearest(Curse)
         if c is not None:
-            c["cancel"] = True
-        return
+            ctx.update(c, c.cancel())
+        return None
     if o.what == "this_incident":
-        inc = nearest(s, "inc")
+        inc = ctx.nearest(Incident)
         if inc is None:
-            return
-        k = s.stack.index(inc)
-        for fr in s.stack[k + 1:]:
-            if fr.get("card"):
-                s.in_play = drop(s.in_play, fr["card"])
-                s.discard += (fr["card"],)
-        del s.stack[k + 1:]
-        inc["st"] = "end"
-        s.decision = None
-        emit(s, "The Incident is cancelled", "cancel")
-        return
+            return None
+        for fr in ctx.cut(inc):  # everything the Incident had started ends without effect
+            if isinstance(fr, Ops) and fr.card:
+                s.in_play = drop(s.in_play, fr.card)
+                s.discard += (fr.card,)
+        ctx.put(replace(inc, phase="end"))
+        ctx.emit("The Incident is cancelled", "cancel")
+        return None
     for q in reversed(who(s, f, o.who)):
         pl = s.players[q]
         if pl.inc_dino or pl.inc_other:
-            push(s, {"k": "cancelinc", "p": f["u"], "q": q})
+            ctx.push(CancelUpcoming(f.u, q))
+    return None
 
 
-@handler("cancelinc")
-def h_cancelinc(s: PvdState, f: Frame) -> None:
+def h_cancelinc(ctx: Ctx, f: CancelUpcoming) -> Next:
     """Cancel an Upcoming Incident of captain q: the card's user chooses which when both slots hold one."""
-    q = f["q"]
+    s = ctx.state
+    q = f.q
     pl = s.players[q]
     slots = [k for k, attr in (("dinosaur_attack", "inc_dino"), ("other", "inc_other")) if getattr(pl, attr)]
-    if "ans" not in f and len(slots) > 1:
-        ask(s, f["p"], "cancel_slot", slots=slots, target=q)
-        return
-    pop(s)
+    answer = ctx.take_answer()
+    if answer is None and len(slots) > 1:
+        return Ask(f.p, "cancel_slot", {"slots": slots, "target": q})
+    ctx.pop()
     if not slots:
-        return
-    attr = "inc_dino" if f.get("ans", slots[0]) == "dinosaur_attack" else "inc_other"
+        return None
+    slot = answer.slot if answer is not None else slots[0]
+    attr = "inc_dino" if slot == "dinosaur_attack" else "inc_other"
     card = getattr(pl, attr)
     setattr(own(s, q), attr, "")
     s.discard += (card,)
-    emit(s, f"{pl.name}'s Upcoming Incident {catalog().label(card)} is discarded", "cancel", seat=q, card=card)
+    ctx.emit(f"{pl.name}'s Upcoming Incident {catalog().label(card)} is discarded", "cancel", seat=q, card=card)
+    return None
 
 
-@op("move_incident")
-def op_move_incident(s: PvdState, f: Frame, o: Any, i: int) -> None:
+def op_move_incident(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    s = ctx.state
     slot = "inc_dino" if o.slot == "dinosaur_attack" else "inc_other"
-    u, t = f["u"], f.get("t", -1)
+    u, t = f.u, f.t
     card = getattr(s.players[u], slot)
     if t < 0 or not card or getattr(s.players[t], slot) or s.players[t].stage != EXPEDITION:
-        return
+        return None
     setattr(own(s, u), slot, "")
     setattr(own(s, t), slot, card)
-    emit(s, f"{name(s, u)} moves {catalog().label(card)} to {name(s, t)}", "move_incident")
+    ctx.emit(f"{name(ctx, u)} moves {catalog().label(card)} to {name(ctx, t)}", "move_incident")
+    return None
 
 
-@op("place_giant")
-def op_place_giant(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    s.giant = f.get("a") or s.players[f["u"]].area
-    emit(s, f"The Giant Tyrannosaurus rampages in the {catalog().label(s.giant)}", "giant", area=s.giant)
+def op_place_giant(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    s = ctx.state
+    s.giant = f.a or s.players[f.u].area
+    ctx.emit(f"The Giant Tyrannosaurus rampages in the {catalog().label(s.giant)}", "giant", area=s.giant)
+    return None
 
 
-@op("remove_giant")
-def op_remove_giant(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    s.giant = ""
-    emit(s, "The Giant Tyrannosaurus leaves the board", "giant", area="")
+def op_remove_giant(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    ctx.state.giant = ""
+    ctx.emit("The Giant Tyrannosaurus leaves the board", "giant", area="")
+    return None
 
 
-@op("skip_turn")
-def op_skip(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    for q in who(s, f, o.who):
-        own(s, q).skip += 1
+def op_skip(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    for q in who(ctx.state, f, o.who):
+        own(ctx.state, q).skip += 1
+    return None
 
 
-@op("choose")
-def op_choose(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    push(s, {"k": "choice", "f": {**f, "i": i}, "i": i, "n": len(o.options)})
+def op_choose(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    ctx.push(Choice(f, i, len(o.options)))
+    return None
 
 
-@handler("choice")
-def h_choice(s: PvdState, f: Frame) -> None:
-    if "ans" in f:
-        pop(s)
-        push(s, child(f["f"], f["i"], "options", f["ans"]))
-        return
-    ask(s, f["f"]["u"], "choose", n=f["n"])
+def h_choice(ctx: Ctx, f: Choice) -> Next:
+    answer = ctx.take_answer()
+    if answer is None:
+        return Ask(f.base.u, "choose", {"n": f.n})
+    ctx.pop()
+    ctx.push(f.base.child(f.i, "options", answer.option))
+    return None
 
 
-@op("if")
-def op_if(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    ctx: dict[str, Any] = {}
-    inc = nearest(s, "inc")
-    if inc is not None:
-        ctx["incident"] = inc["card"]
-        ctx["foe"] = inc.get("foe")
-    ok = cond_ok(s, f["u"], o.cond, ctx)
-    branch = "then" if ok else "else_"
+def op_if(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    inc = ctx.nearest(Incident)
+    info = {} if inc is None else {"foe": inc.foe}
+    branch = "then" if cond_ok(ctx.state, f.u, o.cond, info) else "else_"
     if getattr(o, branch):
-        push(s, child(f, i, branch))
+        ctx.push(f.child(i, branch))
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
 # the Dig Site: tokens, curses, the volcano
 
 
-@op("draw_token")
-def op_draw_token(s: PvdState, f: Frame, o: Any, i: int) -> None:
+def op_draw_token(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
     if o.at == "after_combat":
-        c = nearest(s, "combat", "attack")
+        c = ctx.nearest((Combat, Attack))
         if c is not None:
-            c["after"] = c["after"] + [{"p": f["u"], "resolve": list(o.resolve)}]
-        return
-    push(s, {"k": "tok", "p": f["u"], "st": "draw", "res": list(o.resolve), "ship": False})
+            ctx.update(c, c.with_after(f.u, tuple(o.resolve)))
+        return None
+    ctx.push(BagToken(f.u, only=tuple(o.resolve)))
+    return None
 
 
-@op("return_treasure")
-def op_return_treasure(s: PvdState, f: Frame, o: Any, i: int) -> None:
+def op_return_treasure(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    s = ctx.state
     for q in reversed(who(s, f, o.who)):
         pl = s.players[q]
         if not pl.treasures:
             continue
         n = min(o.amount, len(pl.treasures))
         if o.choice == "owner":
-            push(s, {"k": "putback", "p": q, "n": n})
+            ctx.push(PutBack(q, n))
         else:
-            push(s, {"k": "lootloss", "p": q})
-            need(s, "draw", n, src=f"treasure:{q}", label=f"treasures of {name(s, q)} back into the bag")
-            return
+            ctx.push(LoseTreasure(q))
+            return Need("draw", n, src=f"treasure:{q}", label=f"treasures of {name(ctx, q)} back into the bag")
+    return None
 
 
-@handler("lootloss")
-def h_lootloss(s: PvdState, f: Frame) -> None:
-    pop(s)
+def h_lootloss(ctx: Ctx, f: LoseTreasure) -> Next:
+    s = ctx.state
+    ctx.pop()
     cat = catalog()
-    for v in outcome(s):
-        _pl = own(s, f["p"])
-        _pl.treasures = drop(_pl.treasures, int(v))
+    for v in ctx.take_outcome():
+        pl = own(s, f.p)
+        pl.treasures = drop(pl.treasures, int(v))
         s.bag += (cat.value_token[int(v)],)
-        emit(s, f"A treasure of {name(s, f['p'])} goes back into the bag", "treasure_lost", seat=f["p"])
+        ctx.emit(f"A treasure of {name(ctx, f.p)} goes back into the bag", "treasure_lost", seat=f.p)
+    return None
 
 
-@handler("putback")
-def h_putback(s: PvdState, f: Frame) -> None:
-    if f["n"] <= 0 or not s.players[f["p"]].treasures:
-        pop(s)
-        return
-    ask(s, f["p"], "putback")
-
-
-@op("end_dig")
-def op_end_dig(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    d = nearest(s, "dig")
-    if d is not None:
-        d["stop"] = True
-
-
-@op("sink_island")
-def op_sink(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    from .dig import sink
-    sink(s)
-
-
-@op("take_curse")
-def op_take_curse(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    push(s, {"k": "curse", "p": f["u"], "st": "ghost"})
-
-
-@handler("curse")
-def h_curse(s: PvdState, f: Frame) -> None:
-    """A Ghost: on_ghost abilities first (Ghost Pearl), then the next Curse token and its curse."""
-    p = f["p"]
+def put_back(ctx: Ctx, p: int, value: int) -> None:
+    s = ctx.state
     pl = own(s, p)
-    if f["st"] == "ghost":
-        f["st"] = "take"
-        from .core import owned, source_ref
+    pl.treasures = drop(pl.treasures, value)
+    s.bag += (catalog().value_token[value],)
+    ctx.emit(f"{pl.name} puts a treasure back into the bag", "put_back", seat=p)
+
+
+def h_putback(ctx: Ctx, f: PutBack) -> Next:
+    answer = ctx.take_answer()
+    if answer is not None:
+        put_back(ctx, f.p, answer.value)
+        f = replace(f, n=f.n - 1)
+        ctx.put(f)
+    if f.n <= 0 or not ctx.state.players[f.p].treasures:
+        ctx.pop()
+        return None
+    return Ask(f.p, "putback")
+
+
+def op_end_dig(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    d = ctx.nearest(DigRoll)
+    if d is not None:
+        ctx.update(d, d.stop())
+    return None
+
+
+def op_sink(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    return sink(ctx)
+
+
+def op_take_curse(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    ctx.push(Curse(f.u))
+    return None
+
+
+def h_curse(ctx: Ctx, f: Curse) -> Next:
+    """A Ghost: on_ghost abilities first (Ghost Pearl), then the next Curse token and its curse; with
+    no token left, the last curse again (ruling curses-exhausted)."""
+    s = ctx.state
+    p = f.p
+    pl = own(s, p)
+    if f.phase == "ghost":
+        ctx.put(replace(f, phase="take"))
         for src, ab in owned(s, p):
             key = f"{ab.limit}|{src}"
             if ab.when == "on_ghost" and key not in pl.used and cond_ok(s, p, ab.cond, {}):
                 if ab.limit:
                     pl.used += (key,)
                 ref, _, _ = source_ref(s, p, src)
-                push(s, ops_frame(ref, p, src=src))
-        return
-    pop(s)
-    if f.get("cancel"):
-        emit(s, f"{pl.name} escapes the Ghost", "ghost", seat=p)
-        return
+                ctx.push(Ops(ref, p, src=src))
+        return None
+    ctx.pop()
+    if f.cancelled:
+        ctx.emit(f"{pl.name} escapes the Ghost", "ghost", seat=p)
+        return None
     number = catalog().curse_tokens - s.curse_stack + 1
     if s.curse_stack <= 0:
-        # ruling curses-exhausted: no token is left, so the worst curse (the last) strikes again
         number = catalog().curse_tokens
-        emit(s, f"No Curse token is left: {pl.name} suffers Curse {number} again", "curse", seat=p, number=number)
+        ctx.emit(f"No Curse token is left: {pl.name} suffers Curse {number} again", "curse", seat=p, number=number)
     else:
         s.curse_stack -= 1
         pl.curses += (number,)
-        emit(s, f"{pl.name} takes Curse {number}", "curse", seat=p, number=number)
-    push(s, ops_frame(["curse", number, 0], p, src=f"curse:{number}"))
+        ctx.emit(f"{pl.name} takes Curse {number}", "curse", seat=p, number=number)
+    ctx.push(Ops(("curse", number, 0), p, src=f"curse:{number}"))
+    return None
 
 
-@op("dinosaur_from_deck")
-def op_dino_deck(s: PvdState, f: Frame, o: Any, i: int) -> None:
-    u = f["u"]
+def op_dino_deck(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    s = ctx.state
+    u = f.u
     if s.players[u].stage == SHIP:
-        targets = [q for q, pl in enumerate(s.players) if pl.stage == DIG]
-        if targets:
-            push(s, {"k": "senddino", "p": u})
-        return
-    push(s, {"k": "dinodeck", "p": u})
+        if any(pl.stage == DIG for pl in s.players):
+            ctx.push(SendDinosaur(u))
+        return None
+    ctx.push(DinosaurFromDeck(u))
+    return None
 
 
-@handler("senddino")
-def h_senddino(s: PvdState, f: Frame) -> None:
-    if "ans" in f:
-        pop(s)
-        push(s, {"k": "dinodeck", "p": f["ans"]})
-        return
-    ask(s, f["p"], "send_dino")
+def h_senddino(ctx: Ctx, f: SendDinosaur) -> Next:
+    answer = ctx.take_answer()
+    if answer is None:
+        return Ask(f.p, "send_dino")
+    ctx.pop()
+    ctx.push(DinosaurFromDeck(answer.target))
+    return None
 
 
-@handler("dinodeck")
-def h_dinodeck(s: PvdState, f: Frame) -> None:
+def h_dinodeck(ctx: Ctx, f: DinosaurFromDeck) -> Next:
     """Dinosaur Attack token: draw Event cards until a Dinosaur Attack; the others are discarded."""
+    s = ctx.state
     cat = catalog()
-    if f.get("got"):
-        del f["got"]
-        card = outcome(s)[0]
+    if f.waiting:
+        card = ctx.take_outcome()[0]
         s.deck = drop(s.deck, card)
         if cat.events[card].kind == "dinosaur_attack":
-            pop(s)
+            ctx.pop()
             s.in_play += (card,)
-            from .expedition import incident_frame
-            push(s, incident_frame(s, f["p"], card))
-            return
+            ctx.push(new_incident(s, f.p, card))
+            return None
         s.discard += (card,)
-        emit(s, f"{cat.label(card)} is drawn and discarded", "discard", card=card)
+        ctx.emit(f"{cat.label(card)} is drawn and discarded", "discard", card=card)
     if not s.deck:
         if not any(cat.events[c].kind == "dinosaur_attack" for c in s.discard):
-            pop(s)
-            return
-        s.deck, s.discard = s.discard, ()
-        s.deck = tuple(sorted(s.deck))
-    f["got"] = True
-    need(s, "draw", 1, src="deck", label="Event card (looking for a Dinosaur Attack)")
+            ctx.pop()
+            return None
+        s.deck, s.discard = tuple(sorted(s.discard)), ()
+    ctx.put(replace(f, waiting=True))
+    return Need("draw", 1, src="deck", label="Event card (looking for a Dinosaur Attack)")
 
 
-@op("erupt")
-def op_erupt(s: PvdState, f: Frame, o: Any, i: int) -> None:
+def op_erupt(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
     """Volcano: the token covers the lowest free mark; the mark strikes (mark 6 sinks the island)."""
+    s = ctx.state
     tok = next((t for t in s.held if catalog().tokens[t].kind == "volcano"), None)
     if tok is None or s.volcano >= len(catalog().marks):
-        return
+        return None
     s.held = drop(s.held, tok)
     s.volcano += 1
-    emit(s, f"The volcano awakens: mark {s.volcano}", "volcano", mark=s.volcano)
-    push(s, ops_frame(["mark", s.volcano, 0], f["u"], src=f"mark:{s.volcano}"))
+    ctx.emit(f"The volcano awakens: mark {s.volcano}", "volcano", mark=s.volcano)
+    ctx.push(Ops(("mark", s.volcano, 0), f.u, src=f"mark:{s.volcano}"))
+    return None
+
+
+#: every operation of the vocabulary the interpreter runs (docs/CONTENT.md, "Operations")
+OPS: dict[str, Op] = {
+    "lose_crew": op_lose, "gain_crew": op_gain, "roll": op_roll, "combat": op_combat,
+    "add_dice": op_modifier, "count_sabers": op_modifier, "double_successes": op_modifier,
+    "add_successes": op_modifier, "reroll": op_reroll, "set_face": op_set_face, "combat_strength": op_strength,
+    "prevent_losses": op_prevent, "search_time": op_search_time, "restart_search": op_restart,
+    "change_area": op_change_area, "look_landmark": op_look, "look_fragments": op_look_fragments,
+    "draw_events": op_draw_events, "discard_events": op_discard_events, "cancel": op_cancel,
+    "move_incident": op_move_incident, "place_giant": op_place_giant, "remove_giant": op_remove_giant,
+    "draw_token": op_draw_token, "return_treasure": op_return_treasure, "end_dig": op_end_dig,
+    "skip_turn": op_skip, "sink_island": op_sink, "take_curse": op_take_curse,
+    "dinosaur_from_deck": op_dino_deck, "erupt": op_erupt, "choose": op_choose, "if": op_if,
+}
+
+HANDLERS = {Ops: h_ops, Branch: h_branch, Peek: h_peek, PickDice: h_pickdice, FragmentPeek: h_fragpeek, HandDraw: h_handdraw,
+            HandDiscard: h_handdiscard, DrawCards: h_draw, CancelUpcoming: h_cancelinc, Choice: h_choice,
+            LoseTreasure: h_lootloss, PutBack: h_putback, Curse: h_curse, SendDinosaur: h_senddino,
+            DinosaurFromDeck: h_dinodeck}

@@ -1,37 +1,38 @@
-"""Pirates vs. Dinosaurs, the Game: legal actions for each decision, applying them, chance steps.
+"""Pirates vs. Dinosaurs, the Game adapter: legal actions for each decision, answers and chance
+outcomes handed to the decision stack, views and results.
 
-The rules themselves live in setup.py (Stage 1), expedition.py (Stage 2), combat.py (dice and
-fights), dig.py (Stage 3 and the end) and effects_engine.py (the cards' effects, read from YAML).
+The rules live below (each module imports only those under it): kernel.py (context, the end),
+abilities.py (what a captain owns and when it applies, windows), crew.py (sailors), and the stage
+modules that push frames: dice.py, combat.py, effects_engine.py (the cards' effects, read from
+YAML), expedition.py (Stage 2), dig.py (Stage 3), setup.py (Stage 1). This module hands each
+frame kind (frames.py) to its stage module's handler.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Any
 
 from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
+from companion.engine.stack import Ask, Need, run
 
-from . import combat, dig, effects_engine, expedition, setup  # noqa: F401  (register frame handlers)
-from .actions import (CODEC, Arrange, Attack, Choose, ChooseArea, Dig, Discard, EndSearch, Hand, Look, Outfit, PickMate,
-                      PickRelic, PlayIncident, Proceed, PutBack, PickDice, CancelIncident, Replenish, ReturnToShip, Search, SendDinosaur,
-                      ShipDraw, Use)
+from . import combat, dice, dig, effects_engine, expedition, replays, setup
+from .abilities import ROLL_WINDOWS, apply_use, usable
+from .actions import (CODEC, Arrange, Attack, CancelIncident, Choose, ChooseArea, Dig, Discard, EndSearch, Hand, Look,
+                      Outfit, PickDice, PickMate, PickRelic, PlayIncident, Proceed, PutBack, Replenish, ReturnToShip,
+                      Search, SendDinosaur, ShipDraw, Use)
 from .board_view import board_view
+from .bots import HeuristicBot
 from .catalog import SECTION, catalog
-from .core import HOOKS, _owned, cond_ok, emit, nearest, ops_frame, push, replenish, run, source_ref, window_pass
-from .state import own, drop, DIG, EXPEDITION, PvdState
-from .views import view as _view
+from .kernel import Ctx, context, result
+from .refusals import why
+from .state import DIG, EXPEDITION, PvdState
+from .views import describe, view as _view
 
-#: which ability timings each kind of window offers (the roller's own windows, the others' reactions,
-#: the window at the start of an Incident, the hand menu of a turn)
-WINDOWS = {
-    "turn": ("your_turn", "any_time"),
-    "pre": ("before_roll", "any_time"),
-    "post": ("after_roll", "any_time"),
-    "react_pre": ("before_roll", "any_time"),
-    "react_post": ("after_roll", "any_time"),
-    "react_card": ("any_time",),
-}
+#: every frame kind and the stage module's handler that resolves it
+HANDLERS = {**dice.HANDLERS, **combat.HANDLERS, **effects_engine.HANDLERS, **expedition.HANDLERS, **dig.HANDLERS,
+            **setup.HANDLERS}
+
 #: decisions that are windows: the seat may use cards and abilities or pass (Proceed)
 WINDOW_KINDS = ("pre", "post", "react_pre", "react_post", "react_card")
 #: turn windows list one Hand action (a menu of Use actions: decision "cards") instead of every Use
@@ -46,177 +47,13 @@ DECISION_RULE = {
     "cards": "share", "reroll": "desperate", "set_face": "desperate", "cancel_slot": "share",
     "lose_cards": "share",
 }
-ROLL_WINDOWS = ("pre", "post", "react_pre", "react_post")
-#: ops whose effect needs a roll, a combat or an Incident in progress
-NEEDS = {"reroll": "roll", "set_face": "roll", "combat_strength": "combat", "prevent_losses": "budget"}
-
-
-def _fits_window(window: str, ab: Any) -> bool:
-    when = ab.when
-    if when not in WINDOWS[window]:
-        return False
-    react = window.startswith("react")
-    if ab.target == "player_rolling":
-        return react
-    return not react or when == "any_time"
-
-
-@lru_cache(maxsize=4096)
-def _card_window(window: str, c: str) -> tuple:
-    """The abilities of an Event card that fit a window: (source, ability, card, needs, pointless)."""
-    card = catalog().events[c]
-    out = []
-    if card.kind == "pirates_share" and _fits_window(window, card.action):
-        out.append((f"ps:{c}", card.action, c, _needs(card.action), _pointless_kind(card.action)))
-    if card.desperate is not None and _fits_window(window, card.desperate):
-        out.append((f"da:{c}", card.desperate, c, _needs(card.desperate), _pointless_kind(card.desperate)))
-    return tuple(out)
-
-
-@lru_cache(maxsize=4096)
-def _owned_window(window: str, relic: str, mate: str, weapon: str, equipment: tuple) -> tuple:
-    """The abilities of a relic, First Mate, weapon and equipment that fit a window."""
-    return tuple((src, ab, "", _needs(ab), _pointless_kind(ab)) for src, ab in _owned(relic, mate, weapon, equipment)
-                 if ab.when not in ("passive", "after_combat", "on_ghost", "on_play") and _fits_window(window, ab))
-
-
-def _window_candidates(window: str, stage: int, hand: tuple, relic: str, mate: str, mate_used: bool, weapon: str,
-                       equipment: tuple, used: tuple) -> list:
-    """(source, ability, card, needs, pointless) of what captain p holds or owns whose timing fits a
-    window; what depends on the moment is checked by `usable`."""
-    out: list = []
-    if stage == EXPEDITION:
-        for c in sorted(set(hand)):
-            out += _card_window(window, c)
-    for item in _owned_window(window, relic, mate, weapon, equipment):
-        src, ab = item[0], item[1]
-        if (src == "mate" and mate_used) or (ab.limit and f"{ab.limit}|{src}" in used):
-            continue
-        out.append(item)
-    return out
-
-
-def _pointless_kind(ab: Any) -> str:
-    """Abilities that can do nothing at times: sailors from Lost and Forgotten ("lost"), hours off a
-    search ("time")."""
-    if len(ab.effects) != 1:
-        return ""
-    op = ab.effects[0]
-    if op.op == "gain_crew" and op.from_ == "lost_and_forgotten" and op.who == "self":
-        return "lost"
-    if op.op == "search_time" and op.who == "self":
-        return "time"
-    return ""
-
-
-_NEEDS: dict[int, frozenset[str]] = {}
-
-
-def _needs(ab: Any) -> frozenset[str]:
-    """What an ability's effects need in progress: a roll, a combat, a loss budget, an Incident."""
-    got = _NEEDS.get(id(ab))
-    if got is None:
-        from .effects import walk
-        needs = {NEEDS[op.op] for op in walk(ab.effects) if op.op in NEEDS}
-        if any(op.op == "cancel" and op.what == "this_incident" for op in walk(ab.effects)):
-            needs.add("incident")
-        got = _NEEDS[id(ab)] = frozenset(needs)
-        _KEEP.append(ab)
-    return got
-
-
-_KEEP: list[Any] = []
-
-
-def _fits(s: PvdState, ab: Any, roll: dict | None) -> bool:
-    needs = _needs(ab)
-    if not needs:
-        return True
-    if "roll" in needs and (roll is None or roll["st"] not in ("post", "wpost") or not roll["faces"]):
-        return False
-    if "combat" in needs and nearest(s, "combat") is None:
-        return False
-    if "budget" in needs and not any(f.get("prev") is not None for f in s.stack):
-        return False
-    if "incident" in needs and nearest(s, "inc") is None:
-        return False
-    return True
-
-
-def usable(s: PvdState, p: int, window: str) -> list[Use]:
-    """The Use actions captain p may take in a window (turn, pre/post roll, reactions). In another
-    captain's window only cards usable at any time, and cards aimed at the player rolling (ruling
-    desperate-own-roll), are offered."""
-    pl = s.players[p]
-    roll = nearest(s, "roll") if window in ROLL_WINDOWS else None
-    roller = roll["p"] if roll is not None else p
-    ctx: dict[str, Any] = {}
-    if roll is not None:
-        ctx = {"roll": roll["kind"], "foe": roll["foe"]}
-    inc = nearest(s, "inc")
-    if inc is not None:
-        ctx["incident"] = inc["card"]
-    out: list[Use] = []
-    for src, ab, card, needs, pointless in _window_candidates(window, pl.stage, pl.hand, pl.relic, pl.mate,
-                                                              pl.mate_used, pl.weapon, pl.equipment, pl.used):
-        if ab.target == "player_rolling" and (roll is None or roller == p or s.players[roller].stage != EXPEDITION):
-            continue
-        if roll is not None and src in roll["used"]:
-            continue
-        if ab.cond is not None and not cond_ok(s, p, ab.cond, ctx):
-            continue
-        if needs and not _fits(s, ab, roll):
-            continue
-        if pointless and (s.lost == 0 if pointless == "lost" else pl.stage != EXPEDITION):
-            continue
-        if ab.target == "none":
-            out.append(Use(p, src))
-        elif ab.target == "player_rolling":
-            out.append(Use(p, src, roller))
-        elif ab.target == "any_area":
-            out += [Use(p, src, -1, a) for a in catalog().area_ids]
-        else:
-            for q, other in enumerate(s.players):
-                if q == p or other.stage != EXPEDITION:
-                    continue
-                if ab.target == "player_in_your_area" and other.area != pl.area:
-                    continue
-                out.append(Use(p, src, q))
-    return out
-
-
-HOOKS["usable"] = usable
-
-
-def apply_use(s: PvdState, a: Use, kind: str = "") -> None:
-    """Use an ability: a card leaves the hand (a Pirate's Share is shown and discarded when done)."""
-    p = a.player
-    pl = own(s, p)
-    ref, ab, card = source_ref(s, p, a.source)
-    if card:
-        pl.hand = drop(pl.hand, card)
-        s.in_play += (card,)
-    if ab.limit:
-        pl.used += (f"{ab.limit}|{a.source}",)
-    if a.source == "mate":
-        pl.mate_used = True
-    roll = nearest(s, "roll")
-    if roll is not None and kind in ROLL_WINDOWS:
-        roll["used"] = roll["used"] + [a.source]
-    cat = catalog()
-    src_kind = a.source.partition(":")[0]
-    item = {"relic": (cat.relics, pl.relic), "mate": (cat.mates, pl.mate), "wp": (cat.weapons, pl.weapon),
-            "eq": (cat.equipment, a.source.split(":")[1] if src_kind == "eq" else "")}.get(src_kind)
-    label = cat.events[card].name["en"] if card else (item[0][item[1]].name["en"] if item else a.source)
-    emit(s, f"{pl.name} uses {label}", "use", seat=p, source=a.source)
-    push(s, ops_frame(ref, p, a.target, a.area, card, a.source.startswith(("ps:", "da:")), a.source))
 
 
 # ---------------------------------------------------------------------------------------------
 # legal actions per decision
 
 
-def _arrangements(s: PvdState, p: int, f: dict) -> list[Action]:
+def _arrangements(s: PvdState, p: int, arranged: tuple[int, ...]) -> list[Action]:
     """Arrange Incidents: on captains still exploring, area icon (or Your Area) matching, a free slot
     of the card's type, one Incident per captain per turn."""
     cat = catalog()
@@ -228,7 +65,7 @@ def _arrangements(s: PvdState, p: int, f: dict) -> list[Action]:
             continue
         attr = "inc_dino" if card.kind == "dinosaur_attack" else "inc_other"
         for q, pl in enumerate(s.players):
-            if pl.stage != EXPEDITION or q in f["arranged"] or getattr(pl, attr):
+            if pl.stage != EXPEDITION or q in arranged or getattr(pl, attr):
                 continue
             if pl.area in card.areas or ("your_area" in card.areas and pl.area == me.area):
                 out.append(Arrange(p, c, q))
@@ -275,7 +112,7 @@ def _legal(s: PvdState) -> list[Action]:
         if s.tokens_left > 0:
             out.append(Replenish(p))
     elif kind == "arrange":
-        out = _arrangements(s, p, s.stack[-1]) + [Proceed(p)]
+        out = _arrangements(s, p, s.stack[-1].arranged) + [Proceed(p)]
     elif kind == "discard":
         combos = _discards(pl.hand, d["need"])
         if combos:
@@ -319,95 +156,31 @@ def _legal(s: PvdState) -> list[Action]:
     return out
 
 
-def apply(s: PvdState, a: Action) -> None:
-    """Apply a legal action (checked by the caller) and resolve until the next decision or chance."""
-    d = s.decision
-    kind = d["kind"]
-    p = a.player
+def resolve_stack(ctx: Ctx) -> list[Event]:
+    """Resolve until the next decision, chance step or the end; the stop is kept in the state."""
+    s = ctx.state
+    stop = run(ctx, HANDLERS, expedition.next_turn)
+    if isinstance(stop, Ask):
+        s.decision = {"seat": stop.seat, "kind": stop.kind, **stop.data}
+    elif isinstance(stop, Need):
+        s.chance = {"kind": stop.kind, "n": stop.n, "src": stop.src, "label": stop.label or f"{stop.kind} {stop.n}"}
+    return ctx.events
+
+
+def apply(s: PvdState, a: Action) -> list[Event]:
+    """Apply a legal action (checked by the caller) and resolve until the next decision or chance.
+    In a window the captain uses a card (the window goes on) or passes; every other answer goes to
+    the frame that asked."""
+    kind = s.decision["kind"]
     s.decision = None
-    f = s.stack[-1] if s.stack else None
-    if isinstance(a, Hand):
-        push(s, {"k": "cards", "p": p})
-    elif kind == "cards":
-        s.stack.pop()
-        if isinstance(a, Use):
-            apply_use(s, a)
-    elif kind in WINDOW_KINDS:
-        if isinstance(a, Use):
-            if a.go:
-                window_pass(f)
-            apply_use(s, a, kind)
-        else:
-            window_pass(f)
-    elif kind in ("reroll", "set_face"):
-        f["ans"] = list(a.faces)
-    elif kind == "cancel_slot":
-        f["ans"] = a.slot
-    elif kind == "lose_cards":
-        f["ans"] = list(a.cards)
-    elif kind == "relic":
-        setup.pick_relic(s, p, a.relic)
-    elif kind == "mate":
-        setup.pick_mate(s, p, a.mate)
-    elif kind == "outfit":
-        setup.outfit(s, p, a.weapon, a.equipment)
-    elif kind == "area":
-        f["ans"] = a.area
-    elif kind == "inc_order":
-        expedition.play_incident(s, p, a.slot)
-    elif kind == "act":
-        f["st"] = "arrange"
-        if isinstance(a, Search):
-            push(s, {"k": "search", "p": p, "st": "roll"})
-        elif isinstance(a, EndSearch):
-            push(s, {"k": "endsearch", "p": p, "st": "roll"})
-        elif isinstance(a, Attack):
-            combat.start_attack(s, p, a.target)
-        else:
-            replenish(s, p)
-    elif kind == "arrange":
-        if isinstance(a, Arrange):
-            card = catalog().events[a.card]
-            attr = "inc_dino" if card.kind == "dinosaur_attack" else "inc_other"
-            me = own(s, p)
-            me.hand = drop(me.hand, a.card)
-            setattr(own(s, a.target), attr, a.card)
-            f["arranged"] = f["arranged"] + [a.target]
-            emit(s, f"{s.players[p].name} arranges {card.name['en']} for {s.players[a.target].name}", "arrange",
-                 seat=p, card=a.card, target=a.target)
-        else:
-            f["st"] = "discard"
-    elif kind == "discard":
-        for c in a.cards:
-            me = own(s, p)
-            me.hand = drop(me.hand, c)
-            s.discard += (c,)
-    elif kind == "look":
-        if isinstance(a, Proceed):
-            f["looks"] = 0
-        else:
-            expedition.look(s, p, a.slot, d.get("why", "complete"))
-    elif kind == "dig_act":
-        f["st"] = "end"
-        if isinstance(a, Dig):
-            push(s, {"k": "dig", "p": p, "st": "roll", "stop": False})
-        elif isinstance(a, Attack):
-            combat.start_attack(s, p, a.target)
-        elif isinstance(a, Replenish):
-            replenish(s, p)
-        else:
-            push(s, {"k": "ret", "p": p})
-    elif kind == "putback":
-        dig.put_back(s, p, a.value)
-    elif kind == "ship":
-        f["st"] = "end"
-        if isinstance(a, ShipDraw):
-            push(s, {"k": "tok", "p": p, "st": "draw", "res": None, "ship": True})
-    elif kind == "choose":
-        f["ans"] = a.option
-    elif kind == "send_dino":
-        f["ans"] = a.target
-    run(s)
+    if kind not in WINDOW_KINDS:
+        return resolve_stack(context(s, answer=a))
+    ctx = context(s)
+    if not isinstance(a, Use) or a.go:
+        ctx.put(ctx.top.passed())
+    if isinstance(a, Use):
+        apply_use(ctx, a, kind in ROLL_WINDOWS)
+    return resolve_stack(ctx)
 
 
 class PiratesVsDinosaurs(Game[PvdState]):
@@ -423,7 +196,9 @@ class PiratesVsDinosaurs(Game[PvdState]):
 
     def new_state(self, players: list[str], options: dict[str, Any]) -> PvdState:
         self.check_players(players)
-        return setup.new_state(players, self.check_options(options))
+        s = setup.new_state(players, self.check_options(options))
+        resolve_stack(context(s))
+        return s
 
     @property
     def option_defaults(self) -> dict[str, Any]:
@@ -452,23 +227,14 @@ class PiratesVsDinosaurs(Game[PvdState]):
         options = legal(s)
         if action not in options:
             raise IllegalAction(SECTION.get(DECISION_RULE.get(s.decision["kind"] if s.decision else "", ""), "rules"),
-                                _why(s, action, options))
+                                why(s, action, options))
         s.__dict__.pop("_legal", None)
-        s._ev = []  # type: ignore[attr-defined]
-        apply(s, action)
-        ev = s._ev  # type: ignore[attr-defined]
-        del s._ev  # type: ignore[attr-defined]
-        return ev
+        return apply(s, action)
 
     def resolve(self, s: PvdState, outcome: list[str]) -> list[Event]:
         s.__dict__.pop("_legal", None)
-        s._ev = []  # type: ignore[attr-defined]
         s.chance = None
-        s.reg["out"] = list(outcome)
-        run(s)
-        ev = s._ev  # type: ignore[attr-defined]
-        del s._ev  # type: ignore[attr-defined]
-        return ev
+        return resolve_stack(context(s, outcome=list(outcome)))
 
     def auto_pass(self, s: PvdState) -> Action | None:
         """The action a client may take for the seat to move without asking: passing a window (or
@@ -481,6 +247,14 @@ class PiratesVsDinosaurs(Game[PvdState]):
         options = legal(s)
         return options[0] if len(options) == 1 else None
 
+    def expand(self, s: PvdState, entry: dict[str, Any]) -> list[dict[str, Any]] | None:
+        """Replay files: player names for seats, order-free lists in any order (replays.py)."""
+        return replays.expand(s, entry)
+
+    def replay_outcome(self, s: PvdState, value: Any) -> Any:
+        """Replay files: a captain's treasure drawn by its token id (replays.py)."""
+        return replays.replay_outcome(s, value)
+
     def view(self, s: PvdState, player: int | None) -> dict[str, Any]:
         return _view(s, player)
 
@@ -489,15 +263,13 @@ class PiratesVsDinosaurs(Game[PvdState]):
         return board_view(s, player)
 
     def result(self, s: PvdState) -> dict[str, Any]:
-        return dig.result(s)
+        return result(s)
 
     def make_bot(self, seed: int | str = 0) -> Any:
         """The bot `companion play` seats in empty chairs: the heuristic bot."""
-        from .bots import HeuristicBot
         return HeuristicBot(seed)
 
     def describe_action(self, s: PvdState, action: Action) -> str:
-        from .views import describe
         return describe(s, action)
 
 
@@ -524,17 +296,6 @@ def population(s: PvdState, src: str) -> list[str]:
     if kind == "mates":
         return sorted(cat.mates)
     raise KeyError(src)
-
-
-def _why(s: PvdState, action: Action, options: list[Action]) -> str:
-    if s.over:
-        return "the game is over"
-    if s.decision is None:
-        return "waiting for dice or a draw"
-    if action.player != s.decision["seat"]:
-        return f"it is {s.players[s.decision['seat']].name}'s decision, not seat {action.player}'s"
-    kinds = sorted({a.type for a in options})
-    return f"{action.type} {action.to_dict()} is not allowed now; allowed: {', '.join(kinds)}"
 
 
 GAME = PiratesVsDinosaurs()

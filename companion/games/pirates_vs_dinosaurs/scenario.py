@@ -7,7 +7,10 @@ from typing import Any
 from companion.engine import Event, Session, Table
 
 from .catalog import catalog
-from .rules import GAME
+from .frames import Turn
+from .kernel import context
+from .rules import GAME, resolve_stack
+from .state import own
 
 
 class AutoPassSession(Session):
@@ -83,7 +86,6 @@ def faces(*names: str) -> list[str]:
 def quiet(s: Session) -> None:
     """Empty every hand, put the relics away and flip the First Mates (so no window opens) - for
     tests of one rule at a time."""
-    from .state import own
     for p in range(len(s.state.players)):
         pl = own(s.state, p)
         pl.hand = ()
@@ -94,7 +96,6 @@ def quiet(s: Session) -> None:
 
 def edit(s: Session, p: int, **fields: Any) -> None:
     """Set fields of captain p in the current state (tests)."""
-    from .state import own
     pl = own(s.state, p)
     for k, v in fields.items():
         setattr(pl, k, tuple(v) if isinstance(v, list) else v)
@@ -113,11 +114,10 @@ def types(s: Session) -> set[str]:
 
 def goto(s: Session, p: int, step: str = "act") -> None:
     """Jump to captain p's turn at a step (start, inc, act, arrange, discard, dig, ship) - tests."""
-    from .core import run
     st = s.state
-    st.stack = [{"k": "turn", "p": p, "st": step, "arranged": []}]
+    st.stack = [Turn(p, step)]
     st.turn = p
     st.chance = None
     st.decision = None
     st.__dict__.pop("_legal", None)
-    run(st)
+    resolve_stack(context(st))

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from companion.engine.stack import Ask, Need, Next, replace
+
+from .abilities import passive_amount
 from .catalog import catalog
-from .core import Frame, ask, emit, handler, need, outcome, passive_amount, pop
-from .state import own, drop, EXPEDITION, Player, PvdState
+from .expedition import start_expedition
+from .frames import Setup
+from .kernel import Ctx
+from .state import EXPEDITION, Player, PvdState, drop, own
 
 
 def new_state(players: list[str], options: dict) -> PvdState:
+    """The table at Game Setup, before the first draw."""
     cat = catalog()
     st = cat.setup
     n = len(players)
@@ -21,15 +27,30 @@ def new_state(players: list[str], options: dict) -> PvdState:
     s.reserve = cat.sailors - s.lost
     s.tokens_left = cat.replenish_tokens
     s.curse_stack = cat.curse_tokens
-    s.stack = [{"k": "setup", "st": "landmarks", "i": 0}]
-    from .core import run
-    run(s)
+    s.stack = [Setup()]
     return s
 
 
 def outfit_cost(equipment: tuple[str, ...]) -> int:
     cat = catalog()
     return sum(cat.equipment[e].cost for e in equipment)
+
+
+def outfit_crew(equipment: tuple[str, ...] | list[str]) -> int:
+    """Stage 1, step 4: the points left after the equipment buy sailors (1 point each)."""
+    st = catalog().setup
+    return max(0, (st.points - outfit_cost(tuple(equipment))) // st.crew_cost)
+
+
+def outfit_problem(equipment: tuple[str, ...] | list[str]) -> str | None:
+    """Why a purchase is not allowed (too many items, over the points), or None."""
+    st = catalog().setup
+    if len(equipment) > st.max_equipment:
+        return f"at most {st.max_equipment} Equipment cards"
+    cost = outfit_cost(tuple(equipment))
+    if cost > st.points:
+        return f"the equipment costs {cost} of {st.points} points"
+    return None
 
 
 def outfits() -> list[tuple[str, tuple[str, ...]]]:
@@ -46,74 +67,75 @@ def outfits() -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
-@handler("setup")
-def h_setup(s: PvdState, f: Frame) -> None:
+def h_setup(ctx: Ctx, f: Setup) -> Next:
+    s = ctx.state
     cat = catalog()
     n = len(s.players)
     pc = cat.player_counts[n]
-    st = f["st"]
-    if st == "landmarks":
-        f["st"] = "landmarks_got"
-        need(s, "draw", pc.landmarks, src="landmarks", label="Landmark tokens for the board")
-    elif st == "landmarks_got":
-        got = outcome(s)
+    step = f.step
+    a = ctx.take_answer()
+    if a is not None:
+        return _answer(ctx, f, a)
+    if step == "landmarks":
+        ctx.put(replace(f, step="landmarks_got"))
+        return Need("draw", pc.landmarks, src="landmarks", label="Landmark tokens for the board")
+    if step == "landmarks_got":
+        got = ctx.take_outcome()
         s.slots = {slot: lm for slot, lm in zip(cat.slots(n), got)}
         s.box_landmarks = tuple(sorted(set(cat.landmarks) - set(got)))
-        f["st"] = "fragments"
-        need(s, "draw", pc.fragments_each * n, src="kept", label="Map Fragments")
-    elif st == "fragments":
-        got = outcome(s)
+        ctx.put(replace(f, step="fragments"))
+        return Need("draw", pc.fragments_each * n, src="kept", label="Map Fragments")
+    if step == "fragments":
+        got = ctx.take_outcome()
         k = pc.fragments_each
         for i in range(n):
             own(s, i).fragments = tuple(sorted(got[i * k:(i + 1) * k]))
-        f["st"] = "relics"
-        need(s, "draw", n * cat.setup.relics_face_up_per_player + cat.setup.relics_face_down, src="relics",
-             label="Relic cards")
-    elif st == "relics":
-        got = outcome(s)
+        ctx.put(replace(f, step="relics"))
+        return Need("draw", n * cat.setup.relics_face_up_per_player + cat.setup.relics_face_down, src="relics",
+                    label="Relic cards")
+    if step == "relics":
+        got = ctx.take_outcome()
         up = n * cat.setup.relics_face_up_per_player
         s.relic_offer, s.relic_hidden = tuple(got[:up]), (got[up] if len(got) > up else "")
-        f["st"] = "mates"
-        need(s, "draw", n, src="mates", label="First Mate cards")
-    elif st == "mates":
-        s.mate_offer = tuple(outcome(s))
-        f["st"] = "pick_relic"
-        f["i"] = 0
-    elif st == "pick_relic":
-        i = f["i"]
+        ctx.put(replace(f, step="mates"))
+        return Need("draw", n, src="mates", label="First Mate cards")
+    if step == "mates":
+        s.mate_offer = tuple(ctx.take_outcome())
+        ctx.put(replace(f, step="pick_relic", i=0))
+        return None
+    if step == "pick_relic":
+        i = f.i
         if i >= n:
             if not s.relic_flipped and s.relic_hidden:
                 s.relic_flipped = True
-            f["st"], f["i"] = "pick_mate", n - 1
-            return
+            ctx.put(replace(f, step="pick_mate", i=n - 1))
+            return None
         options = list(s.relic_offer)
         if i == n - 1 and len(options) == 1 and s.relic_hidden:
             s.relic_flipped = True
             options.append(s.relic_hidden)
-            emit(s, f"The face-down Relic is turned up: {cat.relics[s.relic_hidden].name['en']}", "relic",
-                 relic=s.relic_hidden)
-        ask(s, i, "relic", options=options)
-    elif st == "pick_mate":
-        i = f["i"]
-        if i < 0:
-            f["st"], f["i"] = "outfit", 0
-            return
-        ask(s, i, "mate", options=list(s.mate_offer))
-    elif st == "outfit":
-        i = f["i"]
-        if i >= n:
-            f["st"] = "hands"
-            emit(s, "; ".join(f"{pl.name}: {cat.weapons[pl.weapon].name['en']}, "
-                              f"{', '.join(cat.equipment[e].name['en'] for e in pl.equipment) or 'no equipment'}, "
-                              f"{pl.crew} sailors" for pl in s.players), "outfits")
-            return
-        ask(s, i, "outfit")
-    elif st == "hands":
-        f["st"] = "hands_got"
+            ctx.emit(f"The face-down Relic is turned up: {cat.relics[s.relic_hidden].name['en']}", "relic",
+                     relic=s.relic_hidden)
+        return Ask(i, "relic", {"options": options})
+    if step == "pick_mate":
+        if f.i < 0:
+            ctx.put(replace(f, step="outfit", i=0))
+            return None
+        return Ask(f.i, "mate", {"options": list(s.mate_offer)})
+    if step == "outfit":
+        if f.i >= n:
+            ctx.put(replace(f, step="hands"))
+            ctx.emit("; ".join(f"{pl.name}: {cat.weapons[pl.weapon].name['en']}, "
+                               f"{', '.join(cat.equipment[e].name['en'] for e in pl.equipment) or 'no equipment'}, "
+                               f"{pl.crew} sailors" for pl in s.players), "outfits")
+            return None
+        return Ask(f.i, "outfit")
+    if step == "hands":
+        ctx.put(replace(f, step="hands_got"))
         total = sum(passive_amount(s, p, "start_hand", cat.setup.starting_hand) for p in range(n))
-        need(s, "draw", min(total, len(s.deck)), src="deck", label="starting hands")
-    elif st == "hands_got":
-        got = outcome(s)
+        return Need("draw", min(total, len(s.deck)), src="deck", label="starting hands")
+    if step == "hands_got":
+        got = ctx.take_outcome()
         for c in got:
             s.deck = drop(s.deck, c)
         k = 0
@@ -121,54 +143,59 @@ def h_setup(s: PvdState, f: Frame) -> None:
             m = passive_amount(s, p, "start_hand", cat.setup.starting_hand)
             own(s, p).hand = tuple(got[k:k + m])
             k += m
-        f["st"], f["i"] = "start", 0
-    elif st == "start":
-        i = f["i"]
-        if i >= n:
-            for p in range(n):
-                own(s, p).stage = EXPEDITION
-            pop(s)
-            s.turn = 0
-            emit(s, "The Expedition begins", "stage")
-            return
-        if "ans" in f:
-            from .expedition import start_expedition
-            start_expedition(s, i, f.pop("ans"))
-            f["i"] = i + 1
-            return
-        ask(s, i, "area", other=False)
+        ctx.put(replace(f, step="start", i=0))
+        return None
+    # start: each captain chooses the area of the first search
+    if f.i >= n:
+        for p in range(n):
+            own(s, p).stage = EXPEDITION
+        ctx.pop()
+        s.turn = 0
+        ctx.emit("The Expedition begins", "stage")
+        return None
+    return Ask(f.i, "area", {"other": False})
 
 
-def pick_relic(s: PvdState, p: int, relic: str) -> None:
-    f = s.stack[-1]
-    pl = own(s, p)
-    pl.relic = relic
-    if relic in s.relic_offer:
-        s.relic_offer = drop(s.relic_offer, relic)
-    if relic == s.relic_hidden:
-        s.relic_hidden = ""
-    emit(s, f"{pl.name} chooses the Relic {catalog().relics[relic].name['en']}", "relic", seat=p, relic=relic)
-    f["i"] += 1
-
-
-def pick_mate(s: PvdState, p: int, mate: str) -> None:
-    f = s.stack[-1]
-    pl = own(s, p)
-    pl.mate = mate
-    s.mate_offer = drop(s.mate_offer, mate)
-    emit(s, f"{pl.name} hires the First Mate {catalog().mates[mate].name['en']}", "mate", seat=p, mate=mate)
-    f["i"] -= 1
-
-
-def outfit(s: PvdState, p: int, weapon: str, equipment: tuple[str, ...]) -> None:
-    """The 20 points: a free weapon, equipment at its cost, 1 point per sailor (from the reserve)."""
-    f = s.stack[-1]
+def _answer(ctx: Ctx, f: Setup, a: object) -> Next:
+    """Stage 1's decisions: a Relic, a First Mate, the purchase, the starting area."""
+    s = ctx.state
     cat = catalog()
+    p = a.player  # type: ignore[attr-defined]
+    pl = own(s, p)
+    if f.step == "pick_relic":
+        relic = a.relic  # type: ignore[attr-defined]
+        pl.relic = relic
+        if relic in s.relic_offer:
+            s.relic_offer = drop(s.relic_offer, relic)
+        if relic == s.relic_hidden:
+            s.relic_hidden = ""
+        ctx.emit(f"{pl.name} chooses the Relic {cat.relics[relic].name['en']}", "relic", seat=p, relic=relic)
+        ctx.put(replace(f, i=f.i + 1))
+    elif f.step == "pick_mate":
+        mate = a.mate  # type: ignore[attr-defined]
+        pl.mate = mate
+        s.mate_offer = drop(s.mate_offer, mate)
+        ctx.emit(f"{pl.name} hires the First Mate {cat.mates[mate].name['en']}", "mate", seat=p, mate=mate)
+        ctx.put(replace(f, i=f.i - 1))
+    elif f.step == "outfit":
+        outfit(ctx, p, a.weapon, a.equipment)  # type: ignore[attr-defined]
+        ctx.put(replace(f, i=f.i + 1))
+    else:
+        start_expedition(ctx, p, a.area)  # type: ignore[attr-defined]
+        ctx.put(replace(f, i=f.i + 1))
+    return None
+
+
+def outfit(ctx: Ctx, p: int, weapon: str, equipment: tuple[str, ...]) -> None:
+    """The 20 points: a free weapon, equipment at its cost, 1 point per sailor (from the reserve)."""
+    s = ctx.state
     pl = own(s, p)
     pl.weapon = weapon
     pl.equipment = tuple(equipment)
-    crew = min((cat.setup.points - outfit_cost(equipment)) // cat.setup.crew_cost, s.reserve)
+    crew = min(outfit_crew(equipment), s.reserve)
     s.reserve -= crew
     pl.crew = crew
-    emit(s, f"{pl.name} is ready to land", "outfit", seat=p)
-    f["i"] += 1
+    ctx.emit(f"{pl.name} is ready to land", "outfit", seat=p)
+
+
+HANDLERS = {Setup: h_setup}

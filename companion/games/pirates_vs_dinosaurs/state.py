@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.engine.state import to_jsonable
+
 #: stages of a captain (the rulebook's Stage 1-3, then back at the Harbor)
 LANDING, EXPEDITION, DIG, SHIP = 1, 2, 3, 4
 
@@ -113,21 +115,17 @@ class PvdState:
     turns: int = 0
     sunk: bool = False
     over: bool = False
-    #: frames: copied one level deep, so nested lists and dicts in them are replaced, never mutated
-    stack: list[dict[str, Any]] = field(default_factory=list)
+    #: what is being resolved: frozen frames (frames.py), shared between copies, replaced, never mutated
+    stack: list[Any] = field(default_factory=list)
     chance: dict[str, Any] | None = None
     decision: dict[str, Any] | None = None
-    #: results handed from a finished frame to the frame below it
-    reg: dict[str, Any] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict) -> "PvdState":
         s = PvdState.__new__(PvdState)
         d = self.__dict__.copy()
         d["players"] = list(self.players)
         d["_own"] = set()
-        d["stack"] = [f.copy() for f in self.stack]
-        d["reg"] = self.reg.copy()
-        d.pop("_ev", None)
+        d["stack"] = list(self.stack)
         if "_legal" in d and self.decision is None:
             d.pop("_legal")
         s.__dict__.update(d)
@@ -136,5 +134,5 @@ class PvdState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PvdState):
             return NotImplemented
-        from companion.engine.state import to_jsonable
-        return to_jsonable(self) == to_jsonable(other)
+        return to_jsonable(self) == to_jsonable(other) and [type(f) for f in self.stack] == [
+            type(f) for f in other.stack]

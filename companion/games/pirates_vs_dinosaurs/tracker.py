@@ -15,10 +15,14 @@ from typing import Any, ClassVar
 from companion.engine import Action, Event, Game, IllegalAction
 
 from . import assistant as calc
+from .abilities import cond_ok, owned
 from .actions import CachedCodec
 from .board_view import board_view
 from .catalog import SECTION, catalog
-from .state import DIG, EXPEDITION, LANDING, SHIP, Player, PvdState, own
+from .crew import gain, lose, replenish
+from .expedition import go_dig, needs_turn, start_expedition
+from .kernel import Ctx, context, finish, result
+from .state import DIG, EXPEDITION, LANDING, SHIP, Player, PvdState, drop, own
 
 GAME_ID = "pirates-vs-dinosaurs-tracker"
 FACES = ("skull", "saber", "blank")
@@ -227,7 +231,6 @@ class PvdTracker(Game[TrackerState]):
         return [] if state.table.over else [NextTurn(state.turn)]
 
     def result(self, state: TrackerState) -> dict[str, Any]:
-        from .dig import result
         return result(state.table)
 
     def describe_action(self, state: TrackerState, action: Action) -> str:
@@ -262,29 +265,24 @@ class PvdTracker(Game[TrackerState]):
         s = state.table
         if s.over:
             raise IllegalAction(SECTION["end"], "the game is over")
-        s._ev = []  # type: ignore[attr-defined]
+        ctx = context(s)
+        handler = getattr(self, f"_{action.type}")
         try:
-            handler = getattr(self, f"_{action.type}")
-            try:
-                handler(state, action)
-            except ValueError as exc:
-                raise IllegalAction(SECTION.get(_RULE.get(action.type, ""), "rules"), str(exc)) from None
-            if not s.over and all(pl.stage == SHIP for pl in s.players):
-                from .dig import finish
-                finish(s)
-            # the entry's own line, then what the rules added that the line does not say
-            events = [e for e in s._ev if e.type == "say" or e.type in KEEP_EVENTS]  # type: ignore[attr-defined]
-            return events or list(s._ev)  # type: ignore[attr-defined]
-        finally:
-            s.__dict__.pop("_ev", None)
+            handler(state, action, ctx)
+        except ValueError as exc:
+            raise IllegalAction(SECTION.get(_RULE.get(action.type, ""), "rules"), str(exc)) from None
+        if not s.over and all(pl.stage == SHIP for pl in s.players):
+            finish(ctx)
+        # the entry's own line, then what the rules added that the line does not say
+        events = [e for e in ctx.events if e.type == "say" or e.type in KEEP_EVENTS]
+        return events or list(ctx.events)
 
     def resolve(self, state: TrackerState, outcome: list[str]) -> list[Event]:
         raise IllegalAction("chance", "the table tracker takes the dice with each entry")
 
-    def _say(self, state: TrackerState, p: int, kind: str, title: str, lines: list[str], **data: Any) -> None:
+    def _say(self, ctx: Ctx, state: TrackerState, p: int, kind: str, title: str, lines: list[str], **data: Any) -> None:
         state.last = {"seat": p, "kind": kind, "title": title, "lines": lines, **data}
-        from .core import emit
-        emit(state.table, title, "say", seat=p, entry=kind)
+        ctx.emit(title, "say", seat=p, entry=kind)
 
     def _player(self, state: TrackerState, p: int, *stages: int) -> Player:
         pl = state.table.players[p]
@@ -293,7 +291,7 @@ class PvdTracker(Game[TrackerState]):
             raise ValueError(f"{pl.name} is at the {calc.stage_name(pl.stage)} stage; this is for: {where}")
         return pl
 
-    def _outfit(self, state: TrackerState, a: Outfit) -> None:
+    def _outfit(self, state: TrackerState, a: Outfit, ctx: Ctx) -> None:
         s, cat = state.table, catalog()
         pl = self._player(state, a.player, LANDING)
         if a.weapon not in cat.weapons:
@@ -320,27 +318,26 @@ class PvdTracker(Game[TrackerState]):
         pl.crew, pl.weapon, pl.equipment, pl.relic, pl.mate = crew, a.weapon, tuple(sorted(a.equipment)), a.relic, a.mate
         pl.mate_used = False
         names = [cat.weapons[a.weapon].name["en"]] + [cat.equipment[e].name["en"] for e in pl.equipment]
-        self._say(state, a.player, "outfit", f"{pl.name}: {', '.join(names)} and {_plural(crew, 'sailor')}",
+        self._say(ctx, state, a.player, "outfit", f"{pl.name}: {', '.join(names)} and {_plural(crew, 'sailor')}",
                   [f"Equipment costs {calc.outfit_cost(pl.equipment)} of {cat.setup.points} points; "
                    f"the rest buys {_plural(crew, 'sailor')}"])
 
-    def _start_search(self, state: TrackerState, a: StartSearch) -> None:
+    def _start_search(self, state: TrackerState, a: StartSearch, ctx: Ctx) -> None:
         s, cat = state.table, catalog()
         pl = self._player(state, a.player, LANDING, EXPEDITION)
         if a.area not in cat.areas:
             raise ValueError(f"choose an area: {', '.join(cat.area_ids)}")
         if not pl.weapon:
             raise ValueError(f"{pl.name} has not bought a weapon and crew yet (Stage 1)")
-        from .expedition import start_expedition
         own(s, a.player).stage = EXPEDITION
-        start_expedition(s, a.player, a.area)
+        start_expedition(ctx, a.player, a.area)
         area = cat.areas[a.area].name["en"]
         lines = [f"{area}: {cat.areas[a.area].search_hours} hours on the hourglass"]
         lines += [f"{n}: {what}" for n, what in _hour_lines(s, a.player, a.area)]
-        self._say(state, a.player, "start_search", f"{pl.name} searches the {area}: Time Marker at "
+        self._say(ctx, state, a.player, "start_search", f"{pl.name} searches the {area}: Time Marker at "
                   f"{s.players[a.player].time}", lines)
 
-    def _edit(self, state: TrackerState, a: Edit) -> None:
+    def _edit(self, state: TrackerState, a: Edit, ctx: Ctx) -> None:
         s, cat = state.table, catalog()
         if a.field not in EDITABLE:
             raise ValueError(f"cannot edit {a.field!r}; editable: {', '.join(EDITABLE)}")
@@ -367,7 +364,7 @@ class PvdTracker(Game[TrackerState]):
                     raise ValueError(f"only {total} sailors are off the captains' cards")
                 s.reserve, s.lost = total - a.number, a.number
                 text = f"Lost and Forgotten: {a.number}"
-            self._say(state, a.player, "edit", text, [])
+            self._say(ctx, state, a.player, "edit", text, [])
             return
         pl = own(s, a.player)
         if a.field == "crew":
@@ -401,16 +398,15 @@ class PvdTracker(Game[TrackerState]):
         else:
             setattr(pl, a.field, a.text)
         value = a.text if kind in ("area", "card") else a.number
-        self._say(state, a.player, "edit", f"{name}: {a.field.replace('_', ' ')} set to {value}", [])
+        self._say(ctx, state, a.player, "edit", f"{name}: {a.field.replace('_', ' ')} set to {value}", [])
 
-    def _combat(self, state: TrackerState, a: Combat) -> None:
-        s = state.table
+    def _combat(self, state: TrackerState, a: Combat, ctx: Ctx) -> None:
         pl = self._player(state, a.player, EXPEDITION, DIG)
         if a.strength < 1:
             raise ValueError("a foe has Strength 1 or more")
         faces = _faces(a.faces)
         sabers = None if a.sabers < 0 else bool(a.sabers)
-        r = calc.resolve_combat(s, a.player, faces, a.strength, a.foe, sabers, a.double, a.plus,
+        r = calc.resolve_combat(ctx, a.player, faces, a.strength, a.foe, sabers, a.double, a.plus,
                                 None if a.max_loss < 0 else a.max_loss)
         lines = [f"{_plural(r['successes'], 'success')} against Strength {r['strength']}"]
         if r["won"]:
@@ -424,15 +420,15 @@ class PvdTracker(Game[TrackerState]):
                          f"+{r['emergencies']} token(s)")
         title = (f"{pl.name} beats the {a.foe or 'foe'}" if r["won"] else
                  f"{pl.name} loses {_plural(r['lost'], 'sailor')} to the {a.foe or 'foe'}")
-        self._say(state, a.player, "combat", title, lines + [f"Crew now {r['crew']}"], **{
+        self._say(ctx, state, a.player, "combat", title, lines + [f"Crew now {r['crew']}"], **{
             "lost": r["lost"], "won": r["won"], "successes": r["successes"]})
 
-    def _search(self, state: TrackerState, a: Search) -> None:
+    def _search(self, state: TrackerState, a: Search, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, EXPEDITION)
         if not pl.area or pl.area not in catalog().areas:
             raise ValueError(f"{pl.name} is not searching an area")
-        r = calc.resolve_search(s, a.player, _faces(a.faces), double=a.double, plus=a.plus)
+        r = calc.resolve_search(ctx, a.player, _faces(a.faces), double=a.double, plus=a.plus)
         auto = catalog().setup.search_auto_successes
         lines = [f"{_plural(r['successes'], 'success')} + {auto} automatic"]
         if s.giant == pl.area:
@@ -441,17 +437,17 @@ class PvdTracker(Game[TrackerState]):
         if r["complete"]:
             lines.append("Search complete: look at a hidden Landmark of the area. If it matches a Map "
                          "Fragment, take it; then start a new search (or go to the Dig Site).")
-        self._say(state, a.player, "search", f"{pl.name} searches {r['hours']} hour(s): {r['time']} left", lines,
+        self._say(ctx, state, a.player, "search", f"{pl.name} searches {r['hours']} hour(s): {r['time']} left", lines,
                   complete=r["complete"])
 
-    def _end_search(self, state: TrackerState, a: EndSearch) -> None:
+    def _end_search(self, state: TrackerState, a: EndSearch, ctx: Ctx) -> None:
         pl = self._player(state, a.player, EXPEDITION)
-        r = calc.resolve_early_end(state.table, a.player, _faces(a.faces, catalog().setup.early_end_dice))
-        self._say(state, a.player, "end_search",
+        r = calc.resolve_early_end(ctx, a.player, _faces(a.faces, catalog().setup.early_end_dice))
+        self._say(ctx, state, a.player, "end_search",
                   f"{pl.name} ends the search: {_plural(r['lost'], 'sailor')} to Lost and Forgotten",
                   [f"{_plural(r['blanks'], 'blank')} rolled", "Now choose the area of the new search"], new_search=True)
 
-    def _attack(self, state: TrackerState, a: Attack) -> None:
+    def _attack(self, state: TrackerState, a: Attack, ctx: Ctx) -> None:
         s = state.table
         me = self._player(state, a.player, EXPEDITION, DIG)
         if not 0 <= a.target < len(s.players) or a.target == a.player:
@@ -461,7 +457,7 @@ class PvdTracker(Game[TrackerState]):
             raise ValueError(f"{other.name} is not in {me.name}'s area")
         if me.stage == DIG and other.stage != DIG:
             raise ValueError(f"{other.name} is not at the Dig Site")
-        r = calc.resolve_attack(s, a.player, a.target, _faces(a.faces), _faces(a.target_faces),
+        r = calc.resolve_attack(ctx, a.player, a.target, _faces(a.faces), _faces(a.target_faces),
                                 double_a=a.double, double_d=a.target_double)
         sa, sd = r["successes"]
         lines = [f"{me.name} {sa} : {sd} {other.name}"]
@@ -473,70 +469,66 @@ class PvdTracker(Game[TrackerState]):
         lines.append(f"{me.name} loses {r['lost'][0]}, {other.name} loses {r['lost'][1]}")
         if r["steal"]:
             lines.append(f"{s.players[r['winner']].name} steals 1 random treasure from {s.players[r['loser']].name}")
-        self._say(state, a.player, "attack", title, lines, steal=r["steal"], winner=r["winner"], loser=r["loser"])
+        self._say(ctx, state, a.player, "attack", title, lines, steal=r["steal"], winner=r["winner"], loser=r["loser"])
 
-    def _steal(self, state: TrackerState, a: Steal) -> None:
+    def _steal(self, state: TrackerState, a: Steal, ctx: Ctx) -> None:
         s = state.table
         if not 0 <= a.target < len(s.players):
             raise ValueError("choose the captain who lost the fight")
         loser = s.players[a.target]
         if a.value not in loser.treasures:
             raise ValueError(f"{loser.name} has no treasure of ${a.value:,}")
-        from .state import drop
         own(s, a.target).treasures = drop(loser.treasures, a.value)
         own(s, a.player).treasures += (a.value,)
-        self._say(state, a.player, "steal", f"{s.players[a.player].name} steals a treasure from {loser.name}", [])
+        self._say(ctx, state, a.player, "steal", f"{s.players[a.player].name} steals a treasure from {loser.name}", [])
 
-    def _replenish(self, state: TrackerState, a: Replenish) -> None:
+    def _replenish(self, state: TrackerState, a: Replenish, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, EXPEDITION, DIG)
         if s.tokens_left <= 0:
             raise ValueError("no Crew Replenishment token is left")
         before = pl.crew
-        from .core import replenish
-        replenish(s, a.player)
+        replenish(ctx, a.player)
         pl = s.players[a.player]
-        self._say(state, a.player, "replenish", f"{pl.name} replenishes the crew: +{pl.crew - before} sailors, "
+        self._say(ctx, state, a.player, "replenish", f"{pl.name} replenishes the crew: +{pl.crew - before} sailors, "
                   f"1 token", [f"Crew now {pl.crew}; tokens {pl.tokens} (each costs 1 unique treasure at the end)"])
 
-    def _sailors(self, state: TrackerState, a: Sailors) -> None:
+    def _sailors(self, state: TrackerState, a: Sailors, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, EXPEDITION, DIG)
         where = "lost_and_forgotten" if a.lost_and_forgotten else "reserve"
-        from .core import gain, lose
         if a.n < 0:
             tokens = pl.tokens
-            n = lose(s, a.player, -a.n, where)
+            n = lose(ctx, a.player, -a.n, where)
             extra = s.players[a.player].tokens - tokens
             lines = [f"Emergency Crew Replenishment x{extra}"] if extra else []
-            self._say(state, a.player, "sailors", f"{pl.name} loses {_plural(n, 'sailor')}", lines)
+            self._say(ctx, state, a.player, "sailors", f"{pl.name} loses {_plural(n, 'sailor')}", lines)
         elif a.n > 0:
-            n = gain(s, a.player, a.n, where)
-            self._say(state, a.player, "sailors", f"{pl.name} gains {_plural(n, 'sailor')}", [])
+            n = gain(ctx, a.player, a.n, where)
+            self._say(ctx, state, a.player, "sailors", f"{pl.name} gains {_plural(n, 'sailor')}", [])
 
-    def _to_dig_site(self, state: TrackerState, a: ToDigSite) -> None:
+    def _to_dig_site(self, state: TrackerState, a: ToDigSite, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, EXPEDITION)
         first = not s.prize_taken
-        from .expedition import go_dig
         depth = len(s.stack)
-        go_dig(s, a.player)
+        go_dig(ctx, a.player)
         del s.stack[depth:]
         lines = ["Discard your Event cards and your Upcoming Incidents"]
         if first:
             lines.append("First at the Dig Site: draw tokens until a treasure (the prize); put the others back")
-        self._say(state, a.player, "dig_site", f"{pl.name} reaches the Dig Site", lines, prize=first)
+        self._say(ctx, state, a.player, "dig_site", f"{pl.name} reaches the Dig Site", lines, prize=first)
 
-    def _dig(self, state: TrackerState, a: Dig) -> None:
+    def _dig(self, state: TrackerState, a: Dig, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, DIG)
         n = calc.resolve_dig(s, a.player, _faces(a.faces))
         n = min(n, len(s.bag))
         state.digging = {**state.digging, str(a.player): n}
-        self._say(state, a.player, "dig", f"{pl.name} digs: draw {_plural(n, 'token')} from the bag",
+        self._say(ctx, state, a.player, "dig", f"{pl.name} digs: draw {_plural(n, 'token')} from the bag",
                   ["Draw them one at a time and enter each below"])
 
-    def _token(self, state: TrackerState, a: Token) -> None:
+    def _token(self, state: TrackerState, a: Token, ctx: Ctx) -> None:
         s, cat = state.table, catalog()
         pl = self._player(state, a.player, DIG, SHIP)
         if a.kind not in TOKEN_KINDS:
@@ -552,7 +544,6 @@ class PvdTracker(Game[TrackerState]):
                                  f"{', '.join(f'${v:,}' for v in sorted(cat.value_token))}")
             if tok not in s.bag:
                 raise ValueError(f"no ${a.value:,} treasure is left in the bag")
-            from .state import drop
             s.bag = drop(s.bag, tok)
             if pl.stage == SHIP:
                 s.boxed += (tok,)
@@ -564,7 +555,7 @@ class PvdTracker(Game[TrackerState]):
             lines.append("Keep it face down")
         elif a.kind == "ghost":
             left = s.curse_stack
-            number = calc.take_curse(s, a.player)
+            number = calc.take_curse(ctx, a.player)
             curse = cat.curses[number - 1]
             title = f"{pl.name} meets a Ghost: Curse {number}, {curse.name['en']}"
             if not left:
@@ -576,7 +567,7 @@ class PvdTracker(Game[TrackerState]):
             lines += ["Draw Event cards until a Dinosaur Attack and fight it (sabers count here)",
                       "Put the token back into the bag"]
         else:
-            mark = calc.volcano(s, a.player)
+            mark = calc.volcano(ctx, a.player)
             if mark is None:
                 title = "The volcano has already erupted"
             else:
@@ -586,26 +577,25 @@ class PvdTracker(Game[TrackerState]):
                 if s.over:
                     lines.append("The island sinks: only captains back on the ship take part in the final count")
                     state.digging = {}
-        self._say(state, a.player, "token", title, lines, token=a.kind)
+        self._say(ctx, state, a.player, "token", title, lines, token=a.kind)
 
-    def _stop_dig(self, state: TrackerState, a: StopDig) -> None:
+    def _stop_dig(self, state: TrackerState, a: StopDig, ctx: Ctx) -> None:
         state.digging = {**state.digging, str(a.player): 0}
-        self._say(state, a.player, "stop_dig", f"{state.table.players[a.player].name} stops digging", [])
+        self._say(ctx, state, a.player, "stop_dig", f"{state.table.players[a.player].name} stops digging", [])
 
-    def _return_to_ship(self, state: TrackerState, a: ReturnToShip) -> None:
+    def _return_to_ship(self, state: TrackerState, a: ReturnToShip, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, DIG)
         cap = calc.carry_capacity(s, a.player)
-        calc.return_to_ship(s, a.player, list(a.put_back))
+        calc.return_to_ship(ctx, a.player, list(a.put_back))
         state.digging = {**state.digging, str(a.player): 0}
         lines = [f"{pl.crew} sailors carry {cap} treasure(s)"]
         if a.put_back:
             lines.append(f"{_plural(len(a.put_back), 'treasure')} go back into the bag")
-        self._say(state, a.player, "return", f"{pl.name} returns to the ship with "
+        self._say(ctx, state, a.player, "return", f"{pl.name} returns to the ship with "
                   f"{_plural(len(s.players[a.player].treasures), 'treasure')}", lines)
 
-    def _next_turn(self, state: TrackerState, a: NextTurn) -> None:
-        from .expedition import needs_turn
+    def _next_turn(self, state: TrackerState, a: NextTurn, ctx: Ctx) -> None:
         s = state.table
         n = len(s.players)
         for k in range(1, n + 1):
@@ -616,12 +606,11 @@ class PvdTracker(Game[TrackerState]):
         s.turns += 1
         state.digging = {}
         state.last = {}
-        from .core import emit
         pl = own(s, state.turn)
         pl.used = tuple(u for u in pl.used if not u.startswith("per_turn|"))
         if pl.mate and catalog().mates[pl.mate].refresh == "your_turn":
             pl.mate_used = False
-        emit(s, f"{pl.name}'s turn", "turn", seat=state.turn)
+        ctx.emit(f"{pl.name}'s turn", "turn", seat=state.turn)
 
 
 #: engine events kept in the tracker's log beside each entry's own line
@@ -632,7 +621,6 @@ _RULE = {"outfit": "landing", "start_search": "search", "combat": "combat", "sea
 
 
 def _hour_lines(s: PvdState, p: int, area: str) -> list[tuple[str, str]]:
-    from .core import cond_ok, owned
     out = []
     for src, ab in owned(s, p):
         if ab.when == "passive" and cond_ok(s, p, ab.cond, {"area": area}):

@@ -9,6 +9,7 @@ from typing import Any
 from companion.engine import Action
 
 from .catalog import catalog
+from .frames import Roll
 from .state import LANDING, PvdState
 
 
@@ -48,7 +49,7 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
         decision = {"seat": s.decision["seat"], "kind": s.decision["kind"]}
         if s.decision["seat"] == player:
             decision.update({k: v for k, v in s.decision.items() if k not in ("seat", "kind")})
-    roll = next((f for f in reversed(s.stack) if f["k"] == "roll"), None)
+    roll = next((f for f in reversed(s.stack) if isinstance(f, Roll)), None)
     out: dict[str, Any] = {
         "game": "pirates-vs-dinosaurs", "you": player, "players": players, "turn": s.turn, "turns": s.turns,
         "areas": areas, "giant": s.giant, "volcano": s.volcano, "curses_left": s.curse_stack,
@@ -57,10 +58,10 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
         "relic_offer": list(s.relic_offer), "relic_face_down": bool(s.relic_hidden) and not s.relic_flipped,
         "relic_flipped": s.relic_hidden if s.relic_flipped else "", "mate_offer": list(s.mate_offer),
         "decision": decision, "over": s.over, "sunk": s.sunk,
-        "roll": None if roll is None else {"seat": roll["p"], "kind": roll["kind"], "foe": roll["foe"],
-                                           "dice": roll["dice"], "faces": list(roll["faces"]),
-                                           "sabers_count": roll["sab"], "double": roll["dbl"],
-                                           "plus": roll["plus"]},
+        "roll": None if roll is None else {"seat": roll.p, "kind": roll.kind, "foe": roll.foe,
+                                           "dice": roll.dice, "faces": list(roll.faces),
+                                           "sabers_count": roll.sabers, "double": roll.double,
+                                           "plus": roll.plus},
         "in_play": list(s.in_play),
     }
     out["discard"] = [[c, n] for c, n in out["discard"]]

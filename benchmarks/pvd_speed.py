@@ -1,0 +1,68 @@
+"""Pirates vs. Dinosaurs speed (not a test): random 4-player games per CPU second, through a Session
+(codec, clone, Digital chance, the log: the path of a real game) and on the simulation path
+(`sim.play_game`: no clones, no log), run alternately and quoted as medians.
+
+    python benchmarks/pvd_speed.py [--rounds 5] [--games 20]
+
+Each round plays the same `--games` seeds on both paths (the same games, so the two figures are
+comparable), one path after the other, alternating which goes first. Time is the process's CPU
+time (time.process_time): other work on a shared machine does not count against it.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from companion.engine import Digital, RandomBot, Session, play_out
+from companion.games.pirates_vs_dinosaurs.catalog import catalog
+from companion.games.pirates_vs_dinosaurs.rules import GAME
+from companion.games.pirates_vs_dinosaurs.sim import play_game
+
+NAMES = ["A", "B", "C", "D"]
+
+
+def session_games(seeds: range) -> tuple[float, int]:
+    steps = 0
+    start = time.process_time()
+    for seed in seeds:
+        session = Session(GAME, NAMES, seed=seed, source=Digital(seed))
+        play_out(session, {i: RandomBot(f"{seed}:{i}") for i in range(4)}, max_steps=GAME.playout_steps * 5)
+        assert session.is_over()
+        steps += len(session.log)
+    return time.process_time() - start, steps
+
+
+def sim_games(seeds: range) -> tuple[float, int]:
+    steps = 0
+    start = time.process_time()
+    for seed in seeds:
+        steps += play_game(["random"] * 4, seed)["steps"]
+    return time.process_time() - start, steps
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (the median is quoted)")
+    parser.add_argument("--games", type=int, default=20, help="games per path and round")
+    args = parser.parse_args()
+    catalog()
+    sim_games(range(2))  # warm the caches of both paths outside the timings
+    session_games(range(2))
+    rates: dict[str, list[float]] = {"session": [], "sim": []}
+    steps: dict[str, list[float]] = {"session": [], "sim": []}
+    for r in range(args.rounds):
+        seeds = range(1000 + r * args.games, 1000 + (r + 1) * args.games)
+        order = [("session", session_games), ("sim", sim_games)]
+        for key, fn in (order if r % 2 == 0 else order[::-1]):
+            cpu, n = fn(seeds)
+            rates[key].append(args.games / cpu)
+            steps[key].append(n / cpu)
+    for key, label in (("session", "through a Session"), ("sim", "simulation path (sim.play_game)")):
+        print(f"random 4-player games {label}: {statistics.median(rates[key]):.1f} games per CPU second "
+              f"(median of {args.rounds}; {min(rates[key]):.1f}-{max(rates[key]):.1f}), "
+              f"{statistics.median(steps[key]):,.0f} steps per CPU second")
+
+
+if __name__ == "__main__":
+    main()

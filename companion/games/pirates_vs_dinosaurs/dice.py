@@ -1,0 +1,97 @@
+"""Rolls (rule: Using the Dice; Desperate Actions): the dice a roll gets, its windows, re-rolls
+and the count of successes."""
+from __future__ import annotations
+
+
+from companion.engine.stack import Ask, Need, Next, replace
+
+from .abilities import open_window, passive_ops, reaction_possible, window_seat
+from .frames import Roll, RollResult
+from .kernel import Ctx, name
+from .state import DIG, PvdState, own
+
+MODIFIERS = ("add_dice", "count_sabers", "double_successes", "add_successes")
+
+
+def roll_matches(mod_roll: str, kind: str) -> bool:
+    return mod_roll in ("any", "this") or mod_roll == kind
+
+
+def new_roll(s: PvdState, p: int, kind: str, dice: int, foe: str = "") -> Roll:
+    """A roll of captain p: skulls succeed; sabers only where a rule says so, and always at the Dig
+    Site. Passive and pending modifiers apply now (pending ones for one roll are used up)."""
+    pl = own(s, p)
+    f = Roll(p, kind, foe, dice, sabers=pl.stage == DIG)
+    for op in passive_ops(s, p, MODIFIERS, {"roll": kind, "foe": foe}):
+        if roll_matches(op.roll, kind):
+            f = f.modified(op.op, getattr(op, "amount", 0))
+    if pl.mods:
+        keep = []
+        for m in pl.mods:
+            if roll_matches(m["roll"], kind):
+                f = f.modified(m["op"], m["n"])
+                if m["until"] == "roll":
+                    continue
+            keep.append(m)
+        pl.mods = tuple(keep)
+    return f
+
+
+def start_roll(ctx: Ctx, p: int, kind: str, dice: int, foe: str = "") -> None:
+    ctx.push(new_roll(ctx.state, p, kind, dice, foe))
+
+
+def count(faces: tuple[str, ...] | list[str], sabers: bool, double: bool, plus: int) -> RollResult:
+    """Successes of a roll: skulls; sabers where they count; doubled; plus or minus (never below 0)."""
+    sk = faces.count("skull")
+    sa = faces.count("saber")
+    ok = sk + (sa if sabers else 0)
+    succ = ok * 2 if double else ok
+    return RollResult(max(0, succ + plus), len(faces) - ok, faces.count("blank"), len(faces))
+
+
+def h_roll(ctx: Ctx, f: Roll) -> Next:
+    """A roll's life: the window before it (every other captain still exploring who may play a card
+    on the roller, in turn order, then the roller), the dice, the window after it, re-rolls (which
+    open the window after again), the count."""
+    s = ctx.state
+    p = f.p
+    phase = f.phase
+    if phase in ("pre", "post"):
+        w = f.window
+        if w is None:
+            w = open_window(s, p, others=reaction_possible(s, f, "before_roll" if phase == "pre" else "after_roll"))
+        own_kind, other_kind = (("pre", "react_pre") if phase == "pre" else ("post", "react_post"))
+        w, seat, kind = window_seat(s, w, own_kind, other_kind)
+        if seat >= 0:
+            ctx.put(replace(f, window=w))
+            return Ask(seat, kind)
+        ctx.put(replace(f, window=w, phase="go" if phase == "pre" else "count"))
+        return None
+    if phase == "go":
+        n = max(0, f.dice)
+        if n == 0:
+            ctx.put(replace(f, dice=0, faces=(), phase="post", window=None))
+            return None
+        ctx.put(replace(f, dice=n, phase="rolled"))
+        return Need("roll", n, label=f"{f.kind} roll of {name(ctx, p)}")
+    if phase == "rolled":
+        faces = tuple(ctx.take_outcome())
+        ctx.put(replace(f, faces=faces, phase="post", window=None))
+        ctx.emit(f"{name(ctx, p)} rolls {', '.join(faces)}", "roll", seat=p, faces=list(faces))
+        return None
+    if phase == "reroll":
+        ctx.put(replace(f, phase="rerolled"))
+        return Need("roll", len(f.rerolling), label=f"re-roll of {name(ctx, p)}")
+    if phase == "rerolled":
+        faces = list(f.faces)
+        for i, face in zip(f.rerolling, ctx.take_outcome()):
+            faces[i] = face
+        ctx.put(replace(f, faces=tuple(faces), rerolling=(), phase="post", window=None))
+        ctx.emit(f"{name(ctx, p)} re-rolls: {', '.join(faces)}", "roll", seat=p, faces=list(faces))
+        return None
+    ctx.pop(count(f.faces, f.sabers, f.double, f.plus))
+    return None
+
+
+HANDLERS = {Roll: h_roll}

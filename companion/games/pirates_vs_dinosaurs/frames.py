@@ -1,0 +1,409 @@
+"""The frame kinds of Pirates vs. Dinosaurs: what the decision stack holds (companion.engine.stack).
+
+One frozen dataclass per kind of thing being resolved: a turn, an Incident, a roll with its
+windows, a combat, a card's effects, a token from the bag. A frame changes by being replaced;
+the few changes one frame makes to another (a card adds dice to the roll, lowers the foe's
+Strength, prevents losses) go through the methods here, so no module reaches into another's
+fields. Pure data: this module imports nothing of the rules, so every stage module can push any
+frame without importing the module that resolves it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine.stack import Frame, replace
+
+#: an op list by reference: ("ev", card, "action" | "desperate"), ("relic", id, n), ("mate", id, 0),
+#: ("wp", id, n), ("eq", id, n), ("tok", id, 0), ("curse", n, 0), ("mark", n, 0), then op index /
+#: branch name pairs (and an option index after "options")
+Ref = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Window:
+    """A reaction window: the captains asked in turn (`ring`), the acting one last (`actor`, -1
+    when not asked), and how far it has come (`at`)."""
+    ring: tuple[int, ...] = ()
+    actor: int = -1
+    at: int = 0
+
+    def passed(self) -> "Window":
+        return replace(self, at=self.at + 1)
+
+    @property
+    def closed(self) -> bool:
+        return self.at >= len(self.ring)
+
+
+CLOSED = Window()
+
+
+@dataclass(frozen=True)
+class Guard:
+    """Sailors not lost in an Incident or a fight, per captain: `all` prevents any preventable loss,
+    `extra` only losses outside the combat roll (the pike wall)."""
+    all: tuple[tuple[int, int], ...] = ()
+    extra: tuple[tuple[int, int], ...] = ()
+
+    def covers(self, seat: int) -> bool:
+        return any(q == seat for q, _ in self.all)
+
+    def budget(self, which: str, seat: int) -> int:
+        return next((n for q, n in getattr(self, which) if q == seat), 0)
+
+    def with_budget(self, which: str, seat: int, n: int) -> "Guard":
+        pairs = tuple((q, m) for q, m in getattr(self, which) if q != seat) + ((seat, n),)
+        return replace(self, **{which: tuple(sorted(pairs))})
+
+
+# ---------------------------------------------------------------------------------------------
+# Stage 1 and the turn
+
+
+@dataclass(frozen=True)
+class Setup(Frame):
+    """Game Setup and Stage 1, step by step (`step`), `i` the captain being asked."""
+    step: str = "landmarks"
+    i: int = 0
+
+
+@dataclass(frozen=True)
+class Turn(Frame):
+    """A captain's turn; `phase`: start, inc, act, arrange, discard, dig, ship, end."""
+    p: int
+    phase: str = "start"
+    arranged: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Cards(Frame):
+    """The hand menu of a turn: use a card or an ability, or go back."""
+    p: int
+
+
+@dataclass(frozen=True)
+class DrawCards(Frame):
+    """Draw Event cards (`waiting`: a draw is pending)."""
+    p: int
+    n: int
+    waiting: bool = False
+
+
+@dataclass(frozen=True)
+class Incident(Frame):
+    """An Incident being resolved (phase go, then end), with the loss prevention in force."""
+    p: int
+    card: str
+    foe: str = ""
+    phase: str = "go"
+    guard: Guard = Guard()
+
+    def with_guard(self, guard: Guard) -> "Incident":
+        return replace(self, guard=guard)
+
+
+@dataclass(frozen=True)
+class SearchRoll(Frame):
+    p: int
+    rolled: bool = False
+
+
+@dataclass(frozen=True)
+class Complete(Frame):
+    """Completing the Search: Landmarks still to look at."""
+    p: int
+    looks: int = 1
+    first: bool = True
+
+
+@dataclass(frozen=True)
+class NewSearch(Frame):
+    """Starting a New Expedition (choose an area); `keep`: keep the Time Marker; `other`: a
+    different area than now."""
+    p: int
+    keep: bool = False
+    other: bool = False
+
+
+@dataclass(frozen=True)
+class EndSearch(Frame):
+    p: int
+    rolled: bool = False
+
+
+# ---------------------------------------------------------------------------------------------
+# dice and fights
+
+
+@dataclass(frozen=True)
+class Roll(Frame):
+    """A roll of captain p. `phase`: pre (window before), go, rolled, post (window after), reroll,
+    rerolled, count. Modifiers: dice, sabers count, successes doubled, successes added."""
+    p: int
+    kind: str
+    foe: str = ""
+    dice: int = 0
+    sabers: bool = False
+    double: bool = False
+    plus: int = 0
+    phase: str = "pre"
+    faces: tuple[str, ...] = ()
+    #: sources already used on this roll (each once)
+    used: tuple[str, ...] = ()
+    window: Window | None = None
+    #: dice being re-rolled (their positions)
+    rerolling: tuple[int, ...] = ()
+
+    def modified(self, op: str, amount: int) -> "Roll":
+        """A dice modifier (add_dice, count_sabers, double_successes, add_successes) applied."""
+        if op == "add_dice":
+            return replace(self, dice=self.dice + amount)
+        if op == "count_sabers":
+            return replace(self, sabers=True)
+        if op == "double_successes":
+            return replace(self, double=True)
+        if op == "add_successes":
+            return replace(self, plus=self.plus + amount)
+        return self
+
+    @property
+    def before(self) -> bool:
+        """Not rolled yet."""
+        return self.phase == "pre"
+
+    @property
+    def after(self) -> bool:
+        """Rolled, in the window after the roll."""
+        return self.phase == "post"
+
+    def passed(self) -> "Roll":
+        """The captain asked in the roll's window has passed."""
+        return replace(self, window=self.window.passed() if self.window else None)
+
+    def with_used(self, source: str) -> "Roll":
+        return replace(self, used=self.used + (source,))
+
+    def with_faces(self, faces: tuple[str, ...]) -> "Roll":
+        return replace(self, faces=faces)
+
+    def reroll(self, positions: tuple[int, ...]) -> "Roll":
+        return replace(self, rerolling=positions, phase="reroll")
+
+
+@dataclass(frozen=True)
+class RollResult:
+    """What a finished roll hands down: successes, failures, blanks, dice."""
+    succ: int
+    fail: int
+    blank: int
+    n: int
+
+
+@dataclass(frozen=True)
+class Combat(Frame):
+    """A combat against a foe of a Strength (Dinosaur and Aborigine Attacks). `phase`: roll, res,
+    after; `ref` the attack's op (for its if_won / if_lost branches)."""
+    p: int
+    strength: int
+    foe: str
+    ref: Ref | None = None
+    to: str = "reserve"
+    max_loss: int | None = None
+    phase: str = "roll"
+    strength_mod: int = 0
+    #: tokens to draw after the combat (the Cannon at the Dig Site): (seat, token kinds)
+    after: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    result: str = ""
+    src: str = ""
+
+    def weaker(self, amount: int) -> "Combat":
+        return replace(self, strength_mod=self.strength_mod + amount)
+
+    def with_after(self, seat: int, kinds: tuple[str, ...]) -> "Combat":
+        return replace(self, after=self.after + ((seat, kinds),))
+
+
+@dataclass(frozen=True)
+class Attack(Frame):
+    """Attack a Rival or Another Player: attacker p, defender d. `phase`: ra, rd, cmp, steal, after."""
+    p: int
+    d: int
+    dig: bool = False
+    phase: str = "ra"
+    guard: Guard = Guard()
+    after: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    sa: int = 0
+    sd: int = 0
+    results: tuple[str, str] = ("", "")
+    winner: int = -1
+    loser: int = -1
+
+    def with_guard(self, guard: Guard) -> "Attack":
+        return replace(self, guard=guard)
+
+    def with_after(self, seat: int, kinds: tuple[str, ...]) -> "Attack":
+        return replace(self, after=self.after + ((seat, kinds),))
+
+
+# ---------------------------------------------------------------------------------------------
+# effects
+
+
+@dataclass(frozen=True)
+class Ops(Frame):
+    """A list of ops run one by one (`i`), `n` times; `u` the user, `t` the target captain, `a`
+    the target area, `card` the Event card in play, `ps` a Pirate's Share card (only Stage 2
+    captains are affected), `src` the ability source, `times` a loss multiplier (per failure)."""
+    ref: Ref
+    u: int
+    t: int = -1
+    a: str = ""
+    card: str = ""
+    ps: bool = False
+    src: str = ""
+    i: int = 0
+    n: int = 1
+    times: int = 1
+    window: Window | None = None
+
+    def passed(self) -> "Ops":
+        """The captain asked in the window before these ops strike has passed."""
+        return replace(self, window=self.window.passed() if self.window else None)
+
+    def child(self, *path: Any, n: int = 1, times: int = 1) -> "Ops":
+        """The ops frame of a nested list (a roll's branch, a choice's option)."""
+        return replace(self, ref=self.ref + path, i=0, n=n, card="", times=times, window=None)
+
+
+@dataclass(frozen=True)
+class Branch(Frame):
+    """A roll ordered by op `i` of `base`: its branches run on the result."""
+    base: Ops
+    i: int
+
+
+@dataclass(frozen=True)
+class Choice(Frame):
+    base: Ops
+    i: int
+    n: int
+
+
+@dataclass(frozen=True)
+class PickDice(Frame):
+    """The roller picks which dice a card re-rolls (`face` "") or turns to `face`."""
+    p: int
+    n: int
+    face: str = ""
+    kind: str = "reroll"
+
+
+@dataclass(frozen=True)
+class Peek(Frame):
+    """Secretly look at face-down Landmarks (`n` left; `anywhere` or in the captain's area)."""
+    p: int
+    n: int
+    anywhere: bool = False
+
+
+@dataclass(frozen=True)
+class FragmentPeek(Frame):
+    p: int
+    t: int
+
+
+@dataclass(frozen=True)
+class HandDraw(Frame):
+    """Cards drawn at random from captain t's hand into p's."""
+    p: int
+    t: int
+
+
+@dataclass(frozen=True)
+class HandDiscard(Frame):
+    """Cards discarded from p's hand: at random (a draw), or `n` of the owner's choice."""
+    p: int
+    n: int = 0
+    owner: bool = False
+
+
+@dataclass(frozen=True)
+class CancelUpcoming(Frame):
+    """Cancel an Upcoming Incident of captain q (p chooses which when both slots hold one)."""
+    p: int
+    q: int
+
+
+# ---------------------------------------------------------------------------------------------
+# Stage 3
+
+
+@dataclass(frozen=True)
+class Prize(Frame):
+    p: int
+    waiting: bool = False
+
+
+@dataclass(frozen=True)
+class DigRoll(Frame):
+    """Dig: the roll, then `left` tokens (None until rolled) drawn one by one; `stopped` by a card."""
+    p: int
+    left: int | None = None
+    rolled: bool = False
+    stopped: bool = False
+
+    def stop(self) -> "DigRoll":
+        return replace(self, stopped=True)
+
+
+@dataclass(frozen=True)
+class BagToken(Frame):
+    """One token from the bag. `phase`: draw, got, done. `only`: the kinds that count (others go
+    back unplayed); `ship`: drawn from the ship (a treasure leaves the game)."""
+    p: int
+    only: tuple[str, ...] | None = None
+    ship: bool = False
+    phase: str = "draw"
+    token: str = ""
+
+
+@dataclass(frozen=True)
+class Curse(Frame):
+    """A Ghost: on_ghost abilities first (`phase` ghost), then the Curse (take)."""
+    p: int
+    phase: str = "ghost"
+    cancelled: bool = False
+
+    def cancel(self) -> "Curse":
+        return replace(self, cancelled=True)
+
+
+@dataclass(frozen=True)
+class DinosaurFromDeck(Frame):
+    p: int
+    waiting: bool = False
+
+
+@dataclass(frozen=True)
+class SendDinosaur(Frame):
+    """Actions on the Ship: p sends the Dinosaur Attack to a captain at the Dig Site."""
+    p: int
+
+
+@dataclass(frozen=True)
+class LoseTreasure(Frame):
+    """Treasures of p drawn at random go back into the bag."""
+    p: int
+
+
+@dataclass(frozen=True)
+class PutBack(Frame):
+    """p puts `n` treasures of their choice back into the bag."""
+    p: int
+    n: int
+
+
+@dataclass(frozen=True)
+class ReturnToShip(Frame):
+    p: int

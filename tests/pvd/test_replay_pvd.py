@@ -1,0 +1,106 @@
+"""Replay files for Pirates vs. Dinosaurs (docs/REPLAY.md, "Pirates vs. Dinosaurs"; issue 18): the
+examples play, names stand for seats, order-free lists, treasures drawn by id, refusals say why."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from companion.engine import IllegalAction
+from companion.engine.replay import ReplayError, apply_entry, load_replay, play_replay, take_auto_passes
+from companion.games.pirates_vs_dinosaurs.scenario import act, edit, goto, quiet, table_session
+from companion.games.pirates_vs_dinosaurs.state import DIG
+
+EXAMPLES = sorted((Path(__file__).parents[2] / "docs" / "examples").glob("pvd-*.yaml"))
+LANDING = Path(__file__).parents[2] / "docs" / "examples" / "pvd-landing.yaml"
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_examples_replay_to_their_expected_result(path: Path) -> None:
+    """Every Pirates vs. Dinosaurs example in docs/examples plays through and meets its `expect:`."""
+    session = load_replay(path)
+    assert len(session.log) > 10
+
+
+def test_landing_example_in_a_replay_sets_red_to_4_hours() -> None:
+    """Stage 1, "Example of landing preparation", typed in as a replay: Red's Time Marker at 4."""
+    data = yaml.safe_load(LANDING.read_text(encoding="utf-8"))
+    data["actions"] = data["actions"][:13]
+    data.pop("expect")
+    s = play_replay(data)
+    red = s.state.players[1]
+    assert (red.relic, red.mate, red.crew, red.area, red.time) == ("sextant", "black-jack-brenham", 9, "swamp", 4)
+
+
+def test_auto_pass_answers_windows_where_a_pass_is_all_a_captain_can_do() -> None:
+    """Desperate Actions (ruling reaction-windows): with `auto_pass: true` a window in which the
+    captain asked can only pass is passed by the replay; one with a usable card is still asked."""
+    s = table_session(2, auto_pass=False)
+    quiet(s)
+    s.resolve(["thirst", "thirst"])  # Thirst has no Desperate Action
+    apply_entry(s, "search")
+    assert s.state.decision["kind"] == "pre"
+    take_auto_passes(s)
+    assert s.pending_chance().label == "search roll of P1"
+    edit(s, 0, hand=["fog"])  # Fog: +1 die before any roll
+    s.resolve(["blank", "blank"])
+    take_auto_passes(s)
+    assert s.state.decision["kind"] == "arrange"  # after the roll nothing is usable: passed too
+
+
+def test_auto_pass_must_be_true_or_false() -> None:
+    data = yaml.safe_load(LANDING.read_text(encoding="utf-8"))
+    data["auto_pass"] = "yes"
+    with pytest.raises(ReplayError, match="auto_pass must be true or false"):
+        play_replay(data, where="landing.yaml")
+
+
+def test_order_free_lists_and_names_give_the_same_game() -> None:
+    """Stage 1, step 4 and phase 5: equipment and discards in any order; `target:` by name or number."""
+    data = yaml.safe_load(LANDING.read_text(encoding="utf-8"))
+    a = play_replay(data)
+    for entry in data["actions"]:
+        if isinstance(entry, dict) and "outfit" in entry:
+            entry["outfit"]["equipment"] = sorted(entry["outfit"]["equipment"], reverse=True)
+        if isinstance(entry, dict) and "discard" in entry:
+            entry["discard"] = entry["discard"][::-1]
+        if isinstance(entry, dict) and "arrange" in entry:
+            entry["arrange"]["target"] = 1
+    b = play_replay(data)
+    assert a.state == b.state
+
+
+def test_refusals_say_why() -> None:
+    """Attack a Rival: only a captain in your area; the refusal names where both are."""
+    s = table_session(["Ann", "Ben"], areas=["beach", "jungle"])
+    quiet(s)
+    s.resolve(["thirst", "thirst"])
+    with pytest.raises(IllegalAction) as err:
+        apply_entry(s, {"attack": "Ben"})
+    assert "Ben is in the Jungle, not in Ann's area (Beach)" in err.value.reason
+    with pytest.raises(IllegalAction) as err:
+        apply_entry(s, {"arrange": {"card": "fog", "target": "Ben"}})
+    assert "must answer" in err.value.reason and "arrange" in err.value.reason
+    with pytest.raises(IllegalAction) as err:
+        apply_entry(s, {"attack": "Cas"})
+    assert "unknown player 'Cas'" in err.value.reason
+
+
+def test_a_captains_treasure_is_drawn_by_token_id() -> None:
+    """Attack Another Player (Stage 3): the winner steals 1 random treasure; in a replay the draw
+    names the treasure token (`draw: treasure-5k`) like every other draw."""
+    s = table_session(2)
+    quiet(s)
+    for p in (0, 1):
+        edit(s, p, stage=DIG, area="dig", fragments=[])
+    edit(s, 1, treasures=[5000, 1000])
+    s.state.prize_taken = True
+    goto(s, 0, "dig")
+    apply_entry(s, {"attack": "P2"})
+    apply_entry(s, {"roll": ["skull"] * 10})
+    apply_entry(s, {"roll": ["blank"] * 10})
+    take_auto_passes(s)
+    assert s.pending_chance().label.startswith("treasure stolen")
+    apply_entry(s, {"draw": "treasure-5k"})
+    assert s.state.players[0].treasures == (5000,) and s.state.players[1].treasures == (1000,)
