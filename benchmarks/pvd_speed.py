@@ -1,6 +1,6 @@
 """Pirates vs. Dinosaurs speed (not a test): random 4-player games per CPU second, through a Session
 (codec, clone, Digital chance, the log: the path of a real game) and on the simulation path
-(`sim.play_game`: no clones, no log), run alternately and quoted as medians.
+(`companion.engine.simulation.play_game`, what `companion simulate` runs: no clones, no log), run alternately and quoted as medians.
 
     python benchmarks/pvd_speed.py [--rounds 5] [--games 20]
 
@@ -17,7 +17,7 @@ import time
 from companion.engine import Digital, RandomBot, Session, play_out
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.rules import GAME
-from companion.games.pirates_vs_dinosaurs.sim import play_game
+from companion.engine.simulation import play_game
 
 NAMES = ["A", "B", "C", "D"]
 
@@ -37,7 +37,7 @@ def sim_games(seeds: range) -> tuple[float, int]:
     steps = 0
     start = time.process_time()
     for seed in seeds:
-        steps += play_game(["random"] * 4, seed)["steps"]
+        steps += play_game(GAME, ["random"] * 4, seed)["steps"]
     return time.process_time() - start, steps
 
 
@@ -58,7 +58,7 @@ def main() -> None:
             cpu, n = fn(seeds)
             rates[key].append(args.games / cpu)
             steps[key].append(n / cpu)
-    for key, label in (("session", "through a Session"), ("sim", "simulation path (sim.play_game)")):
+    for key, label in (("session", "through a Session"), ("sim", "on the simulation path")):
         print(f"random 4-player games {label}: {statistics.median(rates[key]):.1f} games per CPU second "
               f"(median of {args.rounds}; {min(rates[key]):.1f}-{max(rates[key]):.1f}), "
               f"{statistics.median(steps[key]):,.0f} steps per CPU second")

@@ -29,7 +29,10 @@ def why(s: PvdState, action: Action, options: list[Action]) -> str:
         return f"it is {_name(s, seat)}'s decision, not {_name(s, action.player)}'s"
     question = QUESTIONS.get(kind, kind).format(roller="a captain", to="")
     same = [a for a in options if a.type == action.type]
-    reason = _specific(s, action)
+    try:
+        reason = _specific(s, action)
+    except (KeyError, IndexError, ValueError, TypeError):  # a hostile action: its fields name nothing real
+        reason = ""
     if not same:
         kinds = ", ".join(sorted({a.type for a in options}))
         return (f"{reason + '; ' if reason else ''}{_name(s, seat)} must answer \"{question}\"; {action.type} is not "
@@ -77,6 +80,10 @@ def _specific(s: PvdState, a: Action) -> str:
     if t == "use":
         src = d["source"]
         kind, _, card = src.partition(":")
+        if kind not in ("da", "ps", "relic", "mate", "wp", "eq"):
+            return f"{src!r} is not a card or ability (da:CARD, ps:CARD, relic:N, mate, wp:N or eq:EQUIPMENT:N)"
+        if d["target"] >= len(s.players):
+            return f"there is no seat {d['target']}"
         if kind in ("da", "ps") and card not in me.hand:
             return f"{cat.label(card)} is not in {me.name}'s hand"
         return f"{describe(s, a)} cannot be used at this moment"
