@@ -9,6 +9,7 @@ import yaml
 
 from companion.engine import IllegalAction
 from companion.engine.replay import ReplayError, apply_entry, load_replay, play_replay, take_auto_passes
+from companion.games import get_game
 from companion.games.pirates_vs_dinosaurs.scenario import act, edit, goto, quiet, table_session
 from companion.games.pirates_vs_dinosaurs.state import DIG
 
@@ -19,7 +20,7 @@ LANDING = Path(__file__).parents[2] / "docs" / "examples" / "pvd-landing.yaml"
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_examples_replay_to_their_expected_result(path: Path) -> None:
     """Every Pirates vs. Dinosaurs example in docs/examples plays through and meets its `expect:`."""
-    session = load_replay(path)
+    session = load_replay(path, get_game)
     assert len(session.log) > 10
 
 
@@ -28,7 +29,7 @@ def test_landing_example_in_a_replay_sets_red_to_4_hours() -> None:
     data = yaml.safe_load(LANDING.read_text(encoding="utf-8"))
     data["actions"] = data["actions"][:13]
     data.pop("expect")
-    s = play_replay(data)
+    s = play_replay(data, get_game)
     red = s.state.players[1]
     assert (red.relic, red.mate, red.crew, red.area, red.time) == ("sextant", "black-jack-brenham", 9, "swamp", 4)
 
@@ -53,13 +54,13 @@ def test_auto_pass_must_be_true_or_false() -> None:
     data = yaml.safe_load(LANDING.read_text(encoding="utf-8"))
     data["auto_pass"] = "yes"
     with pytest.raises(ReplayError, match="auto_pass must be true or false"):
-        play_replay(data, where="landing.yaml")
+        play_replay(data, get_game, where="landing.yaml")
 
 
 def test_order_free_lists_and_names_give_the_same_game() -> None:
     """Stage 1, step 4 and phase 5: equipment and discards in any order; `target:` by name or number."""
     data = yaml.safe_load(LANDING.read_text(encoding="utf-8"))
-    a = play_replay(data)
+    a = play_replay(data, get_game)
     for entry in data["actions"]:
         if isinstance(entry, dict) and "outfit" in entry:
             entry["outfit"]["equipment"] = sorted(entry["outfit"]["equipment"], reverse=True)
@@ -67,7 +68,7 @@ def test_order_free_lists_and_names_give_the_same_game() -> None:
             entry["discard"] = entry["discard"][::-1]
         if isinstance(entry, dict) and "arrange" in entry:
             entry["arrange"]["target"] = 1
-    b = play_replay(data)
+    b = play_replay(data, get_game)
     assert a.state == b.state
 
 
