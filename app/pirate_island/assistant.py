@@ -23,7 +23,7 @@ def _field(word: str) -> str | None:
 
 
 def act(screen: Any, live: Any, entry: dict[str, Any]) -> None:
-    screen.act({"player": live.session.state.seat, **entry})
+    screen.act({"player": live.view(screen.app.client)["seat"], **entry})
 
 
 def body(screen: Any, live: Any) -> list[ft.Control]:

@@ -176,7 +176,7 @@ def label(live: Any, view: dict[str, Any], a: Any) -> tuple[str, str]:
                    "wp": ("weapons", me.get("weapon")), "eq": ("equipment", rest.rpartition(":")[0])}.get(k)
         if card_of and card_of[1]:
             return f"Use {L.thing(*card_of)}{target}{where}{then}", L.text_of(*card_of)
-        return sentence(live.game.describe_action(live.session.state, a)) + then, ""
+        return sentence(live.describe(a)) + then, ""
     if t == "arrange":
         return f"Arrange {L.thing('events', a.card)} for {players[a.target]['name']}", L.event(a.card)["text"]
     if t == "attack":
@@ -220,7 +220,7 @@ def label(live: Any, view: dict[str, Any], a: Any) -> tuple[str, str]:
              "ship_draw": ("Draw from the bag", "")}
     if t in names:
         return names[t]
-    return sentence(live.game.describe_action(live.session.state, a)), str(d)
+    return sentence(live.describe(a)), str(d)
 
 
 def sentence(text: str) -> str:
