@@ -17,6 +17,7 @@ from companion.games.pirates_vs_dinosaurs import tracker as T
 
 from app.pirates_vs_dinosaurs import labels as L
 from app.pirates_vs_dinosaurs.dice import dice_entry, entered, roller
+from app.widgets.board import board_panel
 from app.widgets.common import button, card, heading, notice, para, wrap_row
 from app.widgets.common import set_and_render as _set, toggle_and_render as _toggle
 from app.widgets.log import score_table
@@ -55,6 +56,7 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
         out.append(ft.Text("Game over" + (": the island sank" if view["sunk"] else ""), size=26,
                            weight=ft.FontWeight.BOLD))
         out.append(final_card(view))
+        out.append(board_panel(screen, s.board_view(None), key="island"))
         out.append(table_card(screen, view))
         return out
     last = view["last"]
@@ -69,6 +71,7 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
     else:
         out += tools(screen, live, view, seat)
         out.append(captain_card(screen, live, view, seat))
+    out.append(board_panel(screen, s.board_view(None), key="island"))
     out.append(table_card(screen, view))
     if any(p["stage"] >= 3 for p in view["players"]):
         out.append(final_card(view))

@@ -11,6 +11,7 @@ import flet as ft
 from app.pirates_vs_dinosaurs import labels as L
 from companion.games.pirates_vs_dinosaurs.questions import QUESTIONS
 from app.pirates_vs_dinosaurs.dice import face_tile
+from app.widgets.board import board_panel
 from app.widgets.common import button, card, heading, notice, para, wrap_row
 from app.widgets.common import set_and_render as _set, toggle_and_render as _toggle
 
@@ -42,8 +43,9 @@ def status(view: dict[str, Any], seat: int) -> str | None:
 
 
 def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
-    """Above the choices: the table and the roll in progress (what most choices depend on)."""
-    out: list[ft.Control] = [table(view)]
+    """Above the choices: the island picture, the table in words (the accessible summary) and
+    the roll in progress (what most choices depend on)."""
+    out: list[ft.Control] = [board_panel(screen, live.board_view(screen.app.client, seat), key="island"), table(view)]
     roll = view.get("roll")
     if roll and roll.get("faces"):
         who = view["players"][roll["seat"]]["name"]

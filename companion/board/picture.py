@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .geometry import geometry
+from .geometry import Geometry, SpaceShape, geometry
 from .maps import space_name, text_in
 
 
@@ -29,3 +29,15 @@ def picture(board: Any, lang: str = "en") -> dict[str, Any]:
             "edges": [{"a": e.a, "b": e.b, "features": list(e.features), "p": list(e.p), "q": list(e.q)}
                       for e in geo.edges],
             "links": [{"a": lk.a, "b": lk.b, "kind": lk.kind, "p": list(lk.p), "q": list(lk.q)} for lk in geo.links]}
+
+
+def space_at(pic: dict[str, Any], x: float, y: float) -> str | None:
+    """The space of a picture under a point in mm (Geometry.at on the picture's shapes)."""
+    def pair(p: Any) -> tuple[float, float]:
+        return (float(p[0]), float(p[1]))
+
+    shapes = {s["id"]: SpaceShape(s["id"], s["shape"], tuple(pair(p) for p in s["points"]), tuple(s["box"]),
+                                  pair(s["centre"]), pair(s["label"]), pair(s["number_at"]),
+                                  tuple(pair(p) for p in s["pieces"]), tuple(s["tap"]))
+              for s in pic["spaces"]}
+    return Geometry(pic["width"], pic["height"], shapes, (), ()).at(x, y)

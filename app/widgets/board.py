@@ -1,0 +1,241 @@
+"""A board drawn from its geometry and a seat's board view: the printed shapes and colours,
+names and numbers, pieces in their player's colour with shape and letter, highlights
+(reachable with a cost, legal targets, the last move), and a tap on a space that hands its id
+to the screen. Every space is an accessible button with its label ("Swamp 23", "Jungle: search
+3 hours, 2 hidden landmarks left"), so screen readers and the browser tests can address it.
+
+Taps: each space has a touch target (the geometry's `tap` box, which never overlaps a
+neighbour); a tap between targets (a hex corner) goes to the space the geometry finds under
+the finger. The whole board fits the given width; `zoom` > 1 shows it larger in a scrolling
+frame (a zoomed detail on a phone)."""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Callable
+
+import flet as ft
+import flet.canvas as cv
+
+from companion.board.picture import space_at
+from companion.printing.assets import profiles
+
+#: highlight kind -> outline colour (reachable spaces, legal targets, the last move, selected)
+HIGHLIGHT = {"reachable": "#1f6f8b", "target": "#b03a2e", "last": "#7d3c98", "selected": "#e69f00"}
+GIANT = "#7b241c"
+
+
+@lru_cache(maxsize=1)
+def _look() -> tuple[str, str, str, list[dict[str, str]], dict[str, Any]]:
+    """Paper, ink and soft colours, the player colours and the edge features' look: the print profile's."""
+    p = profiles()
+    c = p["colors"]
+    return c["paper"], c["ink"], c["soft"], list(p["players"]), dict(p["board"]["features"])
+
+
+def player_look(seat: int) -> dict[str, str]:
+    """The colour, letter and shape of a seat (the print profile's Okabe-Ito set, in order)."""
+    players = _look()[3]
+    return players[seat % len(players)]
+
+
+def _paint(color: str, stroke: float | None = None, dash: list[float] | None = None) -> ft.Paint:
+    if stroke is None:
+        return ft.Paint(color=color, style=ft.PaintingStyle.FILL)
+    return ft.Paint(color=color, style=ft.PaintingStyle.STROKE, stroke_width=stroke, stroke_dash_pattern=dash)
+
+
+def _outline(sp: dict[str, Any], k: float, paint: ft.Paint, inset: float = 0.0) -> cv.Shape:
+    x, y, w, h = (v * k for v in sp["box"])
+    if sp["shape"] == "polygon":
+        cx, cy = sp["centre"][0] * k, sp["centre"][1] * k
+        pts = [(px * k + (cx - px * k) * inset / max(w, 1) * 2, py * k + (cy - py * k) * inset / max(h, 1) * 2)
+               for px, py in sp["points"]]
+        return cv.Path([cv.Path.MoveTo(*pts[0])] + [cv.Path.LineTo(*p) for p in pts[1:]] + [cv.Path.Close()],
+                       paint=paint)
+    x, y, w, h = x + inset, y + inset, w - 2 * inset, h - 2 * inset
+    if sp["shape"] == "ellipse":
+        return cv.Oval(x, y, w, h, paint=paint)
+    return cv.Rect(x, y, w, h, border_radius=2 * k, paint=paint)
+
+
+def _text(x: float, y: float, s: str, size: float, color: str, bold: bool = False, width: float | None = None) -> cv.Text:
+    return cv.Text(x, y, s, style=ft.TextStyle(size=size, color=color,
+                                               weight=ft.FontWeight.BOLD if bold else ft.FontWeight.NORMAL),
+                   alignment=ft.Alignment.CENTER, text_align=ft.TextAlign.CENTER, max_width=width, max_lines=2)
+
+
+def _piece(x: float, y: float, r: float, look: dict[str, str], letter: str, ink: str) -> list[cv.Shape]:
+    """A player's piece: its colour in its shape, with its letter."""
+    color, shape = look["color"], look["shape"]
+    fill, edge = _paint(color), _paint(ink, 1.2)
+    if shape == "square":
+        body = [cv.Rect(x - r, y - r, 2 * r, 2 * r, paint=p) for p in (fill, edge)]
+    elif shape in ("triangle", "diamond", "hexagon", "star"):
+        n, start, radii = {"triangle": (3, -90, (r * 1.25,)), "diamond": (4, -90, (r * 1.2,)),
+                           "hexagon": (6, -90, (r * 1.1,)), "star": (5, -90, (r * 1.3, r * 0.6))}[shape]
+        pts = []
+        for i in range(n * len(radii)):
+            rad = radii[i % len(radii)]
+            a = math.radians(start + 360 * i / (n * len(radii)))
+            pts.append((x + rad * math.cos(a), y + rad * math.sin(a)))
+        body = [cv.Path([cv.Path.MoveTo(*pts[0])] + [cv.Path.LineTo(*p) for p in pts[1:]] + [cv.Path.Close()],
+                        paint=p) for p in (fill, edge)]
+    else:
+        body = [cv.Circle(x, y, r, paint=p) for p in (fill, edge)]
+    return body + [_text(x, y, letter, max(8.0, r * 1.1), ink, bold=True)]
+
+
+def space_label(sp: dict[str, Any], info: dict[str, Any] | None, pieces: list[str], highlight: dict[str, Any] | None) -> str:
+    """What a screen reader says for a space: the view's sentence, else its name and number,
+    with what stands on it ("Harbour 4: Blue ship") and how it is highlighted."""
+    if info and info.get("label"):
+        text = info["label"]
+    else:
+        text = sp["name"] + (f" {sp['number']}" if sp.get("number") is not None else "")
+        if pieces:
+            text += ": " + ", ".join(pieces)
+    if highlight:
+        kind = highlight.get("kind", "")
+        cost = highlight.get("text")
+        text += {"reachable": f" (reachable{', costs ' + str(cost) if cost is not None else ''})",
+                 "target": " (a legal target)", "last": " (the last move)", "selected": " (selected)"}.get(kind, "")
+    return text
+
+
+def board_widget(board: dict[str, Any], width: float, on_tap: Callable[[str], None] | None = None,
+                 highlights: dict[str, dict[str, Any]] | None = None, selected: str | None = None,
+                 zoom: float = 1.0, key: str | None = None) -> ft.Control:
+    """The board of a board view (`{map, spaces, pieces}`) drawn `width` px wide (times zoom)."""
+    paper, ink, soft, _, features = _look()
+    m = board["map"]
+    info = board.get("spaces") or {}
+    highlights = dict(highlights or {})
+    if selected:
+        highlights[selected] = {"kind": "selected"}
+    w_px = width * zoom
+    k = w_px / m["width"]
+    h_px = m["height"] * k
+    shapes: list[cv.Shape] = [cv.Rect(0, 0, w_px, h_px, border_radius=6, paint=_paint(paper))]
+    for lk in m["links"]:
+        shapes.append(cv.Line(lk["p"][0] * k, lk["p"][1] * k, lk["q"][0] * k, lk["q"][1] * k,
+                              paint=_paint(soft, 1.2, [4, 3])))
+    by_space: dict[str, list[dict[str, Any]]] = {}
+    for pc in board.get("pieces") or []:
+        by_space.setdefault(pc["space"], []).append(pc)
+    for sp in m["spaces"]:
+        state = (info.get(sp["id"]) or {}).get("state")
+        fill = sp["fill"] or "#efe4cc"
+        shapes.append(_outline(sp, k, _paint(fill)))
+        shapes.append(_outline(sp, k, _paint(ink, 1.0)))
+        x, y, w, h = (v * k for v in sp["box"])
+        cx, cy = sp["centre"][0] * k, sp["centre"][1] * k
+        small = min(w, h) < 40
+        if state == "covered":
+            shapes.append(cv.Circle(cx, cy, min(w, h) * 0.3, paint=_paint(ink)))
+        elif state == "empty":
+            shapes.append(_outline(sp, k, _paint("#99ffffff")))
+        elif state in ("hidden", "seen"):
+            r = min(w, h) * 0.42
+            shapes.append(cv.Circle(cx, cy, r, paint=_paint("#5d4a36" if state == "hidden" else "#fdf6e3")))
+            face = "?" if state == "hidden" else (info[sp["id"]].get("face") or "")[:3]
+            shapes.append(_text(cx, cy, face, max(8.0, r * (0.9 if state == "hidden" else 0.6)),
+                                "#fdf6e3" if state == "hidden" else ink, bold=True))
+        if not small and state not in ("hidden", "seen"):
+            size = max(9.0, min(15.0, h * 0.12, w / max(len(sp["name"]), 1) * 1.6))
+            # names at the top of a box (clear of the spaces inside it), above the middle of a hex
+            ly = y + min(h * 0.15, 8 * k) if sp["shape"] != "polygon" else cy - h * 0.18
+            shapes.append(_text(cx, ly, sp["name"], size, ink, bold=True, width=w * 0.9))
+        if sp.get("number") is not None:
+            shapes.append(_text(sp["number_at"][0] * k, sp["number_at"][1] * k, str(sp["number"]),
+                                max(8.0, min(13.0, h * 0.22)), ink, bold=True))
+        hl = highlights.get(sp["id"])
+        if hl:
+            shapes.append(_outline(sp, k, _paint(HIGHLIGHT.get(hl.get("kind", ""), HIGHLIGHT["target"]), 3.0), 1.5))
+            if hl.get("text") is not None:
+                shapes.append(cv.Circle(x + w - 9, y + 9, 8, paint=_paint(HIGHLIGHT.get(hl.get("kind", ""), ink))))
+                shapes.append(_text(x + w - 9, y + 9, str(hl["text"]), 9, "#ffffff", bold=True))
+    for e in m["edges"]:
+        for f in e["features"]:
+            look = features.get(f, {"color": "ink", "width": 1.0})
+            color = {"ink": ink, "soft": soft}.get(str(look["color"]), str(look["color"]))
+            shapes.append(cv.Line(e["p"][0] * k, e["p"][1] * k, e["q"][0] * k, e["q"][1] * k,
+                                  paint=_paint(color, max(2.0, float(look["width"]) * k),
+                                               [float(d) * k for d in look["dash"]] if look.get("dash") else None)))
+    spaces = {sp["id"]: sp for sp in m["spaces"]}
+    for sid, pcs in by_space.items():
+        sp = spaces.get(sid)
+        if sp is None:
+            continue
+        x, y, w, h = (v * k for v in sp["box"])
+        r = max(7.0, min(13.0, min(w, h) * 0.12))
+        spots = sp["pieces"]
+        for i, pc in enumerate(pcs):
+            px, py = spots[i % len(spots)]
+            if i >= len(spots):
+                py -= 6 * (i // len(spots))
+            px, py = px * k, py * k
+            if pc.get("seat") is None:
+                shapes += [cv.Rect(px - r * 1.1, py - r * 1.1, r * 2.2, r * 2.2, border_radius=3, paint=_paint(GIANT)),
+                           _text(px, py, pc.get("text") or "", r * 1.2, "#ffffff", bold=True)]
+                continue
+            look = player_look(pc["seat"])
+            shapes += _piece(px, py, r, look, look["letter"], ink)
+            if pc.get("text"):
+                shapes += [cv.Rect(px + r * 0.6, py - r * 1.9, r * 2.4, r * 1.1, border_radius=3, paint=_paint(ink)),
+                           _text(px + r * 1.8, py - r * 1.35, pc["text"], max(8.0, r * 0.75), "#ffffff", bold=True)]
+    canvas = cv.Canvas(shapes, width=w_px, height=h_px)
+
+    def tap_at(e: Any) -> None:
+        if on_tap is None:
+            return
+        pos = e.local_position
+        sid = space_at(m, pos.x / k, pos.y / k)
+        if sid is not None:
+            on_tap(sid)
+
+    layers: list[ft.Control] = [ft.GestureDetector(content=canvas, on_tap_down=tap_at)]
+    # touch targets: larger spaces first, so a slot inside an area lies on top of it
+    for sp in sorted(m["spaces"], key=lambda s: -(s["box"][2] * s["box"][3])):
+        tx, ty, tw, th = (v * k for v in sp["tap"])
+        names = [pc.get("label") or "" for pc in by_space.get(sp["id"], [])]
+        label = space_label(sp, info.get(sp["id"]), names, highlights.get(sp["id"]))
+        target = ft.Container(width=max(tw, 1), height=max(th, 1), bgcolor="#00000000",
+                              on_click=(lambda e, sid=sp["id"]: on_tap(sid)) if on_tap else None)
+        layers.append(ft.Container(left=tx, top=ty, width=max(tw, 1), height=max(th, 1), content=ft.Semantics(
+            label=label, button=on_tap is not None, exclude_semantics=True, selected=sp["id"] == selected,
+            content=target)))
+    stack = ft.Stack(layers, width=w_px, height=h_px)
+    if zoom <= 1.0:
+        return ft.Container(content=stack, width=w_px, height=h_px, key=key)
+    return ft.Container(content=ft.Row([stack], scroll=ft.ScrollMode.AUTO), width=width, height=h_px + 12, key=key)
+
+
+def board_width(screen: Any, most: float = 720) -> float:
+    """The width the board may take: the page's, less its padding, at most the content column's."""
+    page_w = getattr(getattr(screen.app, "page", None), "width", None) or 390
+    return max(240.0, min(most, float(page_w) - 24))
+
+
+def board_panel(screen: Any, board: dict[str, Any], highlights: dict[str, dict[str, Any]] | None = None,
+                key: str = "board") -> ft.Control:
+    """The board with what the last tapped space is under it ("Jungle: search 3 hours, ..."):
+    a tap shows its sentence; the screen keeps the choice in `screen.board_tap`."""
+    picked = getattr(screen, "board_tap", None)
+    spaces = {sp["id"]: sp for sp in board["map"]["spaces"]}
+    if picked not in spaces:
+        picked = None
+
+    def tapped(sid: str) -> None:
+        screen.board_tap = sid
+        screen.app.render()
+
+    if picked is None:
+        line = "Tap a place on the board to see what it is."
+    else:
+        sp = spaces[picked]
+        got = (board.get("spaces") or {}).get(picked) or {}
+        line = got.get("info") or got.get("label") or (sp["name"] + (f" {sp['number']}" if sp.get("number") else ""))
+    return ft.Column([board_widget(board, board_width(screen), tapped, highlights, picked),
+                      ft.Text(line, size=15, weight=ft.FontWeight.BOLD if picked else None, key=f"{key}-info")],
+                     spacing=6, key=key)

@@ -1,0 +1,72 @@
+"""The board widget without a browser: it builds from a board view, labels every space for
+screen readers, and hands a tapped space's id to the screen."""
+from __future__ import annotations
+
+import flet as ft
+
+from app.widgets.board import board_widget, player_look, space_label
+from companion.board import picture
+from companion.board.picture import space_at
+from companion.content.loader import load_game
+from companion.engine.session import Session
+from companion.games.pirates_vs_dinosaurs.rules import GAME
+
+from ..board.conftest import HEXLAND
+
+
+def semantics(control):
+    """Every Semantics node under a control (depth first)."""
+    out = []
+    stack = [control]
+    while stack:
+        c = stack.pop()
+        if isinstance(c, ft.Semantics):
+            out.append(c)
+        for attr in ("content", "controls"):
+            child = getattr(c, attr, None)
+            if isinstance(child, list):
+                stack.extend(child)
+            elif isinstance(child, ft.Control):
+                stack.append(child)
+    return out
+
+
+def hexland_view():
+    board = load_game(HEXLAND).files["board.yaml"].boards[0]
+    return {"map": picture(board), "spaces": {}, "pieces": [
+        {"space": "harbour-1", "seat": 1, "kind": "ship", "text": "", "label": "Blue ship"}]}
+
+
+def test_every_space_is_a_labelled_button_and_a_tap_hands_its_id():
+    tapped = []
+    w = board_widget(hexland_view(), 390, tapped.append, highlights={"s13": {"kind": "reachable", "text": 2}})
+    nodes = {n.label: n for n in semantics(w)}
+    assert "Swamp 23" in nodes and "Harbour 1: Blue ship" in nodes
+    assert "Hill 13 (reachable, costs 2)" in nodes
+    target = nodes["Swamp 23"].content
+    target.on_click(None)
+    assert tapped == ["s23"]
+
+
+def test_the_whole_board_fits_the_width_and_pieces_use_the_print_colours():
+    w = board_widget(hexland_view(), 366, None)
+    stack = w.content
+    assert stack.width == 366 and stack.height < 366
+    assert player_look(1)["letter"] == "B" and player_look(1)["color"].lower() == "#56b4e9"
+
+
+def test_a_tap_between_targets_goes_to_the_space_under_it():
+    view = hexland_view()
+    s13 = next(sp for sp in view["map"]["spaces"] if sp["id"] == "s13")
+    cx, cy = s13["centre"]
+    px, py = s13["points"][1]
+    assert space_at(view["map"], cx + (px - cx) * 0.9, cy + (py - cy) * 0.9) == "s13"
+
+
+def test_the_pvd_island_builds_for_a_seat():
+    s = Session(GAME, ["Anne", "Ben"], {}, seed=2)
+    w = board_widget(s.board_view(0), 366, lambda sid: None)
+    labels = [n.label for n in semantics(w)]
+    assert any(lbl.startswith("Jungle: search 3 hours") for lbl in labels)
+    assert any(lbl.startswith("Harbor: captains who are not on the island. Here: Anne") for lbl in labels)
+    assert space_label({"name": "Harbour", "number": 4}, None, ["Blue ship"], None) == "Harbour 4: Blue ship"
