@@ -45,7 +45,8 @@ def status(view: dict[str, Any], seat: int) -> str | None:
 def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
     """Above the choices: the island picture, the table in words (the accessible summary) and
     the roll in progress (what most choices depend on)."""
-    out: list[ft.Control] = [board_panel(screen, live.board_view(screen.app.client, seat), key="island"), table(view)]
+    out: list[ft.Control] = [] if status(view, seat) is not None else [island(screen, live, seat)]
+    out.append(table(view))
     roll = view.get("roll")
     if roll and roll.get("faces"):
         who = view["players"][roll["seat"]]["name"]
@@ -66,9 +67,16 @@ def details(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> l
     out: list[ft.Control] = []
     if seat is not None:
         out.append(captain(view, seat))
+        if status(view, seat) is not None:  # a reaction window: the roll and your captain come first
+            out.append(island(screen, live, seat))
         out.append(hand(view, seat))
     out.append(others(view, seat))
     return out
+
+
+def island(screen: Any, live: Any, seat: int | None) -> ft.Control:
+    """The island picture as this seat sees it; a tap says what a place is."""
+    return board_panel(screen, live.board_view(screen.app.client, seat), key="island")
 
 
 def table(view: dict[str, Any]) -> ft.Control:
