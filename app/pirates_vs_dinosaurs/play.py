@@ -83,7 +83,7 @@ def table(view: dict[str, Any]) -> ft.Control:
     giant = L.area(view["giant"]) if view["giant"] else "off the board"
     areas = "  ·  ".join(f"{L.area(a)} {info['hours']} h, {len(info['hidden'])} hidden"
                          for a, info in view["areas"].items())
-    return card(ft.Text(f"Turn {view['turns']}  ·  Volcano {view['volcano']}/6  ·  Curses left {view['curses_left']}",
+    return card(ft.Text(f"Turn {view['turns']}  ·  Volcano {view['volcano']}/{view['volcano_marks']}  ·  Curses left {view['curses_left']}",
                         size=15, weight=ft.FontWeight.BOLD),
                 para(f"Giant Tyrannosaurus: {giant}  ·  Lost and Forgotten: {view['lost_and_forgotten']}  ·  "
                      f"Reserve: {view['reserve']}  ·  Deck {view['deck_size']}  ·  Bag {view['bag_size']}", 13),
@@ -222,14 +222,10 @@ def label(live: Any, view: dict[str, Any], a: Any) -> tuple[str, str]:
         return (words or f"Option {a.option + 1}"), (f"{L.thing('events', cid)}: option {a.option + 1}" if cid else "")
     if t == "hand":
         return "Play a card or use an ability", "Your hand, relic, First Mate and equipment"
-    names = {"search": ("Search", "Roll the Search dice (+1 automatic success)"),
-             "end_search": ("End the search early", "Roll 2 dice: 1 sailor to Lost and Forgotten per blank"),
-             "replenish": ("Replenish the crew", "+6 sailors and 1 token (costs a treasure at the end)"),
-             "dig": ("Dig", "Roll 2 dice: 1 token per success"),
-             "return_to_ship": ("Return to the ship", "2 sailors carry 1 treasure"),
-             "ship_draw": ("Draw from the bag", "")}
+    names = {"search": "Search", "end_search": "End the search early", "replenish": "Replenish the crew",
+             "dig": "Dig", "return_to_ship": "Return to the ship", "ship_draw": "Draw from the bag"}
     if t in names:
-        return names[t]
+        return names[t], ((view.get("decision") or {}).get("hints") or {}).get(t, "")
     return sentence(live.describe(a)), str(d)
 
 
@@ -283,22 +279,24 @@ def in_play(view: dict[str, Any], kind: str) -> list[ft.Control]:
 
 
 def outfit(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
-    c = L.cat()
+    numbers = live.view(screen.app.client, seat)["decision"]  # the purchases and their sailors, from the rules
     d = screen.__dict__.setdefault(f"pvd_outfit:{seat}", {"weapon": "", "equipment": []})
     eq = d["equipment"]
-    cost = sum(c.equipment[e].cost for e in eq)
-    crew = (c.setup.points - cost) // c.setup.crew_cost
+    costs = numbers["costs"]
+    cost = sum(costs[e] for e in eq)
+    offer = next((o for o in numbers["outfits"] if sorted(o["equipment"]) == sorted(eq)), None)
+    crew = offer["sailors"] if offer else 0
     weapons = sorted({a.weapon for a in legal})
     out: list[ft.Control] = [wrap_row([button(L.thing("weapons", w), lambda e, w=w: _set(screen, d, "weapon", w),
                                               primary=d["weapon"] == w, tooltip=L.text_of("weapons", w))
                                        for w in weapons])]
-    out.append(wrap_row([button(f"{L.thing('equipment', e)} ({c.equipment[e].cost})", lambda e_, e=e: _toggle(screen, eq, e),
-                                primary=e in eq, tooltip=L.text_of("equipment", e)) for e in sorted(c.equipment)],
+    out.append(wrap_row([button(f"{L.thing('equipment', e)} ({costs[e]})", lambda e_, e=e: _toggle(screen, eq, e),
+                                primary=e in eq, tooltip=L.text_of("equipment", e)) for e in costs],
                         spacing=4))
     chosen = next((a for a in legal if a.weapon == d["weapon"] and tuple(a.equipment) == tuple(sorted(eq))), None)
-    out.append(ft.Text(f"Equipment {cost} points → {max(0, crew)} sailors", size=17, weight=ft.FontWeight.BOLD))
+    out.append(ft.Text(f"Equipment {cost} points → {crew} sailors", size=17, weight=ft.FontWeight.BOLD))
     if d["weapon"] and chosen is None:
-        out.append(notice("Not allowed: at most 3 Equipment cards within the points", error=True))
+        out.append(notice(f"Not allowed: {numbers['rule']}", error=True))
     out.append(button("Confirm purchase", lambda e: screen.act(chosen), icon=ft.Icons.CHECK, primary=True,
                       disabled=chosen is None))
     return out

@@ -10,6 +10,7 @@ from companion.engine import Action
 
 from .catalog import catalog
 from .frames import Roll
+from .setup import outfit_cost, outfit_crew, outfits
 from .state import LANDING, PvdState
 
 
@@ -49,10 +50,12 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
         decision = {"seat": s.decision["seat"], "kind": s.decision["kind"]}
         if s.decision["seat"] == player:
             decision.update({k: v for k, v in s.decision.items() if k not in ("seat", "kind")})
+            decision.update(decision_numbers(s.decision["kind"]))
     roll = next((f for f in reversed(s.stack) if isinstance(f, Roll)), None)
     out: dict[str, Any] = {
         "game": "pirates-vs-dinosaurs", "you": player, "players": players, "turn": s.turn, "turns": s.turns,
-        "areas": areas, "giant": s.giant, "volcano": s.volcano, "curses_left": s.curse_stack,
+        "areas": areas, "giant": s.giant, "volcano": s.volcano, "volcano_marks": len(cat.marks),
+        "curses_left": s.curse_stack,
         "tokens_left": s.tokens_left, "deck_size": len(s.deck), "discard": Counter(s.discard).most_common(),
         "bag_size": len(s.bag), "reserve": s.reserve, "lost_and_forgotten": s.lost,
         "relic_offer": list(s.relic_offer), "relic_face_down": bool(s.relic_hidden) and not s.relic_flipped,
@@ -66,6 +69,32 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
     }
     out["discard"] = [[c, n] for c, n in out["discard"]]
     return out
+
+
+def decision_numbers(kind: str) -> dict[str, Any]:
+    """The rule numbers a decision's screen shows, from the content (so no front end holds one):
+    the purchases of Stage 1 with their sailors, and what each turn action costs or brings."""
+    cat = catalog()
+    st = cat.setup
+    if kind == "outfit":
+        return {"outfits": [{"weapon": w, "equipment": list(eq), "cost": outfit_cost(eq), "sailors": outfit_crew(eq)}
+                            for w, eq in outfits()],
+                "costs": {e: cat.equipment[e].cost for e in sorted(cat.equipment)},
+                "points": st.points, "crew_cost": st.crew_cost, "max_equipment": st.max_equipment,
+                "rule": f"at most {st.max_equipment} Equipment cards within the {st.points} points"}
+    if kind in ("act", "dig_act"):
+        return {"hints": action_hints()}
+    return {}
+
+
+def action_hints() -> dict[str, str]:
+    """What a turn action does, in the rulebook's numbers (the app shows it under the button)."""
+    st = catalog().setup
+    return {"search": f"Roll the Search dice (+{st.search_auto_successes} automatic success)",
+            "end_search": f"Roll {st.early_end_dice} dice: 1 sailor to Lost and Forgotten per blank",
+            "replenish": f"+{st.replenish_sailors} sailors and 1 token (costs a treasure at the end)",
+            "dig": f"Roll {st.dig_dice} dice: 1 token per success",
+            "return_to_ship": f"{st.sailors_per_treasure} sailors carry 1 treasure"}
 
 
 #: what Proceed means in each decision
@@ -130,8 +159,7 @@ def describe(s: PvdState, a: Action) -> str:
         return f"attack {s.players[d['target']].name}"
     if t == "outfit":
         eq = [cat.equipment[e] for e in d["equipment"]]
-        cost = sum(e.cost for e in eq)
-        sailors = (cat.setup.points - cost) // cat.setup.crew_cost
+        sailors = outfit_crew(tuple(d["equipment"]))
         items = ", ".join(f"{e.name['en']} ({e.cost})" for e in eq) or "no equipment"
         return f"{cat.weapons[d['weapon']].name['en']} + {items}: {sailors} sailors"
     if t == "pick_relic":
@@ -160,9 +188,9 @@ def describe(s: PvdState, a: Action) -> str:
     if t == "send_dinosaur":
         return f"send it to {s.players[d['target']].name}"
     if t == "end_search":
-        return "end the search early (2 dice: each blank sends a sailor to Lost and Forgotten)"
+        return f"end the search early ({cat.setup.early_end_dice} dice: each blank sends a sailor to Lost and Forgotten)"
     if t == "replenish":
-        return "replenish your crew (+6 sailors, 1 token)"
+        return f"replenish your crew (+{cat.setup.replenish_sailors} sailors, 1 token)"
     if t == "return_to_ship":
         return "return to the ship"
     if t == "ship_draw":
