@@ -9,6 +9,7 @@ import yaml
 
 from companion.cli import main
 from companion.engine.replay import load_replay
+from companion.games import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "docs" / "examples").glob("pirateology-*.yaml"))
@@ -26,7 +27,7 @@ def test_replay__every_example_is_checked() -> None:
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_replay__examples_score(path: Path) -> None:
     """Rules Of Battle: the documented examples end with the documented gold (carried and buried)."""
-    session = load_replay(path)
+    session = load_replay(path, get_game)
     assert session.game.result(session.state)["scores"] == SCORES[path.name]
 
 
