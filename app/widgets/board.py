@@ -236,6 +236,15 @@ def board_panel(screen: Any, board: dict[str, Any], highlights: dict[str, dict[s
         sp = spaces[picked]
         got = (board.get("spaces") or {}).get(picked) or {}
         line = got.get("info") or got.get("label") or (sp["name"] + (f" {sp['number']}" if sp.get("number") else ""))
-    return ft.Column([board_widget(board, board_width(screen), tapped, highlights, picked),
-                      ft.Text(line, size=15, weight=ft.FontWeight.BOLD if picked else None, key=f"{key}-info")],
-                     spacing=6, key=key)
+    width = board_width(screen)
+    zoom = float(getattr(screen, "board_zoom", 1.0))
+    rows: list[ft.Control] = [board_widget(board, width, tapped, highlights, picked, zoom=zoom),
+                              ft.Text(line, size=15, weight=ft.FontWeight.BOLD if picked else None, key=f"{key}-info")]
+    if width < 520:   # a phone: small spaces may be shown twice the size, scrolled sideways
+        def toggle(e: Any) -> None:
+            screen.board_zoom = 1.0 if zoom > 1 else 2.0
+            screen.app.render()
+
+        rows.append(ft.TextButton(content="Fit the board to the screen" if zoom > 1 else "Show the board larger",
+                                  icon=ft.Icons.ZOOM_OUT if zoom > 1 else ft.Icons.ZOOM_IN, on_click=toggle))
+    return ft.Column(rows, spacing=6, key=key)

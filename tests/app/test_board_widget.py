@@ -70,3 +70,28 @@ def test_the_pvd_island_builds_for_a_seat():
     assert any(lbl.startswith("Jungle: search 3 hours") for lbl in labels)
     assert any(lbl.startswith("Harbor: captains who are not on the island. Here: Anne") for lbl in labels)
     assert space_label({"name": "Harbour", "number": 4}, None, ["Blue ship"], None) == "Harbour 4: Blue ship"
+
+
+def test_a_phone_can_show_the_board_larger_and_back():
+    from types import SimpleNamespace
+
+    from app.widgets.board import board_panel
+
+    renders = []
+    screen = SimpleNamespace(app=SimpleNamespace(page=SimpleNamespace(width=390), render=lambda: renders.append(1)))
+    panel = board_panel(screen, hexland_view())
+    zoom = panel.controls[-1]
+    assert zoom.content == "Show the board larger"
+    zoom.on_click(None)
+    assert screen.board_zoom == 2.0 and renders
+    bigger = board_panel(screen, hexland_view())
+    frame = bigger.controls[0]
+    assert frame.width == 366 and frame.content.controls[0].width == 732      # scrolled sideways
+    assert bigger.controls[-1].content == "Fit the board to the screen"
+    nodes = [n.label for n in semantics(bigger)]
+    assert "Swamp 23" in nodes
+    assert isinstance(frame.content.controls[0].controls[0], ft.GestureDetector)   # taps between targets
+    picked = [n for n in semantics(bigger) if n.label == "Swamp 23"][0]
+    picked.content.on_click(None)
+    assert screen.board_tap == "s23"
+    assert board_panel(screen, hexland_view()).controls[1].value == "Swamp 23"
