@@ -335,6 +335,12 @@ class PirateologyGame(Game[PirState]):
         return {sid: q.kind for sid, q in self.data.ocean.squares.items()}
 
     @cached_property
+    def kinds_look(self) -> dict[str, dict[str, Any]]:
+        """Space kind -> its name, fill and icon, as printed (shared by every view)."""
+        return {k.id: {"name": say(k.name), "fill": k.fill, "icon": k.icon, "island": k.island, "stop": k.stop}
+                for k in self.data.kinds.values()}
+
+    @cached_property
     def _order(self) -> dict[str, int]:
         return {sid: i for i, sid in enumerate(self.data.ocean.squares)}
 
@@ -960,7 +966,7 @@ class PirateologyGame(Game[PirState]):
             "wind": s.wind or None, "wind_name": d.direction_names.get(s.wind) if s.wind else None,
             "roll": list(s.roll), "steps": s.steps, "must": s.must or None,
             "players": [self._player_view(s, p) for p in range(len(s.players))],
-            "squares": self.squares, "last_move": s.last_move, "battle": self._battle_view(s), "pending": self._pending_view(s),
+            "squares": self.squares, "kinds": self.kinds_look, "last_move": s.last_move, "battle": self._battle_view(s), "pending": self._pending_view(s),
             "over": s.phase == "over",
         }
         if s.phase == "move":
