@@ -37,8 +37,9 @@ def free_port() -> int:
 class Server:
     """`companion app --web` on a free port; restartable on the same data folder."""
 
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, args: tuple[str, ...] = ()):
         self.data_dir = data_dir
+        self.args = args  # more arguments of `companion app --web`, e.g. ("--host", "0.0.0.0")
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
         self.log = data_dir / "server.log"
@@ -52,7 +53,7 @@ class Server:
         t0 = time.perf_counter()
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "app", "--web", "--port",
-                                          str(self.port), "--no-browser"], cwd=ROOT, env=env, stdout=log,
+                                          str(self.port), "--no-browser", *self.args], cwd=ROOT, env=env, stdout=log,
                                          stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -101,6 +102,23 @@ def server(tmp_path_factory) -> Iterator[Server]:
     srv.start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture(scope="session")
+def make_server() -> Iterator:
+    """make_server(data_dir, *args) -> a started `companion app --web ...args` on its own port,
+    stopped at the end of the session (no Chromium needed: for raw-protocol tests too)."""
+    made: list[Server] = []
+
+    def make(data_dir: Path, *args: str) -> Server:
+        srv = Server(data_dir, args)
+        made.append(srv)
+        srv.start()
+        return srv
+
+    yield make
+    for srv in made:
+        srv.stop()
 
 
 @pytest.fixture(scope="session")

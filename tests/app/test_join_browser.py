@@ -4,53 +4,26 @@ the code cannot take a seat, the link's device can; the host frees a lost phone'
 device takes it with the typed-in code. Screenshots go to $COMPANION_SHOTS (join-*.png)."""
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def lan_server(tmp_path_factory, server):  # (`server`: the browser fixtures' checks and Chromium)
+def lan_server(tmp_path_factory, server, make_server):  # (`server`: the browser fixtures' checks)
     """`companion app --web --host 0.0.0.0` on a free port: a LAN server with a join code."""
-    data = tmp_path_factory.mktemp("lan-data")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = dict(os.environ, FLET_WEB_NO_CDN="1", COMPANION_DATA_DIR=str(data), PYTHONPATH=str(ROOT))
-    out = open(data / "server.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "app", "--web", "--host", "0.0.0.0", "--port",
-                             str(port), "--no-browser"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail(f"the server did not start: {(data / 'server.log').read_text()[-2000:]}")
-            time.sleep(0.1)
-    printed = (data / "server.log").read_text()
-    code = re.search(r"join code (\d{6})", printed)
-    assert code, printed
-    from types import SimpleNamespace
-
-    yield SimpleNamespace(url=f"http://127.0.0.1:{port}", port=port, code=code.group(1))
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    out.close()
+    srv = make_server(tmp_path_factory.mktemp("lan-data"), "--host", "0.0.0.0")
+    for _ in range(200):  # (the socket listens a moment before the line is printed)
+        code = re.search(r"join code (\d{6})", srv.log.read_text())
+        if code:
+            break
+        time.sleep(0.05)
+    assert code, srv.log.read_text()
+    srv.code = code.group(1)
+    return srv
 
 
 def test_join_by_qr_link_code_and_hand_a_seat_over(lan_server, new_page, ui) -> None:
