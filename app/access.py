@@ -90,7 +90,7 @@ class Access:
         """Remember `client` if it shows the right code; True when it may join (now or before)."""
         if self.join_code is None:
             return True
-        if code is None:
+        if code is None or not str(code).strip():
             return self.may_join(client)
         now = time.monotonic()
         with self.lock:

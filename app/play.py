@@ -141,8 +141,10 @@ class PlayScreen(GameScreen):
         if free and not access.current().may_join(self.app.client):
             out.append(para("Taking a seat needs the join code on the host's screen (scan its QR code, or type "
                             "the code in):"))
-            out.append(wrap_row([join_code_field(self.set_code, self.join), button("Join", lambda e: self.join(self.code),
-                                                                     icon=ft.Icons.LOGIN)]))
+            field = join_code_field(self.set_code, self.join)
+            # (the field's value as the client last sent it, or the last change event, whichever came)
+            out.append(wrap_row([field, button("Join", lambda e: self.join(field.value or self.code),
+                                               icon=ft.Icons.LOGIN)]))
         return out
 
     code = ""

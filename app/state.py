@@ -212,17 +212,19 @@ class LiveGame:
     def view(self, client: str, seat: int | None = None) -> dict[str, Any]:
         """Only ever a view the client may see: its own seat's (or the public one)."""
         with self.lock:
-            if not self.may_open(client) and not self.seats_of(client):
-                raise IllegalAction("seats", "this game is played on another device")
-            if seat is not None and seat not in self.seats_of(client):
-                raise IllegalAction("seats", "a device sees only its own player's view")
+            self._check_view(client, seat)
             return self.session.view(seat if seat is not None else self.viewer(client))
+
+    def _check_view(self, client: str, seat: int | None) -> None:
+        if not self.may_open(client) and not self.seats_of(client):
+            raise IllegalAction("seats", "this game is played on another device")
+        if seat is not None and seat not in self.seats_of(client):
+            raise IllegalAction("seats", "a device sees only its own player's view")
 
     def board_view(self, client: str, seat: int | None = None) -> dict[str, Any] | None:
         """The board picture as the same seat's view sees it (None: the game has no board)."""
         with self.lock:
-            if seat is not None and seat not in self.seats_of(client):
-                raise IllegalAction("seats", "a device sees only its own player's view")
+            self._check_view(client, seat)
             return self.session.board_view(seat if seat is not None else self.viewer(client))
 
     # --- what screens ask besides views (the session answers; no screen reads the state) ---------

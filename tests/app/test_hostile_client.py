@@ -33,6 +33,15 @@ def served(tmp_path_factory, make_server):
     return make_server(data).port, live.id, reg.path(live.id)
 
 
+def run_async(coro: Any) -> Any:
+    """Run the client in its own thread: Playwright's sync API (browser tests in the same worker)
+    keeps an event loop running in the test thread."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def frame(action: int, body: Any) -> bytes:
     return b"\x00" + msgpack.packb([action, body])
 
@@ -82,13 +91,13 @@ def test_another_devices_hot_seat_game_gives_nothing_away(served) -> None:
     port, gid, path = served
     before = game_log(path)
     for token in ({"a": 1}, "x" * 100_000):
-        text = asyncio.run(session(port, f"/s/{gid}", token, spray=range(1, 160)))
+        text = run_async(session(port, f"/s/{gid}", token, spray=range(1, 160)))
         assert "played on another device" in text
         for secret in ("Pass the device to", "I am Anne", "Your turn", "Re-roll", "Stop and score"):
             assert secret not in text, secret
     assert before and game_log(path) == before
     # the owner's device (its token in its own local storage) still opens it
-    assert "Pass the device to Anne" in asyncio.run(session(port, f"/s/{gid}", OWNER))
+    assert "Pass the device to Anne" in run_async(session(port, f"/s/{gid}", OWNER))
 
 
 def test_broken_frames_do_not_stop_the_server(served) -> None:
@@ -104,13 +113,13 @@ def test_broken_frames_do_not_stop_the_server(served) -> None:
             except (asyncio.TimeoutError, websockets.ConnectionClosed):
                 pass
 
-    asyncio.run(junk())
-    assert "played on another device" in asyncio.run(session(port, f"/s/{gid}", None))
+    run_async(junk())
+    assert "played on another device" in run_async(session(port, f"/s/{gid}", None))
 
 
 def test_a_page_from_another_site_cannot_open_the_websocket(served) -> None:
     port, gid, _ = served
     with pytest.raises(websockets.InvalidStatus):
-        asyncio.run(session(port, f"/s/{gid}", OWNER, origin="http://evil.example"))
-    assert "Pass the device to Anne" in asyncio.run(session(port, f"/s/{gid}", OWNER,
+        run_async(session(port, f"/s/{gid}", OWNER, origin="http://evil.example"))
+    assert "Pass the device to Anne" in run_async(session(port, f"/s/{gid}", OWNER,
                                                             origin=f"http://127.0.0.1:{port}"))

@@ -57,7 +57,8 @@ def test_join_by_qr_link_code_and_hand_a_seat_over(lan_server, new_page, ui) -> 
     # Bart's phone is lost: the host frees the seat, and the other device takes it with the code
     ui.tap(host, "Free Bart's seat")
     ui.see(phone, "Join this game")
-    stranger.get_by_label("Join code").fill(lan_server.code)
+    field = stranger.get_by_label("Join code")
+    field.fill(lan_server.code)
     ui.tap(stranger, "Join")
     ui.see(stranger, "Joined: take a free seat.")
     ui.tap(stranger, "Take seat: Bart")
@@ -76,7 +77,7 @@ def test_a_hot_seat_game_stays_on_its_device(lan_server, new_page, ui) -> None:
     other = new_page(ui.PHONE)
     ui.open_app(other, f"{lan_server.url}/?join={lan_server.code}")
     ui.see(other, "Games")
-    assert not other.get_by_role("button", name=re.compile("^Continue")).count()
+    assert not other.get_by_text(re.compile("Hot-seat game")).count()  # (a free seat elsewhere may be listed)
     ui.open_app(other, f"{lan_server.url}/s/{gid}")
     ui.see(other, "This game is played on another device")
     ui.see(other, "Not on this device")
