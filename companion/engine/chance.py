@@ -103,6 +103,8 @@ class Digital:
     def outcome(self, step: ChanceStep, index: int) -> list[str]:
         if step.kind == "roll":
             return self._roll(step.dice, index)  # type: ignore[union-attr]
+        if step.n == 1 and len(step.population) <= 256:  # type: ignore[union-attr]
+            return self._roll((tuple(sorted(step.population)),), index)  # type: ignore[union-attr]
         return step.sample(_Uniform(self, index))  # type: ignore[arg-type]
 
     def _roll(self, dice: tuple[tuple[str, ...], ...], index: int) -> list[str]:

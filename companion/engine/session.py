@@ -314,6 +314,11 @@ class Session:
             raise SaveError("no file to save to")
         if self.path is None or os.path.realpath(target) != os.path.realpath(self.path):
             self._writer = _claim(target, self._token)  # saving to a new file: this session writes it
+            try:  # a journal left there belongs to the game this file held before: it goes first
+                journal_path(target).unlink()
+                fsync_dir(target.parent)
+            except FileNotFoundError:
+                pass
         else:
             self._check_writer()
         generation = new_generation()

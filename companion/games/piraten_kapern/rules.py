@@ -187,11 +187,19 @@ class KapernGame(Game[KapernState]):
         if s.phase == "draw":
             return Draw(tuple(s.deck), 1, label="fortune card")
         if s.phase == "roll":
-            faces = self._faces_per_die
-            n = len(s.rolling)
-            label = f"roll all {n} dice" if n == self.table.dice else f"re-roll {_dice_words(s.rolling)}"
-            return Roll((faces,) * n, label=label)
+            return self._roll_step(s.rolling)
         return None
+
+    def _roll_step(self, rolling: list[int]) -> Roll:
+        """The Roll of these dice (built once for each set of dice: it is asked for at every roll)."""
+        cache = self.__dict__.setdefault("_roll_steps", {})
+        key = tuple(rolling)
+        step = cache.get(key)
+        if step is None:
+            n = len(rolling)
+            label = f"roll all {n} dice" if n == self.table.dice else f"re-roll {_dice_words(rolling)}"
+            step = cache[key] = Roll((self._faces_per_die,) * n, label=label)
+        return step
 
     @cached_property
     def _faces_per_die(self) -> tuple[str, ...]:
@@ -305,22 +313,90 @@ class KapernGame(Game[KapernState]):
         new = state.successor()
         return new, self.resolve(new, outcome)
 
+    def apply_quiet(self, state: KapernState, action: Action) -> KapernState:
+        # apply without building events, for sessions that keep no game log (simulation); the
+        # two commonest actions skip them, the rest (a turn's end) build and drop them
+        phase = state.phase
+        if (phase == "decide" or phase == "island") and action.player == state.seat:
+            new = state.successor()
+            kind = type(action)
+            if kind is Pick:
+                self._pick(new, action.die)  # type: ignore[attr-defined]
+            elif kind is Reroll:
+                self._reroll(new)
+            else:
+                self.step(new, action)
+            return new
+        return super().apply(state, action)[0]
+
+    def apply_chance_quiet(self, state: KapernState, outcome: Any) -> KapernState:
+        phase = state.phase
+        if phase == "draw" and type(outcome) is list and len(outcome) == 1 and outcome[0] in state.deck:
+            new = state.successor()
+            self._draw(new, outcome)
+            return new
+        if phase == "roll":
+            step = self._roll_step(state.rolling)
+            outcome = step.check(outcome)
+            new = state.successor()
+            self._roll(new, outcome)
+            self._after_roll(new, outcome.count(SKULL))
+            return new
+        return self.apply_chance(state, outcome)[0]
+
+    def _pick(self, s: KapernState, die: int) -> bool:
+        """Pick die `die` for the re-roll, or put it back (True); raises IllegalAction."""
+        d = die - 1
+        if d in s.picked:  # putting a picked die back is always allowed
+            s.picked = [i for i in s.picked if i != d]
+            return True
+        err = self._pick_error(s, die)
+        if err:
+            raise IllegalAction(*err)
+        s.picked = sorted(s.picked + [d])
+        return False
+
+    def _reroll(self, s: KapernState) -> None:
+        err = self._reroll_error(s)
+        if err:
+            raise IllegalAction(*err)
+        if any(s.dice[i] == SKULL for i in s.picked):
+            s.sorceress_used = True
+        s.rolling = s.picked
+        s.picked = []
+        s.phase = "roll"
+
+    def _draw(self, s: KapernState, outcome: list[str]) -> str:
+        card = outcome[0]
+        deck = s.deck[:]
+        deck.remove(card)
+        s.deck = deck
+        s.card = card
+        s.phase = "roll"
+        s.rolling = list(range(len(s.dice)))
+        return card
+
+    def _roll(self, s: KapernState, outcome: list[str]) -> list[int]:
+        """Put the rolled faces on the dice that were rolling; returns those dice."""
+        dice = s.dice[:]
+        for i, face in zip(s.rolling, outcome):
+            dice[i] = face
+        s.dice = dice
+        rolled = s.rolling
+        s.rolling = []
+        s.picked = []
+        s.rolls += 1
+        return rolled
+
     # --- transitions -------------------------------------------------------------------------
     def step(self, s: KapernState, a: Action) -> list[Event]:
         if s.phase not in ("decide", "island"):
             raise IllegalAction(TURN, "nothing to decide now")
         name = s.players[s.seat]
         if isinstance(a, Pick):
-            d = a.die - 1
-            if d not in s.picked or not 0 <= d < len(s.dice):  # putting a picked die back is always allowed
-                err = self._pick_error(s, a.die)
-                if err:
-                    raise IllegalAction(*err)
-            if d in s.picked:
-                s.picked = [i for i in s.picked if i != d]
+            if self._pick(s, a.die):
                 return [Event("unpick", f"{name} puts die {a.die} back", {"die": a.die})]
-            s.picked = sorted(s.picked + [d])
-            return [Event("pick", f"{name} picks die {a.die} ({s.dice[d]})", {"die": a.die})]
+            return [Event("pick", f"{name} picks die {a.die} ({s.dice[a.die - 1]})", {"die": a.die})]
         if isinstance(a, Chest):
             err = self._chest_error(s, a.die)
             if err:
@@ -332,14 +408,7 @@ class KapernGame(Game[KapernState]):
             s.chest = sorted(s.chest + [d])
             return [Event("chest_on", f"{name} puts die {a.die} ({s.dice[d]}) on the chest", {"die": a.die})]
         if isinstance(a, Reroll):
-            err = self._reroll_error(s)
-            if err:
-                raise IllegalAction(*err)
-            if any(s.dice[i] == SKULL for i in s.picked):
-                s.sorceress_used = True
-            s.rolling = s.picked
-            s.picked = []
-            s.phase = "roll"
+            self._reroll(s)
             return [Event("reroll", f"{name} re-rolls {_dice_words(s.rolling)}", {"dice": [i + 1 for i in s.rolling]})]
         if isinstance(a, Stop):
             if s.island:
@@ -352,24 +421,11 @@ class KapernGame(Game[KapernState]):
     def resolve(self, s: KapernState, outcome: list[str]) -> list[Event]:
         name = s.players[s.seat]
         if s.phase == "draw":
-            card = outcome[0]
-            deck = s.deck[:]
-            deck.remove(card)
-            s.deck = deck
-            s.card = card
-            s.phase = "roll"
-            s.rolling = list(range(len(s.dice)))
+            card = self._draw(s, outcome)
             return [Event("draw", f"{name} draws {say(self.data.names[card])}", {"card": card})]
         if s.phase != "roll":
             raise IllegalAction("chance", "no roll is pending")
-        dice = s.dice[:]
-        for i, face in zip(s.rolling, outcome):
-            dice[i] = face
-        s.dice = dice
-        rolled = s.rolling
-        s.rolling = []
-        s.picked = []
-        s.rolls += 1
+        rolled = self._roll(s, outcome)
         events = [Event("roll", f"{name} rolls {', '.join(outcome)}",
                         {"dice": [i + 1 for i in rolled], "faces": list(outcome)})]
         return events + self._after_roll(s, outcome.count(SKULL))

@@ -1,0 +1,182 @@
+"""Engine speed (issue 10): Kapern through a Session against OpenSpiel's pig, loading, undo.
+
+    python benchmarks/engine_speed.py [--rounds 5] [--seconds 1.5]
+
+CPU seconds of this process (time.process_time) on one core. Each round runs every measurement
+once, in turn, so the noise of a shared machine falls on all of them alike; the figures are the
+medians over the rounds.
+
+- Kapern: whole random-bot 4-player games through a `Session` with digital dice, the way
+  `simulate` plays them (`history=False`: no game log built) and the way the app plays them
+  (with the game log). A step is one log entry: an action or a chance outcome.
+- Pig: OpenSpiel's `pig` (C++, through pyspiel) with 4 players, random actions and chance
+  outcomes sampled in Python, the same loop shape; a step is one `apply_action` (a decision
+  or a die roll). Without pyspiel a pure-Python port of the same game is measured instead and
+  the line says so.
+- Loading: `Session.load` of saved games (the lock, the checks, the replay of every step, the
+  fold into a fresh save), per logged step; a whole Kapern game and a 5,000-step Pirateology one.
+- Undo/redo at the end of a 5,000-step game (Pirateology: Kapern games are ~800 steps long).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from companion.engine import RandomBot, Session, play_out
+from companion.games import get_game
+
+try:
+    import pyspiel
+except ImportError:  # the `bench` extra is not installed
+    pyspiel = None
+
+
+def kapern_games(seconds: float, history: bool) -> tuple[float, float]:
+    game = get_game("piraten-kapern")
+    games = steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        session = Session(game, ["A", "B", "C", "D"], seed=games, history=history)
+        play_out(session, {i: RandomBot(games * 4 + i) for i in range(4)})
+        games += 1
+        steps += len(session.log)
+    elapsed = time.process_time() - start
+    return games / elapsed, steps / elapsed
+
+
+class PigPort:
+    """A pure-Python port of OpenSpiel's pig (players, 6-sided die, win score 100, horizon 1000),
+    used only where pyspiel cannot be installed."""
+
+    def __init__(self, players: int = 4):
+        self.n = players
+        self.scores = [0] * players
+        self.turn_total = 0
+        self.player = 0
+        self.chance = False
+        self.moves = 0
+
+    def is_terminal(self) -> bool:
+        return max(self.scores) >= 100 or self.moves >= 1000
+
+    def legal_actions(self) -> list[int]:
+        return [0, 1]  # roll, stop
+
+    def apply(self, action: int) -> None:
+        self.moves += 1
+        if self.chance:
+            self.chance = False
+            if action == 0:  # a 1
+                self.turn_total = 0
+                self.player = (self.player + 1) % self.n
+            else:
+                self.turn_total += action + 1
+        elif action == 0:
+            self.chance = True
+        else:
+            self.scores[self.player] += self.turn_total
+            self.turn_total = 0
+            self.player = (self.player + 1) % self.n
+
+
+def pig_steps(seconds: float) -> float:
+    rng = random.Random(0)
+    steps = 0
+    start = time.process_time()
+    if pyspiel is not None:
+        game = pyspiel.load_game("pig", {"players": 4})
+        while time.process_time() - start < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
+                steps += 1
+    else:
+        while time.process_time() - start < seconds:
+            pig = PigPort(4)
+            while not pig.is_terminal():
+                if pig.chance:
+                    pig.apply(rng.randrange(6))
+                else:
+                    legal = pig.legal_actions()
+                    pig.apply(legal[rng.randrange(len(legal))])
+                steps += 1
+    return steps / (time.process_time() - start)
+
+
+def long_game(steps: int) -> Session:
+    """A random 4-player Pirateology game cut at `steps` log entries (a real position of a long game)."""
+    game = get_game("pirateology")
+    session = Session(game, ["A", "B", "C", "D"], seed=1)
+    bots = {i: RandomBot(i) for i in range(4)}
+    while len(session.log) < steps and not session.is_over():
+        session.act(bots[session.to_move()].choose({}, session.legal_actions()))
+    return session
+
+
+def load_per_step(path: Path, steps: int) -> float:
+    start = time.process_time()
+    session = Session.load(path, get_game)
+    elapsed = time.process_time() - start
+    session.close()
+    return elapsed / steps * 1e6
+
+
+def undo_ms(session: Session) -> tuple[float, float]:
+    start = time.process_time()
+    session.undo()
+    mid = time.process_time()
+    session.redo()
+    end = time.process_time()
+    return (mid - start) * 1e3, (end - mid) * 1e3
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=1.5, help="time per measurement and round")
+    args = parser.parse_args()
+    get_game("piraten-kapern").data  # content loaded outside the timings
+    folder = Path(tempfile.mkdtemp(prefix="engine-speed-"))
+    kapern = Session(get_game("piraten-kapern"), ["A", "B", "C", "D"], seed=7)
+    play_out(kapern, {i: RandomBot(i) for i in range(4)})
+    kapern.save(folder / "kapern.json")
+    kapern.close()
+    long = long_game(5000)
+    long.save(folder / "long.json")
+    long.close()
+    rows: dict[str, list[float]] = {}
+    for _ in range(args.rounds):
+        for name, value in (
+            ("kapern_sim", kapern_games(args.seconds, False)),
+            ("pig", (pig_steps(args.seconds),)),
+            ("kapern_log", kapern_games(args.seconds, True)),
+            ("load_kapern", (load_per_step(folder / "kapern.json", len(kapern.log)),)),
+            ("load_long", (load_per_step(folder / "long.json", len(long.log)),)),
+        ):
+            for k, v in enumerate(value):
+                rows.setdefault(f"{name}{k}", []).append(v)
+        rows.setdefault("undo", []).append(undo_ms(long)[0])
+    med = {k: statistics.median(v) for k, v in rows.items()}
+    pig_name = "OpenSpiel pig (pyspiel)" if pyspiel is not None else "pig, a pure-Python port (pyspiel not installed)"
+    print(f"medians of {args.rounds} alternating rounds, CPU seconds of one core")
+    print(f"Kapern, Session without game log: {med['kapern_sim0']:7.1f} games/s  {med['kapern_sim1']:9,.0f} steps/s")
+    print(f"Kapern, Session with game log:    {med['kapern_log0']:7.1f} games/s  {med['kapern_log1']:9,.0f} steps/s")
+    print(f"{pig_name}, 4 players: {med['pig0']:9,.0f} steps/s")
+    print(f"a Kapern step costs {med['pig0'] / med['kapern_sim1']:.1f} pig steps "
+          f"({med['pig0'] / med['kapern_log1']:.1f} with the game log)")
+    print(f"load a saved Kapern game ({len(kapern.log)} steps):  {med['load_kapern0']:5.1f} us a logged step")
+    print(f"load a saved 5,000-step game:        {med['load_long0']:5.1f} us a logged step")
+    print(f"undo at the end of a 5,000-step game: {med['undo']:5.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,394 @@
+"""Saves and journals (issue 11): crash points, record integrity, one writer, hostile records.
+
+Crashes are injected at every named point of save, journal and compaction (session.crash_hook),
+and real kill -9s hit a subprocess at seeded random moments; after each, the game must load,
+hold every confirmed step and go on. Every edit of one journal record or one save byte is
+refused with one clear line instead of loading as another game."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.engine import IllegalAction, SaveError, Session
+from companion.engine import session as session_module
+from companion.engine.records import journal_line, save_checksum
+from companion.engine.session import COMPACT_EVERY, journal_path
+from companion.games import get_game
+
+KAPERN = "piraten-kapern"
+
+
+class Crash(BaseException):
+    """The process dies here (a BaseException: nothing on the way may catch it)."""
+
+
+@pytest.fixture(autouse=True)
+def no_fsync(request, monkeypatch) -> None:
+    """In-process crashes are logical (an exception at a named point), so the disk need not wait:
+    fsync is skipped (it guards against power cuts, not against a process dying)."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+
+
+def kapern() -> object:
+    return get_game(KAPERN)
+
+
+def play(session: Session, steps: int, rng: random.Random) -> None:
+    for _ in range(steps):
+        if session.is_over():
+            return
+        session.act(rng.choice(session.legal_actions()))
+
+
+def states_equal(a: Session, b: Session) -> bool:
+    return a.game.state_to_json(a.state) == b.game.state_to_json(b.state) and a.log == b.log
+
+
+# --- 11.1 crash points -------------------------------------------------------------------------
+def crash_run(tmp_path: Path, crash_at: int) -> tuple[list[dict], list[dict], int]:
+    """Play with a crash at the crash_at-th crash point. Returns the log before the step the crash
+    interrupted and the log that step would have given (from a twin session without a file)."""
+    path = tmp_path / "game.json"
+    count = 0
+
+    def hook(point: str) -> None:
+        nonlocal count
+        count += 1
+        if count == crash_at:
+            raise Crash(point)
+
+    twin = Session(kapern(), ["Ann", "Ben"], seed=3)
+    before = after = list(twin.log)
+    session_module.crash_hook = hook
+    try:
+        s = Session(kapern(), ["Ann", "Ben"], seed=3, path=path)
+        rng = random.Random(3)
+        for n in range(COMPACT_EVERY + 30):  # through one compaction
+            before = list(twin.log)
+            if n % 17 == 5 and twin.can_undo():
+                twin.undo()
+                after = list(twin.log)
+                s.undo()
+            elif n % 17 == 6 and twin.redo_stack:
+                twin.redo()
+                after = list(twin.log)
+                s.redo()
+            else:
+                action = rng.choice(twin.legal_actions())
+                twin.act(action)
+                after = list(twin.log)
+                s.act(action)
+        before = after
+    except Crash:
+        pass
+    finally:
+        session_module.crash_hook = None
+    return before, after, count
+
+
+def test_a_crash_at_every_point_of_save_journal_and_compaction_loses_nothing(tmp_path: Path) -> None:
+    *_, points = crash_run(tmp_path / "count", 0)
+    assert points > 3 * COMPACT_EVERY
+    for crash_at in [*range(1, 60), *range(60, points + 1, 3)]:
+        folder = tmp_path / str(crash_at)
+        before, after, _ = crash_run(folder, crash_at)
+        if not (folder / "game.json").exists():
+            continue  # died before the first save: there is no game yet
+        loaded = Session.load(folder / "game.json", get_game)
+        # every confirmed step is there; the step being written is either wholly there or not at all
+        assert loaded.log in (before, after), crash_at
+        assert loaded.pending_chance() is None  # digital dice answered a roll the crash interrupted
+        play(loaded, 5, random.Random(crash_at))  # and it goes on
+        loaded.close()
+        again = Session.load(folder / "game.json", get_game)
+        assert states_equal(again, loaded)
+        again.close()
+
+
+def test_a_crash_between_the_save_and_removing_the_journal_loads(tmp_path: Path) -> None:
+    """The window of the old code: a new save beside the journal it already holds."""
+    path = tmp_path / "game.json"
+    s = Session(kapern(), ["Ann", "Ben"], seed=1, path=path)
+    play(s, 10, random.Random(1))
+
+    def hook(point: str) -> None:
+        if point == "save:written":
+            raise Crash(point)
+
+    session_module.crash_hook = hook
+    try:
+        with pytest.raises(Crash):
+            s.save()
+    finally:
+        session_module.crash_hook = None
+    assert journal_path(path).exists()
+    loaded = Session.load(path, get_game)
+    assert loaded.log == s.log and not journal_path(path).exists()
+
+
+def test_a_digital_roll_interrupted_by_a_crash_is_rolled_on_load(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = Session(kapern(), ["Ann", "Ben"], seed=2, path=path)
+    play(s, 6, random.Random(2))
+    while not any(a.type == "reroll" for a in s.legal_actions()):  # pick dice until a re-roll is allowed
+        s.act(next(a for a in s.legal_actions() if a.type == "pick" and a.die - 1 not in s.state.picked))
+    reroll = next(a for a in s.legal_actions() if a.type == "reroll")
+
+    def hook(point: str) -> None:
+        if point == "journal:written":  # the re-roll's line is on disk, its dice are not
+            raise Crash(point)
+
+    session_module.crash_hook = hook
+    try:
+        with pytest.raises(Crash):
+            s.act(reroll)
+    finally:
+        session_module.crash_hook = None
+    # the journal ends with the re-roll; its dice were never written
+    assert '"reroll"' in journal_path(path).read_text().splitlines()[-1]
+    loaded = Session.load(path, get_game)
+    assert loaded.pending_chance() is None and loaded.log[-1].get("auto")
+    reference = Session(kapern(), ["Ann", "Ben"], seed=2)
+    for entry in loaded.log[:-1]:
+        if "action" in entry:
+            reference.act(entry["action"])
+    assert reference.log == loaded.log  # the same dice the game would have rolled
+
+
+KILL_SCRIPT = textwrap.dedent("""
+    import os, random, sys
+    os.fsync = lambda fd: None  # a killed process loses nothing the kernel holds: only power cuts need fsync
+    from companion.engine import Session
+    from companion.games import get_game
+    path, seed = sys.argv[1], int(sys.argv[2])
+    game = get_game("piraten-kapern")
+    try:
+        s = Session.load(path, get_game)
+    except Exception:
+        s = Session(game, ["Ann", "Ben", "Cas"], seed=seed, path=path)
+    rng = random.Random(seed)
+    while True:
+        if s.is_over():
+            s = Session(game, ["Ann", "Ben", "Cas"], seed=seed, path=path)
+        if rng.random() < 0.1 and s.can_undo():
+            s.undo()
+        elif rng.random() < 0.1 and s.redo_stack:
+            s.redo()
+        else:
+            s.act(rng.choice(s.legal_actions()))
+        print(len(s.log), s.chance_count(), flush=True)
+""")
+
+
+def test_kill_9_at_random_moments_never_leaves_a_game_that_will_not_load(tmp_path: Path) -> None:
+    """Bounded and seeded: 8 kills of a process playing (and journalling) as fast as it can."""
+    script = tmp_path / "player.py"
+    script.write_text(KILL_SCRIPT)
+    path = tmp_path / "game.json"
+    rng = random.Random(11)
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    for kill in range(8):
+        proc = subprocess.Popen([sys.executable, str(script), str(path), str(kill)], stdout=subprocess.PIPE,
+                                env=env, text=True)
+        lines = rng.randrange(3, 60)  # confirmed steps to wait for before the kill
+        last = None
+        for _ in range(lines):
+            line = proc.stdout.readline()  # type: ignore[union-attr]
+            if not line:
+                break
+            last = line.split()
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()  # type: ignore[union-attr]
+        loaded = Session.load(path, get_game)  # loads, whatever the moment was
+        assert loaded.pending_chance() is None  # a roll the kill interrupted is rolled
+        if last is not None:  # at most the steps after the last one reported were added or undone
+            assert abs(len(loaded.log) - int(last[0])) <= 40
+        play(loaded, 3, random.Random(kill))  # and goes on
+        loaded.close()
+
+
+# --- 11.2 record integrity ---------------------------------------------------------------------
+def journalled(tmp_path: Path) -> tuple[Path, list[str]]:
+    path = tmp_path / "game.json"
+    s = Session(kapern(), ["Ann", "Ben"], seed=4, path=path)
+    play(s, 12, random.Random(4))
+    s.close()
+    return path, journal_path(path).read_text().splitlines()
+
+
+@pytest.mark.parametrize("edit", ["delete", "double", "swap", "edit"])
+def test_any_one_journal_record_deleted_doubled_swapped_or_edited_is_refused(tmp_path: Path, edit: str) -> None:
+    path, lines = journalled(tmp_path)
+    assert len(lines) >= 6
+    for k in range(1, len(lines) - 1):  # every record but the last (a missing last one is a crash)
+        changed = list(lines)
+        if edit == "delete":
+            del changed[k]
+        elif edit == "double":
+            changed.insert(k, changed[k])
+        elif edit == "swap":
+            changed[k], changed[k + 1] = changed[k + 1], changed[k]
+        else:
+            changed[k] = changed[k].replace('"die":', '"die": ', 1) if '"die"' in changed[k] else \
+                changed[k].replace('"seq":', '"seq": ', 1)
+            changed[k] = changed[k].replace('"player":0', '"player":1').replace('"auto":true', '"auto":false')
+        journal_path(path).write_text("\n".join(changed) + "\n")
+        if changed == lines:
+            continue
+        with pytest.raises(SaveError) as info:
+            Session.load(path, get_game, write=False)
+        assert "\n" not in str(info.value) and ".journal:" in str(info.value)
+
+
+def test_every_single_bit_flip_of_a_save_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = Session(kapern(), ["Ann", "Ben"], seed=5, path=path)
+    play(s, 20, random.Random(5))
+    s.save()
+    s.close()
+    data = path.read_bytes()
+    rng = random.Random(5)
+    for _ in range(150):
+        i = rng.randrange(len(data))
+        bad = bytearray(data)
+        bad[i] ^= 1 << rng.randrange(8)
+        path.write_bytes(bytes(bad))
+        try:
+            loaded = Session.load(path, get_game, write=False)
+        except SaveError as exc:
+            assert "\n" not in str(exc)
+            continue
+        # only a flip that changes nothing JSON reads (e.g. in the indentation) may load: the same game
+        assert loaded.log == s.log and loaded.players == s.players
+
+
+def test_a_journal_beside_another_save_is_refused(tmp_path: Path) -> None:
+    a, _ = journalled(tmp_path / "a")
+    b, _ = journalled(tmp_path / "b")
+    journal_path(b).write_bytes(journal_path(a).read_bytes())
+    with pytest.raises(SaveError, match="belongs to another save"):
+        Session.load(b, get_game)
+
+
+def hostile_save(tmp_path: Path, **changes) -> Path:
+    s = Session(kapern(), ["Ann", "Ben"], seed=6)
+    play(s, 4, random.Random(6))
+    data = s.to_json()
+    data.update(changes)
+    data["checksum"] = save_checksum(data)
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize("changes,words", [
+    ({"game": ["piraten-kapern"]}, "game: input should be a valid string"),
+    ({"log": [5]}, "log[0]: expected a log entry"),
+    ({"players": None}, "players: input should be a valid list"),
+    ({"redo": 5}, "redo: input should be a valid list"),
+    ({"seed": True}, "seed"),
+    ({"colour": "red"}, "unknown key 'colour'"),
+    ({"log": [{"chance": [1]}]}, "log[0].chance.chance[0]"),
+    ({"log": [{"action": {"type": "stop", "player": 0}, "extra": 1}]}, "unknown key 'extra'"),
+])
+def test_saves_with_wrong_types_are_refused_in_one_line(tmp_path: Path, changes: dict, words: str, capsys) -> None:
+    path = hostile_save(tmp_path, **changes)
+    with pytest.raises(SaveError) as info:
+        Session.load(path, get_game)
+    assert words in str(info.value) and "\n" not in str(info.value)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("line,words", [
+    ("5", "no checksum"), ("[1]", "no checksum"), ("null", "no checksum"),
+    (journal_line(1, "GEN", "redo"), "a redo with nothing to redo"),
+    (journal_line(1, "GEN", "push", {"chance": 5}), "entry"),
+    (journal_line(1, "GEN", "undo"), "nothing to undo"),
+    (journal_line(1, "GEN", "jump"), "op"),
+])
+def test_journal_lines_with_wrong_types_are_refused_in_one_line(tmp_path: Path, line: str, words: str,
+                                                                capsys) -> None:
+    path = tmp_path / "game.json"
+    s = Session(kapern(), ["Ann", "Ben"], seed=7, path=path)
+    gen = s.to_json()["generation"]
+    s.close()
+    journal_path(path).write_text(line.replace("GEN", gen) + "\n" if "GEN" not in line else
+                                  journal_line(*_args(line, gen)) + "\n")
+    with pytest.raises(SaveError) as info:
+        Session.load(path, get_game)
+    assert words in str(info.value) and "\n" not in str(info.value), str(info.value)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def _args(line: str, gen: str) -> tuple:
+    rec = json.loads(line)
+    return rec["seq"], gen, rec["op"], rec.get("entry")
+
+
+def test_a_refused_redo_changes_nothing_and_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = Session(kapern(), ["Ann", "Ben"], seed=8, path=path)
+    play(s, 6, random.Random(8))
+    s.undo()
+    s.redo_stack[-1] = [{"action": {"type": "stop", "player": 1 - s.to_move()}}]  # a redo that does not fit
+    before, journal = s.game.state_to_json(s.state), journal_path(path).read_text()
+    with pytest.raises(IllegalAction, match="redo"):
+        s.redo()
+    assert s.game.state_to_json(s.state) == before and journal_path(path).read_text() == journal
+    assert len(s.redo_stack) == 1
+
+
+def test_a_save_of_format_version_1_still_loads(tmp_path: Path) -> None:
+    s = Session(kapern(), ["Ann", "Ben"], seed=9)
+    play(s, 15, random.Random(9))
+    s.undo()
+    old = {"format": "companion-session", "version": 1, "game": KAPERN, "players": s.players, "options": {},
+           "seed": 9, "source": "digital", "undo_over_chance": True, "meta": {}, "log": s.log, "redo": s.redo_stack}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    journal_path(path).write_text(json.dumps({"op": "redo"}) + "\n")  # a version-1 journal
+    loaded = Session.load(path, get_game)
+    s.redo()
+    assert loaded.log == s.log and json.loads(path.read_text())["version"] == 2
+
+
+# --- 11.3 one writer ---------------------------------------------------------------------------
+def test_a_second_writer_is_refused_and_replay_never_touches_a_live_game(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "game.json"
+    script = tmp_path / "writer.py"
+    script.write_text(textwrap.dedent("""
+        import sys
+        from companion.engine import SaveError, Session
+        from companion.games import get_game
+        try:
+            Session.load(sys.argv[1], get_game)
+        except SaveError as exc:
+            print(exc)
+    """))
+    s = Session(kapern(), ["Ann", "Ben"], seed=10, path=path)
+    play(s, 9, random.Random(10))
+    journal = journal_path(path).read_text()
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    out = subprocess.run([sys.executable, str(script), str(path)], capture_output=True, text=True, env=env).stdout
+    assert "open in another program" in out
+    assert main(["replay", str(path)]) == 0  # reads the live game, journal included...
+    assert f"{len(s.log)} steps logged" in capsys.readouterr().out
+    assert journal_path(path).read_text() == journal  # ...and neither folds nor deletes it
+    play(s, 3, random.Random(11))  # the live game goes on
+    s.close()
+    out = subprocess.run([sys.executable, str(script), str(path)], capture_output=True, text=True, env=env).stdout
+    assert out == ""  # closed: another program may take it
