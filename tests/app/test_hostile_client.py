@@ -47,7 +47,7 @@ def frame(action: int, body: Any) -> bytes:
 
 
 async def session(port: int, route: str, token: Any, spray: range | None = None,
-                  origin: str | None = None) -> str:
+                  origin: str | None = None, until: str | None = None) -> str:
     """Register as a client on `route`, answer the storage question with `token`, optionally send a
     click to every control id in `spray`; returns everything the server sent, as text."""
     headers = {"Origin": origin} if origin else None
@@ -56,10 +56,13 @@ async def session(port: int, route: str, token: Any, spray: range | None = None,
         await ws.send(frame(REGISTER, {"session_id": "", "page_name": "", "page": {"route": route, "width": 390,
                                                                                     "height": 844}}))
 
-        async def drain(seconds: float) -> None:
+        async def drain(seconds: float, until: str | None = None) -> None:
+            """Read until `until` has come (at most 30 s), or until the server is quiet for `seconds`."""
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 30
             try:
-                while True:
-                    data = await asyncio.wait_for(ws.recv(), timeout=seconds)
+                while loop.time() < deadline:
+                    data = await asyncio.wait_for(ws.recv(), timeout=30 if until else seconds)
                     message = msgpack.unpackb(data[1:], strict_map_key=False)
                     got.append(message)
                     if message[0] == INVOKE:  # the client storage: answer for the browser
@@ -67,10 +70,12 @@ async def session(port: int, route: str, token: Any, spray: range | None = None,
                         result = token if b.get("name") == "get" else True
                         await ws.send(frame(INVOKE, {"control_id": b["control_id"], "call_id": b["call_id"],
                                                      "result": result, "error": None}))
+                    if until and until in json.dumps(message, default=str):
+                        return
             except asyncio.TimeoutError:
                 pass
 
-        await drain(1.5)
+        await drain(1.5, until)
         if spray is not None:
             for target in spray:
                 for name in ("click", "change", "submit"):
@@ -91,13 +96,13 @@ def test_another_devices_hot_seat_game_gives_nothing_away(served) -> None:
     port, gid, path = served
     before = game_log(path)
     for token in ({"a": 1}, "x" * 100_000):
-        text = run_async(session(port, f"/s/{gid}", token, spray=range(1, 160)))
+        text = run_async(session(port, f"/s/{gid}", token, spray=range(1, 160), until="another device"))
         assert "played on another device" in text
         for secret in ("Pass the device to", "I am Anne", "Your turn", "Re-roll", "Stop and score"):
             assert secret not in text, secret
     assert before and game_log(path) == before
     # the owner's device (its token in its own local storage) still opens it
-    assert "Pass the device to Anne" in run_async(session(port, f"/s/{gid}", OWNER))
+    assert "Pass the device to Anne" in run_async(session(port, f"/s/{gid}", OWNER, until="Pass the device"))
 
 
 def test_broken_frames_do_not_stop_the_server(served) -> None:
@@ -114,7 +119,7 @@ def test_broken_frames_do_not_stop_the_server(served) -> None:
                 pass
 
     run_async(junk())
-    assert "played on another device" in run_async(session(port, f"/s/{gid}", None))
+    assert "played on another device" in run_async(session(port, f"/s/{gid}", None, until="another device"))
 
 
 def test_a_page_from_another_site_cannot_open_the_websocket(served) -> None:
@@ -122,4 +127,4 @@ def test_a_page_from_another_site_cannot_open_the_websocket(served) -> None:
     with pytest.raises(websockets.InvalidStatus):
         run_async(session(port, f"/s/{gid}", OWNER, origin="http://evil.example"))
     assert "Pass the device to Anne" in run_async(session(port, f"/s/{gid}", OWNER,
-                                                            origin=f"http://127.0.0.1:{port}"))
+                                                            origin=f"http://127.0.0.1:{port}", until="Pass the device"))
