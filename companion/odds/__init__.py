@@ -1,0 +1,1 @@
+"""Exact odds: game-agnostic dice distributions (dice.py) and one solver module per game."""

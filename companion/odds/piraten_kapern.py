@@ -1,0 +1,316 @@
+"""Piraten Kapern solved exactly: a whole turn per fortune card as a Markov decision process.
+
+States are multisets of the 8 dice (1,287 of them) in a mode that holds what the card needs:
+the Sorceress used or not, After the Storm's re-roll used or not. The Treasure Chest needs no
+state: putting every kept die on the chest before a re-roll is never worse (a chest only
+counts after three skulls, score_dice never falls when a die is added, and dice can be taken
+off again), so the chest of a re-roll is its kept dice. Re-rolling can give back the same
+dice, so each mode is solved by value iteration (Gauss-Seidel, to 1e-9) over the values of
+"keep K, re-roll the rest" (3,003 kept multisets), from the modes a turn cannot leave.
+
+Every score comes from the game's own scoring code and content (rules.load_data,
+scoring.stop_score / death_score / island_result): a content change changes the odds.
+Turn score = what the turn adds to or takes from your own total before the floor at zero;
+your own Skull Island counts 0 (Peace: minus its penalty per saber showing when you land;
+the re-rolls on the island are not modelled, they change only the opponents' losses).
+
+Two objectives: expected turn score ("ev"), and the chance that the turn scores at least T
+("target"). Each (card, objective) is solved once and cached; an answer is then a look-up.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from companion.games.piraten_kapern.rules import Data, load_data
+from companion.games.piraten_kapern.scoring import SKULL, CardRule, death_score, island_result, stop_score
+
+from .dice import multisets, roll_distribution, sub_multisets, uniform
+
+TOLERANCE = 1e-9
+
+
+class OddsError(ValueError):
+    """A position or a card the solver cannot answer (unknown card, wrong face, wrong count)."""
+
+
+@lru_cache(maxsize=1)
+def data() -> Data:
+    return load_data()
+
+
+@dataclass(frozen=True)
+class Space:
+    """The multisets of the game's dice and the transitions between them (card-independent)."""
+
+    faces: tuple[str, ...]
+    n: int
+    states: tuple[tuple[int, ...], ...]
+    index: dict[tuple[int, ...], int]
+    kept: tuple[tuple[int, ...], ...]
+    kept_index: dict[tuple[int, ...], int]
+    #: per kept multiset: the full states after re-rolling the rest, and their probabilities
+    next_states: tuple[np.ndarray, ...]
+    next_probs: tuple[np.ndarray, ...]
+    skull: int
+
+    def faces_of(self, counts: Sequence[int]) -> list[str]:
+        return [f for f, c in zip(self.faces, counts) for _ in range(c)]
+
+
+@lru_cache(maxsize=1)
+def space() -> Space:
+    t = data().table
+    faces, n = t.faces, t.dice
+    probs = uniform(len(faces))
+    states = tuple(multisets(n, len(faces)))
+    index = {s: i for i, s in enumerate(states)}
+    kept = tuple(k for m in range(n) for k in multisets(m, len(faces)))
+    nxt, prb = [], []
+    for k in kept:
+        dist = roll_distribution(n - sum(k), probs)
+        nxt.append(np.array([index[tuple(a + b for a, b in zip(k, o))] for o, _ in dist], dtype=np.int64))
+        prb.append(np.array([p for _, p in dist]))
+    return Space(tuple(faces), n, states, index, kept, {k: i for i, k in enumerate(kept)}, tuple(nxt), tuple(prb),
+                 faces.index(SKULL))
+
+
+def card_rule(card: str) -> CardRule:
+    cards = data().cards
+    if card not in cards:
+        raise OddsError(f"unknown card {card!r}; cards: {', '.join(sorted(cards))}")
+    return cards[card]
+
+
+@dataclass
+class Solution:
+    """One card under one objective. Mode 0 is the turn's start; V[m][s] the value of deciding in s."""
+
+    card: str
+    target: int | None
+    V: list[np.ndarray]
+    #: Q[m][k]: value of keeping k and re-rolling the rest when the roll lands in mode m
+    Q: list[np.ndarray]
+    #: P(the roll ends the turn with skulls) of keeping k (mode independent except the Sorceress)
+    death: list[np.ndarray]
+    turn_value: float
+
+
+class _Card:
+    """The card's rules over the state space: modes, terminal values, legal re-rolls."""
+
+    def __init__(self, card: str, target: int | None):
+        self.rule = card_rule(card)
+        self.card = card
+        self.target = target
+        self.sp = space()
+        self.t = data().table
+        r = self.rule
+        # modes: 0 start; storm: 1 = the re-roll is used (terminal); sorceress: 1 = used
+        self.storm = r.rerolls >= 0
+        self.sorc = r.reroll_skulls > 0
+        self.modes = 2 if (self.storm or self.sorc) else 1
+
+    def u(self, points: int) -> float:
+        return float(points) if self.target is None else float(points >= self.target)
+
+    def skulls(self, s: Sequence[int]) -> int:
+        return s[self.sp.skull] + self.rule.skulls
+
+    def doomed_ok(self, s: Sequence[int], mode: int) -> bool:
+        """Three skulls but the unused Sorceress may save the turn (rulings: sorceress-first-roll)."""
+        return (self.sorc and mode == 0 and s[self.sp.skull] > 0
+                and self.skulls(s) - self.rule.reroll_skulls < self.t.skulls_end_turn)
+
+    def dead(self, s: Sequence[int], mode: int) -> bool:
+        return self.skulls(s) >= self.t.skulls_end_turn and not self.doomed_ok(s, mode)
+
+    def end_value(self, s: Sequence[int], kept: Sequence[int], mode: int) -> float:
+        """The value of a roll that ends the turn (three skulls, or the Storm's last roll)."""
+        faces = self.sp.faces_of(s)
+        if self.skulls(s) >= self.t.skulls_end_turn:
+            if self.storm and mode == 1:  # three skulls after the Storm's re-roll: Skull Island
+                return self.u(island_result(faces, self.rule, self.t)[0])
+            chest = [f for f in self.sp.faces_of(kept) if f != SKULL]
+            return self.u(death_score(faces, chest, self.rule, self.t))
+        return self.u(stop_score(faces, self.rule, self.t))
+
+    def terminal_mode(self, mode: int) -> bool:
+        return self.storm and mode == 1
+
+    def rerolls(self, s: tuple[int, ...], mode: int) -> list[tuple[tuple[int, ...], int]]:
+        """(dice re-rolled as counts, mode after) of every legal re-roll in s."""
+        sk = self.sp.skull
+        out: list[tuple[tuple[int, ...], int]] = []
+        doomed = self.skulls(s) >= self.t.skulls_end_turn
+        free = tuple(0 if i == sk else c for i, c in enumerate(s))
+        if not doomed:
+            nxt = 1 if self.storm else mode
+            out += [(r, nxt) for r in sub_multisets(free) if sum(r) >= self.t.min_reroll]
+        if self.sorc and mode == 0 and s[sk] > 0:
+            for r in sub_multisets(free):
+                r = tuple(c + 1 if i == sk else c for i, c in enumerate(r))
+                out.append((r, 1))
+        return out
+
+
+def _solve(card: str, target: int | None) -> Solution:
+    c = _Card(card, target)
+    sp = c.sp
+    S, K = len(sp.states), len(sp.kept)
+    V = [np.zeros(S) for _ in range(c.modes)]
+    Q = [np.zeros(K) for _ in range(c.modes)]
+    death = [np.zeros(K) for _ in range(c.modes)]
+    for mode in reversed(range(c.modes)):
+        # per kept multiset: the constant part (rolls that end the turn) and the live states
+        const = np.zeros(K)
+        live_idx: list[np.ndarray] = []
+        live_p: list[np.ndarray] = []
+        terminal = c.terminal_mode(mode)
+        for ki, k in enumerate(sp.kept):
+            nx, pr = sp.next_states[ki], sp.next_probs[ki]
+            ends = np.array([terminal or c.dead(sp.states[j], mode) for j in nx], dtype=bool)
+            const[ki] = sum(p * c.end_value(sp.states[j], k, mode) for j, p in zip(nx[ends], pr[ends]))
+            death[mode][ki] = sum(p for j, p in zip(nx, pr) if c.skulls(sp.states[j]) >= c.t.skulls_end_turn
+                                  and not c.doomed_ok(sp.states[j], mode))
+            live_idx.append(nx[~ends])
+            live_p.append(pr[~ends])
+        if terminal:
+            Q[mode] = const
+            V[mode] = np.array([c.end_value(s, (), mode) for s in sp.states])
+            continue
+        # the decisions of every live state in this mode
+        stop = np.zeros(S)
+        same: list[np.ndarray] = []    # kept indices whose roll stays in this mode
+        other: list[np.ndarray] = []   # kept indices of re-rolls into a solved later mode
+        for si, s in enumerate(sp.states):
+            faces = sp.faces_of(s)
+            if c.skulls(s) >= c.t.skulls_end_turn:
+                stop[si] = c.u(death_score(faces, [], c.rule, c.t))
+            else:
+                stop[si] = c.u(stop_score(faces, c.rule, c.t))
+            a, b = [], []
+            for r, m2 in c.rerolls(s, mode):
+                ki = sp.kept_index[tuple(x - y for x, y in zip(s, r))]
+                (a if m2 == mode else b).append(ki)
+            same.append(np.array(a, dtype=np.int64))
+            other.append(np.array(b, dtype=np.int64))
+        later = Q[1] if c.modes > 1 and mode == 0 else None
+        base = stop.copy()
+        for si in range(S):
+            if later is not None and len(other[si]):
+                base[si] = max(base[si], later[other[si]].max())
+        v = base.copy()
+        for _ in range(100000):
+            q = np.array([const[ki] + (live_p[ki] @ v[live_idx[ki]] if len(live_idx[ki]) else 0.0)
+                          for ki in range(K)])
+            new = np.array([max(base[si], q[same[si]].max()) if len(same[si]) else base[si] for si in range(S)])
+            delta = float(np.abs(new - v).max())
+            v = new
+            if delta < TOLERANCE:
+                break
+        Q[mode] = np.array([const[ki] + (live_p[ki] @ v[live_idx[ki]] if len(live_idx[ki]) else 0.0)
+                            for ki in range(K)])
+        V[mode] = v
+    # the first roll: Skull Island, or the turn as after any roll
+    first = sp.kept_index[tuple(0 for _ in sp.faces)]
+    total = 0.0
+    for j, p in zip(sp.next_states[first], sp.next_probs[first]):
+        s = sp.states[j]
+        if c.skulls(s) >= c.t.skull_island and c.rule.island_allowed:
+            total += p * c.u(island_result(sp.faces_of(s), c.rule, c.t)[0])
+        elif c.dead(s, 0):
+            total += p * c.end_value(s, (), 0)
+        else:
+            total += p * V[0][j]
+    return Solution(card, target, V, Q, death, total)
+
+
+_cache: dict[tuple[str, int | None], Solution] = {}
+
+
+def solve(card: str, target: int | None = None) -> Solution:
+    """The card's solved turn (cached per card and target)."""
+    key = (card, target)
+    if key not in _cache:
+        _cache[key] = _solve(card, target)
+    return _cache[key]
+
+
+def turn_ev(card: str) -> float:
+    """Expected turn score of a whole turn with this card under the best play."""
+    return solve(card).turn_value
+
+
+def parse_dice(dice: Sequence[str]) -> tuple[int, ...]:
+    sp = space()
+    if len(dice) != sp.n:
+        raise OddsError(f"expected {sp.n} dice, got {len(dice)}")
+    bad = [f for f in dice if f not in sp.faces]
+    if bad:
+        raise OddsError(f"unknown face {bad[0]!r}; faces: {', '.join(sp.faces)}")
+    return tuple(list(dice).count(f) for f in sp.faces)
+
+
+def advise(card: str, dice: Sequence[str], chest: Sequence[int] = (), sorceress_used: bool = False,
+           target: int | None = None) -> dict[str, Any]:
+    """Stopping and every legal re-roll of this position after a roll, with the best choice.
+
+    `dice`: the 8 faces in die order; `chest`: die numbers (1-based) on the Treasure Chest (they
+    only matter when the turn is already lost to skulls); a Storm position is after the first roll.
+    With `target`, "best" maximises P(turn score >= target) and each choice carries "p_target".
+    """
+    c = _Card(card, None)
+    sp = c.sp
+    counts = parse_dice(dice)
+    for d in chest:
+        if not 1 <= d <= sp.n:
+            raise OddsError(f"there is no die {d}; dice are numbered 1 to {sp.n}")
+        if dice[d - 1] == SKULL:
+            raise OddsError(f"die {d} is a skull; skulls cannot be on the chest")
+    if chest and c.rule.kind != "chest":
+        raise OddsError(f"only the Treasure Chest card holds dice; the card is {card}")
+    if sorceress_used and not c.sorc:
+        raise OddsError(f"--sorceress-used needs the Sorceress card; the card is {card}")
+    mode = 1 if sorceress_used else 0
+    sol = solve(card)
+    tsol = solve(card, target) if target is not None else None
+    si = sp.index[counts]
+    out: dict[str, Any] = {"card": card, "dice": list(dice), "target": target}
+    if c.dead(counts, mode):
+        chest_faces = [dice[d - 1] for d in chest]
+        pts = death_score(list(dice), chest_faces, c.rule, c.t)
+        out.update(stop_ev=float(pts), best="stop", choices=[], over=True)
+        if target is not None:
+            out["stop_p_target"] = float(pts >= target)
+        return out
+    faces = list(dice)
+    if c.skulls(counts) >= c.t.skulls_end_turn:
+        stop = death_score(faces, [], c.rule, c.t)
+    else:
+        stop = stop_score(faces, c.rule, c.t)
+    choices = []
+    for r, m2 in c.rerolls(counts, mode):
+        ki = sp.kept_index[tuple(x - y for x, y in zip(counts, r))]
+        want = {f: n for f, n in zip(sp.faces, r) if n}
+        nums = []
+        for i, f in enumerate(faces):
+            if want.get(f, 0):
+                nums.append(i + 1)
+                want[f] -= 1
+        ch = {"reroll": nums, "ev": float(sol.Q[m2][ki]), "p_death": float(sol.death[m2][ki])}
+        if tsol is not None:
+            ch["p_target"] = float(tsol.Q[m2][ki])
+        choices.append(ch)
+    key = "p_target" if tsol is not None else "ev"
+    choices.sort(key=lambda ch: (-ch[key], -ch["ev"], len(ch["reroll"])))
+    out.update(stop_ev=float(stop), choices=choices, over=False)
+    stop_value = float(stop) if tsol is None else float(stop >= target)
+    if tsol is not None:
+        out["stop_p_target"] = stop_value
+    out["best"] = choices[0]["reroll"] if choices and choices[0][key] > stop_value + 1e-12 else "stop"
+    return out

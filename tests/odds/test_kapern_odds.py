@@ -1,0 +1,133 @@
+"""Exact Kapern odds (issue 14 items 1 and 5): distributions, hand-computed cases, the engine."""
+from __future__ import annotations
+
+import random
+from math import comb, isclose
+
+import pytest
+
+from companion.engine import IllegalAction  # noqa: F401  (the engine the Monte Carlo check plays)
+from companion.games.piraten_kapern.rules import KapernGame
+from companion.odds import piraten_kapern as pk
+from companion.odds.dice import multisets, roll_distribution, sub_multisets, uniform
+
+
+@pytest.mark.parametrize("k", range(0, 9))
+def test_distributions_sum_to_one(k: int) -> None:
+    dist = roll_distribution(k, uniform(6))
+    assert isclose(sum(p for _, p in dist), 1.0, abs_tol=1e-12)
+    assert len(dist) == comb(k + 5, 5)  # every multiset of k dice over 6 faces
+    assert all(sum(c) == k for c, _ in dist)
+
+
+def test_one_die_and_two_dice_by_hand() -> None:
+    one = dict(roll_distribution(1, uniform(6)))
+    assert all(isclose(p, 1 / 6) for p in one.values()) and len(one) == 6
+    two = dict(roll_distribution(2, uniform(6)))
+    assert isclose(two[(2, 0, 0, 0, 0, 0)], 1 / 36)          # a double: one way in 36
+    assert isclose(two[(1, 1, 0, 0, 0, 0)], 2 / 36)          # two different faces: two ways
+    biased = dict(roll_distribution(2, (0.25, 0.75)))
+    assert isclose(biased[(1, 1)], 2 * 0.25 * 0.75) and isclose(biased[(0, 2)], 0.75 ** 2)
+
+
+def test_multisets_and_sub_multisets() -> None:
+    assert len(list(multisets(8, 6))) == 1287
+    assert sorted(sub_multisets((2, 1))) == [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)]
+
+
+def test_reroll_two_dice_by_hand() -> None:
+    """Speelbeurt + Punten scoren by hand: a re-roll of two dice with two skulls showing."""
+    # card skull-1: the card's skull + 1 skull die = 2 skulls; dice 1-6 parrots, 7-8 monkeys
+    dice = ["parrot"] * 6 + ["monkey", "skull"]
+    adv = pk.advise("skull-1", dice)
+    # stopping: six parrots = 1000 (score.yaml sets: 6 -> 1000), the monkey alone scores nothing
+    assert adv["stop_ev"] == 1000
+    # re-rolling the monkey and one parrot: any skull ends the turn (3 skulls) with 0
+    ch = {tuple(c["reroll"]): c for c in adv["choices"]}
+    c = ch[(1, 7)]
+    assert isclose(c["p_death"], 1 - (5 / 6) ** 2)
+
+
+def test_storm_two_dice_by_hand() -> None:
+    """Na de storm by hand: one re-roll of two dice, then the turn ends (no further choice)."""
+    dice = ["coin", "coin", "coin", "coin", "coin", "coin", "monkey", "parrot"]
+    adv = pk.advise("storm", dice)
+    # storm: only coins and diamonds score, doubled: 6 coins = 600 + set 1000 -> 3200
+    assert adv["stop_ev"] == 2 * (600 + 1000)
+    c = {tuple(x["reroll"]): x for x in adv["choices"]}[(7, 8)]
+    # by hand: each of the 2 dice is a coin (c), diamond (d) or other (o, 4/6; a skull is other)
+    def pts(coins: int, diamonds: int) -> int:
+        sets = {6: 1000, 7: 2000, 8: 4000}
+        value = 100 * (coins + diamonds) + sets.get(coins, 0)
+        full = 500 if coins + diamonds == 8 else 0  # all eight dice score (Punten scoren)
+        return 2 * (value + full)
+    p = {"c": 1 / 6, "d": 1 / 6, "o": 4 / 6}
+    ev = 0.0
+    for a in "cdo":
+        for b in "cdo":
+            ev += p[a] * p[b] * pts(6 + (a == "c") + (b == "c"), (a == "d") + (b == "d"))
+    assert isclose(c["ev"], ev, rel_tol=1e-9)
+    assert isclose(c["p_death"], 0.0, abs_tol=1e-12)  # 2 new skulls are only 2: no Skull Island
+
+
+def test_answers_are_cached_and_best_is_consistent() -> None:
+    adv = pk.advise("skull-2", ["coin", "coin", "diamond", "monkey", "monkey", "parrot", "parrot", "saber"])
+    best = adv["best"]
+    top = max(c["ev"] for c in adv["choices"])
+    if best == "stop":
+        assert adv["stop_ev"] >= top
+    else:
+        assert adv["choices"][0]["reroll"] == best and adv["choices"][0]["ev"] > adv["stop_ev"]
+    assert pk.solve("skull-2") is pk.solve("skull-2")
+
+
+def test_target_mode_prefers_reaching_the_target() -> None:
+    dice = ["coin", "coin", "coin", "monkey", "parrot", "saber", "skull", "skull"]
+    adv = pk.advise("gold", dice, target=1000)
+    assert adv["stop_p_target"] == 0.0  # stopping scores 4 coins (card coin) = 400 + 200 = 600 < 1000
+    assert adv["best"] != "stop" and adv["choices"][0]["p_target"] > 0
+    assert all(0.0 <= c["p_target"] <= 1.0 for c in adv["choices"])
+
+
+@pytest.mark.parametrize("bad", [dict(card="joker", dice=["coin"] * 8), dict(card="gold", dice=["coin"] * 7),
+                                 dict(card="gold", dice=["coin"] * 7 + ["banana"])])
+def test_bad_positions(bad) -> None:
+    with pytest.raises(pk.OddsError):
+        pk.advise(**bad)
+
+
+def play_turn(game: KapernGame, card: str, rng: random.Random) -> int:
+    """One turn in the real engine, each decision taken from the solver."""
+    s = game.new_state(["A", "B"], {})
+    s, _ = game.apply_chance(s, [card])
+    while True:
+        if s.last is not None:  # the turn has ended
+            return s.last["points"]
+        step = game.chance_step(s)
+        if step is not None:
+            n = len(s.rolling)
+            s, _ = game.apply_chance(s, [rng.choice(game.table.faces) for _ in range(n)])
+            continue
+        if s.phase == "island":  # own points on Skull Island do not depend on the re-rolls
+            s, _ = game.apply(s, game._actions(0)[3])
+            continue
+        if s.phase != "decide":
+            return s.last["points"]
+        adv = pk.advise(card, s.dice, sorceress_used=s.sorceress_used)
+        if adv["best"] == "stop":
+            s, _ = game.apply(s, game._actions(0)[3])
+            continue
+        for entry in game.expand(s, {"reroll": adv["best"]}):
+            s, _ = game.apply(s, game.codec.decode(entry))
+
+
+def test_monte_carlo_agrees_with_the_engine() -> None:
+    """2,000 seeded turns with the Skull card (two skulls: short turns) in the engine, the
+    solver's policy: the mean is within 4 standard errors of the exact turn EV."""
+    game = KapernGame()
+    rng = random.Random(14)
+    scores = [play_turn(game, "skull-2", rng) for _ in range(2000)]
+    mean = sum(scores) / len(scores)
+    var = sum((x - mean) ** 2 for x in scores) / (len(scores) - 1)
+    se = (var / len(scores)) ** 0.5
+    assert abs(mean - pk.turn_ev("skull-2")) < 4 * se, (mean, pk.turn_ev("skull-2"), se)
