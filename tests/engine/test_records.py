@@ -208,11 +208,17 @@ def test_kill_9_at_random_moments_never_leaves_a_game_that_will_not_load(tmp_pat
             last = line.split()
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+        # the pipe still holds every line the player printed before it died: the last one is the
+        # last step it confirmed, however far it got while this process was slow to kill it
+        for line in proc.stdout.read().splitlines():  # type: ignore[union-attr]
+            if len(line.split()) == 2:
+                last = line.split()
         proc.stdout.close()  # type: ignore[union-attr]
         loaded = Session.load(path, get_game)  # loads, whatever the moment was
         assert loaded.pending_chance() is None  # a roll the kill interrupted is rolled
-        if last is not None:  # at most the steps after the last one reported were added or undone
-            assert abs(len(loaded.log) - int(last[0])) <= 40
+        if last is not None:  # only the one step in flight (an action or undo with its automatic
+            # chance) may differ from the last confirmed one, or a new game was just begun
+            assert abs(len(loaded.log) - int(last[0])) <= 4 or len(loaded.log) <= 4
         play(loaded, 3, random.Random(kill))  # and goes on
         loaded.close()
 
