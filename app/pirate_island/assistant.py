@@ -23,7 +23,8 @@ def _field(word: str) -> str | None:
 
 
 def act(screen: Any, live: Any, entry: dict[str, Any]) -> None:
-    screen.act({"player": live.view(screen.app.client)["seat"], **entry})
+    """The tracker's entries are made for the band whose turn it is (the table's view says whose)."""
+    screen.act({"player": live.session.view(None)["turn"], **entry})
 
 
 def body(screen: Any, live: Any) -> list[ft.Control]:
