@@ -3,9 +3,16 @@
     companion odds piraten-kapern --card captain [--json]
     companion odds piraten-kapern --card captain --dice coin,coin,skull,... [--chest 1,2]
                                   [--sorceress-used] [--target 1000] [--json]
+    companion odds pirates-vs-dinosaurs combat|search|early-end|dig|attack [captain options] [--json]
+    companion odds pirate-island combat --attackers N --field KIND [--river] [--surrounded] [--json]
+    companion odds pirate-island rescue --volcano 0|1|2|none | --fever PLACE [--json]
+    companion odds pirate-island route --from FIELD --to FIELD [--chest] [--json]
+    companion odds pirateology battle --attacker WEAPON [--defender WEAPON] [--json]
+    companion odds pirateology castaway [--turns N] [--json]
+    companion odds pirateology reach --square SQ [--ship] [--wind DIR] [--json]
 
-The numbers come from companion/odds/ (an exact solution of the turn, not sampling). A wrong
-card, face or number of dice is one line on stderr and exit code 2.
+The numbers come from companion/odds/ (computed exactly, not sampled). A wrong card, face,
+number or name is one line on stderr and exit code 2.
 """
 from __future__ import annotations
 
@@ -15,7 +22,10 @@ import sys
 from typing import Any
 
 from companion.errors import UserError
+from companion.odds import pirate_island as island
 from companion.odds import piraten_kapern as kapern
+from companion.odds import pirateology as ology
+from companion.odds import pirates_vs_dinosaurs as pvd
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -38,6 +48,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                            "this turn (each choice gets p_target)")
     k.add_argument("--json", action="store_true", help="print JSON")
     k.set_defaults(func=run_kapern)
+    register_pvd(games)
+    register_island(games)
+    register_ology(games)
 
 
 def _numbers(option: str, text: str) -> list[int]:
@@ -93,3 +106,237 @@ def run_kapern(args: argparse.Namespace) -> int:
     if len(adv["choices"]) > 10:
         print(f"  ... {len(adv['choices']) - 10} more choices (--json lists all)")
     return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# the other three games: each form prints a table, or its JSON with --json
+
+
+def _pct(p: float) -> str:
+    return f"{p:6.1%}" if p >= 0.0005 or p == 0 else "  <0.1%"
+
+
+def _dist_lines(title: str, dist: dict[Any, float]) -> list[str]:
+    return [f"  {title}"] + [f"    {k:>4}  {_pct(p)}" for k, p in dist.items()]
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], lines: list[str]) -> int:
+    if args.json:
+        json.dump(data, sys.stdout)
+        print()
+    else:
+        print("\n".join(lines))
+    return 0
+
+
+def _list(text: str | None) -> list[str]:
+    return [x.strip() for x in text.split(",") if x.strip()] if text else []
+
+
+def register_pvd(games: argparse._SubParsersAction) -> None:
+    g = games.add_parser("pirates-vs-dinosaurs", help="every roll: combat, search, early end, dig, attack a rival",
+                         description="The exact distribution of successes and of losses of each roll of Pirates vs. "
+                                     "Dinosaurs, with the dice the engine gives the captain (crew, weapon, relic, "
+                                     "First Mate, equipment), the Cannon and Desperate Actions (docs/ODDS.md).")
+    rolls = g.add_subparsers(dest="roll", metavar="ROLL", required=True)
+    helps = {"combat": "a combat against a foe's Strength: the chance to win, successes and sailors lost",
+             "search": "a Search Roll: hours searched, the time left, the chance to complete within N searches",
+             "early-end": "Early Termination of a Search: sailors to Lost and Forgotten",
+             "dig": "digging at the Dig Site: tokens drawn and what they may be",
+             "attack": "Attack a Rival (or Another Player at the Dig Site): who wins, each side's losses"}
+    for roll, text in helps.items():
+        r = rolls.add_parser(roll, help=text, description=text + ".")
+        r.add_argument("--crew", type=int, default=10, help="sailors in the crew (default 10)")
+        r.add_argument("--weapon", default="sabers-and-muskets", help="sabers-and-muskets (default) or pistols-and-pikes")
+        r.add_argument("--equipment", metavar="ID,...", help="equipment cards, e.g. cannon,shovels")
+        r.add_argument("--relic", default="", help="the relic held, e.g. sextant")
+        r.add_argument("--mate", default="", help="the First Mate, e.g. de-groot")
+        r.add_argument("--area", default="beach", help="the area searched (default beach)")
+        r.add_argument("--at-dig-site", action="store_true", help="the captain is at the Dig Site (sabers count)")
+        r.add_argument("--desperate", metavar="CARD,...", help="Event cards whose Desperate Action is played on "
+                                                               "this roll, e.g. raptors,pterosaur")
+        r.add_argument("--json", action="store_true", help="print JSON")
+        if roll == "combat":
+            r.add_argument("--strength", type=int, required=True, help="the foe's Strength")
+            r.add_argument("--foe", default="dinosaur", choices=["dinosaur", "aborigine", "rival", "other"],
+                           help="what is fought (default dinosaur)")
+            r.add_argument("--cannon", action="store_true", help="fire the Cannon (needs --equipment cannon)")
+            r.add_argument("--max-loss", type=int, help="the Incident's cap on sailors lost")
+            r.add_argument("--reserve", type=int, help="sailors left in the reserve (Emergency Replenishments)")
+        if roll == "search":
+            r.add_argument("--time", type=int, required=True, help="hours on the Time Marker")
+            r.add_argument("--giant", action="store_true", help="the Giant Tyrannosaurus is in the area")
+            r.add_argument("--turns", type=int, default=4, help="searches to look ahead (default 4)")
+        if roll == "attack":
+            r.add_argument("--rival-crew", type=int, default=10, help="the rival's sailors (default 10)")
+            r.add_argument("--rival-weapon", default="sabers-and-muskets", help="the rival's weapon")
+            r.add_argument("--rival-equipment", metavar="ID,...", help="the rival's equipment")
+            r.add_argument("--rival-relic", default="", help="the rival's relic")
+        r.set_defaults(func=run_pvd)
+
+
+def run_pvd(args: argparse.Namespace) -> int:
+    try:
+        rival = None
+        if args.roll == "attack":
+            rival = {"crew": args.rival_crew, "weapon": args.rival_weapon,
+                     "equipment": _list(args.rival_equipment), "relic": args.rival_relic}
+        stage = pvd.DIG if args.at_dig_site or args.roll == "dig" else pvd.EXPEDITION
+        s = pvd.position(crew=args.crew, weapon=args.weapon, equipment=_list(args.equipment), relic=args.relic,
+                         mate=args.mate, stage=stage, area=args.area, time=getattr(args, "time", 0),
+                         giant=getattr(args, "giant", False), reserve=getattr(args, "reserve", None), rival=rival)
+        if rival is not None:
+            pvd.position(crew=args.rival_crew, weapon=args.rival_weapon, equipment=_list(args.rival_equipment),
+                         relic=args.rival_relic)  # the same checks for the rival's names
+        desperate = _list(args.desperate)
+        if args.roll == "combat":
+            if args.cannon and "cannon" not in _list(args.equipment):
+                raise UserError("--cannon needs --equipment cannon")
+            foe = "" if args.foe == "other" else args.foe
+            data = pvd.combat(s, 0, args.strength, foe, args.cannon, desperate, args.max_loss)
+            lines = [f"combat: {data['dice']} dice against Strength {data['strength']}"
+                     + (" (sabers count)" if data["sabers_count"] else ""),
+                     f"  win {data['p_win']:.1%}; "
+                     + pvd.sentence(data["losses"], "to lose", "sailor", "sailors")]
+            lines += _dist_lines("successes", data["successes"]) + _dist_lines("sailors lost", data["losses"])
+        elif args.roll == "search":
+            if args.turns < 1:
+                raise UserError(f"--turns: 1 or more, not {args.turns}")
+            data = pvd.search(s, 0, desperate, args.turns)
+            lines = [f"search: {data['dice']} dice + the automatic success, {data['time']} h on the Time Marker",
+                     f"  complete now {data['p_complete']:.1%}; within "
+                     + ", ".join(f"{k + 1}: {p:.0%}" for k, p in enumerate(data["complete_within"])) + " searches"]
+            lines += _dist_lines("hours searched", data["hours"]) + _dist_lines("time left", data["time_left"])
+        elif args.roll == "early-end":
+            data = pvd.early_end(s, 0, desperate)
+            lines = [f"ending the search early: {data['dice']} dice, 1 sailor to Lost and Forgotten per blank",
+                     "  " + pvd.sentence(data["losses"], "to lose", "sailor", "sailors")]
+        elif args.roll == "dig":
+            data = pvd.dig(s, 0, desperate)
+            lines = [f"dig: {data['dice']} dice, 1 token per success (skulls and sabers)",
+                     f"  expected treasures {data['expected_treasures']:.2f}"]
+            lines += _dist_lines("tokens", data["tokens"])
+            lines += ["  at least one (the bag: " + ", ".join(f"{n} {k}" for k, n in data["bag"].items()) + ")"]
+            lines += [f"    {k:<16} {_pct(p)}" for k, p in data["p_at_least_one"].items()]
+        else:
+            data = pvd.attack(s, 0, 1, desperate)
+            lines = [f"attack: {data['attacker']['dice']} dice against {data['defender']['dice']}",
+                     f"  you win {data['attacker_wins']:.1%}, draw {data['draw']:.1%}, "
+                     f"the rival wins {data['defender_wins']:.1%}"]
+            lines += _dist_lines("you lose", data["attacker"]["losses"])
+            lines += _dist_lines("the rival loses", data["defender"]["losses"])
+    except pvd.OddsError as exc:
+        raise UserError(str(exc)) from None
+    return _emit(args, data, lines)
+
+
+def register_island(games: argparse._SubParsersAction) -> None:
+    g = games.add_parser("pirate-island", help="combat outcomes, rescue rolls, the cheapest route",
+                         description="Pirate Island's odds: combat outcomes, rescue rolls after an eruption or the "
+                                     "fever, and the cheapest route with or without the treasure (docs/ODDS.md).")
+    forms = g.add_subparsers(dest="form", metavar="FORM", required=True)
+    c = forms.add_parser("combat", help="the chance the defender is killed, flees, nothing happens, an attacker dies",
+                         description="Two dice plus the attackers' bonus, minus the defender's field and the river.")
+    c.add_argument("--attackers", type=int, required=True, help="attacking pirates (1-6)")
+    c.add_argument("--field", required=True, choices=island.FIELD_KINDS, help="the defender's field")
+    c.add_argument("--river", action="store_true", help="every attacker attacks across a river")
+    c.add_argument("--surrounded", action="store_true", help="the defender has no free field to flee to")
+    c.add_argument("--json", action="store_true", help="print JSON")
+    c.set_defaults(func=run_island)
+    r = forms.add_parser("rescue", help="the chance a rescue roll saves a pirate",
+                         description="Two dice against the need of the pirate's field.")
+    r.add_argument("--volcano", metavar="0|1|2|none", help="eruption: fields between the pirate and the crater "
+                                                           "(0 = next to it), none = an unnumbered field")
+    r.add_argument("--fever", choices=list(island.FEVER_PLACES), help="fever: where the pirate is")
+    r.add_argument("--json", action="store_true", help="print JSON")
+    r.set_defaults(func=run_island)
+    t = forms.add_parser("route", help="the cheapest route between two fields, with or without the treasure",
+                         description="Movement points over an empty island (terrain, rivers; doubled terrain "
+                                     "with the treasure) and the fewest turns at the per-pirate cap.")
+    t.add_argument("--from", dest="start", required=True, help="the field the pirate stands on, e.g. c11")
+    t.add_argument("--to", dest="end", required=True, help="the field to reach, e.g. f5")
+    t.add_argument("--chest", action="store_true", help="the pirate carries the treasure")
+    t.add_argument("--json", action="store_true", help="print JSON")
+    t.set_defaults(func=run_island)
+
+
+def run_island(args: argparse.Namespace) -> int:
+    try:
+        if args.form == "combat":
+            data = island.combat(args.attackers, args.field, args.river, args.surrounded)
+            mods = ", ".join(f"{k} {v:+d}" for k, v in data["modifiers"].items())
+            lines = [f"combat: two dice {data['plus']:+d} ({mods})"]
+            lines += [f"  {k.replace('_', ' '):<14} {_pct(data[k])}" for k in island.OUTCOME_KEYS.values()]
+        elif args.form == "rescue":
+            data = island.rescue(args.volcano, args.fever)
+            lines = [f"{data['kind']}: safe, no rescue roll" if data["safe"] else
+                     f"{data['kind']}: two dice, {data['need']} or more saves the pirate: {data['p_survive']:.1%}"]
+        else:
+            data = island.route(args.start, args.end, args.chest)
+            lines = [f"{data['start']} to {data['end']}{' with the treasure' if data['chest'] else ''}: "
+                     f"{data['cost']} movement points, at least {data['turns']} turn(s) at {data['cap']} a turn",
+                     "  " + " - ".join(data["route"])]
+    except island.OddsError as exc:
+        raise UserError(str(exc)) from None
+    return _emit(args, data, lines)
+
+
+def register_ology(games: argparse._SubParsersAction) -> None:
+    g = games.add_parser("pirateology", help="battles, leaving Castaway Island, where a spin and roll reach",
+                         description="Pirateology's odds: a battle between two weapons, leaving Castaway Island, "
+                                     "and the squares a spin and a roll can take you to (docs/ODDS.md).")
+    forms = g.add_subparsers(dest="form", metavar="FORM", required=True)
+    b = forms.add_parser("battle", help="win, draw and skull chances of a battle",
+                         description="The attacker's weapon against the defender's (a ship fights back); "
+                                     "without --defender the attacker rolls one die against a pirate.")
+    b.add_argument("--attacker", required=True, help="the attacker's weapon card, e.g. cannon, pistol, cutlass")
+    b.add_argument("--defender", help="the defending ship's weapon card")
+    b.add_argument("--json", action="store_true", help="print JSON")
+    b.set_defaults(func=run_ology)
+    c = forms.add_parser("castaway", help="the chance to leave Castaway Island this turn and within N turns",
+                         description="Rolls for an escape total, up to the rulebook's tries a turn.")
+    c.add_argument("--turns", type=int, default=3, help="turns to look ahead (default 3)")
+    c.add_argument("--json", action="store_true", help="print JSON")
+    c.set_defaults(func=run_ology)
+    r = forms.add_parser("reach", help="the squares a spin and a roll can take you to, with their chances",
+                         description="Every square a full move may end on after the spin and the roll, with "
+                                     "the chance it is among the choices.")
+    r.add_argument("--square", required=True, help="where the pawn stands, e.g. a1")
+    r.add_argument("--ship", action="store_true", help="a ship (2 dice) instead of a pirate (1 die)")
+    r.add_argument("--wind", help="the spin already made: n, ne, e, se, s, sw, w, nw")
+    r.add_argument("--top", type=int, default=12, help="squares to list (default 12; --json lists all)")
+    r.add_argument("--json", action="store_true", help="print JSON")
+    r.set_defaults(func=run_ology)
+
+
+def run_ology(args: argparse.Namespace) -> int:
+    try:
+        if args.form == "battle":
+            data = ology.battle(args.attacker, args.defender)
+            if data["duel"]:
+                lines = [f"battle: {args.attacker} ({data['attacker_dice']} dice) against {args.defender} "
+                         f"({data['defender_dice']} dice)",
+                         f"  attacker wins {data['attacker_wins']:.1%}, draw {data['draw']:.1%}, "
+                         f"defender wins {data['defender_wins']:.1%}; a skull decides {data['p_skull']:.1%}"]
+                lines += [f"    {k.replace('_', ' by '):<22} {_pct(p)}" for k, p in data["ways"].items()]
+            else:
+                lines = [f"battle: {args.attacker} against a pirate (one die): a skull takes everything "
+                         f"{data['p_skull']:.1%}, else the number in coins"]
+        elif args.form == "castaway":
+            data = ology.castaway(args.turns)
+            lines = [f"Castaway Island: {data['dice']} dice for " + " or ".join(map(str, data["escape"]))
+                     + f", {data['tries']} tries a turn ({data['p_try']:.1%} a try)",
+                     f"  this turn {data['p_this_turn']:.1%}; within "
+                     + ", ".join(f"{k + 1}: {p:.0%}" for k, p in enumerate(data["within"]))
+                     + f" turns; {data['expected_turns']:.2f} turns on average"]
+        else:
+            if args.top < 1:
+                raise UserError(f"--top: 1 or more, not {args.top}")
+            data = ology.reach(args.square, args.ship, args.wind)
+            lines = [f"from {args.square} as a {'ship' if args.ship else 'pirate'}"
+                     + (f", wind {args.wind}" if args.wind else "") + f": {len(data['squares'])} squares reachable"]
+            lines += [f"    {k:<14} {_pct(p)}" for k, p in data["kinds"].items()]
+            lines += ["  squares"] + [f"    {k:<6} {_pct(p)}" for k, p in list(data["squares"].items())[:args.top]]
+    except ology.OddsError as exc:
+        raise UserError(str(exc)) from None
+    return _emit(args, data, lines)

@@ -58,3 +58,49 @@ def test_bad_input_exit_2_one_line(argv: list[str], words: str, capsys) -> None:
     code, out, err = run(["odds", "piraten-kapern", *argv], capsys)
     assert code == 2 and out == ""
     assert words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_pirate_island_forms(capsys) -> None:
+    """The issue's forms and JSON keys: combat and rescue (and the route of our design)."""
+    code, out, _ = run(["odds", "pirate-island", "combat", "--attackers", "2", "--field", "fortress", "--river",
+                        "--surrounded", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and {"killed", "flees", "nothing", "attacker_dies"} <= set(data) and data["flees"] == 0
+    for form in (["--volcano", "1"], ["--volcano", "none"], ["--fever", "near-swamp"]):
+        code, out, _ = run(["odds", "pirate-island", "rescue", *form, "--json"], capsys)
+        assert code == 0 and 0 < json.loads(out)["p_survive"] <= 1
+    code, out, _ = run(["odds", "pirate-island", "route", "--from", "c11", "--to", "f5", "--chest"], capsys)
+    assert code == 0 and "movement points" in out
+
+
+def test_pvd_and_pirateology_forms(capsys) -> None:
+    forms = [["pirates-vs-dinosaurs", "combat", "--strength", "4", "--crew", "9", "--equipment", "cannon", "--cannon",
+              "--desperate", "raptors"],
+             ["pirates-vs-dinosaurs", "search", "--time", "3", "--giant"],
+             ["pirates-vs-dinosaurs", "early-end"], ["pirates-vs-dinosaurs", "dig", "--equipment", "shovels"],
+             ["pirates-vs-dinosaurs", "attack", "--rival-crew", "6"],
+             ["pirateology", "battle", "--attacker", "cannon", "--defender", "pistol"],
+             ["pirateology", "castaway", "--turns", "3"], ["pirateology", "reach", "--square", "a1", "--ship"]]
+    keys = ["p_win", "p_complete", "losses", "tokens", "attacker_wins", "draw", "within", "squares"]
+    for argv, key in zip(forms, keys):
+        code, out, _ = run(["odds", *argv], capsys)
+        assert code == 0 and out.strip()
+        code, out, _ = run(["odds", *argv, "--json"], capsys)
+        assert code == 0 and key in json.loads(out), argv
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["pirate-island", "rescue"], "ask for one rescue roll"),
+    (["pirate-island", "rescue", "--volcano", "4"], "--volcano"),
+    (["pirate-island", "route", "--from", "x1", "--to", "c11"], "unknown field"),
+    (["pirates-vs-dinosaurs", "combat", "--strength", "3", "--weapon", "bazooka"], "unknown weapon"),
+    (["pirates-vs-dinosaurs", "combat", "--strength", "3", "--cannon"], "--cannon needs --equipment cannon"),
+    (["pirates-vs-dinosaurs", "combat", "--strength", "3", "--desperate", "triceratops"], "does not change a roll"),
+    (["pirates-vs-dinosaurs", "search", "--time", "0"], "Time Marker"),
+    (["pirateology", "battle", "--attacker", "spoon"], "unknown weapon"),
+    (["pirateology", "reach", "--square", "a1", "--wind", "up"], "unknown wind"),
+])
+def test_other_games_bad_input(argv: list[str], words: str, capsys) -> None:
+    code, out, err = run(["odds", *argv], capsys)
+    assert code == 2 and out == ""
+    assert words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -1,0 +1,136 @@
+"""Pirate Island odds, exactly (rules: Ereignisse bei Pasch / rescue rolls, Kampf, Bewegung).
+
+Every number comes from content/pirate-island/rules.yaml through the rules engine: the rescue
+need of a field (`rescue_need`), the combat modifiers (`combat_modifiers`: the attackers' bonus,
+the defender's fortress, mountain and river) and what a total does (`combat_outcome`, with the
+surrounded rule: a defender with no field to flee to is killed on a flee result), the dice
+(`FACES`, two of them) and the movement costs (`Island.search`, the search the engine moves by).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import lru_cache
+from typing import Any
+
+from companion.games.pirate_island.rules import FACES, GAME, IslandState
+
+from .dice import uniform
+
+OUTCOME_KEYS = {"killed": "killed", "flees": "flees", "nothing": "nothing", "failure": "attacker_dies"}
+FIELD_KINDS = ("plain", "swamp", "hill", "mountain", "fortress")
+FEVER_PLACES = {"swamp": "swamp", "near-swamp": "next_to_swamp", "interior": "interior", "coast": "coast",
+                "ship": "aboard"}
+
+
+class OddsError(ValueError):
+    """A question the Pirate Island odds cannot answer (unknown field, wrong number)."""
+
+
+@lru_cache(maxsize=1)
+def two_dice() -> dict[int, float]:
+    """The distribution of the total of the engine's two dice."""
+    faces = [int(f) for f in FACES]
+    p = uniform(len(faces))[0]
+    out: dict[int, float] = defaultdict(float)
+    for a in faces:
+        for b in faces:
+            out[a + b] += p * p
+    return dict(sorted(out.items()))
+
+
+def p_at_least(need: int) -> float:
+    return sum(p for t, p in two_dice().items() if t >= need)
+
+
+def rescue(volcano: int | str | None = None, fever: str | None = None) -> dict[str, Any]:
+    """A rescue roll (two dice, the need or more saves the pirate). `volcano`: fields between the
+    pirate and the crater (0 = next to it) on a numbered field of the erupting sector, or "none"
+    (an unnumbered field: safe); `fever`: swamp, near-swamp, interior, coast or ship."""
+    rules = GAME.rules
+    if (volcano is None) == (fever is None):
+        raise OddsError("ask for one rescue roll: --volcano 0|1|2|none or --fever PLACE")
+    need: int | None
+    if fever is not None:
+        where = FEVER_PLACES.get(fever)
+        if where is None:
+            raise OddsError(f"--fever: one of {', '.join(FEVER_PLACES)}, not {fever!r}")
+        need = next((line.need for line in rules.fever if line.where == where), None)
+        kind = "fever"
+    else:
+        kind = "eruption"
+        if volcano == "none":
+            need = None
+        else:
+            rings = sorted(line.distance for line in rules.eruption)
+            k = int(volcano) if str(volcano).isdigit() else -1
+            if not 0 <= k < len(rings):
+                raise OddsError(f"--volcano: 0 to {len(rings) - 1} fields from the crater, or none, not {volcano}")
+            need = next(line.need for line in rules.eruption if line.distance == rings[0] + k)
+    if need is None:
+        return {"kind": kind, "need": None, "p_survive": 1.0, "safe": True}
+    return {"kind": kind, "need": need, "p_survive": p_at_least(need), "safe": False}
+
+
+def rescue_at(s: IslandState, pirate: str, kind: str) -> dict[str, Any]:
+    """The rescue roll of a pirate where it stands in a game (the engine's `rescue_need`)."""
+    need = GAME.rescue_need(s, pirate, kind)
+    return {"kind": kind, "need": need, "p_survive": 1.0 if need is None else p_at_least(need), "safe": need is None}
+
+
+def outcome_odds(modifiers: dict[str, int], can_flee: bool) -> dict[str, Any]:
+    """The chance of each combat outcome: two dice plus the modifiers, read by `combat_outcome`."""
+    plus = sum(modifiers.values())
+    out = {k: 0.0 for k in OUTCOME_KEYS.values()}
+    for total, p in two_dice().items():
+        out[OUTCOME_KEYS[GAME.combat_outcome(total + plus, can_flee)]] += p
+    return {**out, "modifiers": dict(modifiers), "plus": plus}
+
+
+def combat(attackers: int, field: str = "plain", river: bool = False, surrounded: bool = False) -> dict[str, Any]:
+    """A combat from the numbers the table sees: how many pirates attack, the defender's field
+    kind, whether every attacker attacks across a river, whether the defender has nowhere to flee."""
+    c = GAME.rules.combat
+    if not 1 <= attackers <= max(c.bonus):
+        raise OddsError(f"--attackers: 1 to {max(c.bonus)} pirates, not {attackers}")
+    if field not in FIELD_KINDS:
+        raise OddsError(f"--field: one of {', '.join(FIELD_KINDS)}, not {field!r}")
+    mods = {"bonus": c.bonus[attackers]}
+    if field in c.defence:
+        mods[field] = -c.defence[field]
+    if river:
+        mods["river"] = -c.defence["river"]
+    return outcome_odds(mods, not surrounded)
+
+
+def combat_at(s: IslandState, target: str, attackers: tuple[str, ...]) -> dict[str, Any]:
+    """A combat in a game, as the engine would resolve it now (its modifiers and flight fields)."""
+    return outcome_odds(GAME.combat_modifiers(s, target, attackers), bool(GAME.flight_options(s, target)))
+
+
+def route(start: str, end: str, chest: bool = False) -> dict[str, Any]:
+    """The cheapest way over the island's fields from `start` to `end` on an empty island, for a
+    pirate with the chest (terrain doubled, rivers not) or without it: cost in movement points,
+    the fields, and the fewest turns at the per-pirate cap of 7 (9 with the chest)."""
+    isl = GAME.island
+    mv = GAME.rules.movement
+    for f in (start, end):
+        if f not in isl.fieldset:
+            raise OddsError(f"unknown field {f!r}; fields are named like {', '.join(sorted(isl.fieldset)[:4])}, ...")
+    factor = mv.carrier_factor if chest else 1
+    found = isl.search(start, float("inf"), factor, frozenset(), ())
+    if end not in found:
+        raise OddsError(f"no way over land from {start} to {end}")
+    cost = int(found[end][0])
+    fields = isl.route(found, end)
+    cap = mv.carrier_cap if chest else mv.cap
+    # turns: the route cut where the next field would exceed the cap (a pirate stops on a field)
+    turns, spent, prev = 1, 0, 0
+    for f in fields[1:]:
+        step = int(found[f][0]) - prev
+        prev = int(found[f][0])
+        if spent + step > cap:
+            turns += 1
+            spent = 0
+        spent += step
+    return {"start": start, "end": end, "chest": chest, "cost": cost, "route": fields, "turns": turns,
+            "cap": cap}

@@ -1,0 +1,167 @@
+"""Pirateology odds, exactly (rules: Battles, Castaway Island, Moving: the Compass Spinner and the dice).
+
+The die (faces and the number each counts), the weapons' dice, the Cannon's three skulls, the
+escape totals and tries of Castaway Island, the spinner's directions and the wind's factor all
+come from content/pirateology/ through the engine's `Data`; where a spin and a roll can take a
+pirate is the engine's own move search (`Ocean.moves`, the same walks a move is checked by).
+
+A battle between two weapons (rulings: battle-start) is decided the way the engine's `_fight`
+decides it: three skulls with a weapon of three or more dice take everything (unless both have
+them); otherwise a side with a skull against one without wins; otherwise the higher total of
+the non-skull dice wins, equal is a draw. tests/odds checks this against the engine's battles.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import lru_cache
+from math import factorial, prod
+from typing import Any
+
+from companion.games.pirateology.rules import GAME, SKULL
+
+from .dice import multisets
+
+
+class OddsError(ValueError):
+    """A question the Pirateology odds cannot answer (unknown weapon or square, wrong number)."""
+
+
+def data() -> Any:
+    return GAME.data
+
+
+def weapons() -> dict[str, int]:
+    """Weapon card id -> its dice."""
+    return {c: card.effect.dice for c, card in data().cards.items() if card.effect.kind == "weapon"}
+
+
+def weapon_dice(weapon: str) -> int:
+    w = weapons()
+    if weapon not in w:
+        raise OddsError(f"unknown weapon {weapon!r}; one of: {', '.join(w)}")
+    return w[weapon]
+
+
+@lru_cache(maxsize=None)
+def hands(n: int) -> tuple[tuple[tuple[str, ...], float], ...]:
+    """Every multiset of n dice of the game's die with its chance."""
+    faces = data().faces
+    k = len(faces)
+    out = []
+    for counts in multisets(n, k):
+        p = factorial(n) / prod(factorial(c) for c in counts) / k ** n
+        out.append((tuple(f for f, c in zip(faces, counts) for _ in range(c)), p))
+    return tuple(out)
+
+
+def duel_winner(af: tuple[str, ...], df: tuple[str, ...]) -> tuple[str, str]:
+    """(winner: attacker | defender | draw, how: everything | skull | total | draw) of one battle roll."""
+    r = data().rules
+    num = data().numbers
+    a_sk, d_sk = af.count(SKULL), df.count(SKULL)
+    a_all = len(af) >= r.cannon_skulls and a_sk >= r.cannon_skulls
+    d_all = len(df) >= r.cannon_skulls and d_sk >= r.cannon_skulls
+    if a_all != d_all:
+        return ("attacker" if a_all else "defender"), "everything"
+    if bool(a_sk) != bool(d_sk):
+        return ("attacker" if a_sk else "defender"), "skull"
+    at = sum(num[f] for f in af if f != SKULL)
+    dt = sum(num[f] for f in df if f != SKULL)
+    if at == dt:
+        return "draw", "draw"
+    return ("attacker" if at > dt else "defender"), "total"
+
+
+def battle(attacker: str, defender: str | None = None) -> dict[str, Any]:
+    """A battle's odds: with a defending weapon (a ship fights back), who wins, a draw, and how a
+    win comes (three skulls with the Cannon take everything, a skull, the higher total); without
+    one (a pirate cannot fight back), the attacker's one die: a skull takes everything, a number
+    is the coins owed."""
+    na = weapon_dice(attacker)
+    if defender is None:
+        num = data().numbers
+        faces = data().faces
+        coins: dict[int, float] = defaultdict(float)
+        for f in faces:
+            if f != SKULL:
+                coins[num[f]] += 1 / len(faces)
+        p_skull = faces.count(SKULL) / len(faces)
+        return {"attacker": attacker, "defender": None, "duel": False, "p_skull": p_skull,
+                "coins_owed": dict(sorted(coins.items())), "attacker_wins": 1.0, "defender_wins": 0.0, "draw": 0.0}
+    nd = weapon_dice(defender)
+    res: dict[str, float] = defaultdict(float)
+    for af, pa in hands(na):
+        for df, pd in hands(nd):
+            w, how = duel_winner(af, df)
+            res[w] += pa * pd
+            if w != "draw":
+                res[f"{w}_{how}"] += pa * pd
+    return {"attacker": attacker, "defender": defender, "duel": True, "attacker_dice": na, "defender_dice": nd,
+            "attacker_wins": res["attacker"], "defender_wins": res["defender"], "draw": res["draw"],
+            "p_skull": sum(res[f"{w}_{h}"] for w in ("attacker", "defender") for h in ("skull", "everything")),
+            "ways": {k: v for k, v in sorted(res.items()) if "_" in k}}
+
+
+@lru_cache(maxsize=None)
+def castaway_try() -> float:
+    """The chance one Castaway Island roll gives an escape total."""
+    r = data().rules
+    num = data().numbers
+    hit = 0.0
+    for faces, p in hands(r.castaway_dice):
+        if sum(num[f] for f in faces) in r.castaway_escape:
+            hit += p
+    return hit
+
+
+def castaway(turns: int = 1) -> dict[str, Any]:
+    """Leaving Castaway Island: the chance this turn (up to the rulebook's tries) and within 1..turns."""
+    if turns < 1:
+        raise OddsError(f"--turns: 1 or more, not {turns}")
+    r = data().rules
+    miss_turn = (1 - castaway_try()) ** r.castaway_tries
+    within = [1 - miss_turn ** k for k in range(1, turns + 1)]
+    return {"escape": list(r.castaway_escape), "dice": r.castaway_dice, "tries": r.castaway_tries,
+            "p_try": castaway_try(), "p_this_turn": within[0], "within": within,
+            "expected_turns": 1 / (1 - miss_turn)}
+
+
+def roll_totals(n: int) -> dict[int, float]:
+    num = data().numbers
+    out: dict[int, float] = defaultdict(float)
+    for faces, p in hands(n):
+        out[sum(num[f] for f in faces)] += p
+    return dict(sorted(out.items()))
+
+
+def reach(square: str, ship: bool = False, wind: str | None = None) -> dict[str, Any]:
+    """The squares a spin and a roll can take a pirate (or a ship, 2 dice) from `square` to, each
+    with the chance that the move may end there (a full move: the exact count, doubled with the
+    wind). With `wind` the spin is known and only the roll is chance."""
+    d = data()
+    if square not in d.ocean.squares:
+        raise OddsError(f"unknown square {square!r}; squares are named like a1, b7 (board.yaml)")
+    if wind is not None and wind not in d.directions:
+        raise OddsError(f"unknown wind {wind!r}; one of: {', '.join(d.directions)}")
+    n = d.rules.ship_dice if ship else d.rules.pirate_dice
+    totals = roll_totals(n)
+    winds = [wind] if wind else list(d.directions)
+    where: dict[str, float] = defaultdict(float)
+    for w in winds:
+        for steps, p in totals.items():
+            full, _ = d.ocean.moves(square, steps, d.directions[w], d.rules.wind_factor)
+            for sid in full:
+                where[sid] += p / len(winds)
+    best = sorted(where.items(), key=lambda kv: (-kv[1], kv[0]))
+    # the chance to be able to land on a square of each kind
+    by_kind: dict[str, float] = {}
+    for kind in sorted({d.ocean.kind(s) for s in where}):
+        pk = 0.0
+        for w in winds:
+            for steps, p in totals.items():
+                full, _ = d.ocean.moves(square, steps, d.directions[w], d.rules.wind_factor)
+                if any(d.ocean.kind(s) == kind for s in full):
+                    pk += p / len(winds)
+        by_kind[kind] = pk
+    return {"square": square, "ship": ship, "dice": n, "wind": wind, "totals": totals,
+            "squares": dict(best), "kinds": by_kind}

@@ -1,0 +1,366 @@
+"""Pirates vs. Dinosaurs odds, exactly: every roll the game has (rules: Using the Dice, Combat,
+Desperate Actions, Stage 2, 3) Search, Early Termination of a Search, Attack a Rival, Stage 3:
+Dig Up the Cursed Treasure).
+
+A roll is set up exactly as the engine sets it up (`dice.new_roll`, the frame that
+`start_roll` pushes: the captain's weapon, relic, First Mate and equipment passives, pending
+modifiers), so a content change changes the odds. On top of that a roll may take the
+optional dice the captain owns (the Cannon, `assistant.optional_dice`) and Desperate Actions
+named by their Event card: before the roll their ops change the Roll frame through its own
+`Roll.modified`; after the roll a re-roll takes back failed dice and a "set a die to skull"
+turns a failed die, each used the best way (dice that did not succeed, for Early Termination
+the blanks). What an outcome does (won or lost, sailors lost, Emergency Crew Replenishments,
+hours searched) is then worked out by the engine's own handlers (`assistant.resolve_*`), once
+per distinct outcome: the odds are the rules applied to every outcome, weighted by its chance.
+
+Dice are multisets over the die's three results (skull, saber, blank) with the face counts
+of the special die in content (two of each): at most a few hundred outcomes a roll.
+"""
+from __future__ import annotations
+
+import copy
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from companion.games.pirates_vs_dinosaurs import assistant
+from companion.games.pirates_vs_dinosaurs.catalog import catalog
+from companion.games.pirates_vs_dinosaurs.crew import combat_dice
+from companion.games.pirates_vs_dinosaurs.dice import count, new_roll
+from companion.games.pirates_vs_dinosaurs.kernel import context
+from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, PvdState, own
+
+from .dice import roll_distribution
+
+RESULTS = ("skull", "saber", "blank")
+Dist = dict[int, float]
+
+
+class OddsError(ValueError):
+    """A roll the odds cannot be asked for (unknown card, weapon, area; a wrong number)."""
+
+
+@lru_cache(maxsize=1)
+def probs() -> tuple[float, ...]:
+    """The chance of each result on one special die (its faces in content)."""
+    faces = catalog().faces
+    n = Counter(faces)
+    return tuple(n[r] / len(faces) for r in RESULTS)
+
+
+def faces_of(counts: Sequence[int]) -> list[str]:
+    return [r for r, c in zip(RESULTS, counts) for _ in range(c)]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How one roll is rolled: the Roll frame's numbers, and the after-roll help kept for later."""
+
+    dice: int
+    sabers: bool
+    double: bool
+    plus: int
+    #: after the roll, in order: ("reroll", n) and ("set_face", n) and ("add_successes", n)
+    after: tuple[tuple[str, int], ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"dice": self.dice, "sabers_count": self.sabers, "double": self.double, "plus": self.plus,
+                "after": [list(a) for a in self.after]}
+
+
+def desperate_ops(cards: Iterable[str]) -> list[tuple[str, Any]]:
+    """(when, op) of each named Event card's Desperate Action that changes a roll."""
+    events = catalog().events
+    out = []
+    for card in cards:
+        ev = events.get(card)
+        if ev is None:
+            raise OddsError(f"unknown Event card {card!r} (see content/pirates-vs-dinosaurs/events.yaml)")
+        d = ev.desperate
+        ops = [op for op in (d.effects if d else []) if op.op in
+               ("add_dice", "count_sabers", "double_successes", "add_successes", "reroll", "set_face")]
+        if d is None or d.when not in ("before_roll", "after_roll") or not ops:
+            raise OddsError(f"the Desperate Action of {card!r} does not change a roll")
+        out += [(d.when, op) for op in ops]
+    return out
+
+
+def setup(s: PvdState, p: int, kind: str, dice: int, foe: str = "", optional: bool = False,
+          desperate: Iterable[str] = ()) -> Setup:
+    """The engine's Roll frame for this roll (on a copy: pending modifiers are used up by a roll),
+    with the optional dice the captain owns (`optional`: fire the Cannon) and Desperate Actions."""
+    s = copy.deepcopy(s)
+    if optional:
+        dice += sum(o["dice"] for o in assistant.optional_dice(s, p, kind, foe))
+    f = new_roll(s, p, kind, dice, foe)
+    after: list[tuple[str, int]] = []
+    for when, op in desperate_ops(desperate):
+        if when == "before_roll":
+            f = f.modified(op.op, getattr(op, "amount", 0) or 0)
+        elif op.op == "set_face" and op.face != "skull":
+            raise OddsError("only a Desperate Action that sets a die to a skull helps a roll")
+        else:
+            after.append((op.op, getattr(op, "dice", None) or getattr(op, "amount", 0) or 0))
+    return Setup(max(0, f.dice), f.sabers, f.double, f.plus, tuple(after))
+
+
+def _bad(counts: Sequence[int], sabers: bool, blanks_only: bool) -> list[int]:
+    """Result indices of dice worth changing, worst first: blanks, then sabers that do not count."""
+    out = [2] * counts[2]
+    if not sabers and not blanks_only:
+        out += [1] * counts[1]
+    return out
+
+
+def outcomes(st: Setup, blanks_only: bool = False) -> dict[tuple[int, int, int], float]:
+    """The distribution of the dice (skulls, sabers, blanks) after the roll and every after-roll
+    help used the best way. `blanks_only`: only blanks are bad (Early Termination)."""
+    dist: dict[tuple[int, int, int], float] = defaultdict(float)
+    for counts, p in roll_distribution(st.dice, probs()):
+        dist[counts] += p
+    for op, n in st.after:
+        if op == "add_successes":
+            continue
+        nxt: dict[tuple[int, int, int], float] = defaultdict(float)
+        for counts, p in dist.items():
+            bad = _bad(counts, st.sabers, blanks_only)[:n]
+            base = list(counts)
+            for r in bad:
+                base[r] -= 1
+            if op == "set_face":
+                base[0] += len(bad)
+                nxt[tuple(base)] += p
+                continue
+            for new, q in roll_distribution(len(bad), probs()):
+                nxt[tuple(a + b for a, b in zip(base, new))] += p * q
+        dist = nxt
+    return dict(dist)
+
+
+def _plus(st: Setup) -> int:
+    return st.plus + sum(n for op, n in st.after if op == "add_successes")
+
+
+def successes(st: Setup) -> Dist:
+    """The distribution of successes (the engine's `count`: skulls, sabers where they count,
+    doubled, plus or minus, never below 0)."""
+    out: Dist = defaultdict(float)
+    for counts, p in outcomes(st).items():
+        out[count(faces_of(counts), st.sabers, st.double, _plus(st)).succ] += p
+    return _sorted(out)
+
+
+def _sorted(d: dict[int, float]) -> Dist:
+    return {k: d[k] for k in sorted(d) if d[k] > 0}
+
+
+def at_least(d: Dist, k: int) -> float:
+    return sum(p for v, p in d.items() if v >= k)
+
+
+# ---------------------------------------------------------------------------------------------
+# a table position (for the CLI and tests): one captain as the table knows them
+
+
+def position(crew: int = 10, weapon: str = "sabers-and-muskets", equipment: Sequence[str] = (), relic: str = "",
+             mate: str = "", stage: int = EXPEDITION, area: str = "beach", time: int = 0, giant: bool = False,
+             reserve: int | None = None, rival: dict[str, Any] | None = None) -> PvdState:
+    """A table with captain 0 as described (and captain 1, the rival, from `rival`'s fields)."""
+    cat = catalog()
+    checks = {"weapon": (weapon, cat.weapons), "relic": (relic, cat.relics), "mate": (mate, cat.mates),
+              "area": (area, cat.areas)}
+    for what, (value, known) in checks.items():
+        if value and value not in known:
+            raise OddsError(f"unknown {what} {value!r}; one of: {', '.join(known)}")
+    for e in equipment:
+        if e not in cat.equipment:
+            raise OddsError(f"unknown equipment {e!r}; one of: {', '.join(cat.equipment)}")
+    if crew < 0:
+        raise OddsError(f"a crew has 0 or more sailors, not {crew}")
+
+    def captain(name: str, crew: int, weapon: str, equipment: Sequence[str], relic: str, mate: str) -> Player:
+        return Player(name=name, stage=stage, relic=relic, mate=mate, weapon=weapon, equipment=tuple(equipment),
+                      crew=crew, area=area if stage == EXPEDITION else "dig", time=time)
+
+    players = [captain("you", crew, weapon, equipment, relic, mate)]
+    r = {"crew": 10, "weapon": "sabers-and-muskets", "equipment": (), "relic": "", "mate": "", **(rival or {})}
+    players.append(captain("rival", r["crew"], r["weapon"], r["equipment"], r["relic"], r["mate"]))
+    s = PvdState(players=players)
+    s.reserve = cat.sailors - sum(p.crew for p in players) if reserve is None else reserve
+    s.tokens_left = cat.replenish_tokens
+    s.curse_stack = cat.curse_tokens
+    s.bag = tuple(cat.bag)
+    s.giant = area if giant else ""
+    return s
+
+
+# ---------------------------------------------------------------------------------------------
+# each roll of the game
+
+
+def combat(s: PvdState, p: int, strength: int, foe: str = "dinosaur", optional: bool = False,
+           desperate: Iterable[str] = (), max_loss: int | None = None) -> dict[str, Any]:
+    """Combat (rule: Combat): successes >= Strength wins; else the difference in sailors is lost,
+    after Emergency Crew Replenishments (rule: What to Do If You Run Out of Sailors)."""
+    if strength < 1:
+        raise OddsError(f"a foe has Strength 1 or more, not {strength}")
+    st = setup(s, p, "combat", combat_dice(s, p), foe, optional, desperate)
+    succ: Dist = defaultdict(float)
+    lost: Dist = defaultdict(float)
+    emerg: Dist = defaultdict(float)
+    win = 0.0
+    real = strength
+    for counts, q in outcomes(st).items():
+        t = copy.deepcopy(s)
+        r = assistant.resolve_combat(context(t), p, faces_of(counts), strength, foe, st.sabers, st.double,
+                                     _plus(st), max_loss)
+        real = r["strength"]
+        succ[r["successes"]] += q
+        lost[r["lost"]] += q
+        emerg[r["emergencies"]] += q
+        win += q * r["won"]
+    return {"roll": "combat", "foe": foe, "strength": real, **st.as_dict(), "p_win": win,
+            "successes": _sorted(succ), "losses": _sorted(lost), "emergencies": _sorted(emerg)}
+
+
+def search(s: PvdState, p: int, desperate: Iterable[str] = (), turns: int = 6) -> dict[str, Any]:
+    """A Search Roll (rule: Stage 2, 3) Search): successes + the automatic one, the Giant's penalty;
+    the hours searched, the time left, and the chance to complete the search within 1..`turns`
+    searches (later searches with the same dice and no Desperate Action)."""
+    time = s.players[p].time
+    if time < 1:
+        raise OddsError("the Time Marker must show 1 hour or more to search")
+    st = setup(s, p, "search", catalog().setup.search_dice, "", False, desperate)
+    hours = _search_hours(s, p, st)
+    plain = _search_hours(s, p, setup(s, p, "search", catalog().setup.search_dice))
+    left: Dist = defaultdict(float)
+    for h, q in hours.items():
+        left[max(0, time - h)] += q
+    # the chance the marker reaches 0 within k searches: a walk over the time left
+    within, alive = [], {t: q for t, q in left.items() if t > 0}
+    done = left.get(0, 0.0)
+    within.append(done)
+    for _ in range(turns - 1):
+        nxt: Dist = defaultdict(float)
+        for t, q in alive.items():
+            for h, r in plain.items():
+                nxt[max(0, t - h)] += q * r
+        done += nxt.pop(0, 0.0)
+        within.append(done)
+        alive = nxt
+    return {"roll": "search", **st.as_dict(), "time": time, "hours": hours, "time_left": _sorted(left),
+            "p_complete": left.get(0, 0.0), "complete_within": within}
+
+
+def _search_hours(s: PvdState, p: int, st: Setup) -> Dist:
+    out: Dist = defaultdict(float)
+    for counts, q in outcomes(st).items():
+        t = copy.deepcopy(s)
+        own(t, p).time = 99  # the hours searched, not capped by the marker
+        r = assistant.resolve_search(context(t), p, faces_of(counts), st.sabers, st.double, _plus(st))
+        out[r["hours"]] += q
+    return _sorted(out)
+
+
+def early_end(s: PvdState, p: int, desperate: Iterable[str] = ()) -> dict[str, Any]:
+    """Early Termination of a Search: 1 sailor to Lost and Forgotten per blank."""
+    st = setup(s, p, "early_end", catalog().setup.early_end_dice, "", False, desperate)
+    lost: Dist = defaultdict(float)
+    for counts, q in outcomes(st, blanks_only=True).items():
+        t = copy.deepcopy(s)
+        t.stack = []
+        r = assistant.resolve_early_end(context(t), p, faces_of(counts))
+        lost[r["lost"]] += q
+    return {"roll": "early_end", **st.as_dict(), "losses": _sorted(lost)}
+
+
+#: what happens to a token drawn while digging (rule: Stage 3; dig.h_tok): treasures are kept and a
+#: Volcano covers a mark, so both leave the bag; Ghosts and Dinosaur Attacks go back into it
+STAYS_OUT = ("treasure", "volcano")
+
+
+def token_draws(bag: dict[str, int], k: int) -> dict[tuple[tuple[str, int], ...], float]:
+    """The distribution of what k tokens drawn one by one are (kind -> how many), with the kinds
+    that go back into the bag put back after each draw."""
+    out: dict[tuple[tuple[str, int], ...], float] = defaultdict(float)
+
+    def walk(left: dict[str, int], got: dict[str, int], k: int, p: float) -> None:
+        n = sum(left.values())
+        if k == 0 or n == 0:
+            out[tuple(sorted((kd, c) for kd, c in got.items() if c))] += p
+            return
+        for kind, c in left.items():
+            if c:
+                nl = dict(left)
+                if kind in STAYS_OUT:
+                    nl[kind] -= 1
+                walk(nl, {**got, kind: got.get(kind, 0) + 1}, k - 1, p * c / n)
+
+    walk(dict(bag), {}, k, 1.0)
+    return dict(out)
+
+
+def dig(s: PvdState, p: int, desperate: Iterable[str] = ()) -> dict[str, Any]:
+    """Dig Up Treasure: 1 token from the bag per success (skulls and sabers succeed at the Dig Site);
+    what the tokens are, from the bag's mix (the table knows how many of each kind are in it)."""
+    pl = s.players[p]
+    if pl.stage != DIG:
+        s = copy.deepcopy(s)
+        own(s, p).stage = DIG
+    st = setup(s, p, "dig", catalog().setup.dig_dice, "", False, desperate)
+    tokens = successes(st)
+    bag = dict(sorted(Counter(catalog().tokens[t].kind for t in s.bag).items()))
+    any_of = {kind: 0.0 for kind in bag}
+    treasures = 0.0
+    for k, q in tokens.items():
+        for got, r in token_draws(bag, k).items():
+            for kind, c in got:
+                any_of[kind] += q * r
+                if kind == "treasure":
+                    treasures += q * r * c
+    return {"roll": "dig", **st.as_dict(), "tokens": tokens, "bag": bag, "p_at_least_one": any_of,
+            "expected_treasures": treasures}
+
+
+def attack(s: PvdState, a: int, d: int, desperate: Iterable[str] = ()) -> dict[str, Any]:
+    """Attack a Rival / Another Player (Stage 3): both roll; more successes wins and loses 1, the
+    loser loses the difference; a draw costs both 1. Desperate Actions are the attacker's."""
+    sta = setup(s, a, "combat", combat_dice(s, a), "rival", False, desperate)
+    std = setup(s, d, "combat", combat_dice(s, d), "rival")
+    da, dd = outcomes(sta), outcomes(std)
+    sa: Dist = defaultdict(float)
+    for c, q in da.items():
+        sa[count(faces_of(c), sta.sabers, sta.double, _plus(sta)).succ] += q
+    sd: Dist = defaultdict(float)
+    for c, q in dd.items():
+        sd[count(faces_of(c), std.sabers, std.double, _plus(std)).succ] += q
+    res = {"attacker_wins": 0.0, "defender_wins": 0.0, "draw": 0.0}
+    la: Dist = defaultdict(float)
+    ld: Dist = defaultdict(float)
+    for xa, qa in sa.items():
+        for xd, qd in sd.items():
+            q = qa * qd
+            # the engine resolves the pair; k skulls (sabers not counting) stand for k successes
+            r = assistant.resolve_attack(context(copy.deepcopy(s)), a, d, ["skull"] * xa, ["skull"] * xd,
+                                         False, False, False, False)
+            key = "draw" if r["draw"] else "attacker_wins" if r["winner"] == a else "defender_wins"
+            res[key] += q
+            la[r["lost"][0]] += q
+            ld[r["lost"][1]] += q
+    return {"roll": "attack", "attacker": {**sta.as_dict(), "successes": _sorted(sa), "losses": _sorted(la)},
+            "defender": {**std.as_dict(), "successes": _sorted(sd), "losses": _sorted(ld)}, **res}
+
+
+WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def sentence(dist: Dist, verb: str, unit: str, units: str) -> str:
+    """A distribution in words: "70% to lose no sailor, 26% one, 4% two" (`verb` "to lose")."""
+    parts = []
+    for i, (k, p) in enumerate(dist.items()):
+        pct = f"{p:.0%}" if p >= 0.005 else "<1%"
+        word = WORDS.get(k, str(k))
+        parts.append(f"{pct} {verb} {word} {unit if k in (0, 1) else units}" if i == 0 else f"{pct} {word}")
+    return ", ".join(parts)
