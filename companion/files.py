@@ -28,14 +28,25 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, text: str | bytes, hook: Callable[[str], None] | None = None) -> None:
+def _umask() -> int:
+    """The process's umask (read by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def atomic_write(path: Path, text: str | bytes, hook: Callable[[str], None] | None = None,
+                 mode: int = 0o666) -> None:
     """Write to a temporary file beside `path`, fsync, rename, fsync the directory: readers see
     the old file or the new one, never half a file, and after a crash the new one stays.
+    The file gets `mode` less the umask, as a plain `open()` would give it (0644 usually; the
+    temporary file of mkstemp alone would be 0600).
     `hook(point)` is called between the steps (crash tests raise from it)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.fchmod(fd, mode & ~_umask())
         with os.fdopen(fd, "wb") as fh:
             fh.write(text.encode("utf-8") if isinstance(text, str) else text)
             fh.flush()

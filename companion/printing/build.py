@@ -4,7 +4,7 @@ Each output file is a Job, planned up front so the command can show progress and
 label knows its page count. Files are written atomically (temp file, then rename)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -76,6 +76,7 @@ def plan(content: Any, opts: PrintOptions) -> list[Job]:
             pdf("stickers", "dice-stickers", sheet, lambda: dice.sticker_pages(ctx, ps.dice, sheet))
         for aid in ps.aids:
             if opts.wants("aids"):
+                aid = replace(aid, copies=1) if opts.aids == "one" else aid
                 pdf("aids", f"aid-{aid.id}", aid.name, lambda a=aid: aids.pages(ctx, a))
         for pad in ps.pads:
             if opts.wants("pads"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import icons, layouts
-from .face import text_fit, visible
+from .face import badge_inner, text_fit, visible
 from .options import LANGS
 from .source import FaceSpec, PrintSet, colour_conflicts, expand
 from .textfit import ICON_RE
@@ -29,7 +29,7 @@ def _face_problems(spec: FaceSpec, game_id: str, where: str) -> list[str]:
             for m in ICON_RE.finditer(text):
                 if m.group(1) not in icons.names():
                     out.append(f"{where}: unknown inline icon :{m.group(1)}: in {box.field}")
-            f = text_fit(box, text)
+            f = text_fit(badge_inner(box) if box.kind == "badge" else box, text)
             if not f.fits:
                 out.append(f"{where}: {box.field} does not fit its box ({box.w:g} x {box.h:g} mm) even at "
                            f"{f.size:g} pt: {text[:40]!r}")

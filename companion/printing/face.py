@@ -41,7 +41,11 @@ def draw_face(s: Surface, lay: Layout, fields: Fields, theme: Theme, bleed: floa
     """Draw at the surface's current origin (the face's trim corner)."""
     theme = theme.tinted(fields.get("tint"))
     w, h = lay.w, lay.h
-    bg = theme.fill(lay.tinted if lay.tinted and fields.get("tint") else lay.background)
+    bg_name = lay.tinted if lay.tinted and fields.get("tint") else lay.background
+    # the ink saver leaves a face whose whole ground is a player colour (a per-colour back) white:
+    # the colour stays in its frame, its pale bands and its shape badges, never a solid card
+    solid_tint = theme.ink_saver and theme.tint is not None and bg_name == "tint" and lay.frame is not None
+    bg = "#ffffff" if solid_tint else theme.fill(bg_name)
     line = theme.guide
     if lay.shape == "circle":
         r = min(w, h) / 2
@@ -61,10 +65,13 @@ def draw_face(s: Surface, lay: Layout, fields: Fields, theme: Theme, bleed: floa
         f = lay.frame
         inset = float(f.get("inset", 2))
         color = theme.on(bg, f.get("color", "accent")) or theme.ink
+        if solid_tint:
+            color = theme.tint
         if lay.shape == "circle":
             s.circle(w / 2, h / 2, min(w, h) / 2 - inset, stroke=color, width=float(f.get("width", 0.5)))
         else:
-            s.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=color, width=float(f.get("width", 0.5)),
+            s.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=color,
+                   width=float(f.get("width", 0.5)) * (3 if solid_tint else 1),
                    r=float(f.get("corner", max(0.0, lay.corner - inset))))
     for box in lay.boxes:
         if visible(box, fields):
@@ -133,11 +140,20 @@ def _icons(s: Surface, box: Box, names: list[str], color: str) -> None:
             s.icon(name, x0 + i * size, box.y + (box.h - size) / 2, size, color)
 
 
+def badge_inner(box: Box) -> Box:
+    """The text box inside a badge's disc: the chord across its middle (a value is one line:
+    "1000" needs the width of the disc more than its height), 0.9 of the diameter wide and half
+    of it high, so a line of text at the middle stays inside the circle."""
+    r = min(box.w, box.h) / 2
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    return Box(box.name, "text", cx - r * 0.86, cy - r * 0.5, r * 1.72, r, box.opts)
+
+
 def _badge(s: Surface, box: Box, value: str, theme: Theme) -> None:
-    """A value in an accent disc (a cost): the text fits the square inside the circle."""
+    """A value in an accent disc (a cost), never split: shrunk to the badge's `min` to fit whole."""
     r = min(box.w, box.h) / 2
     s.circle(box.x + box.w / 2, box.y + box.h / 2, r, fill=theme.fill("accent"), stroke=theme.ink, width=0.3)
-    inner = Box(box.name, "text", box.x + r * 0.25, box.y + r * 0.3, box.w - r * 0.5, box.h - r * 0.6, box.opts)
+    inner = badge_inner(box)
     s.fitted(text_fit(inner, value), inner.x, inner.y, inner.w, inner.h, inner.get("font", "display"),
              theme.ink if theme.ink_saver else (theme.paper or "#ffffff"))
 

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from functools import lru_cache
 from pathlib import Path
 
-from . import assets
+from . import assets, fonts
 from .errors import PrintError
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -53,6 +53,9 @@ def drawing(name: str, color: str):
     d = svg2rlg(io.BytesIO(source(name, color).encode("utf-8")))
     if d is None:
         raise PrintError(f"icon {name!r} could not be read as SVG")
+    # the renderer sets the drawing's initial font even for line art: make it Vera, or every PDF
+    # would list an unembedded Helvetica
+    d.initialFontName = fonts.font_name("text")
     return d
 
 

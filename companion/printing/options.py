@@ -11,6 +11,8 @@ KINDS = ("cards", "tokens", "dice", "stickers", "aids", "pads", "boards", "faces
 FORMATS = ("pdf", "svg")
 DUPLEX = ("long", "short", "off")
 LANGS = ("en", "nl")
+#: how many player aids: one per seat at the largest table (or the aid's own `copies`), or one
+AIDS = ("seat", "one")
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,8 @@ class PrintOptions:
     optional: bool = True
     #: dice rendered on sticker sheets, faces in mm
     sticker_mm: float = 16.0
+    #: "seat": one aid per seat (the default); "one": a single copy of each aid, to copy or share
+    aids: str = "seat"
 
     def wants(self, kind: str) -> bool:
         return not self.only or kind in self.only
@@ -43,6 +47,8 @@ class PrintOptions:
             raise PrintError(f"bleed of {self.bleed:g} mm is too large; use at most 10 mm")
         if self.duplex not in DUPLEX:
             raise PrintError(f"unknown duplex mode {self.duplex!r}; choose one of: {', '.join(DUPLEX)}")
+        if self.aids not in AIDS:
+            raise PrintError(f"unknown aid count {self.aids!r}; choose one of: {', '.join(AIDS)}")
         bad = [k for k in self.only if k not in KINDS]
         if bad:
             raise PrintError(f"unknown kind {bad[0]!r} in --only; choose from: {', '.join(KINDS)}")

@@ -35,7 +35,9 @@ def write_pdf(path: Path, pages: list[Page], title: str, game: str, theme: Theme
     """Render `pages` to `path` (temp file + rename); returns the page count."""
     fonts.register()
     buf = io.BytesIO()
-    c = rl_canvas.Canvas(buf, invariant=1, pageCompression=1)
+    # the canvas's initial font is Vera too: ReportLab's default (Helvetica) would be listed in
+    # every PDF unembedded, which a print shop's preflight flags
+    c = rl_canvas.Canvas(buf, invariant=1, pageCompression=1, initialFontName=fonts.font_name("text"))
     c.setTitle(title)
     c.setAuthor("the pirate table companion")
     c.setCreator("companion print")

@@ -329,15 +329,37 @@ def game_mark(game: str) -> str:
     return "".join(w[0] for w in re.findall(r"[^\W\d_]+", game)) or game[:3]
 
 
+def copy_count(n: int, total: int) -> str:
+    """The count mark of the n-th of `total` copies, as cards have it: "3/5" (never "x5", which
+    reads as a multiplier beside a value such as "$2,000")."""
+    return f"{n}/{total}"
+
+
+def span_count(total: int) -> str:
+    """The count mark of a design printed `total` times (its SVG face): "1–5/5"."""
+    return copy_count(1, 1) if total == 1 else f"1–{total}/{total}"
+
+
+def with_count(spec: FaceSpec, n: int, total: int) -> FaceSpec:
+    """One physical copy's face: the design with its own count mark."""
+    return FaceSpec(spec.layout, {**spec.fields, "count": copy_count(n, total)}, spec.size)
+
+
 def _side(side: Any, lang: str, name: str, game: str, count: str) -> dict[str, Any]:
-    return {"art": side.icon, "name": say(side.text, lang) if side.text else (name if not side.icon else ""),
-            "value": side.value, "back_icon": side.icon, "count": count, "game": game}
+    """A token side's fields. A text beside an icon that is not the token's name (nor under a
+    value) is what the token does ("Cover the next volcano mark"): it gets the `effect` box,
+    with room for 6 pt or more; a landmark's own name, or a text alone (a chest's "empty"),
+    is its name."""
+    text = say(side.text, lang) if side.text else ""
+    effect = text if text and side.icon and not side.value and text != name else ""
+    return {"art": side.icon, "name": "" if effect else (text or (name if not side.icon else "")),
+            "effect": effect, "value": side.value, "back_icon": side.icon, "count": count, "game": game}
 
 
 def _token(tok: Token, game: str, lang: str, pal: list[PlayerColour] = ()) -> TokenItem:
     shape = _small({"round": "token-round", "square": "token-square", "hex": "token-hex"}[tok.shape], tok.size_mm)
     name = say(tok.name, lang)
-    count = f"×{tok.copies}"
+    count = span_count(tok.copies)
     colour = _colour_fields(tok.colour, pal)
     front = FaceSpec(shape, {**_side(tok.front, lang, name, game, count), **colour}, (tok.size_mm, tok.size_mm))
     back = None
@@ -359,7 +381,7 @@ def _piece(piece: Piece, game: str, lang: str, pal: list[PlayerColour] = ()) -> 
     shape = "round" if piece.kind == "counter" else "square"
     layout = _small("token-round" if shape == "round" else "token-square", piece.size_mm)
     name = say(piece.name, lang)
-    fields = {"art": piece.icon, "name": name, "count": f"×{piece.copies}", "game": game,
+    fields = {"art": piece.icon, "name": name, "count": span_count(piece.copies), "game": game,
               **_colour_fields(piece.colour, pal)}
     return TokenItem(piece.id, name, shape, piece.size_mm, FaceSpec(layout, fields, (piece.size_mm, piece.size_mm)),
                      None, piece.copies)
@@ -373,7 +395,7 @@ def standee_panel(width: float) -> tuple[float, float]:
 
 def _standee(piece: Piece, game: str, lang: str, pal: list[PlayerColour] = ()) -> StandeeItem:
     name = say(piece.name, lang)
-    fields = {"art": piece.icon, "name": name, "count": f"×{piece.copies}", "game": game,
+    fields = {"art": piece.icon, "name": name, "count": span_count(piece.copies), "game": game,
               **_colour_fields(piece.colour, pal)}
     size = standee_panel(piece.size_mm)
     return StandeeItem(piece.id, name, piece.size_mm, FaceSpec("standee", fields, size),

@@ -70,30 +70,12 @@ def _piece_width(kind: str, value: str, face: str, size: float) -> float:
     return size * PT * ICON_SCALE if kind == "icon" else width_mm(value, face, size)
 
 
-def _split_long(pieces: list[tuple[str, str]], face: str, size: float, width: float) -> list[list[tuple[str, str]]]:
-    """Break a word wider than the box into chunks that fit (last resort; never overflow)."""
-    out: list[list[tuple[str, str]]] = [[]]
-    used = 0.0
-    for kind, value in pieces:
-        chars = [value] if kind == "icon" else list(value)
-        for ch in chars:
-            w = _piece_width(kind, ch, face, size)
-            if used + w > width and out[-1]:
-                out.append([])
-                used = 0.0
-            if out[-1] and out[-1][-1][0] == "text" and kind == "text":
-                out[-1][-1] = ("text", out[-1][-1][1] + ch)
-            else:
-                out[-1].append((kind, ch))
-            used += w
-    return out
-
-
 def _wrap(text: str, face: str, size: float, width: float,
           icons: frozenset[str] | None = None) -> tuple[list[Line], bool]:
-    """Greedy word wrap at `size` pt into lines no wider than `width` mm, and whether a word had
-    to be broken to fit (then a smaller size is better)."""
-    broke = False
+    """Greedy word wrap at `size` pt into lines no wider than `width` mm, and whether a word was
+    wider than the box. A word (a number, a name) is never split: one too wide stays whole on its
+    own line, and fit() calls that size too big."""
+    wide = False
     space = width_mm(" ", face, size)
     lines: list[Line] = []
     for para in tokens(text, icons):
@@ -101,35 +83,34 @@ def _wrap(text: str, face: str, size: float, width: float,
         x = 0.0
         for word in para:
             ww = sum(_piece_width(k, v, face, size) for k, v in word)
-            chunks = [word] if ww <= width + 1e-6 else _split_long(word, face, size, width)
-            broke = broke or len(chunks) > 1
-            for chunk in chunks:
-                cw = sum(_piece_width(k, v, face, size) for k, v in chunk)
-                start = x + space if runs else 0.0
-                if runs and start + cw > width + 1e-6:
-                    lines.append(Line(tuple(runs), x))
-                    runs, start = [], 0.0
-                px = start
-                for kind, value in chunk:
-                    w = _piece_width(kind, value, face, size)
-                    runs.append(Run(kind, value, px, w))
-                    px += w
-                x = px
+            wide = wide or ww > width + 1e-6
+            start = x + space if runs else 0.0
+            if runs and start + ww > width + 1e-6:
+                lines.append(Line(tuple(runs), x))
+                runs, start = [], 0.0
+            px = start
+            for kind, value in word:
+                w = _piece_width(kind, value, face, size)
+                runs.append(Run(kind, value, px, w))
+                px += w
+            x = px
         lines.append(Line(tuple(runs), x))
-    return lines, broke
+    return lines, wide
 
 
 @lru_cache(maxsize=16384)
 def fit(text: str, face: str, width: float, height: float, size: float, min_size: float,
         icons: frozenset[str] | None = None) -> Fit:
-    """The largest size from `size` down to `min_size` whose wrapped text fits the box."""
+    """The largest size from `size` down to `min_size` whose wrapped text fits the box, without
+    splitting a word; `fits` is False when even `min_size` does not (check.py refuses to print
+    such a text)."""
     s = size
     while True:
-        lines, broke = _wrap(text, face, s, width, icons)
+        lines, wide = _wrap(text, face, s, width, icons)
         lh = s * PT * LEADING
         # the last line needs only the glyph height, not the full leading
         need = lh * (len(lines) - 1) + s * PT
-        if need <= height + 1e-6 and (not broke or s <= min_size):
+        if need <= height + 1e-6 and not wide:
             return Fit(s, tuple(lines), lh, True)
         if s <= min_size:
             keep = max(1, int((height - s * PT) // lh) + 1)

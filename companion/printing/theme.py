@@ -72,9 +72,9 @@ class Theme:
         if self.ink_saver and self.tint is None and name in ("tint", "tint-light"):
             name = {"tint": "accent", "tint-light": "accent-light"}[name]
         elif self.ink_saver and name == "tint":
-            return _mix(self.tint, "#ffffff", 0.45)
+            return _mix(self.tint, "#ffffff", 0.75)
         elif self.ink_saver and name == "tint-light":
-            return _mix(self.tint, "#ffffff", 0.8)
+            return _mix(self.tint, "#ffffff", 0.88)
         if self.ink_saver and name in ("accent", "ink"):
             return "#ffffff"
         if self.ink_saver and name in ("accent-light", "paper"):

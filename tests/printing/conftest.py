@@ -22,6 +22,19 @@ def pvd():
     return load_game("pirates-vs-dinosaurs")
 
 
+@pytest.fixture(scope="session")
+def kapern():
+    return load_game("piraten-kapern")
+
+
+@pytest.fixture(scope="session")
+def kapern_set(kapern, tmp_path_factory):
+    """Piraten Kapern's whole PDF set on defaults, written once for every test that reads files
+    (the README's first command prints it): (folder, {file name: pages})."""
+    out = tmp_path_factory.mktemp("kapern-set")
+    return out, build(kapern, out, formats=("pdf",))
+
+
 def build(content, out: Path, **kw) -> dict[str, int]:
     """Write every file of a set; returns {file name: pages}."""
     made = {}

@@ -1,5 +1,6 @@
-"""Text that fits: every text of every game's content fits its box at 7 pt or more, long words
-break instead of overflowing, and :icon: markup becomes inline icons."""
+"""Text that fits: every text of every game's content fits its box at 7 pt or more, a word or a
+number is never split (too long at the minimum is a text that does not fit, and the print is
+refused), and :icon: markup becomes inline icons."""
 from __future__ import annotations
 
 import pytest
@@ -38,11 +39,21 @@ def test_text_shrinks_but_never_below_the_minimum_and_never_overflows():
     assert medium.fits and 7 <= medium.size <= 9
 
 
-def test_lines_never_wider_than_the_box():
+def test_a_word_is_never_split_and_too_long_does_not_fit():
     f = fit("Supercalifragilisticexpialidocious-treasure-map-of-the-seven-seas :skull:", "text", 20, 40, 9, 7,
             icons.names())
-    for line in f.lines:
-        assert line.width <= 20 + 1e-6
+    assert not f.fits
+    texts = [r.value for line in f.lines for r in line.runs if r.kind == "text"]
+    assert texts == ["Supercalifragilisticexpialidocious-treasure-map-of-the-seven-seas"]
+
+
+def test_a_number_shrinks_whole_rather_than_splitting():
+    """The Sea Battle badge: "1000" used to print as "100" over "0"."""
+    f = fit("1000", "display", 6.0, 4.0, 9, 5, icons.names())
+    assert f.fits and [r.value for line in f.lines for r in line.runs] == ["1000"]
+    assert f.size < 9
+    for line in fit("Win 1000 points", "text", 12, 20, 9, 7, icons.names()).lines:
+        assert all(r.value in ("Win", "1000", "points") for r in line.runs)
 
 
 def test_inline_icons():

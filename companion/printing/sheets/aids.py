@@ -74,7 +74,9 @@ def _place(sections: list[tuple[str, str]], col_w: float, col_h: float, cols: in
         for hf, bf, need in blocks[a:z]:
             placed.append((col, y, hf, bf))
             y += need
-    return placed, tallest <= col_h
+    # a word wider than a column (never split) makes the size too big
+    whole = all(hf.fits and bf.fits for hf, bf, _ in blocks)
+    return placed, tallest <= col_h and whole
 
 
 def _cuts(n: int, cols: int) -> Iterator[tuple[int, ...]]:

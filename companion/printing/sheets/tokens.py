@@ -5,14 +5,14 @@ with any two-sided token is followed by its backs page, mirrored for the duplex 
 backs are."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from ..assets import profiles
 from ..context import Ctx
 from ..grid import Spot, back_rect, guide_marks, label_spot, pack
 from ..pdfdoc import Page
-from ..source import StandeeItem, TokenItem
+from ..source import StandeeItem, TokenItem, with_count
 from ..surface import Surface
 from . import standees as standee_sheet
 
@@ -43,19 +43,20 @@ def entries(ctx: Ctx, items: list[TokenItem], figures: list[StandeeItem] = ()) -
     """Every piece in packing order: two-sided ones first (so fewer pages need a backs page),
     then the tallest, widest first; ties keep content order."""
     out: list[tuple[tuple[float, float, bool, int], Entry]] = []
-    pieces = [(_token_entry(ctx, tok), tok.copies) for tok in items]
-    pieces += [(_standee_entry(ctx, fig), fig.copies) for fig in figures]
-    for e, copies in pieces:
-        for _ in range(copies):
-            out.append(((-e.h, -e.w, e.back is None, len(out)), e))
+    pieces = [_token_entry(ctx, tok, n, tok.copies) for tok in items for n in range(1, tok.copies + 1)]
+    pieces += [_standee_entry(ctx, fig, n) for fig in figures for n in range(1, fig.copies + 1)]
+    for e in pieces:
+        out.append(((-e.h, -e.w, e.back is None, len(out)), e))
     return [e for _, e in sorted(out, key=lambda p: p[0])]
 
 
-def _token_entry(ctx: Ctx, tok: TokenItem) -> Entry:
+def _token_entry(ctx: Ctx, tok: TokenItem, n: int, total: int) -> Entry:
+    """The n-th copy of a token: its front carries its count mark ("3/5")."""
     bleed = _bleed(ctx)
+    face = with_count(tok.front, n, total)
 
     def front(s: Surface, x: float, y: float) -> None:
-        ctx.face(s, tok.front, x, y, bleed)
+        ctx.face(s, face, x, y, bleed)
 
     def back(s: Surface, x: float, y: float, turned: bool) -> None:
         assert tok.back is not None
@@ -64,12 +65,13 @@ def _token_entry(ctx: Ctx, tok: TokenItem) -> Entry:
     return Entry(tok.id, tok.size, tok.size, tok.shape != "round", front, back if tok.back is not None else None)
 
 
-def _standee_entry(ctx: Ctx, fig: StandeeItem) -> Entry:
+def _standee_entry(ctx: Ctx, fig: StandeeItem, n: int) -> Entry:
     """A standee strip is one-sided: its back panel is on the front, above the fold."""
     g = standee_sheet.shape(fig)
+    copy = replace(fig, front=with_count(fig.front, n, fig.copies))
 
     def draw(s: Surface, x: float, y: float) -> None:
-        standee_sheet.draw(ctx, s, fig, x, y)
+        standee_sheet.draw(ctx, s, copy, x, y)
 
     return Entry(fig.id, g.w, g.h, True, draw)
 
