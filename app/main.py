@@ -24,7 +24,7 @@ from typing import Any
 import flet as ft
 import uvicorn
 
-from app import access, screens, state
+from app import access, screens, state, theme
 from app.base import PROFILE, log
 from app.widgets.common import ACCENT
 
@@ -52,8 +52,7 @@ class App:
     async def start(self) -> None:
         page = self.page
         page.title = "Pirate table companion"
-        page.theme = ft.Theme(color_scheme_seed=ACCENT)
-        page.theme_mode = ft.ThemeMode.LIGHT
+        theme.apply(page, ACCENT)
         self.client = await client_token(page)
         page.on_route_change = lambda e: self.show(e.route)
         page.on_view_pop = lambda e: self.go(self.parent_route())
@@ -165,7 +164,8 @@ async def main(page: ft.Page) -> None:
 
 
 def web_assets() -> Path:
-    """A folder holding only what the app shows: the project's line icons (served as icons/NAME.svg).
+    """A folder holding only what the app shows: the project's line icons (served as icons/NAME.svg)
+    and the printed set's fonts (fonts/NAME.ttf, app/theme.py).
 
     The icons are copied out of print/ so that the web server never exposes print/out or
     anything else in the checkout to the table's network.
@@ -178,6 +178,7 @@ def web_assets() -> Path:
         copy = icons / svg.name
         if not copy.exists() or copy.stat().st_mtime < svg.stat().st_mtime:
             shutil.copy2(svg, copy)
+    theme.copy_fonts(target)
     return target
 
 

@@ -5,6 +5,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.engine.words import number_word, plural
+
 from app.piraten_kapern import turn
 from app.widgets.common import notice, para
 
@@ -23,7 +25,7 @@ def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> lis
     legal = live.legal_actions() if acting else []
     if any(d["face"] for d in view["dice"]):
         if acting:
-            out.append(para(f"Tap dice to pick them for a re-roll (at least {words(view['min_reroll'])}), "
+            out.append(para(f"Tap dice to pick them for a re-roll (at least {number_word(view['min_reroll'])}), "
                             "then re-roll; or stop."))
         out.append(turn.dice_row(screen, view, seat if acting else None, legal))
         if not acting:  # the acting seat sees it under its buttons
@@ -36,10 +38,6 @@ def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Cont
     return turn.decide_buttons(screen, live, view, seat, legal) + [turn.score_panel(view)]
 
 
-def words(n: int) -> str:
-    return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n))
-
-
 def scores(view: dict[str, Any]) -> dict[int, Any]:
     return {p["seat"]: p["score"] for p in view["players"]}
 
@@ -50,6 +48,6 @@ def final(live: Any, result: dict[str, Any], view: dict[str, Any]) -> list[tuple
     rows = []
     for name, score in sorted(result.get("scores", {}).items(), key=lambda kv: kv[1], reverse=True):
         n = turns.get(name, 0)
-        detail = f"{n} turn{'' if n == 1 else 's'} played" + (f", {score / n:.0f} points a turn" if n else "")
+        detail = f"{plural(n, 'turn')} played" + (f", {score / n:.0f} points a turn" if n else "")
         rows.append((name, str(score), detail))
     return rows

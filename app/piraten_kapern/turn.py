@@ -9,6 +9,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.engine.words import sentence
+
 from app.widgets.common import button, card, heading, notice, para, wrap_row
 from app.widgets.dice import icon_image, tile
 
@@ -50,7 +52,7 @@ def dice_row(screen: Any, view: dict[str, Any], seat: int | None, legal: list[An
             usable = a in ok
             on_click = (lambda e, a=a: screen.act(a))
         tiles.append(tile(label, d["name"], d["icon"], on_click, selected=d["picked"],
-                          marked=d["chest"], disabled=False, badge=str(n) if usable or seat is None else f"{n} ✕"))
+                          marked=d["chest"], disabled=False, badge=str(n) if usable or seat is None else f"{n} ×"))
     return wrap_row(tiles, spacing=6)
 
 
@@ -100,11 +102,6 @@ def decide_buttons(screen: Any, live: Any, view: dict[str, Any], seat: int, lega
         out.append(ft.Switch(label="Tap dice to put them on the Treasure Chest", value=on,
                              on_change=lambda e: toggle_chest(screen, e.control.value)))
     return out
-
-
-def sentence(text: str) -> str:
-    """The engine's label with a capital first letter (and the rest as the engine wrote it)."""
-    return text[:1].upper() + text[1:]
 
 
 def toggle_chest(screen: Any, value: bool) -> None:

@@ -221,7 +221,9 @@ def captain_card(screen: Any, live: Any, view: dict[str, Any], seat: int) -> ft.
     if p["curses"]:
         rows.append(para("Curses: " + ", ".join(str(n) for n in p["curses"]), size=14))
     if p["stage"] >= 3:
-        rows.append(para(f"Treasures: {len(p['treasures'])} (values hidden; see the final count)"
+        # (the final count on this same shared screen shows the values, so the panel does too)
+        worth = ", ".join(L.money(v) for v in p["treasures"])
+        rows.append(para(f"Treasures: {len(p['treasures'])}" + (f" ({worth})" if worth else "")
                          + (f" · carries {p['carry']}" if p["carry"] is not None else ""), size=14))
     if p["stage"] == 2:
         inc = []
@@ -307,7 +309,7 @@ def combat_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: 
     if faces is not None:
         got = preview(live, action)
         if got:
-            out.append(para("→ " + got["title"], size=16))
+            out.append(para("Result: " + got["title"], size=16))
     out.append(button("Confirm combat", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
                       disabled=faces is None))
     for o in cannon:
@@ -331,7 +333,7 @@ def search_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: 
     if faces is not None:
         got = preview(live, action)
         if got:
-            out.append(para("→ " + got["title"], size=16))
+            out.append(para("Result: " + got["title"], size=16))
     out.append(button("Confirm search", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
                       disabled=faces is None))
     out.append(extra_dice(screen))
@@ -382,7 +384,7 @@ def attack_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: 
     if ready:
         got = preview(live, action)
         if got:
-            out.append(para("→ " + got["title"], size=16))
+            out.append(para("Result: " + got["title"], size=16))
     out.append(button("Confirm attack", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
                       disabled=not ready))
     last = view["last"]
@@ -467,7 +469,7 @@ def return_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: 
                              para(f"{p['crew']} sailors carry {cap} treasure(s); {len(have)} dug up.", 14)]
     if must:
         out.append(para(f"Choose {must} to put back into the bag:", 14))
-        out.append(wrap_row([button(f"{'↩ ' if i in chosen else ''}{L.money(v)}", lambda e, i=i: _toggle_i(screen, chosen, i),
+        out.append(wrap_row([button(f"{'Back: ' if i in chosen else ''}{L.money(v)}", lambda e, i=i: _toggle_i(screen, chosen, i),
                                     primary=i in chosen, tooltip=f"Put back {L.money(v)}")
                              for i, v in enumerate(have)], spacing=4))
     back = tuple(have[i] for i in chosen)

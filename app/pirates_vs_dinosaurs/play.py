@@ -294,7 +294,7 @@ def outfit(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Contr
                                 primary=e in eq, tooltip=L.text_of("equipment", e)) for e in costs],
                         spacing=4))
     chosen = next((a for a in legal if a.weapon == d["weapon"] and tuple(a.equipment) == tuple(sorted(eq))), None)
-    out.append(ft.Text(f"Equipment {cost} points → {crew} sailors", size=17, weight=ft.FontWeight.BOLD))
+    out.append(ft.Text(f"Equipment: {cost} points. Crew: {crew} sailors", size=17, weight=ft.FontWeight.BOLD))
     if d["weapon"] and chosen is None:
         out.append(notice(f"Not allowed: {numbers['rule']}", error=True))
     out.append(button("Confirm purchase", lambda e: screen.act(chosen), icon=ft.Icons.CHECK, primary=True,

@@ -1,4 +1,4 @@
-"""The web server serves the app's icons and nothing else of the checkout."""
+"""The web server serves the app's icons and fonts and nothing else of the checkout."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,5 +11,7 @@ def test_web_assets_hold_only_icons(tmp_path: Path, monkeypatch) -> None:
     folder = web_assets()
     assert folder.is_relative_to(tmp_path)
     assert (folder / "icons" / "skull.svg").is_file()
-    assert sorted(p.name for p in folder.iterdir()) == ["icons"]
+    assert sorted(p.name for p in folder.iterdir()) == ["fonts", "icons"]
     assert all(p.suffix == ".svg" for p in (folder / "icons").iterdir())
+    assert {p.suffix for p in (folder / "fonts").iterdir()} <= {".ttf", ".txt"}
+    assert (folder / "fonts" / "Vera.ttf").stat().st_size > 10_000

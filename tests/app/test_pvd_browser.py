@@ -54,7 +54,7 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
             ui.painted(page)
             assert abs(skull.bounding_box()["y"] - before) < 2, "the redraw moved the screen"
     ui.see(page, "Combat: 5 of 5 dice entered")
-    ui.see(page, "→ Anne loses 2 sailors to the dinosaur")  # the preview, before confirming
+    ui.see(page, "Result: Anne loses 2 sailors to the dinosaur")  # the preview, before confirming
     ui.shot(page, "pvd-tracker-3-dice")
     press(page, "Confirm combat")
     ui.see(page, "2 successes against Strength 4")
@@ -96,7 +96,7 @@ def step(page, ui) -> str:
     if page.get_by_role("button", name="Confirm purchase").count():
         press(page, "Sabers and Muskets")
         press(page, "Machete (3)")
-        ui.see(page, "Equipment 3 points → 17 sailors")
+        ui.see(page, "Equipment: 3 points. Crew: 17 sailors")
         with ui.changes(page):
             press(page, "Confirm purchase")  # enabled once the weapon is chosen too
         return "outfit"

@@ -9,6 +9,7 @@ import dataclasses
 from typing import Any
 
 from companion.content.models import say
+from companion.engine.words import plural
 
 from .scoring import SKULL, death_score, island_result, score_dice, skull_count
 
@@ -39,7 +40,7 @@ def breakdown(game: Any, s: Any) -> dict[str, Any] | None:
         chest = [faces[i] for i in s.chest]
         if card.kind == "chest" and chest:
             lines += _kind_lines(chest, t, card.groups, names)
-            lines.append((f"{_plural(len(chest), 'die')} on the Treasure Chest", death_score(faces, chest, card, t)))
+            lines.append((f"{plural(len(chest), 'die')} on the Treasure Chest", death_score(faces, chest, card, t)))
         elif card.kind in ("sea_battle", "peace"):
             lines.append((f"{skull_count(faces, card)} skulls: {say(game.data.names[card.id])} lost",
                           death_score(faces, chest, card, t)))
@@ -85,10 +86,6 @@ def _kind_lines(faces: list[str], t: Any, groups: Any, names: dict[str, dict[str
     if bonus:
         lines.append((f"Full chest: all {t.dice} dice score", bonus))
     return lines
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {'dice' if word == 'die' else word + 's'}"
 
 
 __all__ = ["breakdown", "SKULL"]

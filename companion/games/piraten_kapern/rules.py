@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
+from companion.engine.words import noun
 
 from .actions import Chest, Pick, Reroll, Stop
 from .assistant import breakdown
@@ -141,7 +142,7 @@ def _dice_list(dice: list[int]) -> str:
 
 def _dice_words(dice: list[int]) -> str:
     """'die 3' or 'dice 1, 3' (0-based in, 1-based out)."""
-    return f"{'die' if len(dice) == 1 else 'dice'} {_dice_list(dice)}"
+    return f"{noun(len(dice), 'die')} {_dice_list(dice)}"
 
 
 class KapernGame(Game[KapernState]):

@@ -1,0 +1,167 @@
+"""Wording every game and the app share: counts with the right plural ("1 die", "2 dice"),
+"a" or "an", lists in words, and `problems(text)`, the check a test runs over every label the
+views produce (a slot id, "(s)", "a incident", "1 tokens" shown to a player are bugs).
+
+Rules and views build their sentences with these, so that no game grows its own `_plural` and
+no screen says "hour(s)"."""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+__all__ = ["plural", "count", "noun", "article", "with_article", "number_word", "join", "sentence", "problems", "faults"]
+
+#: plurals English does not make with -s / -es
+IRREGULAR = {"die": "dice", "man": "men", "woman": "women", "child": "children", "foot": "feet",
+             "tooth": "teeth", "mouse": "mice", "person": "people", "life": "lives", "knife": "knives",
+             "half": "halves", "leaf": "leaves", "thief": "thieves", "wolf": "wolves", "loaf": "loaves",
+             "Die": "Dice"}
+#: words that are the same in the plural (or have no singular)
+SAME = {"sheep", "fish", "deer", "gold", "crew", "dice", "booty", "equipment", "loot"}
+
+_NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve"]
+
+
+def noun(n: int, one: str, many: str | None = None) -> str:
+    """The noun alone, singular for 1 (and -1), plural otherwise: noun(2, "die") == "dice".
+    The last word of a phrase is the one made plural: noun(2, "hidden landmark") == "hidden landmarks"."""
+    if abs(n) == 1:
+        return one
+    if many is not None:
+        return many
+    head, _, last = one.rpartition(" ")
+    return (head + " " if head else "") + _plural_word(last)
+
+
+def _plural_word(word: str) -> str:
+    if word in IRREGULAR:
+        return IRREGULAR[word]
+    if word.lower() in SAME or not word[-1:].isalpha():
+        return word
+    low = word.lower()
+    if low.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    if low.endswith("y") and low[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """A count and its noun: plural(1, "token") == "1 token", plural(2, "die") == "2 dice",
+    plural(3, "success") == "3 successes", plural(2, "hour") == "2 hours"."""
+    return f"{n} {noun(n, one, many)}"
+
+
+def count(n: int, one: str, many: str | None = None, zero: str = "no") -> str:
+    """Like `plural`, in words for small numbers: count(0, "die") == "no dice", count(2, "skull")
+    == "two skulls", count(13, "card") == "13 cards"."""
+    return f"{number_word(n, zero)} {noun(n, one, many)}"
+
+
+def number_word(n: int, zero: str = "no") -> str:
+    """0..12 in words ("no" or another word for 0), larger numbers as digits."""
+    if n == 0:
+        return zero
+    return _NUMBER_WORDS[n] if 0 < n < len(_NUMBER_WORDS) else str(n)
+
+
+#: words starting with a vowel letter that take "a" ("a one", "a unique"), or with a consonant
+#: letter that take "an" ("an hour")
+_A_BEFORE = re.compile(r"(one\b|once\b|uni|use|usu|uti|eu|ewe|ur[aeiou]|ubiq|u[bcdfgklmnprstvz][aeiou])", re.I)
+_AN_BEFORE = re.compile(r"(hour|honest|honou?r|heir)", re.I)
+
+
+def article(word: str) -> str:
+    """"a" or "an" for the word that follows: article("incident roll") == "an",
+    article("Ruined Fort") == "a", article("hour") == "an", article("unique treasure") == "a"."""
+    w = word.strip().lstrip("\"'“‘(")
+    if not w:
+        return "a"
+    if w[0].isdigit():
+        return "an" if re.match(r"(8|11\b|18\b|11\d\b|18\d\b)", w) else "a"
+    if _AN_BEFORE.match(w):
+        return "an"
+    if w[0].lower() in "aeiou" and not _A_BEFORE.match(w):
+        return "an"
+    if len(w) > 1 and w.isupper() and w[0] in "AEFHILMNORSX":  # an FAQ-style initialism
+        return "an"
+    return "a"
+
+
+def with_article(word: str) -> str:
+    """The word after its article: with_article("incident roll") == "an incident roll"."""
+    return f"{article(word)} {word}"
+
+
+def join(items: Iterable[str], last: str = "and") -> str:
+    """"a", "a and b", "a, b and c"."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def sentence(text: str) -> str:
+    """The text with a capital first letter (the rest as written)."""
+    return text[:1].upper() + text[1:]
+
+
+# --- the check over every label -----------------------------------------------------------------
+#: a word before "1" that makes the 1 a number of something, not a count ("die 1 shows", "seat 1")
+_NUMBERED = {"die", "dice", "seat", "player", "round", "turn", "mark", "step", "slot", "area", "card", "page",
+             "level", "stage", "space", "number", "no", "of", "row", "column", "col", "square", "tile", "zone",
+             "bot", "team", "game", "part", "day", "week", "hole", "chapter", "section", "rule", "version",
+             "pirate", "captain", "band", "ship", "island", "region", "spin", "sail", "move", "–", "-", "x", "×",
+             "minus", "plus", "#"}
+#: verbs (and other words ending in s) that may follow a count of one
+_VERBS = {"is", "was", "has", "does", "goes", "gives", "shows", "wins", "loses", "gets", "takes", "rolls",
+          "ends", "stays", "moves", "keeps", "needs", "scores", "counts", "adds", "makes", "pays", "costs",
+          "lets", "says", "remains", "means", "plus", "minus", "times", "us", "yes", "its", "this", "thus",
+          "bonus", "as", "less", "always", "across", "towards", "onwards", "afterwards",
+          "whereas", "besides", "sometimes", "news"}
+_COUNT_ONE = re.compile(r"(?:(\S+) )?\b1 ([A-Za-z]+)\b")
+_A_VOWEL = re.compile(r"(?:^|(?<=[\s(“\"']))([Aa]) ([A-Za-z][\w-]*)")
+_AN_CONSONANT = re.compile(r"(?:^|(?<=[\s(“\"']))([Aa]n) ([A-Za-z][\w-]*)")
+#: raw ids: a slug with a number (jungle-1), snake_case, a prefixed id (relic:lucky), Python reprs
+_RAW = [
+    (re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+[a-z]?\b"), "an id with a number"),
+    (re.compile(r"\b[a-z]+_[a-z0-9_]+\b"), "a snake_case name"),
+    (re.compile(r"\b(?:wp|eq|relic|mate|card|event|token|space|slot|face|die|tile):[a-z][\w-]*"), "a prefixed id"),
+    (re.compile(r"\b(?:None|True|False)\b"), "a Python value"),
+    (re.compile(r"[{}]|\[\s*['\"\d]|\\n"), "a raw list or mapping"),
+    (re.compile(r"\(s\)|\(es\)"), "a plural in brackets"),
+]
+
+
+def problems(text: str) -> list[str]:
+    """What is wrong with a text a player reads ([] when nothing), one line each: raw ids or
+    Python values, "(s)", "a" before a vowel or "an" before a consonant, a count of one with a
+    plural noun ("1 tokens", "1 dice"), a count of a singular noun ("2 die"). A test runs it over
+    every label the views of every game produce."""
+    return [f"{what}: {bad!r} in {text!r}" for what, bad in faults(text)]
+
+
+def faults(text: str) -> list[tuple[str, str]]:
+    """`problems` as (what is wrong, the words that are wrong) pairs."""
+    found: list[tuple[str, str]] = []
+    for pattern, what in _RAW:
+        found += [(what, m.group(0)) for m in pattern.finditer(text)]
+    for m in _A_VOWEL.finditer(text):
+        word = m.group(2)
+        if len(word) > 1 and article(word) == "an" and not word.isupper():
+            found.append(("'an' before a vowel", m.group(0)))
+    for m in _AN_CONSONANT.finditer(text):
+        word = m.group(2)
+        if article(word) == "a" and not (len(word) == 1 and word.isupper()):
+            found.append(("'a' before a consonant", m.group(0)))
+    for m in _COUNT_ONE.finditer(text):
+        before, word = (m.group(1) or "").lower().strip(",.:;("), m.group(2)
+        low = word.lower()
+        if before in _NUMBERED or low in _VERBS or low.endswith(("ss", "us", "is", "'s")):
+            continue
+        if low == "dice" or (low.endswith("s") and len(low) > 2):
+            found.append(("a plural after one", f"1 {word}"))
+    for m in re.finditer(r"\b([02-9]|\d\d+) (die|token|hour|skull|sailor|success|card|coin|treasure)\b(?! \d)", text):
+        found.append(("a singular after a number", m.group(0)))
+    return found
