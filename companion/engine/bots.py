@@ -28,12 +28,15 @@ class RandomBot:
 
 
 def bot_kinds(game: Any) -> dict[str, Callable[[int | str], Bot]]:
-    """The bots a game can seat, by name: "random" always, and the game's own bot (its `make_bot`
-    hook) under that bot's name, e.g. "heuristic". The first is the one empty seats get."""
+    """The bots a game can seat, by name: "random" always, the game's own bot (its `make_bot`
+    hook) under that bot's name, e.g. "heuristic", and any of its `more_bots` ({name: factory}).
+    The first is the one empty seats get."""
     kinds: dict[str, Callable[[int | str], Bot]] = {}
     factory = getattr(game, "make_bot", None)
     if factory is not None:
         kinds[getattr(factory(0), "name", "smart")] = factory
+    # `more_bots`: other bots of the game by name (Kapern's expert, which plays the solved policy)
+    kinds.update(getattr(game, "more_bots", None) or {})
     kinds.setdefault("random", RandomBot)
     return kinds
 

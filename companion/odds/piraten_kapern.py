@@ -8,7 +8,7 @@ off again), so the chest of a re-roll is its kept dice. Re-rolling can give back
 dice, so each mode is solved by value iteration (Gauss-Seidel, to 1e-9) over the values of
 "keep K, re-roll the rest" (3,003 kept multisets), from the modes a turn cannot leave.
 
-Every score comes from the game's own scoring code and content (rules.load_data,
+Every score comes from the game's own scoring code and content (data.load_data,
 scoring.stop_score / death_score / island_result): a content change changes the odds.
 Turn score = what the turn adds to or takes from your own total before the floor at zero;
 your own Skull Island counts 0 (Peace: minus its penalty per saber showing when you land;
@@ -26,12 +26,14 @@ from typing import Any
 
 import numpy as np
 
-from companion.games.piraten_kapern.rules import Data, load_data
+from companion.games.piraten_kapern.data import Data, load_data
 from companion.games.piraten_kapern.scoring import SKULL, CardRule, death_score, island_result, stop_score
 
 from .dice import multisets, roll_distribution, sub_multisets, uniform
 
 TOLERANCE = 1e-9
+#: target solutions kept (each about 80 KB); the expected-score ones are always kept
+TARGET_CACHE = 512
 
 
 class OddsError(ValueError):
@@ -158,76 +160,147 @@ class _Card:
         return out
 
 
-def _solve(card: str, target: int | None) -> Solution:
-    c = _Card(card, target)
+@dataclass
+class _Mode:
+    """One mode of a card's turn as flat arrays of points (the objective is applied later)."""
+
+    terminal: bool
+    #: rolls that end the turn: (kept index, points, chance)
+    end_k: np.ndarray
+    end_pts: np.ndarray
+    end_p: np.ndarray
+    #: rolls that go on: (kept index, next state, chance)
+    live_k: np.ndarray
+    live_s: np.ndarray
+    live_p: np.ndarray
+    death: np.ndarray
+    #: per state: the points of stopping now (terminal modes: of the position as it ends)
+    stop_pts: np.ndarray
+    #: (state, kept) of every legal re-roll staying in this mode, sorted by state; and into mode 1
+    same_s: np.ndarray
+    same_k: np.ndarray
+    other_s: np.ndarray
+    other_k: np.ndarray
+
+
+@dataclass
+class _Structure:
+    """A card's whole turn, independent of the objective: solved for any target in milliseconds."""
+
+    modes: list[_Mode]
+    #: the first roll: outcomes that end the turn at once (points, chance), the others (state, chance)
+    first_pts: np.ndarray
+    first_p: np.ndarray
+    first_s: np.ndarray
+    first_live_p: np.ndarray
+
+
+def _ints(xs: list) -> np.ndarray:
+    return np.array(xs, dtype=np.int64)
+
+
+@lru_cache(maxsize=None)
+def _structure(card: str) -> _Structure:
+    c = _Card(card, None)
     sp = c.sp
-    S, K = len(sp.states), len(sp.kept)
-    V = [np.zeros(S) for _ in range(c.modes)]
-    Q = [np.zeros(K) for _ in range(c.modes)]
-    death = [np.zeros(K) for _ in range(c.modes)]
-    for mode in reversed(range(c.modes)):
-        # per kept multiset: the constant part (rolls that end the turn) and the live states
-        const = np.zeros(K)
-        live_idx: list[np.ndarray] = []
-        live_p: list[np.ndarray] = []
+    S = len(sp.states)
+    modes: list[_Mode] = []
+    for mode in range(c.modes):
         terminal = c.terminal_mode(mode)
+        ek, ep, eq, lk, ls, lq = [], [], [], [], [], []
+        death = np.zeros(len(sp.kept))
         for ki, k in enumerate(sp.kept):
-            nx, pr = sp.next_states[ki], sp.next_probs[ki]
-            ends = np.array([terminal or c.dead(sp.states[j], mode) for j in nx], dtype=bool)
-            const[ki] = sum(p * c.end_value(sp.states[j], k, mode) for j, p in zip(nx[ends], pr[ends]))
-            death[mode][ki] = sum(p for j, p in zip(nx, pr) if c.skulls(sp.states[j]) >= c.t.skulls_end_turn
-                                  and not c.doomed_ok(sp.states[j], mode))
-            live_idx.append(nx[~ends])
-            live_p.append(pr[~ends])
-        if terminal:
-            Q[mode] = const
-            V[mode] = np.array([c.end_value(s, (), mode) for s in sp.states])
-            continue
-        # the decisions of every live state in this mode
+            for j, p in zip(sp.next_states[ki], sp.next_probs[ki]):
+                s = sp.states[j]
+                if terminal or c.dead(s, mode):
+                    ek.append(ki)
+                    ep.append(c.end_value(s, k, mode))
+                    eq.append(p)
+                else:
+                    lk.append(ki)
+                    ls.append(j)
+                    lq.append(p)
+                if c.skulls(s) >= c.t.skulls_end_turn and not c.doomed_ok(s, mode):
+                    death[ki] += p
         stop = np.zeros(S)
-        same: list[np.ndarray] = []    # kept indices whose roll stays in this mode
-        other: list[np.ndarray] = []   # kept indices of re-rolls into a solved later mode
+        ss, sk, os_, ok = [], [], [], []
         for si, s in enumerate(sp.states):
             faces = sp.faces_of(s)
+            if terminal:
+                stop[si] = c.end_value(s, (), mode)
+                continue
             if c.skulls(s) >= c.t.skulls_end_turn:
-                stop[si] = c.u(death_score(faces, [], c.rule, c.t))
+                stop[si] = death_score(faces, [], c.rule, c.t)
             else:
-                stop[si] = c.u(stop_score(faces, c.rule, c.t))
-            a, b = [], []
+                stop[si] = stop_score(faces, c.rule, c.t)
             for r, m2 in c.rerolls(s, mode):
                 ki = sp.kept_index[tuple(x - y for x, y in zip(s, r))]
-                (a if m2 == mode else b).append(ki)
-            same.append(np.array(a, dtype=np.int64))
-            other.append(np.array(b, dtype=np.int64))
-        later = Q[1] if c.modes > 1 and mode == 0 else None
-        base = stop.copy()
-        for si in range(S):
-            if later is not None and len(other[si]):
-                base[si] = max(base[si], later[other[si]].max())
+                if m2 == mode:
+                    ss.append(si)
+                    sk.append(ki)
+                else:
+                    os_.append(si)
+                    ok.append(ki)
+        modes.append(_Mode(terminal, _ints(ek), np.array(ep, dtype=float), np.array(eq), _ints(lk), _ints(ls),
+                           np.array(lq), death, stop, _ints(ss), _ints(sk), _ints(os_), _ints(ok)))
+    first = sp.kept_index[tuple(0 for _ in sp.faces)]
+    fp, fq, fs, fl = [], [], [], []
+    for j, p in zip(sp.next_states[first], sp.next_probs[first]):
+        s = sp.states[j]
+        if c.skulls(s) >= c.t.skull_island and c.rule.island_allowed:
+            fp.append(island_result(sp.faces_of(s), c.rule, c.t)[0])
+            fq.append(p)
+        elif c.dead(s, 0):
+            fp.append(c.end_value(s, (), 0))
+            fq.append(p)
+        else:
+            fs.append(j)
+            fl.append(p)
+    return _Structure(modes, np.array(fp, dtype=float), np.array(fq), _ints(fs), np.array(fl))
+
+
+def _seg_max(values: np.ndarray, rows: np.ndarray, n: int) -> np.ndarray:
+    """Per row 0..n-1 the largest of its values (rows sorted); -inf for a row with none."""
+    out = np.full(n, -np.inf)
+    if len(rows):
+        starts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
+        out[rows[starts]] = np.maximum.reduceat(values, starts)
+    return out
+
+
+def _solve(card: str, target: int | None) -> Solution:
+    st = _structure(card)
+    sp = space()
+    S, K = len(sp.states), len(sp.kept)
+
+    def u(points: np.ndarray) -> np.ndarray:
+        return points if target is None else (points >= target).astype(float)
+
+    n = len(st.modes)
+    V = [np.zeros(S) for _ in range(n)]
+    Q = [np.zeros(K) for _ in range(n)]
+    for mode in reversed(range(n)):
+        m = st.modes[mode]
+        const = np.bincount(m.end_k, weights=m.end_p * u(m.end_pts), minlength=K)
+        if m.terminal:
+            Q[mode] = const
+            V[mode] = u(m.stop_pts)
+            continue
+        base = u(m.stop_pts).copy()
+        if n > 1 and mode == 0:
+            base = np.maximum(base, _seg_max(Q[1][m.other_k], m.other_s, S))
         v = base.copy()
         for _ in range(100000):
-            q = np.array([const[ki] + (live_p[ki] @ v[live_idx[ki]] if len(live_idx[ki]) else 0.0)
-                          for ki in range(K)])
-            new = np.array([max(base[si], q[same[si]].max()) if len(same[si]) else base[si] for si in range(S)])
+            q = const + np.bincount(m.live_k, weights=m.live_p * v[m.live_s], minlength=K)
+            new = np.maximum(base, _seg_max(q[m.same_k], m.same_s, S))
             delta = float(np.abs(new - v).max())
             v = new
             if delta < TOLERANCE:
                 break
-        Q[mode] = np.array([const[ki] + (live_p[ki] @ v[live_idx[ki]] if len(live_idx[ki]) else 0.0)
-                            for ki in range(K)])
+        Q[mode] = const + np.bincount(m.live_k, weights=m.live_p * v[m.live_s], minlength=K)
         V[mode] = v
-    # the first roll: Skull Island, or the turn as after any roll
-    first = sp.kept_index[tuple(0 for _ in sp.faces)]
-    total = 0.0
-    for j, p in zip(sp.next_states[first], sp.next_probs[first]):
-        s = sp.states[j]
-        if c.skulls(s) >= c.t.skull_island and c.rule.island_allowed:
-            total += p * c.u(island_result(sp.faces_of(s), c.rule, c.t)[0])
-        elif c.dead(s, 0):
-            total += p * c.end_value(s, (), 0)
-        else:
-            total += p * V[0][j]
-    return Solution(card, target, V, Q, death, total)
+    total = float(st.first_p @ u(st.first_pts) + st.first_live_p @ V[0][st.first_s])
+    return Solution(card, target, V, Q, [m.death for m in st.modes], total)
 
 
 _cache: dict[tuple[str, int | None], Solution] = {}
@@ -237,6 +310,9 @@ def solve(card: str, target: int | None = None) -> Solution:
     """The card's solved turn (cached per card and target)."""
     key = (card, target)
     if key not in _cache:
+        if target is not None and len(_cache) > TARGET_CACHE:
+            for old in [k for k in _cache if k[1] is not None][:TARGET_CACHE // 2]:
+                del _cache[old]  # targets are solved in milliseconds; keep memory bounded
         _cache[key] = _solve(card, target)
     return _cache[key]
 
@@ -244,6 +320,61 @@ def solve(card: str, target: int | None = None) -> Solution:
 def turn_ev(card: str) -> float:
     """Expected turn score of a whole turn with this card under the best play."""
     return solve(card).turn_value
+
+
+@lru_cache(maxsize=64)
+def _policy(card: str, target: int | None) -> list[np.ndarray]:
+    """Per mode and state: the kept index of the best re-roll, or -1 to stop. Ties in target mode
+    go to the higher expected score (as `advise` ranks them), then to re-rolling fewer dice."""
+    st = _structure(card)
+    sol = solve(card, target)
+    ev = solve(card)
+    sp = space()
+    S = len(sp.states)
+    kept_n = np.array([sum(k) for k in sp.kept])
+    out = []
+    for mode, m in enumerate(st.modes):
+        choice = np.full(S, -1, dtype=np.int64)
+        if m.terminal:
+            out.append(choice)
+            continue
+        later = mode == 0 and len(st.modes) > 1
+        s_all = np.concatenate([m.same_s, m.other_s]) if later else m.same_s
+        k_all = np.concatenate([m.same_k, m.other_k]) if later else m.same_k
+        val = np.concatenate([sol.Q[mode][m.same_k], sol.Q[1][m.other_k]]) if later else sol.Q[mode][m.same_k]
+        evs = np.concatenate([ev.Q[mode][m.same_k], ev.Q[1][m.other_k]]) if later else ev.Q[mode][m.same_k]
+        if len(s_all):
+            order = np.lexsort((-kept_n[k_all], -evs, -val, s_all))  # fewest re-rolled = most kept
+            s_sorted = s_all[order]
+            first = order[np.flatnonzero(np.r_[True, s_sorted[1:] != s_sorted[:-1]])]
+            base = (st.modes[mode].stop_pts if target is None else
+                    (st.modes[mode].stop_pts >= target).astype(float))[s_all[first]]
+            go = val[first] > base + 1e-12
+            choice[s_all[first][go]] = k_all[first][go]
+        out.append(choice)
+    return out
+
+
+def best_choice(card: str, dice: Sequence[str], sorceress_used: bool = False,
+                target: int | None = None) -> str | list[int] | None:
+    """The best play of a position as `advise` ranks it, as a table look-up (for bots): "stop",
+    the die numbers to re-roll, or None when the turn is already over."""
+    c = _Card(card, None)
+    counts = parse_dice(dice)
+    mode = 1 if sorceress_used and c.sorc else 0
+    if c.dead(counts, mode):
+        return None
+    ki = int(_policy(card, target)[mode][space().index[counts]])
+    if ki < 0:
+        return "stop"
+    want = [x - y for x, y in zip(counts, space().kept[ki])]
+    nums = []
+    for i, f in enumerate(dice):
+        j = space().faces.index(f)
+        if want[j]:
+            nums.append(i + 1)
+            want[j] -= 1
+    return nums
 
 
 def parse_dice(dice: Sequence[str]) -> tuple[int, ...]:

@@ -24,9 +24,10 @@ from companion.engine.words import noun
 from .actions import Chest, Pick, Reroll, Stop
 from .assistant import breakdown
 from .bots import KapernBot
+from .data import GAME_ID, Data, load_data
+from .expert import ExpertBot
 from .scoring import SKULL, CardRule, Scorer, Table, death_score, island_result, skull_count
 
-GAME_ID = "piraten-kapern"
 
 # rulebook sections, as the rulebook heads them (tests name the same sections)
 TURN = "Speelbeurt"
@@ -88,52 +89,6 @@ class KapernState:
         return new
 
 
-@dataclass(frozen=True)
-class Data:
-    """The game's content, compiled for the rules."""
-
-    table: Table
-    cards: dict[str, CardRule]
-    names: dict[str, dict[str, str]]
-    texts: dict[str, dict[str, str]]
-    face_names: dict[str, dict[str, str]]
-    base_deck: tuple[str, ...]
-    extra_deck: tuple[str, ...]
-    options: dict[str, Any]
-    scorer: Scorer
-    #: what a screen shows of a face: id -> {"id", "name", "icon"} (English), in die order
-    face_labels: dict[str, dict[str, str]]
-    #: what a screen shows of a card: id -> {"id", "title", "icon", "says"} (English)
-    card_labels: dict[str, dict[str, str]]
-
-
-def load_data() -> Data:
-    from companion.content import load_game
-
-    content = load_game(GAME_ID)
-    die = content.files["dice.yaml"].dice[0]
-    faces = [f.id for f in die.faces]
-    table = Table.from_model(content.files["score.yaml"].score, faces)
-    cards: dict[str, CardRule] = {}
-    names: dict[str, dict[str, str]] = {}
-    texts: dict[str, dict[str, str]] = {}
-    base: list[str] = []
-    extra: list[str] = []
-    for deck in content.files["cards.yaml"].decks:
-        for card in deck.cards:
-            cards[card.id] = CardRule.from_card(card.id, card.effect, table.kinds)
-            names[card.id] = dict(card.name)
-            texts[card.id] = dict(card.text or {})
-            (extra if deck.optional else base).extend([card.id] * card.copies)
-    face_labels = {f.id: {"id": f.id, "name": say(f.name), "icon": f.icon or f.id} for f in die.faces}
-    card_labels: dict[str, dict[str, str]] = {}
-    for deck in content.files["cards.yaml"].decks:
-        for card in deck.cards:
-            title = say(card.name) + (f" ({say(card.subtitle)})" if card.subtitle else "")
-            card_labels[card.id] = {"id": card.id, "title": title, "icon": card.icon or "",
-                                    "says": say(card.text) if card.text else ""}
-    return Data(table, cards, names, texts, {f.id: dict(f.name) for f in die.faces}, tuple(sorted(base)),
-                tuple(sorted(extra)), dict(content.info.options), Scorer(table, cards), face_labels, card_labels)
 
 
 def _dice_list(dice: list[int]) -> str:
@@ -571,6 +526,7 @@ class KapernGame(Game[KapernState]):
             "rolling": [i + 1 for i in s.rolling],
             "rolls": s.rolls, "island": s.island, "skulls": skulls,
             "doomed": doomed, "sorceress": self.sorceress_left(s) if card and card.reroll_skulls else False,
+            "sorceress_used": s.sorceress_used,
             "rerolls_left": (max(0, card.rerolls + 1 - s.rolls) if card and card.rerolls >= 0 else None),
             "preview": preview,
             "deck_left": len(s.deck), "discard": list(s.discard),
@@ -648,6 +604,9 @@ class KapernGame(Game[KapernState]):
 
     def make_bot(self, seed: int | str = 0) -> KapernBot:
         return KapernBot(seed)
+
+    #: more bots a seat may get, by name (engine.bot_kinds): the solved policy of companion/odds
+    more_bots = {"expert": ExpertBot}
 
 
 _NO_CARD = CardRule(id="", groups=())
