@@ -7,5 +7,6 @@ from app.pirate_island import assistant, play
 
 
 def ui() -> GameUI:
-    return GameUI(assistant=assistant.body, board=play.board, actions=play.actions, final=play.final,
+    return GameUI(assistant=assistant.body, board=play.board, actions=play.actions, details=play.details,
+                  final=play.final,
                   scores=play.scores)

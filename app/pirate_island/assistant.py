@@ -1,6 +1,7 @@
-"""Pirate Island table helper: for a game on the printed board. Type two fields (their printed
-ids, G12, or chest numbers, 14) for the cheapest cost and route, with or without the treasure;
-see each place's rescue targets; work out a combat; read what a doubles roll does. Whose turn,
+"""Pirate Island table helper: for a game on the printed board. Tap a pirate's field on the map
+(the fields it reaches this turn are outlined with their cost) and a destination for the
+cheapest cost and route, with or without the treasure; a tap on any field says its terrain, cost
+and rescue targets; work out a combat; read what a doubles roll does. Whose turn,
 the storm and the Totenkiste are tracked entries (undo below). Every number comes from the
 rules code (companion/games/pirate_island/helper.py)."""
 from __future__ import annotations
@@ -9,17 +10,10 @@ from typing import Any
 
 import flet as ft
 
+from app.pirate_island.islandmap import HIGHLIGHT, island_panel, legend
 from app.widgets.common import button, card, heading, para, wrap_row
 from companion.games.pirate_island import helper
 from companion.games.pirate_island.data import shared
-
-
-def _field(word: str) -> str | None:
-    isl = shared().island
-    w = (word or "").strip().lower()
-    if w.isdigit() and int(w) in isl.chest_field:
-        return isl.chest_field[int(w)]
-    return w if w in isl.fieldset else None
 
 
 def act(screen: Any, live: Any, entry: dict[str, Any]) -> None:
@@ -51,47 +45,68 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
             button("-1", lambda e, b=p["seat"]: act(screen, live, {"type": "dead", "band": b, "change": -1}),
                    tooltip=f"A pirate of {p['name']} comes back", disabled=p["totenkiste"] <= 0),
         ]))
+    out.append(route_card(screen, live, d))
     out.append(card(heading("Totenkiste", 16), *rows))
-    out.append(route_card(screen, d))
     out.append(combat_card(screen, d))
     out.append(doubles_card(screen, d))
     return out
 
 
-def _text(d: dict[str, Any], key: str, label: str) -> ft.TextField:
-    def change(e: Any) -> None:
-        d[key] = e.control.value
-    return ft.TextField(label=label, value=d.get(key, ""), on_change=change, width=150, dense=True)
-
-
-def route_card(screen: Any, d: dict[str, Any]) -> ft.Control:
+def route_card(screen: Any, live: Any, d: dict[str, Any]) -> ft.Control:
+    """The cheapest way by taps on the map: the pirate's field first (the fields it reaches this
+    turn are outlined with their cost), then the destination (the way is drawn); a third tap
+    starts again. Every field is also a labelled button for screen readers and tests."""
     data = shared()
-    rows: list[ft.Control] = [heading("Cheapest way", 16),
-                              para("Type the pirate's field and the destination as printed (G12), or a chest "
-                                   "number (14)."),
-                              wrap_row([_text(d, "from", "From field"), _text(d, "to", "To field")]),
-                              ft.Switch(label="Carrying the treasure", value=bool(d.get("carry")),
-                                        on_change=lambda e: d.__setitem__("carry", e.control.value)),
-                              button("Find the way", lambda e: screen.app.render(), icon=ft.Icons.ROUTE)]
-    a, b = _field(d.get("from", "")), _field(d.get("to", ""))
-    if d.get("from") and a is None:
-        rows.append(para(f"No field {d['from']!r} on the map.", color=ft.Colors.ERROR))
-    if d.get("to") and b is None:
-        rows.append(para(f"No field {d['to']!r} on the map.", color=ft.Colors.ERROR))
+    isl = data.island
+    board = live.board_view(screen.app.client)
+    carry = bool(d.get("carry"))
+    a, b = d.get("from"), d.get("to")
+
+    def tapped(sid: str) -> None:
+        screen.board_tap = sid
+        if sid in isl.fieldset:
+            if a is None or b is not None or sid == a:
+                d["from"], d["to"] = (None if sid == a and b is None else sid), None
+            else:
+                d["to"] = sid
+        screen.app.render()
+
+    def set_carry(e: Any) -> None:
+        d["carry"] = e.control.value
+        screen.app.render()
+    highlights: dict[str, dict[str, Any]] = {}
+    line = "Tap the field of a pirate: the fields it reaches this turn are outlined with their cost in BP."
+    found = None
+    if a:
+        for f, cost in helper.reachable(isl, data.rules, a, carry).items():
+            highlights[f] = {"kind": "reachable", "text": cost}
+        line = f"From {isl.label[a]}: tap the destination (any field, also farther than one turn)."
     if a and b:
-        found = helper.route(data.island, data.rules, a, b, bool(d.get("carry")))
+        found = helper.route(isl, data.rules, a, b, carry)
+        highlights = {f: {"kind": "last"} for f in (found["route"] if found else [])}
+        highlights[b] = {"kind": "target", "text": found["cost"] if found else None}
+        line = ""
+    rows: list[ft.Control] = [heading("Cheapest way", 16),
+                              island_panel(screen, board, tapped, highlights, a, line or None, key="helper-map"),
+                              ft.Switch(label="Carrying the treasure", value=carry, on_change=set_carry)]
+    if a and b:
         if found is None:
             rows.append(para("No way over the island between these fields."))
         else:
             turn = ("fits in one turn" if found["one_turn"] else
                     f"more than one turn (at most {found['cap']} BP on one pirate a turn)")
-            rows.append(para(f"{found['cost']} BP: {' > '.join(found['labels'])}"
+            rows.append(para(f"{isl.label[a]} to {isl.label[b]}: {found['cost']} BP, {' > '.join(found['labels'])}"
                              + (f" ({found['rivers']} river{'s' if found['rivers'] > 1 else ''})" if found["rivers"]
                                 else "") + f"; {turn}.", size=16))
-        targets = helper.rescue_targets(data.island, data.rules, b)
+        targets = helper.rescue_targets(isl, data.rules, b)
         lava = f"eruption {targets['eruption']}+" if targets["eruption"] else "safe from eruptions (unnumbered)"
-        rows.append(para(f"Rescue targets on {data.island.label[b]}: fever {targets['fever']}+, {lava}."))
-    return card(*rows)
+        rows.append(para(f"Rescue targets on {isl.label[b]}: fever {targets['fever']}+, {lava}."))
+    if a:
+        rows.append(button("Start again", lambda e: (d.update({"from": None, "to": None}), screen.app.render()),
+                           icon=ft.Icons.RESTART_ALT))
+    rows.append(legend(board, [(HIGHLIGHT["selected"], "the pirate's field"), (HIGHLIGHT["reachable"], "reachable"),
+                               (HIGHLIGHT["last"], "the way")]))
+    return card(*rows, key="route")
 
 
 def combat_card(screen: Any, d: dict[str, Any]) -> ft.Control:

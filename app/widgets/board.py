@@ -21,7 +21,8 @@ from companion.board.picture import space_at
 from companion.printing.assets import profiles
 
 #: highlight kind -> outline colour (reachable spaces, legal targets, the last move, selected)
-HIGHLIGHT = {"reachable": "#1f6f8b", "target": "#b03a2e", "last": "#7d3c98", "selected": "#e69f00"}
+HIGHLIGHT = {"reachable": "#1f6f8b", "target": "#b03a2e", "last": "#7d3c98", "selected": "#e69f00",
+             "movable": "#1e8449"}
 GIANT = "#7b241c"
 
 
@@ -99,15 +100,75 @@ def space_label(sp: dict[str, Any], info: dict[str, Any] | None, pieces: list[st
         kind = highlight.get("kind", "")
         cost = highlight.get("text")
         text += {"reachable": f" (reachable{', costs ' + str(cost) if cost is not None else ''})",
-                 "target": " (a legal target)", "last": " (the last move)", "selected": " (selected)"}.get(kind, "")
+                 "target": " (a legal target)", "last": " (the last move)", "selected": " (selected)",
+                 "movable": " (can be chosen)"}.get(kind, "")
     return text
+
+
+def _base_shapes(m: dict[str, Any], k: float, w_px: float, h_px: float) -> list[cv.Shape]:
+    """What never changes in a game: paper, regions, links, the spaces' fills and outlines,
+    their names and numbers, edge features (rivers)."""
+    paper, ink, soft, _, features = _look()
+    shapes: list[cv.Shape] = [cv.Rect(0, 0, w_px, h_px, border_radius=6, paint=_paint(paper))]
+    for rg in m.get("regions") or []:  # drawn behind the spaces (a sea round an island)
+        rx, ry, rw, rh = (v * k for v in rg["box"])
+        paint = _paint(rg["fill"])
+        shapes.append(cv.Oval(rx, ry, rw, rh, paint=paint) if rg["shape"] == "ellipse" else
+                      cv.Rect(rx, ry, rw, rh, border_radius=2 * k, paint=paint))
+    for lk in m["links"]:
+        shapes.append(cv.Line(lk["p"][0] * k, lk["p"][1] * k, lk["q"][0] * k, lk["q"][1] * k,
+                              paint=_paint(soft, 1.2, [4, 3])))
+    for sp in m["spaces"]:
+        shapes.append(_outline(sp, k, _paint(sp["fill"] or "#efe4cc")))
+        shapes.append(_outline(sp, k, _paint(ink, 1.0)))
+    for sp in m["spaces"]:
+        x, y, w, h = (v * k for v in sp["box"])
+        cx, cy = sp["centre"][0] * k, sp["centre"][1] * k
+        if min(w, h) >= 40:
+            size = max(9.0, min(15.0, h * 0.12, w / max(len(sp["name"]), 1) * 1.6))
+            # names at the top of a box (clear of the spaces inside it), above the middle of a hex
+            ly = y + min(h * 0.15, 8 * k) if sp["shape"] != "polygon" else cy - h * 0.18
+            shapes.append(_text(cx, ly, sp["name"], size, ink, bold=True, width=w * 0.9))
+        if sp.get("number") is not None:
+            shapes.append(_text(sp["number_at"][0] * k, sp["number_at"][1] * k, str(sp["number"]),
+                                max(8.0, min(13.0, h * 0.22)), ink, bold=True))
+    for e in m["edges"]:
+        for f in e["features"]:
+            look = features.get(f, {"color": "ink", "width": 1.0})
+            color = {"ink": ink, "soft": soft}.get(str(look["color"]), str(look["color"]))
+            shapes.append(cv.Line(e["p"][0] * k, e["p"][1] * k, e["q"][0] * k, e["q"][1] * k,
+                                  paint=_paint(color, max(2.0, float(look["width"]) * k),
+                                               [float(d) * k for d in look["dash"]] if look.get("dash") else None)))
+    return shapes
+
+
+def _state_shapes(sp: dict[str, Any], k: float, state: str | None, face: str) -> list[cv.Shape]:
+    """A space's state mark: covered (a black disc), empty (greyed), a token face down or seen."""
+    ink = _look()[1]
+    x, y, w, h = (v * k for v in sp["box"])
+    cx, cy = sp["centre"][0] * k, sp["centre"][1] * k
+    if state == "covered":
+        return [cv.Circle(cx, cy, min(w, h) * 0.3, paint=_paint(ink))]
+    if state == "empty":
+        return [_outline(sp, k, _paint("#99ffffff"))]
+    if state in ("hidden", "seen"):
+        r = min(w, h) * 0.42
+        return [cv.Circle(cx, cy, r, paint=_paint("#5d4a36" if state == "hidden" else "#fdf6e3")),
+                _text(cx, cy, "?" if state == "hidden" else face[:3], max(8.0, r * (0.9 if state == "hidden" else 0.6)),
+                      "#fdf6e3" if state == "hidden" else ink, bold=True)]
+    return []
 
 
 def board_widget(board: dict[str, Any], width: float, on_tap: Callable[[str], None] | None = None,
                  highlights: dict[str, dict[str, Any]] | None = None, selected: str | None = None,
-                 zoom: float = 1.0, key: str | None = None) -> ft.Control:
-    """The board of a board view (`{map, spaces, pieces}`) drawn `width` px wide (times zoom)."""
-    paper, ink, soft, _, features = _look()
+                 zoom: float = 1.0, key: str | None = None, cache: dict[str, Any] | None = None) -> ft.Control:
+    """The board of a board view (`{map, spaces, pieces}`) drawn `width` px wide (times zoom).
+
+    `cache` (a dict kept by the screen, one per page) keeps what does not change between redraws:
+    the drawn map and each space's touch target while its label stays the same. The same control
+    objects on screen again cost Flet no diff, where a map of 200 hexes rebuilt costs a quarter
+    of a second each time. Never share one cache between pages."""
+    _, ink, _, _, _ = _look()
     m = board["map"]
     info = board.get("spaces") or {}
     highlights = dict(highlights or {})
@@ -116,52 +177,28 @@ def board_widget(board: dict[str, Any], width: float, on_tap: Callable[[str], No
     w_px = width * zoom
     k = w_px / m["width"]
     h_px = m["height"] * k
-    shapes: list[cv.Shape] = [cv.Rect(0, 0, w_px, h_px, border_radius=6, paint=_paint(paper))]
-    for lk in m["links"]:
-        shapes.append(cv.Line(lk["p"][0] * k, lk["p"][1] * k, lk["q"][0] * k, lk["q"][1] * k,
-                              paint=_paint(soft, 1.2, [4, 3])))
+    cache = {} if cache is None else cache
+    if cache.get("map") is not m or cache.get("size") != (w_px, h_px):
+        cache.clear()
+        cache.update(map=m, size=(w_px, h_px), targets={}, tap={},
+                     base=cv.Canvas(_base_shapes(m, k, w_px, h_px), width=w_px, height=h_px))
+    hub: dict[str, Any] = cache["tap"]
+    hub["on_tap"] = on_tap  # the cached targets call the screen's handler of this redraw
     by_space: dict[str, list[dict[str, Any]]] = {}
     for pc in board.get("pieces") or []:
         by_space.setdefault(pc["space"], []).append(pc)
+    shapes: list[cv.Shape] = []
     for sp in m["spaces"]:
-        state = (info.get(sp["id"]) or {}).get("state")
-        fill = sp["fill"] or "#efe4cc"
-        shapes.append(_outline(sp, k, _paint(fill)))
-        shapes.append(_outline(sp, k, _paint(ink, 1.0)))
-        x, y, w, h = (v * k for v in sp["box"])
-        cx, cy = sp["centre"][0] * k, sp["centre"][1] * k
-        small = min(w, h) < 40
-        if state == "covered":
-            shapes.append(cv.Circle(cx, cy, min(w, h) * 0.3, paint=_paint(ink)))
-        elif state == "empty":
-            shapes.append(_outline(sp, k, _paint("#99ffffff")))
-        elif state in ("hidden", "seen"):
-            r = min(w, h) * 0.42
-            shapes.append(cv.Circle(cx, cy, r, paint=_paint("#5d4a36" if state == "hidden" else "#fdf6e3")))
-            face = "?" if state == "hidden" else (info[sp["id"]].get("face") or "")[:3]
-            shapes.append(_text(cx, cy, face, max(8.0, r * (0.9 if state == "hidden" else 0.6)),
-                                "#fdf6e3" if state == "hidden" else ink, bold=True))
-        if not small and state not in ("hidden", "seen"):
-            size = max(9.0, min(15.0, h * 0.12, w / max(len(sp["name"]), 1) * 1.6))
-            # names at the top of a box (clear of the spaces inside it), above the middle of a hex
-            ly = y + min(h * 0.15, 8 * k) if sp["shape"] != "polygon" else cy - h * 0.18
-            shapes.append(_text(cx, ly, sp["name"], size, ink, bold=True, width=w * 0.9))
-        if sp.get("number") is not None:
-            shapes.append(_text(sp["number_at"][0] * k, sp["number_at"][1] * k, str(sp["number"]),
-                                max(8.0, min(13.0, h * 0.22)), ink, bold=True))
+        got = info.get(sp["id"]) or {}
+        if got.get("state"):
+            shapes += _state_shapes(sp, k, got["state"], got.get("face") or "")
         hl = highlights.get(sp["id"])
         if hl:
+            x, y, w, h = (v * k for v in sp["box"])
             shapes.append(_outline(sp, k, _paint(HIGHLIGHT.get(hl.get("kind", ""), HIGHLIGHT["target"]), 3.0), 1.5))
             if hl.get("text") is not None:
                 shapes.append(cv.Circle(x + w - 9, y + 9, 8, paint=_paint(HIGHLIGHT.get(hl.get("kind", ""), ink))))
                 shapes.append(_text(x + w - 9, y + 9, str(hl["text"]), 9, "#ffffff", bold=True))
-    for e in m["edges"]:
-        for f in e["features"]:
-            look = features.get(f, {"color": "ink", "width": 1.0})
-            color = {"ink": ink, "soft": soft}.get(str(look["color"]), str(look["color"]))
-            shapes.append(cv.Line(e["p"][0] * k, e["p"][1] * k, e["q"][0] * k, e["q"][1] * k,
-                                  paint=_paint(color, max(2.0, float(look["width"]) * k),
-                                               [float(d) * k for d in look["dash"]] if look.get("dash") else None)))
     spaces = {sp["id"]: sp for sp in m["spaces"]}
     for sid, pcs in by_space.items():
         sp = spaces.get(sid)
@@ -175,36 +212,51 @@ def board_widget(board: dict[str, Any], width: float, on_tap: Callable[[str], No
             if i >= len(spots):
                 py -= 6 * (i // len(spots))
             px, py = px * k, py * k
-            if pc.get("seat") is None:
-                shapes += [cv.Rect(px - r * 1.1, py - r * 1.1, r * 2.2, r * 2.2, border_radius=3, paint=_paint(GIANT)),
+            if pc.get("seat") is None:  # a neutral piece (a giant, a chest): a square with its text
+                shapes += [cv.Rect(px - r * 1.1, py - r * 1.1, r * 2.2, r * 2.2, border_radius=3,
+                                   paint=_paint(pc.get("color") or GIANT)),
                            _text(px, py, pc.get("text") or "", r * 1.2, "#ffffff", bold=True)]
                 continue
-            look = player_look(pc["seat"])
+            # a game may give a piece its own colour, shape and letter (its band's), else the seat's
+            look = {**player_look(pc["seat"]), **{n: pc[n] for n in ("color", "shape", "letter") if pc.get(n)}}
             shapes += _piece(px, py, r, look, look["letter"], ink)
             if pc.get("text"):
                 shapes += [cv.Rect(px + r * 0.6, py - r * 1.9, r * 2.4, r * 1.1, border_radius=3, paint=_paint(ink)),
                            _text(px + r * 1.8, py - r * 1.35, pc["text"], max(8.0, r * 0.75), "#ffffff", bold=True)]
-    canvas = cv.Canvas(shapes, width=w_px, height=h_px)
+    overlay = cv.Canvas(shapes, width=w_px, height=h_px)
 
     def tap_at(e: Any) -> None:
-        if on_tap is None:
+        if hub.get("on_tap") is None:
             return
         pos = e.local_position
         sid = space_at(m, pos.x / k, pos.y / k)
         if sid is not None:
-            on_tap(sid)
+            hub["on_tap"](sid)
 
-    layers: list[ft.Control] = [ft.GestureDetector(content=canvas, on_tap_down=tap_at)]
-    # touch targets: larger spaces first, so a slot inside an area lies on top of it
-    for sp in sorted(m["spaces"], key=lambda s: -(s["box"][2] * s["box"][3])):
-        tx, ty, tw, th = (v * k for v in sp["tap"])
+    def tap(sid: str) -> None:
+        if hub.get("on_tap") is not None:
+            hub["on_tap"](sid)
+
+    layers: list[ft.Control] = [ft.GestureDetector(content=ft.Stack([cache["base"], overlay], width=w_px, height=h_px),
+                                                   on_tap_down=tap_at)]
+    # touch targets: larger spaces first, so a slot inside an area lies on top of it; spaces of one
+    # size (a hex map's) keep the map's order, rows top to bottom: the text of an accessible node
+    # may overflow its box to the right and below, where the next nodes lie on top of it
+    targets: dict[str, tuple[Any, ft.Control]] = cache["targets"]
+    for sp in sorted(m["spaces"], key=lambda s: -round(s["box"][2] * s["box"][3], 1)):
         names = [pc.get("label") or "" for pc in by_space.get(sp["id"], [])]
         label = space_label(sp, info.get(sp["id"]), names, highlights.get(sp["id"]))
-        target = ft.Container(width=max(tw, 1), height=max(th, 1), bgcolor="#00000000",
-                              on_click=(lambda e, sid=sp["id"]: on_tap(sid)) if on_tap else None)
-        layers.append(ft.Container(left=tx, top=ty, width=max(tw, 1), height=max(th, 1), content=ft.Semantics(
-            label=label, button=on_tap is not None, exclude_semantics=True, selected=sp["id"] == selected,
-            content=target)))
+        look = (label, on_tap is not None, sp["id"] == selected)
+        old = targets.get(sp["id"])
+        if old is None or old[0] != look:
+            tx, ty, tw, th = (v * k for v in sp["tap"])
+            target = ft.Container(width=max(tw, 1), height=max(th, 1), bgcolor="#00000000",
+                                  on_click=(lambda e, sid=sp["id"]: tap(sid)) if on_tap else None)
+            old = targets[sp["id"]] = (look, ft.Container(left=tx, top=ty, width=max(tw, 1), height=max(th, 1),
+                                                          content=ft.Semantics(
+                label=label, button=on_tap is not None, exclude_semantics=True, selected=sp["id"] == selected,
+                content=target)))
+        layers.append(old[1])
     stack = ft.Stack(layers, width=w_px, height=h_px)
     if zoom <= 1.0:
         return ft.Container(content=stack, width=w_px, height=h_px, key=key)
@@ -238,7 +290,8 @@ def board_panel(screen: Any, board: dict[str, Any], highlights: dict[str, dict[s
         line = got.get("info") or got.get("label") or (sp["name"] + (f" {sp['number']}" if sp.get("number") else ""))
     width = board_width(screen)
     zoom = float(getattr(screen, "board_zoom", 1.0))
-    rows: list[ft.Control] = [board_widget(board, width, tapped, highlights, picked, zoom=zoom),
+    cache = screen.__dict__.setdefault(f"board_cache_{key}", {})  # this page's drawn board (see board_widget)
+    rows: list[ft.Control] = [board_widget(board, width, tapped, highlights, picked, zoom=zoom, cache=cache),
                               ft.Text(line, size=15, weight=ft.FontWeight.BOLD if picked else None, key=f"{key}-info")]
     if width < 520:   # a phone: small spaces may be shown twice the size, scrolled sideways
         def toggle(e: Any) -> None:

@@ -25,7 +25,10 @@ def picture(board: Any, lang: str = "en") -> dict[str, Any]:
             "pieces": [list(p) for p in g.pieces], "fill": sp.fill or (kind.fill if kind else None),
             "icon": sp.icon or (kind.icon if kind else None), "text": text_in(sp.text, lang),
         })
-    return {"width": geo.width, "height": geo.height, "spaces": spaces,
+    # free regions drawn behind the spaces (Pirate Island's sea), as printed
+    regions = [{"id": r.id, "name": text_in(r.name, lang), "shape": r.shape, "box": [r.x, r.y, r.w, r.h],
+                "fill": r.fill} for r in getattr(board, "regions", ()) or () if r.fill]
+    return {"width": geo.width, "height": geo.height, "spaces": spaces, "regions": regions,
             "edges": [{"a": e.a, "b": e.b, "features": list(e.features), "p": list(e.p), "q": list(e.q)}
                       for e in geo.edges],
             "links": [{"a": lk.a, "b": lk.b, "kind": lk.kind, "p": list(lk.p), "q": list(lk.q)} for lk in geo.links]}

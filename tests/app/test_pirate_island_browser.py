@@ -1,7 +1,8 @@
-"""Pirate Island end to end in a real headless Chromium at phone size: the table helper's route,
-combat and doubles, tracked entries with undo; a hot-seat game against a bot through the first
-turns (privacy screen, entering a harbour, moving a pirate by picking it and a destination).
-Screenshots go to $COMPANION_SHOTS (default /tmp/companion-app-shots)."""
+"""Pirate Island end to end in a real headless Chromium at phone size: the table helper's route by
+taps on the map, combat and doubles, tracked entries with undo; a hot-seat game against a bot
+through the first turns (privacy screen, entering a harbour and moving a pirate by tapping the
+map). Fields are found by their accessible labels ("C9 Plain", "H3 Harbour. Here: ..."), as a
+screen reader names them. Screenshots go to $COMPANION_SHOTS (default /tmp/companion-app-shots)."""
 from __future__ import annotations
 
 import re
@@ -20,7 +21,14 @@ def test_pirate_island_table_helper(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
     ui.start_game(page, server, GID, "assistant")
     ui.see(page, "Round 1: Anne's turn (Red)")
-    ui.see(page, "Cheapest way")  # (the route itself is checked in tests/pirate_island/test_helper.py)
+    ui.see(page, "Cheapest way")
+    with ui.changes(page):  # the pirate's field: what it reaches this turn is outlined with its cost
+        press(page, re.compile(r"^C9 Plain"))
+    page.get_by_role("button", name=re.compile(r"^D9 Plain.*\(reachable, costs 1\)$")).first.wait_for()
+    with ui.changes(page):  # the destination, farther than one turn (the route itself: tests/pirate_island)
+        press(page, re.compile(r"^14 Hill"))
+    ui.see(page, "C9 to 14: 10 BP, C9 > D9 > E10 > F10 > F11 > G12 > 14; more than one turn")
+    ui.shot(page, "pirate-island-helper-route")
     with ui.changes(page):
         press(page, "2")
     with ui.changes(page):
@@ -52,21 +60,22 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
             with ui.changes(page):
                 press(page, f"I am {name}: show my turn")
             continue
-        harbour = page.get_by_role("button", name=re.compile(r"^Sail into H\d+$"))
-        if harbour.count():
+        harbour = page.get_by_role("button", name=re.compile(r"^H\d+ Harbour.*\(a legal target\)$"))
+        if harbour.count():  # entering: tap a free harbour on the map
             if not entered:
                 ui.shot(page, "pirate-island-play-enter")
             entered = True
             with ui.changes(page):
                 harbour.first.click()
             continue
-        pirate = page.get_by_role("button", name=re.compile(r"^(red|blue)-\d \("))
-        if pirate.count():
+        mine = page.get_by_role("button", name=re.compile(r"\(can be chosen\)$"))
+        if mine.count():  # moving: tap the ship (or a pirate) on the map, then an outlined field
             with ui.changes(page):
-                pirate.first.click()
-            dest = page.get_by_role("button", name=re.compile(r" · \d+$"))
+                mine.first.click()
+            dest = page.get_by_role("button", name=re.compile(r"^[A-S]\d+ \w+.*\(reachable, costs \d+\)$"))
             dest.first.wait_for()
             ui.shot(page, "pirate-island-play-move")
+            field = dest.last.inner_text().split(" ")[0]
             with ui.changes(page):
                 dest.last.click()
             moved = True
@@ -77,5 +86,7 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
                 other.first.click()
             continue
     assert entered and moved
-    # the pirate stands on a field now (or, when the move used the last BP, the device goes on)
-    page.get_by_text(re.compile(r"((red|blue)-\d [A-S]\d+|^Pass the device to )")).first.wait_for()
+    # the pirate stands on that field of the map now (or, when the move used the last BP, the device goes on)
+    page.get_by_role("button", name=re.compile(rf"^{field} \w+\. Here: (Red|Blue) pirate")).or_(
+        page.get_by_text(re.compile(r"^Pass the device to "))).first.wait_for()
+    ui.shot(page, "pirate-island-play-moved")

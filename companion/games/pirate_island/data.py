@@ -22,6 +22,10 @@ class Data:
     colour_names: dict[str, str]
     colour_hex: dict[str, str]
     options: dict[str, Any]
+    #: the piece shape of each colour (colour-blind players tell the bands apart by it)
+    colour_shape: dict[str, str]
+    #: the map as the content Board (for pictures: companion.board.picture)
+    board: Any
 
 
 def load_data() -> Data:
@@ -31,7 +35,7 @@ def load_data() -> Data:
     pieces = content.files["pieces.yaml"]
     return Data(Island.build(board, rules), rules, tuple(c.id for c in pieces.colours),
                 {c.id: c.name["en"] for c in pieces.colours}, {c.id: c.hex for c in pieces.colours},
-                dict(content.info.options))
+                dict(content.info.options), {c.id: c.shape for c in pieces.colours}, board)
 
 
 @lru_cache(maxsize=1)

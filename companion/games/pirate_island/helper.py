@@ -40,6 +40,17 @@ def route(island: Island, rules: Any, start: str, goal: str, carry: bool = False
             "one_turn": cost <= cap, "cap": cap}
 
 
+def reachable(island: Island, rules: Any, start: str, carry: bool = False) -> dict[str, int]:
+    """Every field a pirate on `start` reaches in one turn (at most 7 BP on one pirate, 9 for a
+    carrier, on an empty island) with its cheapest cost."""
+    mv = rules.movement
+    if start not in island.fieldset:
+        return {}
+    cap = mv.carrier_cap if carry else mv.cap
+    found = island.search(start, cap, mv.carrier_factor if carry else 1, (), ())
+    return {f: int(c) for f, (c, _) in found.items() if f != start}
+
+
 def rescue_targets(island: Island, rules: Any, field: str | None) -> dict[str, int | None]:
     """What a pirate on `field` (None: aboard a ship) needs on two dice to survive the fever and an
     eruption of its sector (None: safe)."""

@@ -22,7 +22,7 @@ from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
 
 from .actions import (CODEC, Attack, Casualty, EndMoves, EndTurn, EnterHarbour, Flee, Fog, Load, Move, Pass, Raid,
                       Recruit, Rescue, Sail, Send, StepIn, TakeOver)
-from . import views
+from . import board_view, views
 from .bots import IslandBot
 from .data import GAME_ID, Data, shared
 from .island import SHIP_PREFIX, TOTENKISTE, Island, aboard
@@ -1016,6 +1016,10 @@ class IslandGame(Game[IslandState]):
     # --- what people see -------------------------------------------------------------------
     def view(self, s: IslandState, player: int | None) -> dict[str, Any]:
         return views.view(self, s, player)
+
+    def board_view(self, s: IslandState, player: int | None) -> dict[str, Any]:
+        """The map with the pieces as this seat sees them, and what its taps do (board_view.py)."""
+        return board_view.board_view(self, s, player)
 
     def result(self, s: IslandState) -> dict[str, Any]:
         winners = [s.players[s.winner]] if s.winner is not None else []

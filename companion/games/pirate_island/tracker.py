@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from companion.engine import Action, ActionCodec, Event, Game, IllegalAction
 
+from .board_view import STORM, table_board
 from .data import shared
 
 GAME_ID = "pirate-island-tracker"
@@ -118,6 +119,23 @@ class IslandTracker(Game[TrackerState]):
                 "players": [{"seat": i, "name": n, "colour": colours[i], "colour_name": shared().colour_names[colours[i]],
                              "hex": shared().colour_hex[colours[i]], "totenkiste": s.dead[i]}
                             for i, n in enumerate(s.players)]}
+
+    def board_view(self, s: TrackerState, player: int | None) -> dict[str, Any]:
+        """The printed map for tapping fields (the pieces stand on the real board), with the
+        tracked Totenkiste and storm card on it."""
+        data = shared()
+        out = table_board()
+        pieces = []
+        for i, n in enumerate(s.dead):
+            if n:
+                c = data.colours[i]
+                pieces.append({"space": "totenkiste", "seat": i, "kind": "dead", "letter": str(n), "text": "",
+                               "color": data.colour_hex[c], "shape": data.colour_shape[c],
+                               "label": f"{n} {data.colour_names[c]} pirate{'s' if n > 1 else ''} ({s.players[i]})"})
+        if s.storm:
+            pieces.append({"space": "storm", "seat": None, "kind": "storm", "text": "!", "color": STORM,
+                           "label": "the storm card is out"})
+        return {**out, "pieces": pieces}
 
     def result(self, s: TrackerState) -> dict[str, Any]:
         return {"scores": {n: 0 for n in s.players}, "winners": [], "over": False}
