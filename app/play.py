@@ -14,6 +14,7 @@ from app.gamescreen import GameScreen
 from app.widgets.common import button, card, heading, notice, para, wrap_row
 from app.widgets.join import join_code_field
 from app.widgets.log import game_log, score_table
+from app.widgets.steps import turn_steps
 
 
 class PlayScreen(GameScreen):
@@ -44,6 +45,8 @@ class PlayScreen(GameScreen):
                     seat = mine[0] if len(mine) == 1 else None
             view = live.view(client, seat)
             out: list[ft.Control] = [self.status(to_move, seat, mine, view)]
+            if seat is not None:  # the other seats' turns since this seat's last move, step by step
+                out += turn_steps(self, live.turns_since(seat), [s.name for s in live.seats], view)
             inviting = live.mode == state.DEVICES and bool(live.free_seats())
             if inviting:  # while players join, the QR code comes first on the host's screen
                 out += self.hosting()

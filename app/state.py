@@ -21,7 +21,7 @@ from typing import Any
 
 from app import access
 from companion.api import get_game
-from companion.engine import Action, IllegalAction, Runner, SaveError, Session, Table
+from companion.engine import Action, Event, IllegalAction, Runner, SaveError, Session, Table
 from companion.engine import make_bot as engine_bot
 from companion.engine.chance import Digital
 from companion.engine.session import delete_saved
@@ -243,6 +243,41 @@ class LiveGame:
 
     def result(self) -> dict[str, Any]:
         return self.session.result()
+
+    def turns_since(self, seat: int | None, limit: int = 3) -> list[tuple[int | None, list[Event]]]:
+        """What happened since `seat` last decided, as the other seats' turns: (the acting seat, or
+        None for the table, and the events of that turn as `seat` may see them, oldest first),
+        at most the last `limit` turns. A chance outcome (a card drawn, dice rolled) belongs to the
+        seat that decides next, whose turn it opens; an event that starts with another seat's name
+        ("Anne has 3 skulls") starts that seat's turn (a turn that ended without a decision). The
+        opening of `seat`'s own turn now is left out (its screen shows it). Empty when `seat`
+        acted last."""
+        log = self.session.log
+        last_own = max((i for i, e in enumerate(log) if "action" in e and e["action"].get("player") == seat),
+                       default=-1)
+        actor_of: dict[int, int | None] = {}
+        actor: int | None = self.to_move()
+        for i in range(len(log) - 1, last_own, -1):  # from the end: a chance goes to the next actor
+            e = log[i]
+            if "action" in e:
+                actor = e["action"].get("player")
+            actor_of[i] = actor
+        names = [s.name + " " for s in self.seats]
+        turns: list[tuple[int | None, list[Event]]] = []
+        for i, event in self.session.events:
+            if i <= last_own or not event.visible(seat):
+                continue
+            who = actor_of.get(i)
+            named = next((n for n, prefix in enumerate(names) if event.text.startswith(prefix)), None)
+            if named is not None:
+                who = named
+            if turns and turns[-1][0] == who:
+                turns[-1][1].append(event)
+            else:
+                turns.append((who, [event]))
+        if turns and turns[-1][0] == seat:
+            turns.pop()
+        return turns[-limit:]
 
     def _check_seat(self, client: str, seat: int) -> None:
         if seat not in self.seats_of(client):

@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.words import sentence
+from companion.engine.words import number_word, plural, sentence
 
 from app.widgets.common import button, card, heading, notice, para, wrap_row
 from app.widgets.dice import icon_image, tile
@@ -73,14 +73,37 @@ def score_panel(view: dict[str, Any]) -> ft.Control:
                 ft.Text(total, size=18, weight=ft.FontWeight.BOLD))
 
 
+def skull_line(view: dict[str, Any]) -> str:
+    """What the skulls mean now: "2 skulls (1 on the card): one more ends the turn"."""
+    n, on_card, left = view["skulls"], view.get("card_skulls") or 0, view.get("skulls_to_end")
+    said = plural(n, "skull") if n else "No skulls"
+    if on_card:
+        said += f" ({on_card} on the card)"
+    if view["island"]:
+        return f"Skull Island: {plural(n, 'skull')}. Re-roll while every roll adds a skull; each opponent " \
+               "loses points per skull."
+    if view["doomed"]:
+        return said + (": the turn is over, unless the Sorceress re-rolls one" if view["sorceress"] else
+                       ": the turn is over")
+    if left is None:
+        return said
+    said += f": {number_word(left)} more {'ends' if left == 1 else 'end'} the turn"
+    b = view.get("breakdown")
+    return said + (f". Stopping now scores {b['points']:+d}" if b else "")
+
+
 def turn_status(view: dict[str, Any]) -> list[ft.Control]:
     out: list[ft.Control] = []
+    if view["phase"] not in ("decide", "island"):
+        return out
+    line = skull_line(view)
     if view["island"]:
-        out.append(notice(f"Skull Island: {view['skulls']} skulls. Re-roll while every roll adds a skull; "
-                          "each opponent loses points per skull."))
+        out.append(notice(line))
     elif view["doomed"]:
-        out.append(notice(f"{view['skulls']} skulls!" + (" The Sorceress may re-roll one." if view["sorceress"]
-                                                        else ""), error=True))
+        out.append(notice(line, error=True))
+    else:
+        out.append(ft.Row([icon_image("skull", size=26), ft.Text(line, size=17, weight=ft.FontWeight.BOLD,
+                                                                 expand=True)], key="skulls"))
     if view.get("rerolls_left") is not None:
         out.append(para(f"Re-rolls left: {view['rerolls_left']}"))
     return out

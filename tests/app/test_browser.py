@@ -114,6 +114,18 @@ def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> Non
     ui.see(page, "Game log")
     assert "Cato" not in asked  # never asked to pass the device to a bot
     ui.shot(page, "hotseat-3-after-bot")
+    # the bot's turn, step by step with its dice (issue 16 item 4), and the skulls in words
+    page.get_by_text(re.compile(r"^(\d \w+s?|No skulls)( \(\d on the card\))?: (one|two|three) more ends? the turn"
+                                r"|the turn is over")).first.wait_for()
+    steps = page.get_by_role("button", name=re.compile(r"^Show Cato's \d+ steps$"))
+    with ui.changes(page):
+        steps.first.click()
+    ui.see(page, "1. Cato draws")
+    roll = page.get_by_text(re.compile(r"^\d+\. Cato rolls ")).first.inner_text()
+    faces = [f.strip().capitalize() for f in roll.split(" rolls ", 1)[1].split(",")]
+    assert page.get_by_role("button", name=re.compile(r"^Hide Cato's")).count() == 1
+    assert all(page.get_by_label(f, exact=True).count() for f in set(faces) if f != "Coin"), faces  # the dice
+    ui.shot(page, "hotseat-4-bot-steps")
 
 
 def dice_labels(page) -> list[str]:

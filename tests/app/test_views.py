@@ -337,3 +337,44 @@ def test_pvd_reaction_window_for_another_human_comes_behind_the_privacy_screen(r
         if checked >= 3:
             break
     assert checked >= 3, "no reaction window of a human on another human's turn was reached"
+
+
+def test_kapern_says_what_the_skulls_mean() -> None:
+    """Issue 16 item 4: the skull count with the card's skulls, and what one more would do."""
+    from app.piraten_kapern.turn import skull_line
+
+    view = {"skulls": 2, "card_skulls": 1, "skulls_to_end": 1, "island": False, "doomed": False,
+            "sorceress": False, "breakdown": {"points": 400}}
+    assert skull_line(view) == "2 skulls (1 on the card): one more ends the turn. Stopping now scores +400"
+    assert skull_line({**view, "skulls": 0, "card_skulls": 0, "skulls_to_end": 3}).startswith(
+        "No skulls: three more end the turn")
+    assert skull_line({**view, "skulls": 3, "skulls_to_end": 0, "doomed": True}) == \
+        "3 skulls (1 on the card): the turn is over"
+
+
+def test_a_bots_turn_is_shown_step_by_step_with_its_dice(reg) -> None:
+    """Issue 16 item 4: after Anne's move the bot plays at once; her screen then has one line for
+    the bot's turn and a button that opens its steps, the roll with its dice."""
+    from app.widgets.steps import turn_mark, turn_steps
+
+    app = FakeApp(reg)
+    live = reg.create(get_game("piraten-kapern"), ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.BOT], seed=3)
+    screen = PlayScreen(app, live)
+    for _ in range(20):
+        if live.turns_since(0):
+            break
+        legal = live.legal_actions()
+        live.act(app.client, next((a for a in legal if a.type == "stop"), legal[0]))
+    turns = live.turns_since(0)
+    assert turns and turns[-1][0] == 1 and turns[-1][1][0].text.startswith("Bart draws")
+    names = check(screen.build())
+    opener = next(n for n in names if n.startswith("Show Bart's "))
+    screen.steps_open.add(turn_mark(*turns[-1]))  # (what tapping the opener does)
+    out = turn_steps(screen, turns, ["Anne", "Bart"], live.view(app.client, 0))
+    text = text_of(out)
+    assert "1. Bart draws" in text and "Bart rolls" in text, text
+    labels = [a.label for root in out for a, _ in walk(root) if isinstance(a, ft.Semantics) and a.label]
+    rolled = next(e for e in turns[-1][1] if e.type == "roll").data["faces"]
+    faces = {f["id"]: f["name"] for f in live.view(app.client, 0)["faces"]}
+    assert [faces[f] for f in rolled] == labels[:len(rolled)]  # the dice of the roll, named
+    assert opener.endswith("steps") and any(n.startswith("Hide Bart's") for n in check(out))

@@ -525,6 +525,9 @@ class KapernGame(Game[KapernState]):
             "faces": list(faces.values()),
             "rolling": [i + 1 for i in s.rolling],
             "rolls": s.rolls, "island": s.island, "skulls": skulls,
+            # the skulls the fortune card brings, and how many more skulls would end the turn
+            "card_skulls": card.skulls if card else 0,
+            "skulls_to_end": max(0, data.table.skulls_end_turn - skulls) if phase == "decide" else None,
             "doomed": doomed, "sorceress": self.sorceress_left(s) if card and card.reroll_skulls else False,
             "sorceress_used": s.sorceress_used,
             "rerolls_left": (max(0, card.rerolls + 1 - s.rolls) if card and card.rerolls >= 0 else None),
