@@ -1,32 +1,59 @@
 """Pirateology in a phone-size browser: place the pirate, tap a square the roll reaches on the
-ocean, end the turn; a bot plays the other seat. Screenshots of each step (tests/app/shots)."""
+ocean, see the pirate there, end the turn; a bot plays the other seat. The game is seeded (made in
+the server's data folder, then opened by its link), so every run plays the same game.
+Screenshots of each step go to $COMPANION_SHOTS."""
 from __future__ import annotations
 
 import re
 
+from app import state
+from companion.games import get_game
+
 GID = "pirateology"
+SEED = 1
 
 
 def test_pirateology_move_by_tapping_a_square(server, new_page, ui) -> None:
+    live = state.GameRegistry(server.data_dir).create(get_game(GID), ["Anne", "Bart"], state.HOTSEAT,
+                                                      [state.HUMAN, state.BOT], seed=SEED)
+    live.session.close()  # (the server opens it: one program at a time holds a game)
     page = new_page(ui.PHONE)
-    ui.start_game(page, server, GID, "play", [True, False])
-    ui.tap(page, "Start on the Black X at B6")
+    ui.open_app(page, f"{server.url}/s/{live.id}")
+    with ui.changes(page):
+        ui.tap(page, "Start on the Black X at B6")
     reach = page.get_by_role("button", name=re.compile(r"reachable in \d+$"))
-    sail = page.get_by_role("button", name="Spin the compass and roll", exact=True)
-    give = page.get_by_role("button", name=re.compile(r"^Give up "))   # a Sea Monster dealt at setup
-    for _ in range(6):
-        reach.first.or_(sail.first).or_(give.first).wait_for()
+    # what may stand between the start and a roll that reaches a square: the roll itself, a Sea
+    # Monster dealt at setup to give up, a roll that reaches nothing, the turn's end (the bot replies)
+    steps = [page.get_by_role("button", name="Spin the compass and roll", exact=True),
+             page.get_by_role("button", name=re.compile(r"^Give up ")),
+             page.get_by_role("button", name="Stay (no square can be reached)", exact=True),
+             page.get_by_role("button", name="End the turn", exact=True)]
+    anything = reach.first
+    for step in steps:
+        anything = anything.or_(step.first)
+    for _ in range(12):
+        anything.wait_for()
         if reach.count():
             break
-        (sail if sail.count() else give).first.click()
-    reach.first.wait_for()
+        # each click waits for the screen it brings (the bot's reply included): a button read off a
+        # screen that a step is about to replace would be clicked while it goes away
+        with ui.changes(page):
+            next(step for step in steps if step.count()).first.click()
+    else:
+        raise AssertionError("twelve steps and no roll reached a square")
     page.get_by_text(re.compile(r"tap an outlined square")).first.wait_for()
     ui.shot(page, "pirateology-1-move")
+    square = reach.first.get_attribute("aria-label") or reach.first.text_content()
+    sid = square.split(" ", 1)[0]
     with ui.changes(page):
         reach.first.click()
-    reach.first.wait_for(state="detached")   # the move is made: no square is offered any more
+    # the move is made: the square holds Anne's piece (and, it is no longer her move, or a new roll
+    # offers other squares)
+    page.get_by_text(re.compile(rf"^{sid} [^:,]+: Anne's (pirate|ship)")).first.wait_for()
     ui.shot(page, "pirateology-2-moved")
-    end = page.get_by_role("button", name="End the turn", exact=True)
+    end = steps[3]
     if end.count():
-        end.first.click()
+        with ui.changes(page):
+            end.first.click()
+        end.first.wait_for(state="detached")
     ui.see(page, "The pirates")

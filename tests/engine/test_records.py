@@ -6,6 +6,8 @@ hold every confirmed step and go on. Every edit of one journal record or one sav
 refused with one clear line instead of loading as another game."""
 from __future__ import annotations
 
+import hashlib
+import inspect
 import json
 import os
 import random
@@ -164,7 +166,12 @@ def test_a_digital_roll_interrupted_by_a_crash_is_rolled_on_load(tmp_path: Path)
     assert reference.log == loaded.log  # the same dice the game would have rolled
 
 
-KILL_SCRIPT = textwrap.dedent("""
+def digest(log: list[dict]) -> str:
+    """A log's fingerprint (the killed player below prints it with this very function)."""
+    return hashlib.sha256(json.dumps(log, sort_keys=True).encode()).hexdigest()[:20]
+
+
+KILL_SCRIPT = "import hashlib, json\n" + inspect.getsource(digest) + textwrap.dedent("""
     import os, random, sys
     os.fsync = lambda fd: None  # a killed process loses nothing the kernel holds: only power cuts need fsync
     from companion.engine import Session
@@ -185,18 +192,50 @@ KILL_SCRIPT = textwrap.dedent("""
             s.redo()
         else:
             s.act(rng.choice(s.legal_actions()))
-        print(len(s.log), s.chance_count(), flush=True)
+        # confirmed: the log (its length and digest), where an undo would cut it (-1: no undo),
+        # the digest of what that undo would leave, and whether the game is over
+        log, cut = s.log, -1
+        if s.can_undo():
+            cut = len(log)
+            while log[cut - 1].get("auto"):
+                cut -= 1
+            cut -= 1
+        print(len(log), digest(log), cut, digest(log[:cut]), int(s.is_over()), flush=True)
 """)
 
 
+def one_step_on(log: list[dict], n: int, base: str) -> bool:
+    """`log` is a log of n entries with the digest `base` and one step more: a decision (or a redone
+    entry) and only the automatic entries (digital dice, automatic passes) it brought."""
+    return (len(log) > n and digest(log[:n]) == base and not log[n].get("auto")
+            and all(e.get("auto") for e in log[n + 1:]))
+
+
+def at_most_one_step_from(log: list[dict], confirmed: list[str], fresh: list[dict]) -> bool:
+    """The loaded `log` holds every step the killed player confirmed (the last line it printed)
+    and at most the one step in flight: nothing (the kill came first), an action with its automatic
+    entries, a redo, an undo of the last group; after a finished game, a new game (`fresh`: the
+    log a new game starts with) and perhaps its first step."""
+    n, whole, cut, kept, over = int(confirmed[0]), confirmed[1], int(confirmed[2]), confirmed[3], confirmed[4]
+    if len(log) == n and digest(log) == whole:
+        return True
+    if cut >= 0 and len(log) == cut and digest(log) == kept:
+        return True
+    if over == "1":
+        return log == fresh or one_step_on(log, len(fresh), digest(fresh))
+    return one_step_on(log, n, whole)
+
+
 def test_kill_9_at_random_moments_never_leaves_a_game_that_will_not_load(tmp_path: Path) -> None:
-    """Bounded and seeded: 8 kills of a process playing (and journalling) as fast as it can."""
+    """Bounded and seeded: 8 kills of a process playing (and journalling) as fast as it can. After
+    each the game loads and holds exactly the confirmed steps, give or take the one in flight."""
     script = tmp_path / "player.py"
     script.write_text(KILL_SCRIPT)
     path = tmp_path / "game.json"
     rng = random.Random(11)
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
     for kill in range(8):
+        fresh = Session(kapern(), ["Ann", "Ben", "Cas"], seed=kill).log  # how the player's new games start
         proc = subprocess.Popen([sys.executable, str(script), str(path), str(kill)], stdout=subprocess.PIPE,
                                 env=env, text=True)
         lines = rng.randrange(3, 60)  # confirmed steps to wait for before the kill
@@ -211,16 +250,32 @@ def test_kill_9_at_random_moments_never_leaves_a_game_that_will_not_load(tmp_pat
         # the pipe still holds every line the player printed before it died: the last one is the
         # last step it confirmed, however far it got while this process was slow to kill it
         for line in proc.stdout.read().splitlines():  # type: ignore[union-attr]
-            if len(line.split()) == 2:
+            if len(line.split()) == 5:
                 last = line.split()
         proc.stdout.close()  # type: ignore[union-attr]
+        assert last is not None, "the player confirmed no step before it was killed"
         loaded = Session.load(path, get_game)  # loads, whatever the moment was
         assert loaded.pending_chance() is None  # a roll the kill interrupted is rolled
-        if last is not None:  # only the one step in flight (an action or undo with its automatic
-            # chance) may differ from the last confirmed one, or a new game was just begun
-            assert abs(len(loaded.log) - int(last[0])) <= 4 or len(loaded.log) <= 4
+        assert at_most_one_step_from(loaded.log, last, fresh), (kill, len(loaded.log), last)
         play(loaded, 3, random.Random(kill))  # and goes on
         loaded.close()
+
+
+def test_the_kill_check_refuses_a_lost_step_and_a_step_too_many() -> None:
+    """The check above can fail: a log that lost the last confirmed step, or holds two steps more
+    than confirmed, is refused; the confirmed log itself and one step more pass."""
+    s = Session(kapern(), ["Ann", "Ben", "Cas"], seed=3)
+    marks = []
+    for _ in range(12):
+        s.act(random.Random(len(s.log)).choice(s.legal_actions()))
+        marks.append(len(s.log))
+    log = list(s.log)
+    line = [str(marks[-2]), digest(log[:marks[-2]]), "-1", digest([]), "0"]  # confirmed: the step before last
+    assert at_most_one_step_from(log[:marks[-2]], line, [])
+    assert at_most_one_step_from(log, line, [])  # the last step was in flight
+    assert not at_most_one_step_from(log[:marks[-3]], line, [])  # a confirmed step lost
+    line = [str(marks[-3]), digest(log[:marks[-3]]), "-1", digest([]), "0"]
+    assert not at_most_one_step_from(log, line, [])  # two steps more than confirmed
 
 
 # --- 11.2 record integrity ---------------------------------------------------------------------
