@@ -25,7 +25,9 @@ class AssistantScreen(GameScreen):
             if self.draft_version != len(self.session.log):  # the game moved on: start a fresh entry
                 self.draft = {}
                 self.draft_version = len(self.session.log)
+            self.odds_shown = False
             out = list(self.ui.assistant(self, self.live))
+            out += self.odds_here(None, 0)
             out.append(wrap_row([
                 button("Undo", self.undo, icon=ft.Icons.UNDO, disabled=not self.session.can_undo(),
                        tooltip="Take back the last entry"),

@@ -44,6 +44,7 @@ class PlayScreen(GameScreen):
                 if seat not in mine:
                     seat = mine[0] if len(mine) == 1 else None
             view = live.view(client, seat)
+            self.odds_shown = False
             out: list[ft.Control] = [self.status(to_move, seat, mine, view)]
             if seat is not None:  # the other seats' turns since this seat's last move, step by step
                 out += turn_steps(self, live.turns_since(seat), [s.name for s in live.seats], view)
@@ -53,6 +54,7 @@ class PlayScreen(GameScreen):
             out += self.board(view, seat)
             if to_move is not None and to_move in mine and to_move == seat:
                 out.append(ft.Column(self.actions(seat), spacing=8, key="choices"))
+            out += self.odds_here(seat, seat)
             if self.ui.details is not None:
                 out += self.ui.details(self, self.live, view, seat)
             out.append(ft.Container(self.tools(), key="tools"))

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from app import access
+from companion import api
 from companion.api import get_game
 from companion.engine import Action, Event, IllegalAction, Runner, SaveError, Session, Table
 from companion.engine import make_bot as engine_bot
@@ -67,6 +68,8 @@ class Seat:
     kind: str = HUMAN
     #: the client token holding this seat (one-device-per-player mode); None while free
     owner: str | None = None
+    #: whether this player wants odds and advice shown (None: not asked; see LiveGame.advice_on)
+    advice: bool | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -226,6 +229,42 @@ class LiveGame:
         with self.lock:
             self._check_view(client, seat)
             return self.session.board_view(seat if seat is not None else self.viewer(client))
+
+    # --- odds and advice (docs/APP.md: Odds and advice) ------------------------------------------
+    def advice_seats(self) -> list[int]:
+        """The players who decide whether advice is shown: every human seat in digital play; the
+        table assistant's one switch (seat 0) at a real table."""
+        return [0] if self.mode == ASSISTANT else self.human_seats()
+
+    def advice_on(self) -> bool:
+        """Advice is shown when every deciding player said yes; a lone player (and the table
+        assistant) has it on until switched off, several humans only once all of them agreed."""
+        seats = self.advice_seats()
+        default = len(seats) == 1
+        return bool(seats) and all(default if self.seats[i].advice is None else self.seats[i].advice for i in seats)
+
+    def advice_wanted(self, seat: int) -> bool:
+        s = self.seats[seat]
+        return (len(self.advice_seats()) == 1) if s.advice is None else bool(s.advice)
+
+    def set_advice(self, client: str, seat: int, on: bool) -> None:
+        """A player says whether they want odds and advice; only for a seat this device holds."""
+        with self.lock:
+            if seat not in self.advice_seats() or (self.mode != ASSISTANT and seat not in self.seats_of(client)) \
+                    or (self.mode == ASSISTANT and not self.may_use(client)):
+                raise IllegalAction("seats", "a device decides about advice only for its own player")
+            self.seats[seat].advice = bool(on)
+            self.version += 1
+            self._save_meta()
+
+    def odds_view(self, client: str, seat: int | None = None) -> dict[str, Any] | None:
+        """The odds and advice beside this moment's roll (None while advice is off), for the seat
+        whose view this client sees."""
+        with self.lock:
+            self._check_view(client, seat)
+            if not self.advice_on():
+                return None
+            return api.odds_view(self.session, seat if seat is not None else self.viewer(client))
 
     # --- what screens ask besides views (the session answers; no screen reads the state) ---------
     def to_move(self) -> int | None:

@@ -12,9 +12,17 @@ from companion.content.loader import read_info
 from companion.content.models import say
 from companion.engine.bots import bot_kinds
 from companion.games import base_id, game_ids, get_game, has_engine, package_name, tracker_id
+from companion.odds import odds_view as _odds_view
 
 __all__ = ["GameEntry", "game_entries", "entry", "get_game", "game_ids", "table_game", "package_name", "base_id",
-           "bot_kinds"]
+           "bot_kinds", "odds_view"]
+
+
+def odds_view(session: Any, player: int | None) -> dict[str, Any] | None:
+    """The odds and advice beside this moment's roll or choice, for this seat (companion/odds):
+    {"items": [{"kind": "odds" | "advice", "text", "dice"?}]}, or None. Computed exactly; asked only
+    by screens that show advice (bots and simulations never pay for it)."""
+    return _odds_view(session.game, session.state, player)
 
 
 @dataclass(frozen=True)

@@ -445,3 +445,83 @@ def advise(card: str, dice: Sequence[str], chest: Sequence[int] = (), sorceress_
         out["stop_p_target"] = stop_value
     out["best"] = choices[0]["reroll"] if choices and choices[0][key] > stop_value + 1e-12 else "stop"
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# what a screen shows beside the dice (companion.odds.odds_view)
+
+
+def _dice_words(nums: Sequence[int], dice: Sequence[str]) -> str:
+    names = data().face_labels
+    return ", ".join(f"{n} ({names[dice[n - 1]]['name'].lower()})" for n in nums)
+
+
+def _pts(x: float) -> str:
+    return f"{x:+,.0f}"
+
+
+def _risk(p: float) -> str:
+    return "no risk of losing the turn" if p <= 0 else f"{p:.0%} to lose the turn" if p >= 0.005 else \
+        "under 1% to lose the turn"
+
+
+def last_round_target(state: Any) -> int | None:
+    """In the last round: the turn score the player to move needs to pass the best opponent."""
+    if not state.last_round:
+        return None
+    others = [v for i, v in enumerate(state.scores) if i != state.seat]
+    return max(others) - state.scores[state.seat] + 1 if others else None
+
+
+def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | None:
+    """The best re-roll (which dice, the expected turn score, the risk of losing the turn), in the
+    last round the best chance of passing the leader; before the first roll the card's expected
+    turn score; on Skull Island the chance of another skull."""
+    s = state
+    if not s.card:
+        return None
+    items: list[dict[str, Any]] = []
+    if s.phase == "roll" and not any(s.dice):
+        items.append({"kind": "odds", "text": f"With this card a turn scores {_pts(turn_ev(s.card))} on average "
+                                              "under the best play."})
+    elif s.phase == "island" or (s.phase == "decide" and s.island):
+        free = sum(1 for f in s.dice if f != SKULL)
+        p = 1 - (1 - 1 / len(space().faces)) ** free
+        items.append({"kind": "odds", "text": f"Skull Island: re-rolling {free} dice gives at least one more "
+                                              f"skull {p:.0%} of the time."})
+    elif s.phase == "decide" and all(s.dice):
+        target = last_round_target(s)
+        chest = [i + 1 for i in s.chest]
+        try:
+            adv = advise(s.card, list(s.dice), chest, s.sorceress_used, target)
+        except OddsError:
+            return None
+        if adv["over"]:
+            return None
+        best = adv["best"]
+        top = adv["choices"][0] if adv["choices"] else None
+        if target is not None:
+            need = f"Last round: you need {_pts(target)} this turn to pass the leader. "
+            if best == "stop":
+                items.append({"kind": "advice", "text": need + f"Best: stop ({adv['stop_p_target']:.0%} to make it)."})
+            else:
+                items.append({"kind": "advice", "dice": best,
+                              "text": need + f"Best: re-roll dice {_dice_words(best, s.dice)}: "
+                                             f"{top['p_target']:.0%} to make it (stopping: "
+                                             f"{adv['stop_p_target']:.0%}); {_risk(top['p_death'])}."})
+        elif best == "stop":
+            text = f"Best: stop and score {_pts(adv['stop_ev'])}."
+            if top is not None:
+                text += (f" The best re-roll (dice {_dice_words(top['reroll'], s.dice)}) expects "
+                         f"{_pts(top['ev'])} with {_risk(top['p_death'])}.")
+            items.append({"kind": "advice", "text": text})
+        else:
+            items.append({"kind": "advice", "dice": best,
+                          "text": f"Best: re-roll dice {_dice_words(best, s.dice)}: expected turn score "
+                                  f"{_pts(top['ev'])} (stop now: {_pts(adv['stop_ev'])}); "
+                                  f"{_risk(top['p_death'])}."})
+        for ch in adv["choices"][1:3]:
+            items.append({"kind": "odds", "text": f"Re-roll dice {_dice_words(ch['reroll'], s.dice)}: expected "
+                                                  f"{_pts(ch['ev'])}, {_risk(ch['p_death'])}"
+                                                  + (f", {ch['p_target']:.0%} to pass" if target is not None else "")})
+    return {"title": "Odds and the best move", "items": items} if items else None

@@ -17,6 +17,7 @@ from functools import lru_cache
 from math import factorial, prod
 from typing import Any
 
+from companion.content.models import say
 from companion.games.pirateology.rules import GAME, SKULL
 
 from .dice import multisets
@@ -165,3 +166,53 @@ def reach(square: str, ship: bool = False, wind: str | None = None) -> dict[str,
         by_kind[kind] = pk
     return {"square": square, "ship": ship, "dice": n, "wind": wind, "totals": totals,
             "squares": dict(best), "kinds": by_kind}
+
+
+# ---------------------------------------------------------------------------------------------
+# what a screen shows beside a roll (companion.odds.odds_view)
+
+
+def _pct(p: float) -> str:
+    return f"{p:.0%}" if p >= 0.005 or p == 0 else "<1%"
+
+
+def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | None:
+    """Digital play: leaving Castaway Island, where the spin and roll can take the pawn, and each
+    battle the seat may start."""
+    s = state
+    if not hasattr(s, "marooned") or s.phase == "over":
+        return None
+    p = s.seat
+    items: list[dict[str, Any]] = []
+    if s.phase == "castaway":
+        r = data().rules
+        left = max(0, r.castaway_tries - s.tries)
+        now = 1 - (1 - castaway_try()) ** left
+        c = castaway(3)
+        items.append({"kind": "odds", "text": f"Castaway Island: {_pct(now)} to get away this turn "
+                                              f"({left} {'try' if left == 1 else 'tries'} left), "
+                                              f"{_pct(c['within'][2])} within three turns"})
+    elif s.phase in ("spin", "roll") and s.pos[p]:
+        r = reach(s.pos[p], game.is_ship(s, p), s.wind or None)
+        kinds = ", ".join(f"{say(game.data.kinds[k].name)} {_pct(v)}"
+                          for k, v in sorted(r["kinds"].items(), key=lambda kv: -kv[1])[:5])
+        items.append({"kind": "odds", "text": f"{'The roll' if s.wind else 'The spin and roll'} can take you to: "
+                                              + kinds})
+    if s.phase not in ("castaway", "over"):
+        for a in game.legal_actions(s) if game.to_move(s) == p else []:
+            if a.type != "attack":
+                continue
+            q = a.target
+            aw = game.weapon(s, p)
+            if aw is None:
+                continue
+            dw = game.weapon(s, q) if game.is_ship(s, q) else None
+            b = battle(aw, dw)
+            if b["duel"]:
+                text = (f"Battle {s.players[q]} ({aw} against {dw}): {_pct(b['attacker_wins'])} to win, "
+                        f"{_pct(b['draw'])} a draw, {_pct(b['defender_wins'])} to lose")
+            else:
+                text = (f"Attack {s.players[q]} ({aw}; they cannot fight back): {_pct(b['p_skull'])} a skull "
+                        "takes everything, else the number in coins")
+            items.append({"kind": "odds", "text": text})
+    return {"title": "Odds", "items": items} if items else None

@@ -28,7 +28,9 @@ from typing import Any
 from companion.games.pirates_vs_dinosaurs import assistant
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.crew import combat_dice
+from companion.games.pirates_vs_dinosaurs.combat import strength_of
 from companion.games.pirates_vs_dinosaurs.dice import count, new_roll
+from companion.games.pirates_vs_dinosaurs.frames import Attack, Combat, DigRoll, EndSearch, Roll, SearchRoll
 from companion.games.pirates_vs_dinosaurs.kernel import context
 from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, PvdState, own
 
@@ -201,12 +203,12 @@ def position(crew: int = 10, weapon: str = "sabers-and-muskets", equipment: Sequ
 
 
 def combat(s: PvdState, p: int, strength: int, foe: str = "dinosaur", optional: bool = False,
-           desperate: Iterable[str] = (), max_loss: int | None = None) -> dict[str, Any]:
+           desperate: Iterable[str] = (), max_loss: int | None = None, st: Setup | None = None) -> dict[str, Any]:
     """Combat (rule: Combat): successes >= Strength wins; else the difference in sailors is lost,
     after Emergency Crew Replenishments (rule: What to Do If You Run Out of Sailors)."""
     if strength < 1:
         raise OddsError(f"a foe has Strength 1 or more, not {strength}")
-    st = setup(s, p, "combat", combat_dice(s, p), foe, optional, desperate)
+    st = st or setup(s, p, "combat", combat_dice(s, p), foe, optional, desperate)
     succ: Dist = defaultdict(float)
     lost: Dist = defaultdict(float)
     emerg: Dist = defaultdict(float)
@@ -225,14 +227,15 @@ def combat(s: PvdState, p: int, strength: int, foe: str = "dinosaur", optional: 
             "successes": _sorted(succ), "losses": _sorted(lost), "emergencies": _sorted(emerg)}
 
 
-def search(s: PvdState, p: int, desperate: Iterable[str] = (), turns: int = 6) -> dict[str, Any]:
+def search(s: PvdState, p: int, desperate: Iterable[str] = (), turns: int = 6,
+           st: Setup | None = None) -> dict[str, Any]:
     """A Search Roll (rule: Stage 2, 3) Search): successes + the automatic one, the Giant's penalty;
     the hours searched, the time left, and the chance to complete the search within 1..`turns`
     searches (later searches with the same dice and no Desperate Action)."""
     time = s.players[p].time
     if time < 1:
         raise OddsError("the Time Marker must show 1 hour or more to search")
-    st = setup(s, p, "search", catalog().setup.search_dice, "", False, desperate)
+    st = st or setup(s, p, "search", catalog().setup.search_dice, "", False, desperate)
     hours = _search_hours(s, p, st)
     plain = _search_hours(s, p, setup(s, p, "search", catalog().setup.search_dice))
     left: Dist = defaultdict(float)
@@ -264,9 +267,9 @@ def _search_hours(s: PvdState, p: int, st: Setup) -> Dist:
     return _sorted(out)
 
 
-def early_end(s: PvdState, p: int, desperate: Iterable[str] = ()) -> dict[str, Any]:
+def early_end(s: PvdState, p: int, desperate: Iterable[str] = (), st: Setup | None = None) -> dict[str, Any]:
     """Early Termination of a Search: 1 sailor to Lost and Forgotten per blank."""
-    st = setup(s, p, "early_end", catalog().setup.early_end_dice, "", False, desperate)
+    st = st or setup(s, p, "early_end", catalog().setup.early_end_dice, "", False, desperate)
     lost: Dist = defaultdict(float)
     for counts, q in outcomes(st, blanks_only=True).items():
         t = copy.deepcopy(s)
@@ -302,14 +305,14 @@ def token_draws(bag: dict[str, int], k: int) -> dict[tuple[tuple[str, int], ...]
     return dict(out)
 
 
-def dig(s: PvdState, p: int, desperate: Iterable[str] = ()) -> dict[str, Any]:
+def dig(s: PvdState, p: int, desperate: Iterable[str] = (), st: Setup | None = None) -> dict[str, Any]:
     """Dig Up Treasure: 1 token from the bag per success (skulls and sabers succeed at the Dig Site);
     what the tokens are, from the bag's mix (the table knows how many of each kind are in it)."""
     pl = s.players[p]
     if pl.stage != DIG:
         s = copy.deepcopy(s)
         own(s, p).stage = DIG
-    st = setup(s, p, "dig", catalog().setup.dig_dice, "", False, desperate)
+    st = st or setup(s, p, "dig", catalog().setup.dig_dice, "", False, desperate)
     tokens = successes(st)
     bag = dict(sorted(Counter(catalog().tokens[t].kind for t in s.bag).items()))
     any_of = {kind: 0.0 for kind in bag}
@@ -324,10 +327,10 @@ def dig(s: PvdState, p: int, desperate: Iterable[str] = ()) -> dict[str, Any]:
             "expected_treasures": treasures}
 
 
-def attack(s: PvdState, a: int, d: int, desperate: Iterable[str] = ()) -> dict[str, Any]:
+def attack(s: PvdState, a: int, d: int, desperate: Iterable[str] = (), st: Setup | None = None) -> dict[str, Any]:
     """Attack a Rival / Another Player (Stage 3): both roll; more successes wins and loses 1, the
     loser loses the difference; a draw costs both 1. Desperate Actions are the attacker's."""
-    sta = setup(s, a, "combat", combat_dice(s, a), "rival", False, desperate)
+    sta = st or setup(s, a, "combat", combat_dice(s, a), "rival", False, desperate)
     std = setup(s, d, "combat", combat_dice(s, d), "rival")
     da, dd = outcomes(sta), outcomes(std)
     sa: Dist = defaultdict(float)
@@ -364,3 +367,98 @@ def sentence(dist: Dist, verb: str, unit: str, units: str) -> str:
         word = WORDS.get(k, str(k))
         parts.append(f"{pct} {verb} {word} {unit if k in (0, 1) else units}" if i == 0 else f"{pct} {word}")
     return ", ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# what a screen shows beside a roll (companion.odds.odds_view)
+
+
+def _pct(p: float) -> str:
+    return f"{p:.0%}" if p >= 0.005 or p == 0 else "<1%"
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def roll_lines(s: PvdState) -> list[dict[str, Any]]:
+    """The odds of the roll being made now (digital play): the Roll frame on the stack before its
+    dice are rolled, read with the frame that asked for it (a combat, an attack, a search...)."""
+    stack = s.stack
+    for i in range(len(stack) - 1, -1, -1):
+        f = stack[i]
+        if isinstance(f, Roll):
+            if f.phase not in ("pre", "go"):
+                return []
+            st = Setup(max(0, f.dice), f.sabers, f.double, f.plus)
+            below = stack[i - 1] if i else None
+            who = s.players[f.p].name
+            if isinstance(below, Combat):
+                c = combat(s, f.p, strength_of(s, below), below.foe, max_loss=below.max_loss, st=st)
+                return [{"kind": "odds", "text": f"{who}: {_dice(st.dice)} against Strength {c['strength']}: "
+                                                 f"{_pct(c['p_win'])} to win; "
+                                                 + sentence(c["losses"], "to lose", "sailor", "sailors")}]
+            if isinstance(below, Attack):
+                other = below.d if f.p == below.p else below.p
+                a = attack(s, f.p, other, st=st)
+                return [{"kind": "odds", "text": f"{who} ({_dice(st.dice)}) against {s.players[other].name} "
+                                                 f"({_dice(a['defender']['dice'])}): {_pct(a['attacker_wins'])} to "
+                                                 f"win, {_pct(a['draw'])} a draw, {_pct(a['defender_wins'])} to lose"}]
+            if isinstance(below, SearchRoll) and s.players[f.p].time > 0:
+                r = search(s, f.p, st=st, turns=3)
+                within = ", ".join(_pct(x) for x in r["complete_within"][1:])
+                return [{"kind": "odds", "text": f"{who}: search with {_dice(st.dice)} + 1 automatic success, "
+                                                 f"{r['time']} h left: {_pct(r['p_complete'])} to complete it now "
+                                                 f"({within} within 2 and 3 searches)"}]
+            if isinstance(below, EndSearch):
+                e = early_end(s, f.p, st=st)
+                return [{"kind": "odds", "text": f"{who}: ending the search early, {_dice(st.dice)}: "
+                                                 + sentence(e["losses"], "to lose", "sailor", "sailors")}]
+            if isinstance(below, DigRoll):
+                d = dig(s, f.p, st=st)
+                return [{"kind": "odds", "text": f"{who}: digging with {_dice(st.dice)}: "
+                                                 + sentence(d["tokens"], "to draw", "token", "tokens")
+                                                 + f"; {_pct(d['p_at_least_one'].get('treasure', 0))} at least one "
+                                                   "treasure"}]
+            succ = successes(st)
+            return [{"kind": "odds", "text": f"{who}: {_dice(st.dice)}: "
+                                             + sentence(succ, "with", "success", "successes")}]
+    return []
+
+
+def captain_lines(s: PvdState, p: int) -> list[dict[str, Any]]:
+    """The table assistant: the rolls captain p may make next, before the dice are entered."""
+    pl = s.players[p]
+    out: list[dict[str, Any]] = []
+    if pl.stage not in (EXPEDITION, DIG) or pl.crew <= 0:
+        return out
+    fights = [combat(s, p, k) for k in range(1, 7)]
+    out.append({"kind": "odds", "text": f"{pl.name}'s combat roll: {_dice(fights[0]['dice'])}; chance to win "
+                                        "against Strength " + ", ".join(f"{k + 1}: {_pct(c['p_win'])}"
+                                                                        for k, c in enumerate(fights))})
+    if pl.stage == EXPEDITION and pl.time > 0:
+        r = search(s, p, turns=3)
+        out.append({"kind": "odds", "text": f"Search ({pl.time} h left): {_pct(r['p_complete'])} to complete it "
+                                            f"with the next roll, {_pct(r['complete_within'][1])} within two"})
+        e = early_end(s, p)
+        out.append({"kind": "odds", "text": "Ending the search early: "
+                                            + sentence(e["losses"], "to lose", "sailor", "sailors")})
+    if pl.stage == DIG:
+        d = dig(s, p)
+        out.append({"kind": "odds", "text": f"Digging with {_dice(d['dice'])}: "
+                                            + sentence(d["tokens"], "to draw", "token", "tokens")})
+    return out
+
+
+def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | None:
+    """Digital play: the roll being made; the table assistant (the tracker): the captain whose
+    turn it is, for each roll they may make."""
+    table = getattr(state, "table", None)
+    if table is not None:  # the tracker's state
+        if not table.players:
+            return None
+        p = state.turn % len(table.players)
+        items = captain_lines(table, p)
+    else:
+        items = roll_lines(state)
+    return {"title": "Odds", "items": items} if items else None

@@ -30,7 +30,14 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     # the engine's score with its breakdown: (3 coins 300 + set 100) + diamond 100 + 3 monkeys 100, x2
     ui.see(page, "Stop now: +1200 points")
     ui.see(page, "Captain: x2")
+    # odds and advice (issue 14 item 3): the solver's best re-roll beside the dice, a switch turns it off
+    ui.see(page, "Best: ")
+    ui.see(page, "to lose the turn")
     ui.shot(page, "assistant-3-score")
+    page.get_by_role("switch", name="Show odds and advice").click()
+    expect(page.get_by_text(re.compile("^Best: "))).to_have_count(0)
+    page.get_by_role("switch", name="Show odds and advice").click()
+    ui.see(page, "Best: ")
     # re-roll the parrot and a monkey, enter the new faces
     ui.tap(page, "Die 8: Parrot")
     ui.see(page, "Die 8: Parrot, picked for a re-roll", exact=True)

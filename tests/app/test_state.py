@@ -254,3 +254,26 @@ def test_pvd_several_humans_are_asked_every_window(reg) -> None:
             asked += 1
         live.act("me", rng.choice(live.session.legal_actions()))
     assert asked > 0
+
+
+def test_advice_is_on_for_one_player_and_needs_everyone_with_several(reg, kapern) -> None:
+    """Odds and advice (issue 14 item 3): a lone human or the table assistant has them until switched
+    off; with several humans they show only once every player agreed, each from their own device."""
+    table = reg.create(kapern, ["Anne", "Bart"], state.ASSISTANT)
+    table.resolve("table", ["captain"])
+    table.resolve("table", ["coin", "coin", "coin", "diamond", "monkey", "monkey", "monkey", "parrot"])
+    assert table.advice_on() and table.odds_view("table")["items"][0]["text"].startswith("Best: ")
+    table.set_advice("table", 0, False)
+    assert table.odds_view("table") is None and not state.GameRegistry().get(table.id).advice_on()  # saved
+    live = reg.create(kapern, ["Anne", "Bart"], state.DEVICES, [state.HUMAN, state.HUMAN], seed=5)
+    live.claim("phone-a", 0)
+    live.claim("phone-b", 1)
+    assert not live.advice_on()
+    live.set_advice("phone-a", 0, True)
+    assert not live.advice_on()
+    with pytest.raises(IllegalAction, match="own player"):
+        live.set_advice("phone-a", 1, True)  # nobody agrees for another player
+    live.set_advice("phone-b", 1, True)
+    assert live.advice_on()
+    solo = reg.create(kapern, ["Anne", "Cato"], state.HOTSEAT, [state.HUMAN, state.BOT], seed=5)
+    assert solo.advice_on()

@@ -1,0 +1,52 @@
+"""Odds and advice beside a roll, for every game: the panel renders `odds_view` (companion.api)
+generically, and the switch asks each player whether they want advice. The app knows no odds:
+every number and sentence comes from companion/odds/ through the live game."""
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from app.widgets.common import card, heading, para
+
+#: the key tests and screens find the panel by
+KEY = "odds"
+
+
+def odds_panel(screen: Any, live: Any, seat: int | None, holder: int | None = None) -> list[ft.Control]:
+    """The odds card (while advice is on) and the advice switch of the player this device is.
+    `seat`: the seat whose view is shown; `holder`: the seat this device speaks for about advice."""
+    client = screen.app.client
+    out: list[ft.Control] = []
+    view = live.odds_view(client, seat)
+    if view is not None:
+        rows: list[ft.Control] = [heading(view.get("title") or "Odds", 16)]
+        for item in view["items"]:
+            advice = item.get("kind") == "advice"
+            rows.append(ft.Row([ft.Icon(ft.Icons.LIGHTBULB if advice else ft.Icons.CASINO, size=18),
+                                ft.Text(item["text"], size=15, expand=True,
+                                        weight=ft.FontWeight.BOLD if advice else None)],
+                               vertical_alignment=ft.CrossAxisAlignment.START))
+        out.append(ft.Container(card(*rows), key=KEY))
+    out += advice_switch(screen, live, holder)
+    return out
+
+
+def advice_switch(screen: Any, live: Any, holder: int | None) -> list[ft.Control]:
+    """ "Odds and advice": a lone player's (or the table assistant's) switch; with several human
+    players each answers for themselves and advice shows only once everyone said yes."""
+    seats = live.advice_seats()
+    if holder is None or holder not in seats:
+        return []
+    wanted = live.advice_wanted(holder)
+    if len(seats) == 1:
+        label = "Show odds and advice"
+    else:
+        label = f"{live.seats[holder].name}: I agree to odds and advice for everyone"
+    out: list[ft.Control] = [ft.Switch(label=label, value=wanted, key="advice-switch",
+                                       on_change=lambda e: screen._step(live.set_advice, holder, e.control.value))]
+    if len(seats) > 1:
+        yes = sum(live.advice_wanted(i) for i in seats)
+        out.append(para(f"Odds and advice are shown when every player agrees: {yes} of {len(seats)} so far."
+                        if yes < len(seats) else "Every player agreed: odds and advice are on.", size=13))
+    return out
