@@ -1,115 +1,28 @@
-"""Pirateology digital play: the ocean as a grid of squares in their printed colours with the
-pieces on it; the squares the roll allows are outlined and tapping one moves there. Everything
-shown comes from the view (squares, kinds, destinations, players); no rule lives here.
-
-The grid is drawn here until the shared board widget (app/widgets/board.py) lands; every square
-is an accessible button labelled like "C4 Coin: Ann's ship, reachable in 3"."""
+"""Pirateology digital play: the ocean drawn by the shared board widget with the pieces on it
+(app/pirateology/ocean.py); the squares the roll allows are outlined and tapping one moves there.
+Every other choice is a button in the rules' words; below, the pirates' purses. Everything shown
+comes from the view; no rule lives here."""
 from __future__ import annotations
 
 from typing import Any
 
 import flet as ft
 
+from app.pirateology.ocean import ocean
+from app.widgets.board import player_look
 from app.widgets.common import button, card, heading, notice, para, wrap_row
-
-COLUMNS = "abcdefghijklmnopqrstuvwxyz"
-#: outline of a square the roll allows (a full move / an early anchor) and of the last move
-REACH, ANCHOR, LAST = "#1f6f8b", "#b03a2e", "#7d3c98"
-LETTERS = "ABCDE"
-
-
-def _grid_size(view: dict[str, Any]) -> tuple[int, int]:
-    squares = view["squares"]
-    return 1 + max(COLUMNS.index(s[0]) for s in squares), max(int(s[1:]) for s in squares)
-
-
-def _cell_px(screen: Any, cols: int) -> int:
-    page_w = getattr(getattr(screen.app, "page", None), "width", None) or 390
-    return max(20, min(44, int((min(float(page_w), 720) - 36) // cols)))
 
 
 def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
-    acting = seat is not None and view["to_move"] == seat and view["phase"] == "move"
-    dest = {d["space"]: d for d in view.get("destinations") or []} if acting else {}
-    cols, rows = _grid_size(view)
-    px = _cell_px(screen, cols)
-    kinds = view["kinds"]
-    here: dict[str, list[dict[str, Any]]] = {}
-    for p in view["players"]:
-        if p["space"] and not p["out"]:
-            here.setdefault(p["space"], []).append(p)
-    markers = {p["marker"]: p for p in view["players"] if p["marker"]}
-    last = view.get("last_move") or {}
-    lines: list[ft.Control] = []
-    for r in range(1, rows + 1):
-        cells = []
-        for c in range(cols):
-            sid = f"{COLUMNS[c]}{r}"
-            kind = view["squares"].get(sid)
-            if kind is None:
-                cells.append(ft.Container(width=px, height=px))
-                continue
-            cells.append(_square(screen, view, seat, sid, kinds[kind], here.get(sid, []), markers.get(sid),
-                                 dest.get(sid), sid in (last.get("from"), last.get("to")), px))
-        lines.append(ft.Row(cells, spacing=1))
-    out: list[ft.Control] = [ft.Column(lines, spacing=1, key="ocean")]
-    if acting:
-        anchors = [d for d in dest.values() if d["purpose"]]
-        text = (f"Wind {view['wind_name']}, roll {' + '.join(view['roll'])} = {view['steps']}: tap an outlined "
-                "square to sail there (doubled if the first step goes with the wind)")
-        if anchors:
-            text += "; red outlines drop anchor early to " + " or ".join(sorted({
-                "battle" if d["purpose"] == "battle" else "bury or steal" for d in anchors}))
-        out.append(para(text))
-    elif view.get("wind"):
-        out.append(para(f"Wind {view['wind_name']}" + (f", roll {' + '.join(view['roll'])} = {view['steps']}"
-                                                        if view["roll"] else "")))
-    out.append(para(f"Skull Bank: {view['bank']} coins · {view['pile_left']} Skull Cards in the pile"))
-    out.append(legend(view))
-    return out
-
-
-def legend(view: dict[str, Any]) -> ft.Control:
-    """What the colours of the squares mean (the kinds on the board, in the print's colours)."""
-    used = dict.fromkeys(view["squares"].values())
-    chips = [ft.Row([ft.Container(width=14, height=14, bgcolor=view["kinds"][k]["fill"], border_radius=3,
-                                  border=ft.Border.all(1, "#00000033")),
-                     ft.Text(view["kinds"][k]["name"], size=12)], spacing=4, tight=True) for k in used]
-    return ft.Container(wrap_row(chips, spacing=10), key="legend")
-
-
-def _square(screen: Any, view: dict[str, Any], seat: int | None, sid: str, kind: dict[str, Any],
-            pieces: list[dict[str, Any]], marker: dict[str, Any] | None, dest: dict[str, Any] | None, last: bool,
-            px: int) -> ft.Control:
-    label = f"{sid.upper()} {kind['name']}"
-    inside: list[ft.Control] = []
-    if pieces:
-        names = ", ".join(f"{p['name']}'s {'ship' if p['is_ship'] else 'pirate'}" for p in pieces)
-        label += f": {names}"
-        inside.append(ft.Text("".join(LETTERS[p["seat"]] for p in pieces), size=max(9, px * 0.42),
-                              weight=ft.FontWeight.BOLD, color=pieces[0]["colour"]))
-    elif marker:
-        label += f": {marker['name']}'s land marker (castaway)"
-        inside.append(ft.Text(LETTERS[marker["seat"]].lower(), size=max(9, px * 0.4), color=marker["colour"]))
-    border_colour, width = "#00000033", 1
-    if dest:
-        border_colour, width = (ANCHOR if dest["purpose"] else REACH), 3
-        label += f", reachable in {dest['steps']}" + (f" (drop anchor to {dest['purpose']})" if dest["purpose"] else "")
-    elif last:
-        border_colour, width = LAST, 2
-        label += " (the last move)"
-    tap = None
-    if dest:
-        def tap(e: Any, sid: str = sid) -> None:
-            screen.act({"type": "move", "player": seat, "space": sid})
-    box = ft.Container(content=ft.Row(inside, alignment=ft.MainAxisAlignment.CENTER) if inside else None,
-                       width=px, height=px, bgcolor=kind["fill"], border=ft.Border.all(width, border_colour),
-                       border_radius=3, on_click=tap, alignment=ft.Alignment.CENTER)
-    return ft.Semantics(label=label, button=tap is not None, exclude_semantics=True, content=box)
+    acting = seat if seat is not None and view["to_move"] == seat else None
+    return ocean(screen, live, view, acting, seat)
 
 
 def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
-    """Every choice but the plain moves (those are taps on the board) as a button in words."""
+    """Every choice but the plain moves (those are taps on the board) as a button in words; the
+    wager as two choices (coins, cards) and a confirmation."""
+    if any(a.type == "wager" for a in legal):
+        return wager(screen, live, legal)
     buttons = []
     for a in legal:
         d = a.to_dict()
@@ -121,6 +34,40 @@ def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Cont
     if not buttons:
         return [para("Tap an outlined square on the board.")]
     return [wrap_row(buttons)]
+
+
+def wager(screen: Any, live: Any, legal: list[Any]) -> list[ft.Control]:
+    """The challenger's wager (coins and cards the defender matches): pick both, then confirm."""
+    offers = {(a.coins, a.cards): a for a in legal if a.type == "wager"}
+    coins = sorted({c for c, _ in offers})
+    cards = sorted({k for _, k in offers})
+    # what is picked so far: the table helper's entry draft, or (digital play) the screen's own
+    d = screen.draft if hasattr(screen, "draft") else screen.__dict__.setdefault("wager_draft", {})
+    c_now = d.get("coins")
+    if c_now not in coins:
+        c_now = coins[min(1, len(coins) - 1)]
+    k_now = d.get("wager_cards")
+    if k_now not in cards:
+        k_now = 0 if (c_now, 0) in offers else cards[-1]
+
+    def pick(key: str, v: int) -> None:
+        d[key] = v
+        screen.app.render()
+    rows: list[ft.Control] = [para("Coins:"), wrap_row([
+        button(str(c), lambda e, c=c: pick("coins", c), primary=c == c_now, tooltip=f"Wager {c} coins")
+        for c in coins])]
+    if len(cards) > 1:
+        rows += [para("Skull Cards:"), wrap_row([button(str(k), lambda e, k=k: pick("wager_cards", k),
+                                                        primary=k == k_now, tooltip=f"Wager {k} cards")
+                                                 for k in cards])]
+    chosen = offers.get((c_now, k_now))
+    if chosen is None:
+        rows.append(para("Wager at least one coin or card.", color=ft.Colors.ERROR))
+    else:
+        words = live.describe(chosen)
+        rows.append(button(words[:1].upper() + words[1:], lambda e: screen.act(chosen), icon=ft.Icons.CHECK,
+                           primary=True))
+    return rows
 
 
 def details(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
@@ -136,7 +83,7 @@ def details(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> l
         buried = ", ".join(f"{n} at {k.upper()}" for k, n in p["buried"].items())
         cards = ", ".join(c["name"] for c in p["cards"]) or "no cards"
         rows.append(ft.Column([
-            ft.Text(f"{LETTERS[p['seat']]}  {p['name']}: {state}", size=15, weight=ft.FontWeight.BOLD, color=p["colour"]),
+            ft.Text(f"{player_look(p['seat'])['letter']}  {p['name']}: {state}", size=15, weight=ft.FontWeight.BOLD, color=p["colour"]),
             para(f"{p['coins']} coins · {cards}" + (f" · buried {buried}" if buried else "")
                  + (f" · {', '.join(extra)}" if extra else ""), size=14)], spacing=2))
     b = view.get("battle")

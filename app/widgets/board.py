@@ -84,7 +84,16 @@ def _piece(x: float, y: float, r: float, look: dict[str, str], letter: str, ink:
                         paint=p) for p in (fill, edge)]
     else:
         body = [cv.Circle(x, y, r, paint=p) for p in (fill, edge)]
-    return body + [_text(x, y, letter, max(8.0, r * 1.1), ink, bold=True)]
+    return body + [_text(x, y, letter, max(8.0, r * 1.1), _on(color, ink), bold=True)]
+
+
+def _on(color: str, ink: str) -> str:
+    """Ink on a light colour, white on a dark one (a piece's letter stays readable)."""
+    try:
+        r, g, b = (int(color.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    except ValueError:
+        return ink
+    return ink if 0.299 * r + 0.587 * g + 0.114 * b > 110 else "#ffffff"
 
 
 def space_label(sp: dict[str, Any], info: dict[str, Any] | None, pieces: list[str], highlight: dict[str, Any] | None) -> str:
@@ -96,7 +105,9 @@ def space_label(sp: dict[str, Any], info: dict[str, Any] | None, pieces: list[st
         text = sp["name"] + (f" {sp['number']}" if sp.get("number") is not None else "")
         if pieces:
             text += ": " + ", ".join(pieces)
-    if highlight:
+    if highlight and highlight.get("label"):   # the screen's own words ("reachable in 3")
+        text += ", " + highlight["label"]
+    elif highlight:
         kind = highlight.get("kind", "")
         cost = highlight.get("text")
         text += {"reachable": f" (reachable{', costs ' + str(cost) if cost is not None else ''})",
@@ -196,7 +207,7 @@ def board_widget(board: dict[str, Any], width: float, on_tap: Callable[[str], No
         if hl:
             x, y, w, h = (v * k for v in sp["box"])
             shapes.append(_outline(sp, k, _paint(HIGHLIGHT.get(hl.get("kind", ""), HIGHLIGHT["target"]), 3.0), 1.5))
-            if hl.get("text") is not None:
+            if hl.get("text") is not None and min(w, h) >= 30:   # (a badge would hide a small space)
                 shapes.append(cv.Circle(x + w - 9, y + 9, 8, paint=_paint(HIGHLIGHT.get(hl.get("kind", ""), ink))))
                 shapes.append(_text(x + w - 9, y + 9, str(hl["text"]), 9, "#ffffff", bold=True))
     spaces = {sp["id"]: sp for sp in m["spaces"]}
@@ -270,15 +281,19 @@ def board_width(screen: Any, most: float = 720) -> float:
 
 
 def board_panel(screen: Any, board: dict[str, Any], highlights: dict[str, dict[str, Any]] | None = None,
-                key: str = "board") -> ft.Control:
+                key: str = "board", act: Callable[[str], bool] | None = None) -> ft.Control:
     """The board with what the last tapped space is under it ("Jungle: search 3 hours, ..."):
-    a tap shows its sentence; the screen keeps the choice in `screen.board_tap`."""
+    a tap shows its sentence; the screen keeps the choice in `screen.board_tap`. `act(space)`, if
+    given, is asked first: it returns True when the tap was a move it made (a reachable square)."""
     picked = getattr(screen, "board_tap", None)
     spaces = {sp["id"]: sp for sp in board["map"]["spaces"]}
     if picked not in spaces:
         picked = None
 
     def tapped(sid: str) -> None:
+        if act is not None and act(sid):
+            screen.board_tap = None
+            return
         screen.board_tap = sid
         screen.app.render()
 

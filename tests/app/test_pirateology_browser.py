@@ -1,6 +1,7 @@
 """Pirateology in a phone-size browser: place the pirate, tap a square the roll reaches on the
 ocean, see the pirate there, end the turn; a bot plays the other seat. The game is seeded (made in
-the server's data folder, then opened by its link), so every run plays the same game.
+the server's data folder, then opened by its link), so every run plays the same game. The table
+helper: the deal, the compass, the dice and a move tapped on the board.
 Screenshots of each step go to $COMPANION_SHOTS."""
 from __future__ import annotations
 
@@ -57,3 +58,47 @@ def test_pirateology_move_by_tapping_a_square(server, new_page, ui) -> None:
             end.first.click()
         end.first.wait_for(state="detached")
     ui.see(page, "The pirates")
+
+
+def test_pirateology_table_helper_at_phone_size(server, new_page, ui) -> None:
+    """The table helper: each pirate placed by tapping a Black X on the board, the deal drawn
+    here, the start roll rolled here, the wind tapped on the compass, the die's face tapped in,
+    then a square the roll reaches tapped on the board. Each step waits for what it brings."""
+    page = new_page(ui.PHONE)
+    ui.start_game(page, server, GID, "assistant", [True, True])
+    start = page.get_by_role("button", name=re.compile(r"a Black X to start on$"))
+    for _ in range(2):
+        start.first.wait_for()
+        with ui.changes(page):
+            start.first.click()
+    draw = page.get_by_role("button", name="Draw here", exact=True)
+    give = page.get_by_role("button", name=re.compile(r"^Give up "))
+    roll = page.get_by_role("button", name="Roll here", exact=True)
+    compass = page.get_by_role("button", name="Spin the compass here", exact=True)
+    sail = page.get_by_role("button", name="Spin the compass and roll", exact=True)  # a Pillage dealt
+    for _ in range(12):   # the deal (a Black Spot is dealt again, a Sea Monster costs a card), the start roll
+        draw.first.or_(give.first).or_(roll.first).or_(compass.first).or_(sail.first).wait_for()
+        if compass.count():
+            break
+        with ui.changes(page):
+            next(loc for loc in (draw, give, roll, sail) if loc.count()).first.click()
+    ui.shot(page, "pirateology-helper-1-compass")
+    with ui.changes(page):
+        ui.tap(page, "Wind North")
+    page.get_by_text(re.compile(r"rolls \d dic?e")).first.wait_for()
+    faces = page.get_by_role("button", name="Die face 3", exact=True)
+    confirm = page.get_by_role("button", name="Confirm the dice", exact=True)
+    for _ in range(2):   # one die as a pirate, two as a ship (a Crew card dealt)
+        with ui.changes(page):
+            faces.first.click()
+        if confirm.is_enabled():
+            break
+    ui.shot(page, "pirateology-helper-2-dice")
+    reach = page.get_by_role("button", name=re.compile(r"reachable in \d+"))
+    with ui.changes(page):
+        confirm.first.click()
+    reach.first.wait_for()
+    ui.shot(page, "pirateology-helper-3-move")
+    with ui.changes(page):
+        reach.first.click()
+    reach.first.wait_for(state="detached")   # the move is made: no square is offered any more

@@ -41,6 +41,7 @@ from .actions import (
     TakeBank,
     Wager,
 )
+from . import board_view as ocean_picture
 from .bots import PirateBot
 from .content import (
     BoardFile,
@@ -69,6 +70,8 @@ SHIP_PIRATE = "Ship vs Pirate"
 WINNING = "Winning The Game"
 
 SKULL = "skull"
+#: how to read a real spinner that stops on a line (rulings.yaml: spinner-cut-off)
+CUT_OFF = "a clip exactly on a line between two directions counts as the next direction clockwise"
 
 
 # --- state -----------------------------------------------------------------------------------
@@ -152,6 +155,7 @@ class Data:
     options: dict[str, Any]
     castaway: str
     bank_square: str
+    board: BoardFile
 
 
 def load_data() -> Data:
@@ -171,7 +175,7 @@ def load_data() -> Data:
                 tuple(f.id for f in die.faces), numbers,
                 {d.id: tuple(d.steps) for d in pieces.spinner.directions},
                 {d.id: say(d.name) for d in pieces.spinner.directions}, tuple(pieces.players),
-                dict(content.info.options), board.ocean.castaway, board.ocean.skull_bank)
+                dict(content.info.options), board.ocean.castaway, board.ocean.skull_bank, board)
 
 
 class PirateologyGame(Game[PirState]):
@@ -339,6 +343,31 @@ class PirateologyGame(Game[PirState]):
         """Space kind -> its name, fill and icon, as printed (shared by every view)."""
         return {k.id: {"name": say(k.name), "fill": k.fill, "icon": k.icon, "island": k.island, "stop": k.stop}
                 for k in self.data.kinds.values()}
+
+    @cached_property
+    def faces_look(self) -> list[dict[str, Any]]:
+        """The skull die's faces with what each counts as (shared by every view)."""
+        return [{"id": f, "number": self.data.numbers[f], "skull": f == SKULL} for f in self.data.faces]
+
+    @cached_property
+    def directions_look(self) -> list[dict[str, Any]]:
+        """The compass spinner's directions, clockwise from north, with their names."""
+        return [{"id": d, "name": n} for d, n in self.data.direction_names.items()]
+
+    @cached_property
+    def cards_look(self) -> dict[str, dict[str, Any]]:
+        """Skull Card id -> its name, kind, icon and text (shared by every view)."""
+        return {c.id: {"name": say(c.name), "kind": c.effect.kind, "icon": c.icon, "text": say(c.text) if c.text else "",
+                       "dice": getattr(c.effect, "dice", None), "range": getattr(c.effect, "range", None)}
+                for c in self.data.cards.values()}
+
+    def _castaway_view(self, s: PirState) -> dict[str, Any] | None:
+        """A castaway's rolls this turn: which try, of how many, and the totals that rescue."""
+        if s.phase != "castaway":
+            return None
+        r = self.data.rules
+        return {"player": s.seat, "try": s.tries + 1, "tries": r.castaway_tries, "dice": r.castaway_dice,
+                "needs": list(r.castaway_escape)}
 
     @cached_property
     def _order(self) -> dict[str, int]:
@@ -851,12 +880,14 @@ class PirateologyGame(Game[PirState]):
             face = outcome[0]
             s.battle = dict(b, faces=[face])
             if face == SKULL:
-                ev.append(Event("battle", f"{s.players[a]} rolls a skull and takes everything {s.players[d]} carries",
-                                {"winner": a, "faces": outcome}))
+                text = f"{s.players[a]} rolls a skull and takes everything {s.players[d]} carries"
+                s.battle = dict(s.battle, winner=a, result=text)
+                ev.append(Event("battle", text, {"winner": a, "faces": outcome}))
                 return ev + self._take_all(s, a, d)
             n = self.number(face)
-            ev.append(Event("battle", f"{s.players[a]} rolls {n}: {s.players[d]} owes {n} coins", {"winner": a,
-                                                                                                   "faces": outcome}))
+            text = f"{s.players[a]} rolls {n}: {s.players[d]} owes {n} coins"
+            s.battle = dict(s.battle, winner=a, result=text)
+            ev.append(Event("battle", text, {"winner": a, "faces": outcome}))
             return ev + self._pay(s, d, a, n, 0, short_in_cards=True)
         af, df = outcome[: b["att_dice"]], outcome[b["att_dice"]:]
         s.battle = dict(b, faces=list(outcome))
@@ -866,8 +897,9 @@ class PirateologyGame(Game[PirState]):
         words = f"{s.players[a]} rolls {', '.join(af)}; {s.players[d]} rolls {', '.join(df)}"
         if a_all != d_all:
             w, l = (a, d) if a_all else (d, a)
-            ev.append(Event("battle", f"{words}: three skulls with the Cannon! {s.players[w]} takes everything",
-                            {"winner": w, "faces": outcome}))
+            text = f"{words}: three skulls with the Cannon! {s.players[w]} takes everything"
+            s.battle = dict(s.battle, winner=w, result=text)
+            ev.append(Event("battle", text, {"winner": w, "faces": outcome}))
             return ev + self._take_all(s, w, l)
         if bool(a_sk) != bool(d_sk):
             w = a if a_sk else d
@@ -876,10 +908,14 @@ class PirateologyGame(Game[PirState]):
             dt = sum(self.number(f) for f in df if f != SKULL)
             w = a if at > dt else d if dt > at else None
         if w is None:
-            ev.append(Event("battle", f"{words}: a draw, nobody pays", {"winner": None, "faces": outcome}))
+            text = f"{words}: a draw, nobody pays"
+            s.battle = dict(s.battle, winner=None, result=text)
+            ev.append(Event("battle", text, {"winner": None, "faces": outcome}))
             return ev + self._go(s, "act")
         l = d if w == a else a
-        ev.append(Event("battle", f"{words}: {s.players[w]} wins the wager", {"winner": w, "faces": outcome}))
+        text = f"{words}: {s.players[w]} wins the wager"
+        s.battle = dict(s.battle, winner=w, result=text)
+        ev.append(Event("battle", text, {"winner": w, "faces": outcome}))
         return ev + self._pay(s, l, w, b["coins"], b["cards"], short_in_cards=False)
 
     def _pay(self, s: PirState, loser: int, winner: int, coins: int, cards: int, short_in_cards: bool) -> list[Event]:
@@ -963,11 +999,15 @@ class PirateologyGame(Game[PirState]):
             "game": self.id, "you": player, "phase": s.phase, "phase_words": self._phase_words(s),
             "seat": s.seat, "to_move": seat_to_move, "round": s.rounds + 1, "options": dict(s.options),
             "bank": s.bank, "pile_left": len(s.pile) + len(s.bottom), "coins_total": self.coins_total(s),
+            "carried": sum(s.coins), "buried": sum(sum(b.values()) for b in s.buried),
             "wind": s.wind or None, "wind_name": d.direction_names.get(s.wind) if s.wind else None,
             "roll": list(s.roll), "steps": s.steps, "must": s.must or None,
             "players": [self._player_view(s, p) for p in range(len(s.players))],
             "squares": self.squares, "kinds": self.kinds_look, "last_move": s.last_move, "battle": self._battle_view(s), "pending": self._pending_view(s),
-            "over": s.phase == "over",
+            "over": s.phase == "over", "faces": self.faces_look, "directions": self.directions_look,
+            "card_types": self.cards_look, "castaway": self._castaway_view(s),
+            "contenders": list(s.contenders) if s.phase == "initiative" else [],
+            "cut_off": CUT_OFF if s.phase == "spin" else None,
         }
         if s.phase == "move":
             out["destinations"] = [{"space": k, **v} for k, v in self.destinations(s).items()]
@@ -997,7 +1037,7 @@ class PirateologyGame(Game[PirState]):
                 "attacker_weapon": self._card_name(b["att_weapon"]),
                 "defender_weapon": self._card_name(b["def_weapon"]) if b["def_weapon"] else None,
                 "attacker_dice": b["att_dice"], "defender_dice": b["def_dice"], "coins": b["coins"],
-                "cards": b["cards"], "faces": b.get("faces")}
+                "cards": b["cards"], "faces": b.get("faces"), "winner": b.get("winner"), "result": b.get("result")}
 
     def _pending_view(self, s: PirState) -> dict[str, Any] | None:
         pd = s.pending
@@ -1045,6 +1085,14 @@ class PirateologyGame(Game[PirState]):
         if isinstance(a, EndTurn):
             return "end the turn"
         return super().describe_action(s, a)
+
+    @cached_property
+    def _picture(self) -> tuple[dict[str, Any], dict[str, str]]:
+        return ocean_picture.prepare(self.data.board)
+
+    def board_view(self, s: PirState, player: int | None) -> dict[str, Any]:
+        """The ocean for the app's board widget, as this seat's view shows it (everything is public)."""
+        return ocean_picture.board_view(self._picture, self.view(s, player))
 
     def make_bot(self, seed: int | str = 0):
         return PirateBot(seed)
