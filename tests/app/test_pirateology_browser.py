@@ -76,12 +76,15 @@ def test_pirateology_table_helper_at_phone_size(server, new_page, ui) -> None:
     roll = page.get_by_role("button", name="Roll here", exact=True)
     compass = page.get_by_role("button", name="Spin the compass here", exact=True)
     sail = page.get_by_role("button", name="Spin the compass and roll", exact=True)  # a Pillage dealt
-    for _ in range(12):   # the deal (a Black Spot is dealt again, a Sea Monster costs a card), the start roll
+    for _ in range(20):   # the deal (a Black Spot is dealt again, a Sea Monster costs a card), the start roll
         draw.first.or_(give.first).or_(roll.first).or_(compass.first).or_(sail.first).wait_for()
         if compass.count():
             break
+        found = next((loc for loc in (draw, give, roll, sail) if loc.count()), None)
+        if found is None:   # (the screen was being redrawn: look again)
+            continue
         with ui.changes(page):
-            next(loc for loc in (draw, give, roll, sail) if loc.count()).first.click()
+            found.first.click()
     ui.shot(page, "pirateology-helper-1-compass")
     with ui.changes(page):
         ui.tap(page, "Wind North")
