@@ -27,13 +27,14 @@ class AssistantScreen(GameScreen):
                 self.draft_version = len(self.session.log)
             self.odds_shown = False
             out = list(self.ui.assistant(self, self.live))
-            out += self.odds_here(None, 0)
+            out += self.odds_here(None)
             out.append(wrap_row([
                 button("Undo", self.undo, icon=ft.Icons.UNDO, disabled=not self.session.can_undo(),
                        tooltip="Take back the last entry"),
                 button("Redo", self.redo, icon=ft.Icons.REDO, disabled=not self.session.redo_stack,
                        tooltip="Put back what was undone"),
             ]))
+            out += self.advice_switch(0)
             out += self.hosting()
             out.append(game_log(self.session.history(None), title="History"))
             return out

@@ -12,7 +12,7 @@ from app import state
 from app.base import PROFILE, Screen, log
 from app.widgets.common import button, card, heading, wrap_row
 from app.widgets.join import invitation
-from app.widgets.odds import odds_panel
+from app.widgets.odds import advice_switch, odds_panel
 
 
 class GameScreen(Screen):
@@ -30,13 +30,17 @@ class GameScreen(Screen):
     #: whether this redraw has shown the odds panel already (a game's views may place it)
     odds_shown = False
 
-    def odds_here(self, seat: int | None, holder: int | None) -> list[ft.Control]:
+    def odds_here(self, seat: int | None) -> list[ft.Control]:
         """The odds and advice panel (app/widgets/odds.py), once a redraw: a game's views call this
-        where it belongs (beside the dice); otherwise the screen adds it after the game's part."""
+        where it belongs (beside the dice); otherwise the screen adds it after the choices."""
         if self.odds_shown:
             return []
         self.odds_shown = True
-        return odds_panel(self, self.live, seat, holder)
+        return odds_panel(self, self.live, seat)
+
+    def advice_switch(self, holder: int | None) -> list[ft.Control]:
+        """The switch that asks this device's player whether they want odds and advice."""
+        return advice_switch(self, self.live, holder)
 
     def _step(self, fn, *args: Any) -> bool:
         t0 = time.perf_counter()

@@ -54,10 +54,11 @@ class PlayScreen(GameScreen):
             out += self.board(view, seat)
             if to_move is not None and to_move in mine and to_move == seat:
                 out.append(ft.Column(self.actions(seat), spacing=8, key="choices"))
-            out += self.odds_here(seat, seat)
+            out += self.odds_here(seat)
             if self.ui.details is not None:
                 out += self.ui.details(self, self.live, view, seat)
             out.append(ft.Container(self.tools(), key="tools"))
+            out += self.advice_switch(seat)
             if not inviting:
                 out += self.hosting()
             out.append(ft.Container(self.scores(view, to_move), key="scores"))

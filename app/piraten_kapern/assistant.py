@@ -48,7 +48,7 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
         out.append(para("Tap the dice to re-roll, then enter their new faces; or stop and score."))
         out.append(turn.dice_row(screen, view, seat, legal))
         out += turn.decide_buttons(screen, live, view, seat, legal)
-        out += screen.odds_here(None, 0)
+        out += screen.odds_here(None)
         out.append(turn.score_panel(view))
     return out
 

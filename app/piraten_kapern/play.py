@@ -35,7 +35,7 @@ def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> lis
 
 def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
     view = live.view(screen.app.client, seat)
-    return turn.decide_buttons(screen, live, view, seat, legal) + screen.odds_here(seat, seat) + [turn.score_panel(view)]
+    return turn.decide_buttons(screen, live, view, seat, legal) + screen.odds_here(seat) + [turn.score_panel(view)]
 
 
 def scores(view: dict[str, Any]) -> dict[int, Any]:

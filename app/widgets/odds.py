@@ -13,9 +13,8 @@ from app.widgets.common import card, heading, para
 KEY = "odds"
 
 
-def odds_panel(screen: Any, live: Any, seat: int | None, holder: int | None = None) -> list[ft.Control]:
-    """The odds card (while advice is on) and the advice switch of the player this device is.
-    `seat`: the seat whose view is shown; `holder`: the seat this device speaks for about advice."""
+def odds_panel(screen: Any, live: Any, seat: int | None) -> list[ft.Control]:
+    """The odds card while advice is on (`seat`: the seat whose view is shown)."""
     client = screen.app.client
     out: list[ft.Control] = []
     view = live.odds_view(client, seat)
@@ -28,13 +27,13 @@ def odds_panel(screen: Any, live: Any, seat: int | None, holder: int | None = No
                                         weight=ft.FontWeight.BOLD if advice else None)],
                                vertical_alignment=ft.CrossAxisAlignment.START))
         out.append(ft.Container(card(*rows), key=KEY))
-    out += advice_switch(screen, live, holder)
     return out
 
 
 def advice_switch(screen: Any, live: Any, holder: int | None) -> list[ft.Control]:
     """ "Odds and advice": a lone player's (or the table assistant's) switch; with several human
-    players each answers for themselves and advice shows only once everyone said yes."""
+    players each answers for themselves (`holder`: the seat this device speaks for) and advice
+    shows only once everyone said yes."""
     seats = live.advice_seats()
     if holder is None or holder not in seats:
         return []
