@@ -20,7 +20,7 @@ def register(subparsers) -> None:
     p.add_argument("--duplex", default="long", help="long (default), short or off: how backs are laid out")
     p.add_argument("--ink-saver", action="store_true", help="no paper tint, pale fills")
     p.add_argument("--lang", default="en", help="en (default) or nl")
-    p.add_argument("--only", default="", help="comma-separated kinds: cards,tokens,dice,stickers,aids,pads,boards,faces")
+    p.add_argument("--only", default="", help="comma-separated kinds: readme,rules,cards,tokens,dice,stickers,aids,pads,boards,all,faces")
     p.add_argument("--format", default="pdf,svg", help="pdf,svg (default), pdf or svg")
     p.add_argument("--aids", default="seat", help="seat (default: one player aid per seat) or one (a single copy)")
     p.add_argument("--no-optional", action="store_true", help="skip optional decks (expansions)")

@@ -331,6 +331,12 @@ class GameInfo(Strict):
     schema_: str | None = Field(default=None, alias="schema")
     #: options a session may set, with their defaults (e.g. {extra_cards: false})
     options: dict[str, bool | int | str] = Field(default_factory=dict)
+    #: what a table needs besides the printed set (a bag, plain dice, a paper clip): the read-me
+    #: page and the rules booklet list it
+    needs: list[Text] = Field(default_factory=list)
+    #: the setup steps in the project's words, for a game whose rules reference has no setup
+    #: section (the rules booklet prints them)
+    setup: list[Text] = Field(default_factory=list)
 
 
 class Ruling(Strict):

@@ -18,7 +18,7 @@ from .grid import Paper
 from .names import slug
 from .options import PrintOptions
 from .pdfdoc import Page, write_pdf
-from .sheets import aids, boards, cards, dice, pads, tokens
+from .sheets import aids, booklet, boards, cards, dice, pads, readme, tokens
 from .source import PrintSet, expand
 from .theme import make_theme
 
@@ -29,6 +29,9 @@ class Job:
     path: Path
     title: str
     make: Callable[[], int]        # writes the file, returns its page count (SVG: file count)
+    #: a PDF's pages (planned, not drawn), for the read-me's list and the combined file
+    pages: Callable[[], list[Page]] | None = None
+    how: str = ""                  # how to print it, as the read-me says
 
 
 def default_out(game_id: str) -> Path:
@@ -42,7 +45,8 @@ def context(ps: PrintSet, opts: PrintOptions) -> Ctx:
 
 
 def plan(content: Any, opts: PrintOptions) -> list[Job]:
-    """Every file this run will write, in order, for one loaded game."""
+    """Every file this run will write, in print order, for one loaded game: the read-me page
+    first, the rules, the components, and last one combined PDF of all of them."""
     ps = expand(content, opts.lang)
     ctx = context(ps, opts)
     found = check.problems(content, (opts.lang,))
@@ -52,44 +56,73 @@ def plan(content: Any, opts: PrintOptions) -> list[Job]:
     suffix = "" if opts.lang == "en" else f"-{opts.lang}"
     w = ctx.words
     jobs: list[Job] = []
+    duplex = w(f"duplex.{opts.duplex}")
 
-    def pdf(kind: str, name: str, sheet: str, pages: Callable[[], list[Page]]) -> None:
+    def pdf(kind: str, name: str, sheet: str, pages: Callable[[], list[Page]], how: str = "") -> Job:
         path = out / f"{ps.game_id}-{slug(name)}{suffix}.pdf"
         title = f"{ps.game}: {sheet}"
-        jobs.append(Job(kind, path, title, lambda: write_pdf(path, pages(), title, ps.game, ctx.theme, w)))
+        job = Job(kind, path, title, lambda: write_pdf(path, pages(), title, ps.game, ctx.theme, w), pages, how)
+        jobs.append(job)
+        return job
 
     if "pdf" in opts.formats:
+        if opts.wants("rules"):
+            rules = w("booklet.title")
+            pdf("rules", "rules-booklet", rules, lambda: booklet.booklet_pages(ctx, ps, content, rules),
+                w("how.booklet"))
+            plain = w("booklet.plain")
+            pdf("rules", "rules", plain, lambda: booklet.plain_pages(ctx, ps, content, plain), w("how.rules"))
         for group in ps.cards:
             if group.optional and not opts.optional:
                 continue
             sheet = f"{group.name} ({w('sheets.optional')})" if group.optional else group.name
             name = f"cards-{group.id}" + ("-optional" if group.optional else "")
             if opts.wants("cards"):
-                pdf("cards", name, sheet, lambda g=group, s=sheet: cards.pages(ctx, g, s))
+                pdf("cards", name, sheet, lambda g=group, s=sheet: cards.pages(ctx, g, s),
+                    w("how.cards_off") if opts.duplex == "off" else w("how.cards", duplex=duplex))
         if (ps.tokens or ps.standees) and opts.wants("tokens"):
+            two = any(t.back is not None for t in ps.tokens)
             pdf("tokens", "tokens", w("sheets.tokens"),
-                lambda: tokens.pages(ctx, ps.tokens, w("sheets.tokens"), ps.standees))
+                lambda: tokens.pages(ctx, ps.tokens, w("sheets.tokens"), ps.standees),
+                w("how.tokens", duplex=duplex) if two and opts.duplex != "off" else w("how.tokens_one"))
         if ps.dice and opts.wants("dice"):
-            pdf("dice", "dice-nets", w("sheets.dice"), lambda: dice.net_pages(ctx, ps.dice, w("sheets.dice")))
+            pdf("dice", "dice-nets", w("sheets.dice"), lambda: dice.net_pages(ctx, ps.dice, w("sheets.dice")),
+                w("how.dice"))
         if ps.dice and opts.wants("stickers"):
             sheet = w("sheets.stickers", size=f"{ps.dice[0].size:g}")
-            pdf("stickers", "dice-stickers", sheet, lambda: dice.sticker_pages(ctx, ps.dice, sheet))
+            pdf("stickers", "dice-stickers", sheet, lambda: dice.sticker_pages(ctx, ps.dice, sheet), w("how.stickers"))
         for aid in ps.aids:
             if opts.wants("aids"):
                 aid = replace(aid, copies=1) if opts.aids == "one" else aid
-                pdf("aids", f"aid-{aid.id}", aid.name, lambda a=aid: aids.pages(ctx, a))
+                pdf("aids", f"aid-{aid.id}", aid.name, lambda a=aid: aids.pages(ctx, a),
+                    w("how.aids", duplex=duplex) if len(aid.sides) > 1 else w("how.aids_one"))
         for pad in ps.pads:
             if opts.wants("pads"):
-                pdf("pads", f"pad-{pad.id}", pad.name, lambda p=pad: pads.pages(ctx, p))
+                pdf("pads", f"pad-{pad.id}", pad.name, lambda p=pad: pads.pages(ctx, p), w("how.pads"))
         for board in ps.boards:
             if opts.wants("boards"):
-                pdf("boards", f"board-{board.id}", board.name, lambda b=board: boards.tile_pages(ctx, b))
+                pdf("boards", f"board-{board.id}", board.name, lambda b=board: boards.tile_pages(ctx, b),
+                    w("how.tiles"))
                 for big, scale in boards.large_papers(board):
                     pdf("boards", f"board-{board.id}-{big.name}", f"{board.name} ({big.name.upper()})",
-                        lambda b=board, p=big, k=scale: boards.large_pages(ctx, b, p, k))
+                        lambda b=board, p=big, k=scale: boards.large_pages(ctx, b, p, k), w("how.large"))
+        sheets = list(jobs)
+        listed = list(jobs)
+        if opts.wants("readme"):
+            notes = lambda: [readme.FileNote(j.path.name, j.title.split(": ", 1)[-1], len(j.pages()), j.how)  # noqa: E731
+                             for j in listed]
+            sheet = w("readme.sheet")
+            whole = f"{ps.game_id}-all{suffix}.pdf" if opts.wants("all") and listed else None
+            first = pdf("readme", "read-me", sheet, lambda: readme.pages(ctx, ps, content, notes(), whole),
+                        w("how.readme"))
+            jobs.insert(0, jobs.pop())
+            sheets.insert(0, first)
+        if opts.wants("all") and len(sheets) > 1:
+            # everything above in one file, in print order: the same pages, drawn again
+            pdf("all", "all", w("sheets.all"), lambda: [pg for j in sheets for pg in j.pages()], w("how.all"))
     if "svg" in opts.formats and opts.wants("faces"):
         folder = out / f"svg{suffix}"
-        jobs.append(Job("faces", folder, "SVG faces", lambda: svgfaces.write_all(ctx, ps, folder)))
+        jobs.append(Job("faces", folder, "SVG faces", lambda: svgfaces.write_all(ctx, ps, folder), how=w("how.faces")))
     return jobs
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from .errors import PrintError
 
 #: kinds for --only ("tokens" covers tokens, counters and standees: they share the token sheets)
-KINDS = ("cards", "tokens", "dice", "stickers", "aids", "pads", "boards", "faces")
+KINDS = ("readme", "rules", "cards", "tokens", "dice", "stickers", "aids", "pads", "boards", "all", "faces")
 FORMATS = ("pdf", "svg")
 DUPLEX = ("long", "short", "off")
 LANGS = ("en", "nl")

@@ -12,7 +12,9 @@ PRINTING = Path(__file__).resolve().parents[2] / "companion" / "printing"
 
 #: words of the printer's own vocabulary that a game happens to use as an id too: a paper size, a
 #: profile section, a deck size, a colour shape, the mark on every score pad, a layout box field
-OWN_WORDS = {"a4", "board", "captain", "diamond", "skull", "w"}
+# words the printer uses for itself that happen to be some game's id too ("title": the rules
+# reference's section key; "1": one board, one pad in the checklist)
+OWN_WORDS = {"a4", "board", "captain", "diamond", "skull", "w", "title", "1"}
 
 
 def content_ids() -> dict[str, str]:

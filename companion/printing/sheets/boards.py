@@ -10,7 +10,7 @@ from .. import grid, icons
 from ..assets import profiles
 from ..context import Ctx
 from ..fonts import PT
-from ..grid import Paper, Tile, frame_marks, label_spot, tile_window, tiles
+from ..grid import Paper, Tile, frame_marks, label_spot, mark_cfg, tile_window, tiles
 from ..pdfdoc import Page
 from ..source import BoardItem
 from ..surface import Surface
@@ -229,7 +229,7 @@ def _extent(part: Part) -> Rect:
     return (x + (w - tw) / 2, y + (h - th) / 2, tw, th)
 
 
-def _orient(ctx: Ctx, b: BoardItem, overlap: float) -> tuple[Paper, list[Tile]]:
+def orient(ctx: Ctx, b: BoardItem, overlap: float) -> tuple[Paper, list[Tile]]:
     """Portrait or landscape sheets, whichever needs fewer tiles."""
     best: tuple[Paper, list[Tile]] | None = None
     for landscape in (False, True):
@@ -244,7 +244,7 @@ def _orient(ctx: Ctx, b: BoardItem, overlap: float) -> tuple[Paper, list[Tile]]:
 
 def tile_pages(ctx: Ctx, b: BoardItem) -> list[Page]:
     overlap = float(profiles()["tiling"]["overlap"])
-    paper, ts = _orient(ctx, b, overlap)
+    paper, ts = orient(ctx, b, overlap)
     out = [Page(ctx.paper, lambda s: _assembly(ctx, s, b, ts, overlap), b.name, ctx.words("sheets.assembly"))]
     ww, wh = tile_window(paper)
     left = (paper.w - ww) / 2
@@ -264,38 +264,37 @@ def tile_pages(ctx: Ctx, b: BoardItem) -> list[Page]:
     return out
 
 
-def _cross(s: Surface, x: float, y: float, ink: str) -> None:
-    """An alignment cross: the same spot on two neighbouring tiles."""
-    s.line(x - 3, y, x + 3, y, ink, 0.25)
-    s.line(x, y - 3, x, y + 3, ink, 0.25)
-    s.circle(x, y, 1.5, stroke=ink, width=0.25)
+def _tick(s: Surface, x1: float, y1: float, x2: float, y2: float, ink: str) -> None:
+    s.line(x1, y1, x2, y2, ink, 0.35)
 
 
 def _tile_furniture(ctx: Ctx, s: Surface, tile: Tile, ts: list[Tile], left: float, top: float,
                     overlap: float) -> None:
-    """Tile code, alignment crosses in the shared strips, and which edges to trim."""
+    """Tile code, the glue strips and their alignment ticks, all in the margins outside the
+    artwork: every tile is trimmed on its cut marks; the strip a tile shares with its right
+    (lower) neighbour is glue area, marked by ticks where that neighbour's edge goes and named
+    "under B1" (the neighbour that covers it)."""
     t = ctx.theme
+    w = ctx.words
+    g = float(mark_cfg()["gap"])
     s.text(left + 2, top - 2, f"{tile.code}", "display", 9, t.ink)     # clear of the corner's cut mark
     codes = {(o.col, o.row): o.code for o in ts}
-    # strips this tile shares with neighbours, in board coordinates -> crosses at the same spots
-    for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        if not codes.get((tile.col + dc, tile.row + dr)):
-            continue
-        if dc:
-            sx = (tile.w - overlap / 2) if dc > 0 else overlap / 2
-            for fy in (0.25, 0.75):
-                _cross(s, left + sx, top + tile.h * fy, t.ink)
-        else:
-            sy = (tile.h - overlap / 2) if dr > 0 else overlap / 2
-            for fx in (0.25, 0.75):
-                _cross(s, left + tile.w * fx, top + sy, t.ink)
-    # this tile goes on top of its left and upper neighbours: trim those edges, show the strip
-    if tile.col > 0:
-        s.line(left + overlap, top, left + overlap, top + tile.h, t.soft, 0.2, (2, 1.5))
-    if tile.row > 0:
-        s.line(left, top + overlap, left + tile.w, top + overlap, t.soft, 0.2, (2, 1.5))
-    help_ = ctx.words("tiles.help", overlap=f"{overlap:g}")
-    s.text(left + tile.w, top - 2, help_, "text", 6, t.soft, "end")
+    right = codes.get((tile.col + 1, tile.row))
+    below = codes.get((tile.col, tile.row + 1))
+    if right:
+        x = left + tile.w - overlap
+        for y1, y2 in ((top - g - 4, top - g), (top + tile.h + g, top + tile.h + g + 4)):
+            _tick(s, x, y1, x, y2, t.ink)
+        s.text(x + overlap / 2, top - 2, w("tiles.under", tile=right), "text", 6, t.ink, "middle")
+    if below:
+        y = top + tile.h - overlap
+        for x1, x2 in ((left - g - 4, left - g), (left + tile.w + g, left + tile.w + g + 4)):
+            _tick(s, x1, y, x2, y, t.ink)
+        s.push(left + tile.w + g + 2.5, y + overlap / 2, 90)
+        s.text(0, 0, w("tiles.under", tile=below), "text", 6, t.ink, "middle")
+        s.pop()
+    s.text(left + tile.w - (overlap if right else 0) - 2, top - 2,
+           w("tiles.help", overlap=f"{overlap:g}"), "text", 6, t.soft, "end")
 
 
 def _assembly(ctx: Ctx, s: Surface, b: BoardItem, ts: list[Tile], overlap: float) -> None:

@@ -1,0 +1,262 @@
+"""The rules booklet of a game, generated from its content so it cannot disagree with the game:
+the components with their counts, the setup for each player count (a content table
+`player_counts`), the turn (the player aids' sections), every rule (the game's rules
+reference, written in the project's own words), every authored part written out (each card,
+board space and token that says what it does), and the rulings of rulings.yaml.
+
+It is laid out once on A5 pages and printed two ways: as a booklet (two A5 pages side by side
+on each A4 or Letter sheet, imposed for saddle stitching: print double-sided, flip on the short
+edge, fold, staple) and as a plain version (each page scaled to fill one A4 or Letter page)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from companion import ROOT
+from companion.content.models import Ruling, say
+
+from .. import flow
+from ..context import Ctx
+from ..flow import Block, heading, item, p, table, title
+from ..grid import LabelSpot, Paper
+from ..pdfdoc import Page
+from ..source import PrintSet
+from ..surface import Surface
+
+A5 = (148.0, 210.0)
+MARGIN = (13.0, 13.0, 14.0)          # sides, top, bottom (the page number sits in the bottom one)
+
+
+def reference_path(game_id: str) -> Path:
+    """The game's rules reference: its rules in the project's words, section by section. The app
+    shows the same file as its rules screen, so the booklet and the app say the same."""
+    return ROOT / "app" / "rules" / f"{game_id}.yaml"
+
+
+def reference(game_id: str) -> list[tuple[str, str]]:
+    path = reference_path(game_id)
+    if not path.is_file():
+        return []
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return [(str(s.get("title", "")), " ".join(str(s.get("text", "")).split())) for s in data.get("sections", [])]
+
+
+def checklist(ps: PrintSet, w) -> list[tuple[str, str]]:
+    """(count, what) for every component of the set, in print order."""
+    rows: list[tuple[str, str]] = []
+    for g in ps.cards:
+        rows.append((str(len(g.faces)), g.name + (f" ({w('sheets.optional')})" if g.optional else "")))
+    for t in ps.tokens:
+        rows.append((str(t.copies), t.name))
+    for f in ps.standees:
+        rows.append((str(f.copies), f"{f.name} ({w('booklet.standee')})"))
+    for d in ps.dice:
+        rows.append((str(d.copies), d.name))
+    for b in ps.boards:
+        rows.append(("1", b.name))
+    for a in ps.aids:
+        rows.append((str(a.copies), a.name))
+    for pad in ps.pads:
+        rows.append(("1", pad.name))
+    return rows
+
+
+def _player_tables(content: Any) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Every table of the content that gives numbers per player count (`player_counts`)."""
+    out = []
+    for _, _, obj in content.objects():
+        rows = getattr(obj, "player_counts", None)
+        if isinstance(rows, list) and rows:
+            out.append((type(obj).__name__, [r.model_dump() if hasattr(r, "model_dump") else dict(r) for r in rows]))
+    return out
+
+
+def _label(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def blocks(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
+    """The whole booklet, in reading order."""
+    w = ctx.words
+    lang = ctx.opts.lang
+    info = content.info
+    out: list[Block] = [title(ps.game)]
+    players = info.players
+    out.append(p(w("booklet.players", min=players.min, max=players.max)))
+    if info.description:
+        out.append(p(say(info.description, lang)))
+    out.append(p(w("booklet.intro")))
+
+    out.append(title(w("booklet.components")))
+    out.append(table([(w("booklet.count"), w("booklet.component"))] + checklist(ps, w), (0.16, 0.84)))
+    for g in ps.cards:
+        names: dict[str, int] = {}
+        for f in g.faces:
+            names[f.fields["name"]] = names.get(f.fields["name"], 0) + 1
+        out.append(p(f"{g.name}: " + ", ".join(f"{n} x{k}" if k > 1 else n for n, k in names.items()) + "."))
+    for need in info.needs:
+        out.append(item(say(need, lang)))
+
+    sections = reference(ps.game_id)
+    setup = [s for s in sections if s[0].lower().startswith(("setup", "set up"))]
+    out.append(title(w("booklet.setup")))
+    for name, text in setup:
+        out += [heading(name), p(text)]
+    out += [item(say(step, lang)) for step in info.setup]
+    for _, rows in _player_tables(content):
+        keys = list(dict.fromkeys(k for r in rows for k in r))
+        out.append(p(w("booklet.per_players")))
+        out.append(table([tuple(_label(k) for k in keys)] +
+                         [tuple("" if r.get(k) is None else str(r[k]) for k in keys) for r in rows],
+                         tuple(1 / len(keys) for _ in keys)))
+
+    out.append(title(w("booklet.turn")))
+    for aid in ps.aids:
+        for side in aid.sides:
+            for head, text in side:
+                out += [heading(head), p(text)]
+
+    rules = [s for s in sections if s not in setup]
+    if rules:
+        out.append(title(w("booklet.rules")))
+        for name, text in rules:
+            out += [heading(name), p(text)]
+
+    out += _authored(ctx, ps, content)
+
+    rulings = [obj for _, _, obj in content.objects() if isinstance(obj, Ruling)]
+    if rulings:
+        out.append(title(w("booklet.rulings")))
+        out.append(p(w("booklet.rulings_intro")))
+        section = None
+        for r in rulings:
+            if r.section != section:
+                section = r.section
+                out.append(heading(section))
+            out.append(item(f"{_sentence(r.rule)}: {r.reading} ({r.why})."))
+    return out
+
+
+def _authored(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
+    """Every card, board space and token that says what it does, written out."""
+    w = ctx.words
+    out: list[Block] = [title(w("booklet.parts"))]
+    for g in ps.cards:
+        seen: dict[str, int] = {}
+        faces = {}
+        for f in g.faces:
+            key = f.fields["name"]
+            seen[key] = seen.get(key, 0) + 1
+            faces.setdefault(key, f.fields)
+        texts = [(n, fields) for n, fields in faces.items()
+                 if fields.get("text") or fields.get("footer") or fields.get("subtitle")]
+        if not texts:
+            continue
+        out.append(heading(g.name))
+        for name, fields in texts:
+            parts = [x for x in (fields.get("subtitle"), fields.get("text"), fields.get("footer")) if x]
+            count = f" (x{seen[name]})" if seen[name] > 1 else ""
+            out.append(item(f"{name}{count}: " + " ".join(_plain(x) for x in parts)))
+    for b in ps.boards:
+        spaces = [r for r in b.regions if r.get("text")]
+        if spaces:
+            out.append(heading(b.name))
+            out += [item(f"{r['name']}: {_plain(r['text'])}") for r in spaces]
+    tokens = [t for t in ps.tokens if t.front.fields.get("effect") or (t.back and t.back.fields.get("effect"))]
+    if tokens:
+        out.append(heading(w("sheets.tokens").capitalize()))
+        for t in tokens:
+            said = [s.fields["effect"] for s in (t.front, t.back) if s and s.fields.get("effect")]
+            out.append(item(f"{t.name} (x{t.copies}): " + " ".join(said)))
+    return out if len(out) > 1 else []
+
+
+def _sentence(text: str) -> str:
+    text = text.strip().rstrip(".")
+    return text[:1].upper() + text[1:]
+
+
+def _plain(text: str) -> str:
+    """Card markup as words: an inline :icon: becomes its name."""
+    return re.sub(r":([a-z0-9-]+):", lambda m: m.group(1).replace("-", " "), str(text))
+
+
+def pages_a5(ctx: Ctx, ps: PrintSet, content: Any) -> list[list[flow.Placed]]:
+    side, top, bottom = MARGIN
+    return flow.layout(blocks(ctx, ps, content), A5[0] - 2 * side, A5[1] - top - bottom)
+
+
+def draw_a5(ctx: Ctx, s: Surface, page: list[flow.Placed], number: int, total: int) -> None:
+    """One A5 page at the surface's origin: the text and its page number."""
+    side, top, bottom = MARGIN
+    if number == 1:
+        s.rect(0, 0, A5[0], 9, fill=ctx.theme.fill("accent"))
+    flow.draw_page(s, page, side, top, A5[0] - 2 * side, ctx.theme)
+    if page:
+        s.text(A5[0] / 2, A5[1] - bottom / 2, f"{number} / {total}", "text", 7, ctx.theme.soft, "middle")
+    s.text(A5[0] - side, A5[1] - bottom / 2, ps_mark(ctx), "text", 6, ctx.theme.soft, "end")
+
+
+def ps_mark(ctx: Ctx) -> str:
+    return ctx.game
+
+
+def imposition(n: int) -> list[tuple[int | None, int | None]]:
+    """Saddle-stitch order: the (left, right) page index of each sheet side, front then back,
+    for n pages padded with blanks (None) to a multiple of 4."""
+    total = -(-n // 4) * 4
+    out: list[tuple[int | None, int | None]] = []
+    for sheet in range(total // 4):
+        front = (total - 1 - 2 * sheet, 2 * sheet)
+        back = (2 * sheet + 1, total - 2 - 2 * sheet)
+        out += [front, back]
+    return [(a if a < n else None, b if b < n else None) for a, b in out]
+
+
+def booklet_pages(ctx: Ctx, ps: PrintSet, content: Any, sheet: str) -> list[Page]:
+    """A5 pages two-up on landscape A4/Letter, imposed for folding into a booklet."""
+    a5 = pages_a5(ctx, ps, content)
+    n = len(a5)
+    paper = Paper.named(ctx.paper.name, landscape=True)
+    scale = min(paper.w / 2 / A5[0], (paper.h - 2 * paper.printable) / A5[1], 1.0)
+    out = []
+    for i, (left, right) in enumerate(imposition(n)):
+        def draw(s: Surface, left=left, right=right) -> None:
+            for k, idx in enumerate((left, right)):
+                if idx is None:
+                    continue
+                x = paper.w / 2 - A5[0] * scale if k == 0 else paper.w / 2
+                s.push(x, (paper.h - A5[1] * scale) / 2, scale=scale)
+                draw_a5(ctx, s, a5[idx], idx + 1, n)
+                s.pop()
+            # the fold
+            s.line(paper.w / 2, 2, paper.w / 2, 6, ctx.theme.soft, 0.2, (1, 1))
+            s.line(paper.w / 2, paper.h - 6, paper.w / 2, paper.h - 2, ctx.theme.soft, 0.2, (1, 1))
+
+        side = ctx.words("booklet.sheet_front" if i % 2 == 0 else "booklet.sheet_back", n=i // 2 + 1)
+        out.append(Page(paper, draw, sheet, side, [], _label_spot(paper)))
+    return out
+
+
+def _label_spot(paper: Paper) -> LabelSpot:
+    return LabelSpot("bottom", paper.w / 2, paper.h - paper.printable - 0.6, 3.0)
+
+
+def plain_pages(ctx: Ctx, ps: PrintSet, content: Any, sheet: str) -> list[Page]:
+    """Each A5 page scaled to fill one page of the chosen paper (A4: 141 %)."""
+    a5 = pages_a5(ctx, ps, content)
+    paper = ctx.paper
+    room = paper.printable + 4
+    scale = min((paper.w - 2 * room) / A5[0], (paper.h - 2 * room - 3) / A5[1])
+    out = []
+    for i, page in enumerate(a5):
+        def draw(s: Surface, page=page, i=i) -> None:
+            s.push((paper.w - A5[0] * scale) / 2, room, scale=scale)
+            draw_a5(ctx, s, page, i + 1, len(a5))
+            s.pop()
+
+        out.append(Page(paper, draw, sheet))
+    return out

@@ -1,0 +1,119 @@
+"""The read-me page, the rules booklet and the combined PDF (issue 15 items 1-3, 5): the read-me
+comes first and lists every file with its pages and how to print it, the combined file holds
+every page in print order, the booklet is made from the content (components and counts, setup,
+the turn, the rules, every authored part, every ruling) on A5 pages imposed for saddle stitching
+and as a plain version; board tiles keep their marks outside the artwork."""
+from __future__ import annotations
+
+import re
+
+from companion.content.models import Ruling, say
+from companion.printing import flow
+from companion.printing.build import context
+from companion.printing.options import PrintOptions
+from companion.printing.sheets import booklet, boards, readme
+from companion.printing.source import expand
+
+from .conftest import Recorder
+
+def _pages(data: bytes) -> int:
+    return len(re.findall(rb"/Type /Page\b", data))
+
+def test_read_me_first_and_one_combined_pdf_in_print_order(kapern_set):
+    folder, made = kapern_set
+    names = list(made)
+    assert names[0] == "piraten-kapern-read-me.pdf"
+    assert names[1:3] == ["piraten-kapern-rules-booklet.pdf", "piraten-kapern-rules.pdf"]
+    assert names[-1] == "piraten-kapern-all.pdf"
+    assert made[names[-1]] == sum(made[n] for n in names[:-1])
+    assert _pages((folder / names[-1]).read_bytes()) == made[names[-1]]
+
+def test_read_me_lists_every_file_with_its_pages_and_how_to_print(kapern):
+    ps = expand(kapern, "en")
+    ctx = context(ps, PrintOptions())
+
+    notes = [readme.FileNote("piraten-kapern-cards-fortune.pdf", "", 8, ctx.words("how.cards", duplex="x"))]
+    pages = readme.pages(ctx, ps, kapern, notes, "piraten-kapern-all.pdf")
+    laid = flow.layout(readme.blocks(ctx, ps, kapern, notes), 180, 260)
+    text = " ".join(flow.texts(laid))
+    assert len(pages) == 1
+    assert "piraten-kapern-cards-fortune.pdf" in text and "double-sided on cardstock" in text
+    assert "50 mm" in ctx.words("readme.scale", size="50") and "100 %" in text
+    rec = Recorder()
+    pages[0].draw(rec)
+    assert (50.0, 50.0) in {(round(w, 3), round(h, 3)) for _, _, w, h in rec.rects}   # the test square
+    drawn = " ".join(t for _, t in rec.texts)
+    for count, name in booklet.checklist(ps, ctx.words):
+        assert name in drawn
+    assert "piraten-kapern-all.pdf" in drawn
+
+def test_imposition_folds_into_a_booklet():
+    assert booklet.imposition(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
+    # 6 pages: padded to 8 with two blank pages at the back
+    assert booklet.imposition(6) == [(None, 0), (1, None), (5, 2), (3, 4)]
+    for n in range(1, 30):
+        seen = [i for pair in booklet.imposition(n) for i in pair if i is not None]
+        assert sorted(seen) == list(range(n))
+
+def _text(pages) -> str:
+    return " ".join(" ".join(flow.texts(pages)).split())
+
+def test_kapern_booklet_is_the_content(kapern, kapern_set):
+    folder, made = kapern_set
+    ps = expand(kapern, "en")
+    ctx = context(ps, PrintOptions())
+    a5 = booklet.pages_a5(ctx, ps, kapern)
+    assert made["piraten-kapern-rules.pdf"] == len(a5)
+    assert made["piraten-kapern-rules-booklet.pdf"] == 2 * -(-len(a5) // 4)
+    text = _text(a5)
+    for count, name in booklet.checklist(ps, ctx.words):
+        assert name in text
+    for step in kapern.info.setup:
+        assert " ".join(say(step, "en").split()) in text
+    for aid in ps.aids:
+        for side in aid.sides:
+            for heading, _ in side:
+                assert heading in text
+    for title, _ in booklet.reference("piraten-kapern"):
+        assert title in text
+    rulings = [o for _, _, o in kapern.objects() if isinstance(o, Ruling)]
+    assert rulings and all(" ".join(r.reading.split()) in text for r in rulings)
+
+def test_pvd_booklet_writes_out_every_authored_part(pvd):
+    ps = expand(pvd, "en")
+    ctx = context(ps, PrintOptions())
+    text = _text(booklet.pages_a5(ctx, ps, pvd))
+    # the Curses and the Volcano marks (board spaces), the Event deck, First Mates, Relics, Equipment
+    for board in ps.boards:
+        for r in board.regions:
+            if r.get("text"):
+                assert f"{r['name']}: {' '.join(r['text'].split())}" in text
+    for g in ps.cards:
+        for f in g.faces:
+            if f.fields.get("text"):
+                assert f.fields["name"] in text, (g.id, f.fields["name"])
+    assert "Remove pairs" in text and "Fragments each" in text     # setup per player count
+    assert "Cover the next volcano mark" in text
+
+def test_tile_marks_stay_outside_the_artwork(pvd):
+    ps = expand(pvd, "en")
+    ctx = context(ps, PrintOptions())
+    board = ps.boards[0]
+    pages = boards.tile_pages(ctx, board)
+    _, ts = boards.orient(ctx, board, 12.0)
+    glue = ctx.words("tiles.under", tile="")
+    for page, tile in zip(pages[1:], ts):
+        rec = Recorder()
+        page.draw(rec)
+        ww, wh = boards.tile_window(page.paper)
+        left, top = (page.paper.w - ww) / 2, (page.paper.h - wh) / 2
+        # the furniture is drawn after the board: every line after the board's last is outside it
+        furniture = rec.lines[-6:]
+        for ln in furniture:
+            (x1, y1), (x2, y2) = ln["from"], ln["to"]
+            inside = left + 1e-6 < min(x1, x2) and max(x1, x2) < left + tile.w - 1e-6 and \
+                top + 1e-6 < min(y1, y2) and max(y1, y2) < top + tile.h - 1e-6
+            assert not inside, (tile.code, ln)
+        has_right = any(o.col == tile.col + 1 and o.row == tile.row for o in ts)
+        assert any(t.startswith(glue) for _, t in rec.texts) == (has_right or
+                                                                any(o.row == tile.row + 1 and o.col == tile.col for o in ts))
