@@ -3,17 +3,16 @@ and Forgotten, reserve), each captain, and calculators for what is rolled at the
 
 It is a Session of the tracker game (companion/games/pirates_vs_dinosaurs/tracker.py): every entry
 is an action, so it is journalled, undoable and resumed after a restart. The numbers (dice,
-successes, losses, hours, capacity, final count) come from companion/.../assistant.py."""
+successes, losses, hours, capacity, final count, what the rules wait for) come from the tracker's
+view, worked out by the rules of digital play; this module reads nothing else."""
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import flet as ft
 
-from companion.games.pirates_vs_dinosaurs import assistant as calc
-from companion.games.pirates_vs_dinosaurs.abilities import search_hours
 from companion.games.pirates_vs_dinosaurs import tracker as T
+from companion.engine.words import plural
 
 from app.pirates_vs_dinosaurs import labels as L
 from app.pirates_vs_dinosaurs.dice import dice_entry, entered, roller
@@ -24,7 +23,7 @@ from app.widgets.log import score_table
 
 TOOLS = {
     2: ["Combat", "Search", "End search", "Attack", "Replenish", "Sailors", "Dig Site", "Dice"],
-    3: ["Dig", "Combat", "Attack", "Replenish", "Sailors", "Return", "Dice"],
+    3: ["Dig", "Combat", "Attack", "Token", "Replenish", "Sailors", "Return", "Dice"],
     4: ["Token", "Dice"],
 }
 
@@ -43,7 +42,6 @@ def ui_state(screen: Any) -> dict[str, Any]:
 
 def body(screen: Any, live: Any) -> list[ft.Control]:
     s = live.session
-    state = s.state
     view = s.view(None)
     u = ui_state(screen)
     seat = u["seat"] if u["seat"] is not None and u["seat"] < len(view["players"]) else view["turn"]
@@ -67,7 +65,7 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
         out += outfit_panel(screen, live, view, seat)
     elif me["stage"] == 1:
         out.append(heading(f"{me['name']}: where does the search start?", 18))
-        out.append(area_buttons(screen, live, seat, state))
+        out.append(area_buttons(screen, view, seat))
     else:
         out += tools(screen, live, view, seat)
         out.append(captain_card(screen, live, view, seat))
@@ -151,13 +149,14 @@ def result_card(last: dict[str, Any]) -> ft.Control:
 # --- Stage 1 ------------------------------------------------------------------------------------
 def outfit_panel(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     c = L.cat()
+    numbers = view["outfits"]  # the purchases and their sailors, from the rules
     me = view["players"][seat]
     d = screen.draft.setdefault("outfit", {"weapon": "", "equipment": [], "relic": "", "mate": ""})
     taken_r = {p["relic"] for p in view["players"] if p["seat"] != seat}
     taken_m = {p["first_mate"] for p in view["players"] if p["seat"] != seat}
     eq = d["equipment"]
-    problem = calc.outfit_problem(eq)
-    crew = calc.outfit_crew(eq)
+    offer = next((o for o in numbers["sets"] if sorted(o["equipment"]) == sorted(eq)), None)
+    costs = numbers["costs"]
     out: list[ft.Control] = [heading(f"{me['name']}: preparing to land", 18)]
     out.append(wrap_row([
         ft.Dropdown(label="Relic", value=d["relic"] or None, width=250, options=[
@@ -170,24 +169,25 @@ def outfit_panel(screen: Any, live: Any, view: dict[str, Any], seat: int) -> lis
     out.append(para("Weapon (free):", size=14))
     out.append(wrap_row([button(L.thing("weapons", w), lambda e, w=w: _set(screen, d, "weapon", w),
                                 primary=d["weapon"] == w, tooltip=L.text_of("weapons", w)) for w in c.weapons]))
-    out.append(para(f"Equipment (at most {c.setup.max_equipment}; cost in points):", size=14))
-    out.append(wrap_row([button(f"{L.thing('equipment', e)} ({c.equipment[e].cost})",
+    out.append(para(f"Equipment (at most {numbers['max_equipment']}; cost in points):", size=14))
+    out.append(wrap_row([button(f"{L.thing('equipment', e)} ({costs[e]})",
                                 lambda e_, e=e: _toggle(screen, eq, e), primary=e in eq,
-                                tooltip=L.text_of("equipment", e)) for e in c.equipment]))
-    cost = sum(c.equipment[e].cost for e in eq)
-    out.append(ft.Text(f"Points: {cost} on equipment, {crew} sailors (of {c.setup.points})", size=17,
+                                tooltip=L.text_of("equipment", e)) for e in costs]))
+    cost = sum(costs[e] for e in eq)
+    crew = offer["sailors"] if offer else 0
+    out.append(ft.Text(f"Points: {cost} on equipment, {plural(crew, 'sailor')} (of {numbers['points']})", size=17,
                        weight=ft.FontWeight.BOLD))
-    if problem:
-        out.append(notice(f"Not allowed: {problem}", error=True))
+    if offer is None:
+        out.append(notice(f"Not allowed: {numbers['rule']}", error=True))
     out.append(button("Confirm purchase", lambda e: screen.act(T.Outfit(seat, d["weapon"], tuple(sorted(eq)),
                                                                          d["relic"] or "", d["mate"] or "")),
-                      icon=ft.Icons.CHECK, primary=True, disabled=bool(problem) or not d["weapon"]))
+                      icon=ft.Icons.CHECK, primary=True, disabled=offer is None or not d["weapon"]))
     return out
 
 
-def area_buttons(screen: Any, live: Any, seat: int, state: Any) -> ft.Control:
-    s = state.table
-    return wrap_row([button(f"Search the {L.area(a)} ({search_hours(s, seat, a)} h)",
+def area_buttons(screen: Any, view: dict[str, Any], seat: int) -> ft.Control:
+    hours = view["players"][seat]["hours"]
+    return wrap_row([button(f"Search the {L.area(a)} ({plural(hours[a], 'hour')})",
                             lambda e, a=a: screen.act(T.StartSearch(seat, a)), icon=ft.Icons.EXPLORE)
                      for a in L.cat().area_ids])
 
@@ -244,20 +244,23 @@ def tools(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Co
     p = view["players"][seat]
     u = ui_state(screen)
     names = TOOLS.get(p["stage"], [])
-    last = view["last"]
+    view["last"]
+    waiting = view["waiting"]
+    if waiting and waiting["kind"] in WAITING_TOOLS and waiting["seat"] == seat:
+        # the rules wait for the table: the entry that answers comes first, with what it is for
+        return [card(*WAITING_TOOLS[waiting["kind"]](screen, live, view, seat))]
     tool = u["tool"] if u["tool"] in names else None
-    if last.get("seat") == seat and (last.get("new_search") or last.get("complete")):
+    if waiting and waiting["kind"] == "area" and waiting["seat"] == seat:
         tool = tool or "New search"
-    if p["digging"] or (last.get("seat") == seat and last.get("prize")):
-        tool = tool or "Token"
     tool = tool or names[0]
     out: list[ft.Control] = [wrap_row([button(n, lambda e, n=n: pick_tool(screen, n), primary=n == tool,
                                               tooltip=f"{n} calculator") for n in names], spacing=6)]
-    state = live.session.state
+    if waiting and waiting["seat"] != seat:
+        out.append(notice(f"Waiting for {view['players'][waiting['seat']]['name']}: {waiting['title']}"))
     fn = {"Combat": combat_tool, "Search": search_tool, "End search": end_tool, "Attack": attack_tool,
           "Replenish": replenish_tool, "Sailors": sailors_tool, "Dig Site": dig_site_tool, "Dice": dice_tool,
           "Dig": dig_tool, "Return": return_tool, "Token": token_tool, "New search": new_search_tool}[tool]
-    out.append(card(*fn(screen, live, view, state, seat)))
+    out.append(card(*fn(screen, live, view, seat)))
     return out
 
 
@@ -279,21 +282,21 @@ def extra_dice(screen: Any, key: str = "extra") -> ft.Control:
 
 def preview(live: Any, action: Any) -> dict[str, Any] | None:
     """What an entry would work out, on a copy (nothing is saved)."""
-    try:
-        state = copy.deepcopy(live.session.state)
-        live.game.step(state, action)
-        return state.last
-    except Exception:
-        return None
+    got = live.session.preview(action)
+    return got["last"] if got else None
 
 
-def combat_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
-    s = state.table
+def preview_line(live: Any, action: Any) -> list[ft.Control]:
+    got = preview(live, action)
+    return [para("Result: " + got["title"], size=16)] if got else []
+
+
+def combat_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     d = screen.draft
     foe = d.get("foe", "dinosaur")
     strength = d.get("strength", 3)
-    info = calc.combat_dice(s, seat, foe)
-    cannon = [o for o in calc.optional_dice(s, seat, "combat", foe)]
+    info = view["players"][seat]["rolls"][f"combat:{foe}"]
+    cannon = info["optional"]
     n = info["dice"] + d.get("extra", 0) + sum(o["dice"] for o in cannon if d.get(f"opt:{o['source']}"))
     n = max(0, n)
     out: list[ft.Control] = [wrap_row([
@@ -307,23 +310,20 @@ def combat_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: 
     action = T.Combat(seat, tuple(faces or ()), strength, foe, int(d.get("sabers", info["sabers"])),
                       bool(d.get("double")))
     if faces is not None:
-        got = preview(live, action)
-        if got:
-            out.append(para("Result: " + got["title"], size=16))
+        out += preview_line(live, action)
     out.append(button("Confirm combat", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
                       disabled=faces is None))
     for o in cannon:
-        out.append(flag(screen, f"opt:{o['source']}", f"Use the {o['name']} (+{o['dice']} dice)"))
+        out.append(flag(screen, f"opt:{o['source']}", f"Use the {o['name']} (+{plural(o['dice'], 'die')})"))
     out.append(extra_dice(screen))
     out.append(flag(screen, "sabers", "Sabers count as successes", info["sabers"]))
     out.append(flag(screen, "double", "Each success counts double"))
     return out
 
 
-def search_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
-    s = state.table
+def search_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     d = screen.draft
-    info = calc.search_dice(s, seat)
+    info = view["players"][seat]["rolls"]["search"]
     n = max(0, info["dice"] + d.get("extra", 0))
     out: list[ft.Control] = [heading(f"Search the {L.area(view['players'][seat]['area'])}", 17)]
     out += [para(line, size=14) for line in info["lines"]]
@@ -331,9 +331,7 @@ def search_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: 
     faces = entered(screen, "search", n)
     action = T.Search(seat, tuple(faces or ()), bool(d.get("double")))
     if faces is not None:
-        got = preview(live, action)
-        if got:
-            out.append(para("Result: " + got["title"], size=16))
+        out += preview_line(live, action)
     out.append(button("Confirm search", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
                       disabled=faces is None))
     out.append(extra_dice(screen))
@@ -341,27 +339,29 @@ def search_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: 
     return out
 
 
-def end_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
-    info = calc.early_end_dice(state.table, seat)
+def end_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
+    info = view["players"][seat]["rolls"]["early_end"]
     n = info["dice"]
     out: list[ft.Control] = [heading("End the search early", 17)] + [para(x, size=14) for x in info["lines"]]
     out += dice_entry(screen, "end", n, "Mutiny")
     faces = entered(screen, "end", n)
-    out.append(button("Confirm early end", lambda e: screen.act(T.EndSearch(seat, tuple(faces or ()))),
-                      icon=ft.Icons.CHECK, primary=True, disabled=faces is None))
+    action = T.EndSearch(seat, tuple(faces or ()))
+    if faces is not None:
+        out += preview_line(live, action)
+    out.append(button("Confirm early end", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
+                      disabled=faces is None))
     return out
 
 
-def new_search_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+def new_search_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     out: list[ft.Control] = [heading("A new search", 17), para("Choose the area (the same one is allowed).", 14),
-                             area_buttons(screen, live, seat, state)]
+                             area_buttons(screen, view, seat)]
     out.append(button("All Landmarks found: go to the Dig Site", lambda e: screen.act(T.ToDigSite(seat)),
                       icon=ft.Icons.FLAG))
     return out
 
 
-def attack_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
-    s = state.table
+def attack_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     me = view["players"][seat]
     rivals = [p for p in view["players"] if p["seat"] != seat and p["stage"] == me["stage"]
               and (me["stage"] == 3 or p["area"] == me["area"])]
@@ -372,8 +372,8 @@ def attack_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: 
     target = d.get("target", rivals[0]["seat"])
     out.append(wrap_row([button(f"Attack {p['name']}", lambda e, q=p["seat"]: _set(screen, d, "target", q),
                                 primary=p["seat"] == target) for p in rivals]))
-    na = max(0, calc.combat_dice(s, seat, "rival")["dice"] + d.get("extra", 0))
-    nd = max(0, calc.combat_dice(s, target, "rival")["dice"] + d.get("extra_t", 0))
+    na = max(0, me["rolls"]["attack"]["dice"] + d.get("extra", 0))
+    nd = max(0, view["players"][target]["rolls"]["attack"]["dice"] + d.get("extra_t", 0))
     out.append(extra_dice(screen))
     out += dice_entry(screen, "att", na, me["name"])
     out.append(extra_dice(screen, "extra_t"))
@@ -382,30 +382,19 @@ def attack_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: 
     action = T.Attack(seat, target, tuple(fa or ()), tuple(fd or ()))
     ready = fa is not None and fd is not None
     if ready:
-        got = preview(live, action)
-        if got:
-            out.append(para("Result: " + got["title"], size=16))
+        out += preview_line(live, action)
     out.append(button("Confirm attack", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
                       disabled=not ready))
-    last = view["last"]
-    if last.get("steal") and last.get("winner") is not None:
-        loser = view["players"][last["loser"]]
-        out.append(para(f"Which treasure did {view['players'][last['winner']]['name']} draw from {loser['name']}?"))
-        out.append(wrap_row([button(f"Stolen: {L.money(v)}", lambda e, v=v: screen.act(
-            T.Steal(last["winner"], last["loser"], v))) for v in sorted(set(loser["treasures"]))]))
     return out
 
 
-def replenish_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
-    st = L.cat().setup
-    return [heading("Replenish your crew", 17),
-            para(f"Take {st.replenish_sailors} sailors from the reserve and 1 Crew Replenishment token "
-                 "(each token costs 1 unique treasure at the end).", 14),
+def replenish_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
+    return [heading("Replenish your crew", 17), para(view["rules"]["replenish"], 14),
             button("Replenish the crew", lambda e: screen.act(T.Replenish(seat)), icon=ft.Icons.GROUP_ADD, primary=True,
                    disabled=view["tokens_left"] <= 0)]
 
 
-def sailors_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+def sailors_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     d = screen.draft
     n = d.get("n", 1)
     lf = d.get("lf", False)
@@ -414,37 +403,35 @@ def sailors_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat:
                     lambda e: _set(screen, d, "n", n + 1)),
             flag(screen, "lf", "To / from Lost and Forgotten (else the reserve)"),
             wrap_row([button(f"Lose {n}", lambda e: screen.act(T.Sailors(seat, -n, lf)), icon=ft.Icons.REMOVE, primary=True,
-                             tooltip="Emergency Crew Replenishment happens by itself when needed"),
+                             tooltip=view["rules"]["emergency"]),
                       button(f"Gain {n}", lambda e: screen.act(T.Sailors(seat, n, lf)), icon=ft.Icons.ADD)])]
 
 
-def dig_site_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+def dig_site_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     return [heading("Every Landmark found?", 17),
             para("With no Map Fragment left, move to the Dig Site: discard your Event cards and Upcoming Incidents.", 14),
             button("Go to the Dig Site", lambda e: screen.act(T.ToDigSite(seat)), icon=ft.Icons.FLAG, primary=True)]
 
 
-def dig_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
-    p = view["players"][seat]
-    if p["digging"]:
-        return token_tool(screen, live, view, state, seat)
-    info = calc.dig_dice(state.table, seat)
+def dig_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
+    info = view["players"][seat]["rolls"]["dig"]
     n = info["dice"]
     out: list[ft.Control] = [heading("Dig up treasure", 17)] + [para(x, size=14) for x in info["lines"]]
     out += dice_entry(screen, "dig", n, "Dig")
     faces = entered(screen, "dig", n)
     out.append(button("Confirm dig", lambda e: screen.act(T.Dig(seat, tuple(faces or ()))), icon=ft.Icons.CHECK,
                       primary=True, disabled=faces is None))
-    out.append(para("Drew a token another way (the prize, the Cannon)? Use Token below.", 13))
+    out.append(para("Drew a token another way (the Cannon)? Use Token.", 13))
     out.append(button("Enter a token", lambda e: pick_tool(screen, "Token"), icon=ft.Icons.TOKEN))
     return out
 
 
-def token_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+def token_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     p = view["players"][seat]
     c = L.cat()
-    left = p["digging"]
-    out: list[ft.Control] = [heading(f"Tokens to draw: {left}" if left else "A token drawn from the bag", 17)]
+    waiting = view["waiting"]
+    mine = waiting is not None and waiting["kind"] == "token" and waiting["seat"] == seat
+    out: list[ft.Control] = [heading(waiting["title"] if mine else "A token drawn from the bag", 17)]
     values = sorted(c.value_token)
     out.append(para("Treasure (its value):", 14))
     out.append(wrap_row([button(L.money(v), lambda e, v=v: screen.act(T.Token(seat, "treasure", v)),
@@ -454,19 +441,53 @@ def token_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: i
         button("Dinosaur Attack", lambda e: screen.act(T.Token(seat, "dinosaur_attack")), icon=ft.Icons.PETS),
         button("Volcano", lambda e: screen.act(T.Token(seat, "volcano")), icon=ft.Icons.LOCAL_FIRE_DEPARTMENT),
     ]))
-    if left:
-        out.append(button("Stop digging", lambda e: screen.act(T.StopDig(seat)), icon=ft.Icons.STOP))
+    if mine and p["digging"]:
+        out.append(button("Stop digging", lambda e: screen.act(T.StopDig(seat)), icon=ft.Icons.STOP,
+                          tooltip="A card played at the table stops the dig"))
     return out
 
 
-def return_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+def roll_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
+    """A roll the rules wait for (a curse's die, a volcano mark's, a Dinosaur Attack from the deck)."""
+    w = view["waiting"]
+    n = w["n"]
+    out: list[ft.Control] = [heading(w["title"], 17)]
+    if w.get("what"):
+        out.append(para(w["what"][:1].upper() + w["what"][1:], 14))
+    out += dice_entry(screen, "wait", n, "Roll")
+    faces = entered(screen, "wait", n)
+    action = T.Rolled(seat, tuple(faces or ()))
+    if faces is not None:
+        out += preview_line(live, action)
+    out.append(button("Confirm the roll", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
+                      disabled=faces is None))
+    return out
+
+
+def pick_tool_of(kind: str) -> Any:
+    """A card or a treasure the rules wait for: one button per thing that may have been drawn."""
+    def tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
+        w = view["waiting"]
+        return [heading(w["title"], 17), wrap_row([
+            button(o["label"], lambda e, o=o: screen.act(T.Drawn(seat, o["item"])), primary=True)
+            for o in w["options"]], spacing=6)]
+    return tool
+
+
+#: what the rules may wait for from the table, and the tool that enters it
+WAITING_TOOLS = {"roll": roll_tool, "token": token_tool, "card": pick_tool_of("card"),
+                 "treasure": pick_tool_of("treasure")}
+
+
+def return_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     p = view["players"][seat]
     cap = p["carry"] or 0
     have = p["treasures"]
     must = max(0, len(have) - cap)
     chosen: list[int] = screen.draft.setdefault("back", [])
     out: list[ft.Control] = [heading("Return to the ship", 17),
-                             para(f"{p['crew']} sailors carry {cap} treasure(s); {len(have)} dug up.", 14)]
+                             para(f"{plural(p['crew'], 'sailor')} carry {plural(cap, 'treasure')}; "
+                                  f"{len(have)} dug up.", 14)]
     if must:
         out.append(para(f"Choose {must} to put back into the bag:", 14))
         out.append(wrap_row([button(f"{'Back: ' if i in chosen else ''}{L.money(v)}", lambda e, i=i: _toggle_i(screen, chosen, i),
@@ -486,7 +507,7 @@ def _toggle_i(screen: Any, items: list[int], i: int) -> None:
     screen.app.render()
 
 
-def dice_tool(screen: Any, live: Any, view: dict[str, Any], state: Any, seat: int) -> list[ft.Control]:
+def dice_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     return [heading("Special dice", 17)] + roller(screen)
 
 

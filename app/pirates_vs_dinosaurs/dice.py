@@ -7,6 +7,7 @@ from typing import Any, Callable
 import flet as ft
 
 from app.pirates_vs_dinosaurs.labels import face_icon, face_name, faces
+from companion.engine.words import plural
 from app.widgets.common import button, wrap_row
 from app.widgets.dice import tile
 
@@ -35,9 +36,9 @@ def dice_entry(screen: Any, key: str, n: int, title: str) -> list[ft.Control]:
     full = len(draft) >= n
     palette = [face_tile(f"{title}: add {name}", r, (lambda e, r=r: _add(screen, key, r, n)), disabled=full, size=64)
                for r, name, _ in faces()]
-    return [ft.Text(f"{title}: {len(draft)} of {n} dice entered", size=15, weight=ft.FontWeight.BOLD),
+    return [ft.Text(f"{title}: {len(draft)} of {plural(n, 'die')} entered", size=15, weight=ft.FontWeight.BOLD),
             wrap_row(slots, spacing=6), wrap_row(palette + [
-                button(f"Roll {n} dice here", lambda e: _roll(screen, key, n), icon=ft.Icons.CASINO,
+                button(f"Roll {plural(n, 'die')} here", lambda e: _roll(screen, key, n), icon=ft.Icons.CASINO,
                        tooltip="Roll the special dice on this device"),
                 button("Clear", lambda e: _clear(screen, key), icon=ft.Icons.BACKSPACE, disabled=not draft,
                        tooltip=f"Clear the {title.lower()} dice")], spacing=6)]
@@ -86,9 +87,9 @@ def roller(screen: Any) -> list[ft.Control]:
     got: list[str] = screen.draft.get("roller", [])
     out: list[ft.Control] = [wrap_row([
         button("Fewer dice", lambda e: _set_n(screen, max(1, n - 1)), icon=ft.Icons.REMOVE, disabled=n <= 1),
-        ft.Text(f"{n} dice", size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(plural(n, "die"), size=18, weight=ft.FontWeight.BOLD),
         button("More dice", lambda e: _set_n(screen, min(20, n + 1)), icon=ft.Icons.ADD),
-        button(f"Roll {n} special dice", lambda e: _roll_free(screen, n), icon=ft.Icons.CASINO, primary=True),
+        button(f"Roll {n} special {'die' if n == 1 else 'dice'}", lambda e: _roll_free(screen, n), icon=ft.Icons.CASINO, primary=True),
     ])]
     if got:
         out.append(wrap_row([face_tile(f"Rolled die {i + 1}: {face_name(f)}", f, size=52) for i, f in enumerate(got)],

@@ -102,6 +102,15 @@ class Session:
     def legal_actions(self) -> list[Action]:
         return self.game.legal_actions(self._state)
 
+    def preview(self, action: Action | dict[str, Any], player: int | None = None) -> dict[str, Any] | None:
+        """The view after `action`, worked out on a copy: nothing is logged, saved or changed (a
+        table assistant shows what an entry would do before it is confirmed). None if refused."""
+        try:
+            state, _ = self.game.apply(self._state, self.game.codec.decode(action))
+        except IllegalAction:
+            return None
+        return self.game.view(state, player)
+
     def pending_chance(self):
         return self.game.chance_step(self._state)
 

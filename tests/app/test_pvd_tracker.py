@@ -76,18 +76,37 @@ def test_attack_draw_and_win() -> None:
 
 
 def test_dig_tokens_return_and_final_count(tmp_path) -> None:
+    """Stage 3 through the rules of digital play: the prize is drawn until a treasure (a Ghost goes back
+    without a curse), a dig draws 1 token per success, a Ghost then brings the next curse with its own
+    die, rolled at the table."""
     s = tracker(tmp_path / "t.json")
     s.act(T.Outfit(0, "sabers-and-muskets", ("shovels",)))
     s.act(T.StartSearch(0, "beach"))
     s.act(T.ToDigSite(0))
-    s.act(T.Dig(0, ("saber", "skull")))
-    assert s.state.digging["0"] == 2
-    for v in (1000, 1000, 3000, 7000, 10000):
-        s.act(T.Token(0, "treasure", v))
-    s.act(T.Token(0, "ghost"))
+    assert s.view(None)["waiting"]["kind"] == "token" and "prize" in s.view(None)["waiting"]["title"]
+    with pytest.raises(IllegalAction):
+        s.act(T.Dig(0, ("saber", "skull", "blank")))  # the prize first
+    s.act(T.Token(0, "ghost"))  # drawn for the prize: back into the bag, no curse
+    assert s.state.table.players[0].curses == () and s.view(None)["waiting"]["kind"] == "token"
+    s.act(T.Token(0, "treasure", 1000))
+    assert s.state.table.players[0].treasures == (1000,) and s.view(None)["waiting"] is None
+    assert s.view(None)["players"][0]["rolls"]["dig"]["dice"] == 3  # 2 dice + 1 for the Shovels
+    s.act(T.Dig(0, ("saber", "skull", "blank")))
+    assert s.view(None)["players"][0]["digging"] == 2
+    s.act(T.Token(0, "treasure", 3000))
+    crew = s.state.table.players[0].crew
+    s.act(T.Token(0, "ghost"))  # Curse 1: roll 1 die, a failure costs 1 sailor
     assert s.state.table.players[0].curses == (1,) and s.state.table.curse_stack == 15
-    s.act(T.Token(0, "volcano"))
-    assert s.state.table.volcano == 1
+    waiting = s.view(None)["waiting"]
+    assert waiting["kind"] == "roll" and waiting["n"] == 1 and "Curse 1" in waiting["title"]
+    assert waiting["what"] == "each failure: lose 1 sailor"
+    s.act(T.Rolled(0, ("blank",)))
+    assert s.state.table.players[0].crew == crew - 1 and s.view(None)["waiting"] is None
+    s.act(T.Token(0, "volcano"))  # a token drawn another way (the Cannon): mark 1, roll 1 die
+    assert s.state.table.volcano == 1 and s.view(None)["waiting"]["kind"] == "roll"
+    s.act(T.Rolled(0, ("skull",)))
+    for v in (1000, 7000, 10000):  # (tokens drawn another way)
+        s.act(T.Token(0, "treasure", v))
     s.act(T.Edit(0, "tokens", 2))
     s.act(T.Edit(0, "crew", 9))  # 9 sailors carry 4 treasures
     with pytest.raises(IllegalAction):
@@ -105,10 +124,26 @@ def test_dig_tokens_return_and_final_count(tmp_path) -> None:
     assert back.state.table.players[0].stage == 3
 
 
+def test_a_ghost_as_the_first_dig_site_token_leaves_the_prize_to_enter() -> None:
+    """Issue 16: after a Ghost drawn for the prize, the table still enters the prize (rule: Stage 3,
+    the first captain at the Dig Site draws until a treasure)."""
+    s = landed()
+    s.act(T.ToDigSite(0))
+    s.act(T.Token(0, "ghost"))
+    waiting = s.view(None)["waiting"]
+    assert waiting["kind"] == "token" and waiting["seat"] == 0
+    assert s.state.last["title"] == "Anne draws a Ghost for the prize"
+    s.act(T.Token(0, "treasure", 5000))
+    assert s.state.table.players[0].treasures == (5000,) and s.state.table.prize_taken
+    assert s.view(None)["waiting"] is None
+
+
 def test_volcano_mark_6_sinks_the_island() -> None:
     s = landed()
     s.act(T.ToDigSite(0))
+    s.act(T.Token(0, "treasure", 1000))  # the prize
     s.act(T.Edit(0, "volcano", 5))
+    s.act(T.Dig(0, ("skull", "blank", "blank")))  # 3 dice with the Shovels
     s.act(T.Token(0, "volcano"))
     assert s.is_over() and s.state.table.sunk
     assert s.view(None)["scores"]["winners"] == []

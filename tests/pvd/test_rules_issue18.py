@@ -4,10 +4,11 @@ from __future__ import annotations
 from companion.games.pirates_vs_dinosaurs import assistant as calc
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.dig import final_value
-from companion.games.pirates_vs_dinosaurs.kernel import context
 from companion.games.pirates_vs_dinosaurs.scenario import act, edit, goto, quiet, table_session
 from companion.games.pirates_vs_dinosaurs.state import DIG
+from companion.games.pirates_vs_dinosaurs import tracker as T
 from companion.games.pirates_vs_dinosaurs.tracker import GAME as TRACKER
+from companion.engine import Session, Table
 
 
 def test_stage1_example_of_landing_preparation_red_with_sextant_and_cannon_in_the_swamp_sets_4():
@@ -65,9 +66,17 @@ def test_ruling_curses_exhausted_a_ghost_brings_the_last_curse_again():
 
 def test_ruling_curses_exhausted_in_the_table_tracker():
     """Ruling curses-exhausted, table tracker: a Ghost with no token left names Curse 16."""
-    st = TRACKER.new_state(["A", "B"], {})
-    st.table.curse_stack = 0
-    assert calc.take_curse(context(st.table), 0) == catalog().curse_tokens
+    s = Session(TRACKER, ["A", "B"], source=Table())
+    s.act(T.Outfit(0, "sabers-and-muskets", ()))
+    s.act(T.StartSearch(0, "beach"))
+    s.act(T.ToDigSite(0))
+    s.act(T.Token(0, "treasure", 1000))  # the prize
+    s.act(T.Edit(0, "curses", catalog().curse_tokens))  # every Curse token is taken
+    s.act(T.Edit(0, "crew", 19))
+    s.act(T.Dig(0, ("skull", "blank")))
+    s.act(T.Token(0, "ghost"))
+    assert s.state.last["title"].startswith(f"A meets a Ghost: Curse {catalog().curse_tokens},")
+    assert s.state.table.players[0].crew == 19 - 5  # Curse 16: lose 5 sailors (and 2 treasures back)
 
 
 def test_ruling_unique_treasure_a_new_round_starts_when_every_value_has_gone_once():

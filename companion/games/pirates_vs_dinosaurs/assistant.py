@@ -1,35 +1,30 @@
-"""The table assistant's arithmetic for Pirates vs. Dinosaurs, for dice rolled at a real table.
+"""What the Pirates vs. Dinosaurs table tracker shows, worked out by the rules of digital play.
 
-Every number comes from the rules code and the content: the dice of a roll are set up by
-`combat.start_roll` (weapon, relic, equipment passives), the results are counted by
-`combat.count`, and combat, search, early termination, attacks, ghosts and the volcano are
-resolved by the engine's own frame handlers on a state that holds only what the table tracks
-(no deck order, no secrets). Losses go through `core.lose`, so Emergency Crew Replenishments
-happen exactly as in the engine. Nothing here knows a widget.
+The dice of a roll are set up by the rules' `new_roll` (weapon, relic, equipment passives); what
+an entry does is resolved by the game's own handlers (table.py), never here. This module only
+reads the state for the tracker's view: the dice each roll gets and why, the hours of a new
+search, what the rules wait for from the table (in words, with the source: a curse, a volcano
+mark, the prize), the purchases of Stage 1 and the final count. Nothing here knows a widget.
 """
 from __future__ import annotations
 
 from typing import Any
 
 
-from companion.engine.stack import Frame, replace
+from companion.engine.words import plural
 
-from .abilities import cond_ok, owned, passive_amount, source_name
+from .abilities import cond_ok, owned, passive_amount, resolve_ref, search_hours, source_name
 from .catalog import catalog
-from .combat import HANDLERS as COMBAT, start_attack, strength_of
+from .combat import strength_of
 from .crew import carry_capacity, combat_dice as dice_of
-from .dice import MODIFIERS, count, new_roll, roll_matches
-from .dig import HANDLERS as DIG_HANDLERS
-from .effects_engine import HANDLERS as EFFECTS, op_erupt, put_back
-from .expedition import HANDLERS as EXPEDITION_HANDLERS
-from .frames import Attack, Combat, Complete, Curse, EndSearch, Ops, ReturnToShip, RollResult, SearchRoll
-from .kernel import Ctx, final_value, result, sink
-from .setup import outfit_cost, outfit_crew, outfit_problem
+from .dice import MODIFIERS, count as count_roll, new_roll, roll_matches
+from .frames import Attack, Branch, Combat, DigRoll, Ops, Prize, Roll
+from .kernel import Ctx, final_value, result
+from .setup import outfit_cost, outfit_crew, outfit_problem, outfits
 from .state import DIG, EXPEDITION, SHIP, PvdState
 
-ROLL_KINDS = ("combat", "search", "early_end", "dig", "other")
-FOES = ("dinosaur", "aborigine", "rival", "")
-HANDLERS = {**COMBAT, **DIG_HANDLERS, **EFFECTS, **EXPEDITION_HANDLERS}
+#: the foes of the Combat tool ("" another foe: a card's)
+FOES = ("dinosaur", "aborigine", "")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -54,7 +49,7 @@ def modifier_lines(s: PvdState, p: int, kind: str, foe: str = "") -> list[tuple[
             if op.op not in MODIFIERS or not roll_matches(op.roll, kind):
                 continue
             amount = getattr(op, "amount", 0) or 0
-            what = {"add_dice": f"{amount:+d} dice", "count_sabers": "sabers count",
+            what = {"add_dice": f"{'+' if amount > 0 else '-'}{plural(abs(amount), 'die')}", "count_sabers": "sabers count",
                     "double_successes": "successes count double", "add_successes": f"{amount:+d} successes"}[op.op]
             out.append((source_name(s, p, src), what))
     return out
@@ -76,7 +71,7 @@ def optional_dice(s: PvdState, p: int, kind: str, foe: str = "") -> list[dict[st
 
 def successes(faces: list[str], sabers: bool = False, double: bool = False, plus: int = 0) -> int:
     """Successes of a roll (rule: Using the Dice): skulls; sabers only where a rule says so."""
-    return count(list(faces), sabers, double, plus).succ
+    return count_roll(list(faces), sabers, double, plus).succ
 
 
 def combat_dice(s: PvdState, p: int, foe: str = "dinosaur") -> dict[str, Any]:
@@ -86,7 +81,7 @@ def combat_dice(s: PvdState, p: int, foe: str = "dinosaur") -> dict[str, Any]:
     base = dice_of(s, p)
     setup = roll_setup(s, p, "combat", base, foe)
     weapon = catalog().weapons[s.players[p].weapon].name["en"] if s.players[p].weapon else "no weapon"
-    lines = [f"{crew} sailors / {per} per die ({weapon}) = {base} dice"]
+    lines = [f"{plural(crew, 'sailor')} / {per} per die ({weapon}) = {plural(base, 'die')}"]
     lines += [f"{name}: {what}" for name, what in modifier_lines(s, p, "combat", foe)]
     if s.players[p].stage == DIG:
         lines.append("At the Dig Site sabers count as successes")
@@ -96,7 +91,7 @@ def combat_dice(s: PvdState, p: int, foe: str = "dinosaur") -> dict[str, Any]:
 def search_dice(s: PvdState, p: int) -> dict[str, Any]:
     st = catalog().setup
     setup = roll_setup(s, p, "search", st.search_dice)
-    lines = [f"Search Roll: {st.search_dice} dice + {st.search_auto_successes} automatic success"]
+    lines = [f"Search Roll: {plural(st.search_dice, 'die')} + {plural(st.search_auto_successes, 'automatic success')}"]
     lines += [f"{name}: {what}" for name, what in modifier_lines(s, p, "search")]
     if s.giant and s.giant == s.players[p].area:
         lines.append(f"Giant Tyrannosaurus here: -{st.giant_search_penalty} success (when above 1)")
@@ -106,156 +101,194 @@ def search_dice(s: PvdState, p: int) -> dict[str, Any]:
 def early_end_dice(s: PvdState, p: int) -> dict[str, Any]:
     st = catalog().setup
     return {**roll_setup(s, p, "early_end", st.early_end_dice),
-            "lines": [f"{st.early_end_dice} dice: 1 sailor to Lost and Forgotten per blank"]}
+            "lines": [f"{plural(st.early_end_dice, 'die')}: 1 sailor to Lost and Forgotten per blank"]}
 
 
 def dig_dice(s: PvdState, p: int) -> dict[str, Any]:
     st = catalog().setup
     return {**roll_setup(s, p, "dig", st.dig_dice),
-            "lines": [f"{st.dig_dice} dice: 1 token from the bag per success (skulls and sabers)"]}
+            "lines": [f"{plural(st.dig_dice, 'die')}: 1 token from the bag per success (skulls and sabers)"]}
 
 
 # ---------------------------------------------------------------------------------------------
-# resolving what was rolled (each mutates the table state like the engine does)
+# what the tools show: every number from the rules
 
 
-def _run_handler(ctx: Ctx, frame: Frame, roll: RollResult | None = None) -> list[Frame]:
-    """Run one frame handler of the engine on a frame, then take off whatever it left: the frames
-    it pushed (a new search to choose, a Landmark to look at) are returned for the caller to read."""
-    s = ctx.state
-    depth = len(s.stack)
-    ctx.push(frame)
-    if roll is not None:
-        ctx.hand(roll)
-    HANDLERS[type(frame)](ctx, frame)
-    left = s.stack[depth:]
-    del s.stack[depth:]
-    s.decision = None
-    s.chance = None
-    return left
+def rolls(s: PvdState, p: int) -> dict[str, Any]:
+    """Captain p's rolls as the tracker's tools show them: the dice, whether sabers count, the
+    passives that change them (`lines`) and the abilities that may add dice (`optional`)."""
+    out: dict[str, Any] = {}
+    for foe in FOES:
+        out[f"combat:{foe}"] = {**combat_dice(s, p, foe or ""), "optional": optional_dice(s, p, "combat", foe)}
+    out["attack"] = {**combat_dice(s, p, "rival"), "optional": optional_dice(s, p, "combat", "rival")}
+    out["search"] = search_dice(s, p)
+    out["early_end"] = early_end_dice(s, p)
+    out["dig"] = dig_dice(s, p)
+    return out
 
 
-def resolve_combat(ctx: Ctx, p: int, faces: list[str], strength: int, foe: str = "dinosaur",
-                   sabers: bool | None = None, double: bool = False, plus: int = 0, max_loss: int | None = None,
-                   to: str = "reserve") -> dict[str, Any]:
-    """Combat (rule: Combat; What to Do If You Run Out of Sailors): successes against Strength;
-    the difference is lost, after Emergency Crew Replenishments where needed."""
-    s = ctx.state
-    if sabers is None:
-        sabers = roll_setup(s, p, "combat", 0, foe)["sabers"]
-    r = count(list(faces), sabers, double, plus)
-    pl = s.players[p]
-    before, tokens = pl.crew, pl.tokens
-    frame = Combat(p, strength, foe, None, to, max_loss, phase="res")
-    left = _run_handler(ctx, frame, r)
-    done = next(f for f in left if isinstance(f, Combat))
-    pl = s.players[p]
-    emergencies = pl.tokens - tokens
-    lost = before + emergencies * catalog().setup.emergency_sailors - pl.crew
-    return {"successes": r.succ, "strength": strength_of(s, frame), "won": done.result == "won", "lost": lost,
-            "emergencies": emergencies, "crew": pl.crew}
+def hour_lines(s: PvdState, p: int, area: str) -> list[tuple[str, str]]:
+    """(card name, hours) of the passives that change a new search's hours in this area."""
+    out = []
+    for src, ab in owned(s, p):
+        if ab.when == "passive" and cond_ok(s, p, ab.cond, {"area": area}):
+            for op in ab.effects:
+                if op.op == "search_hours":
+                    out.append((source_name(s, p, src), f"{op.amount:+d} hour"))
+    return out
 
 
-def resolve_search(ctx: Ctx, p: int, faces: list[str], sabers: bool | None = None, double: bool = False,
-                   plus: int = 0) -> dict[str, Any]:
-    """Search (rule: Stage 2, 3) Search): successes + the automatic one, less the Giant's; the Time
-    Marker moves that many hours toward 0. `complete`: the search is complete (look at a Landmark)."""
-    s = ctx.state
-    setup = roll_setup(s, p, "search", 0)
-    r = count(list(faces), setup["sabers"] if sabers is None else sabers, double or setup["double"],
-              plus + setup["plus"])
-    before = s.players[p].time
-    left = _run_handler(ctx, SearchRoll(p, rolled=True), r)
-    after = s.players[p].time
-    return {"successes": r.succ, "hours": before - after, "time": after,
-            "complete": any(isinstance(f, Complete) for f in left)}
+def place_name(area: str) -> str:
+    """An area, the Dig Site or the Harbor by name ("" when none)."""
+    cat = catalog()
+    if area in cat.areas:
+        return cat.areas[area].name["en"]
+    return {"dig": "Dig Site", "harbor": "Harbor"}.get(area, "")
 
 
-def resolve_early_end(ctx: Ctx, p: int, faces: list[str]) -> dict[str, Any]:
-    """Early Termination of a Search: 1 sailor to Lost and Forgotten per blank; then a new search."""
-    s = ctx.state
-    r = count(list(faces), False, False, 0)
-    before, lost_before = s.players[p].crew, s.lost
-    _run_handler(ctx, EndSearch(p, rolled=True), r)
-    return {"blanks": r.blank, "lost": s.lost - lost_before, "crew": s.players[p].crew,
-            "emergencies": 0 if s.players[p].crew <= before else 1}
+def tokens_to_draw(s: PvdState, p: int) -> int:
+    """Tokens captain p still draws from the bag for a dig (the one waited for included)."""
+    dig = next((f for f in reversed(s.stack) if isinstance(f, DigRoll) and f.p == p), None)
+    if dig is None or dig.stopped or dig.left is None:
+        return 0
+    pending = 1 if s.chance is not None and s.chance["src"] == "bag" and drawer(s) == p else 0
+    return dig.left + pending
 
 
-def resolve_attack(ctx: Ctx, a: int, d: int, faces_a: list[str], faces_d: list[str],
-                   sabers_a: bool | None = None, sabers_d: bool | None = None,
-                   double_a: bool = False, double_d: bool = False) -> dict[str, Any]:
-    """Attack a Rival / Another Player: more successes wins and loses 1, the loser loses the
-    difference, a draw costs both 1. `steal`: the winner takes 1 random treasure (Dig Site)."""
-    s = ctx.state
-    sa = count(list(faces_a), roll_setup(s, a, "combat", 0, "rival")["sabers"] if sabers_a is None else sabers_a,
-               double_a, 0).succ
-    sd = count(list(faces_d), roll_setup(s, d, "combat", 0, "rival")["sabers"] if sabers_d is None else sabers_d,
-               double_d, 0)
-    crew = (s.players[a].crew, s.players[d].crew)
-    tokens = (s.players[a].tokens, s.players[d].tokens)
-    depth = len(s.stack)
-    start_attack(ctx, a, d)
-    frame = s.stack.pop()
-    del s.stack[depth:]
-    left = _run_handler(ctx, replace(frame, phase="cmp", sa=sa), sd)
-    done = next(f for f in left if isinstance(f, Attack))
-    emergency = catalog().setup.emergency_sailors
-    lost = []
-    for i, q in enumerate((a, d)):
-        extra = s.players[q].tokens - tokens[i]
-        lost.append(crew[i] + extra * emergency - s.players[q].crew)
-    return {"successes": (sa, sd.succ), "winner": None if done.winner < 0 else done.winner,
-            "loser": None if done.loser < 0 else done.loser, "draw": sa == sd.succ, "lost": tuple(lost),
-            "steal": done.phase == "steal"}
+def drawer(s: PvdState) -> int:
+    """The captain the frame waiting for a draw or a roll belongs to (-1 if none)."""
+    top = s.stack[-1] if s.stack else None
+    return getattr(top, "p", -1)
 
 
-def resolve_dig(s: PvdState, p: int, faces: list[str]) -> int:
-    """Dig Up Treasure: how many tokens to draw (1 per success; skulls and sabers succeed here)."""
-    return count(list(faces), roll_setup(s, p, "dig", 0)["sabers"], False, 0).succ
+def asks(s: PvdState, p: int, kind: str) -> bool:
+    return s.decision is not None and s.decision["seat"] == p and s.decision["kind"] == kind
 
 
-def take_curse(ctx: Ctx, p: int) -> int:
-    """A Ghost: the next Curse token (the engine's numbering); its curse's effect is for the table
-    to play out. Returns the curse number: with no token left, the last curse again (ruling
-    curses-exhausted)."""
-    s = ctx.state
-    before = s.curse_stack
-    _run_handler(ctx, Curse(p, phase="take"))
-    return catalog().curse_tokens - before + 1 if s.curse_stack < before else catalog().curse_tokens
+def stop_digging(ctx: Ctx, p: int) -> None:
+    """A card played by hand stops the dig (as the rules' end_dig does)."""
+    for f in reversed(ctx.stack):
+        if isinstance(f, DigRoll) and f.p == p:
+            ctx.update(f, f.stop())
+            return
 
 
-def volcano(ctx: Ctx, p: int) -> int | None:
-    """A Volcano token covers the lowest free mark; mark 6 sinks the island. Returns the mark."""
-    s = ctx.state
-    if s.volcano >= len(catalog().marks):
+def _source_of(s: PvdState) -> tuple[str, str]:
+    """(kind, name) of what the thing waited for comes from: a curse, a volcano mark, a card."""
+    cat = catalog()
+    for f in reversed(s.stack):
+        if isinstance(f, Ops):
+            kind, _, rest = f.src.partition(":")
+            if kind == "curse":
+                return "curse", f"Curse {rest}, {cat.curses[int(rest) - 1].name['en']}"
+            if kind == "mark":
+                return "volcano", f"volcano mark {rest}, {cat.marks[int(rest) - 1].name['en']}"
+            if kind == "ev":
+                return "card", cat.events[rest].name["en"]
+        if isinstance(f, Prize):
+            return "prize", "the prize"
+        if isinstance(f, DigRoll):
+            return "dig", "the dig"
+        if isinstance(f, Attack):
+            return "attack", "the fight"
+    return "", ""
+
+
+def waiting_view(s: PvdState) -> dict[str, Any] | None:
+    """What the rules wait for from the table, in words, with what may be entered:
+    {"kind": roll | token | card | treasure | area | putback, "seat", "n", "title", "text", "source",
+    "options", "what"}."""
+    cat = catalog()
+    if s.chance is not None:
+        c = s.chance
+        p = drawer(s)
+        who = s.players[p].name if p >= 0 else "the table"
+        source, source_label = _source_of(s)
+        out: dict[str, Any] = {"seat": p, "n": c["n"], "source": source, "source_name": source_label, "options": []}
+        if c["kind"] == "roll":
+            roll = s.stack[-1]
+            foe = f" against the {roll.foe}" if isinstance(roll, Roll) and roll.foe else ""
+            combat = next((f for f in reversed(s.stack) if isinstance(f, Combat)), None)
+            strength = f" (Strength {strength_of(s, combat)})" if combat is not None else ""
+            title = f"{who} rolls {plural(c['n'], 'die')}{foe}{strength} for {source_label or 'a card'}"
+            return {**out, "kind": "roll", "title": title, "text": f"the {plural(c['n'], 'die')} {who} rolls",
+                    "what": _roll_what(s, roll) if isinstance(roll, Roll) else ""}
+        src = c["src"]
+        if src == "bag":
+            title = (f"{who} draws tokens for the prize until a treasure" if source == "prize" else
+                     f"{who} draws a token from the bag" + (f" ({plural(tokens_to_draw(s, p), 'token')} to draw)"
+                                                            if source == "dig" else ""))
+            return {**out, "kind": "token", "title": title, "text": f"the token {who} draws"}
+        if src.startswith("treasure:"):
+            q = int(src.partition(":")[2])
+            owner = s.players[q].name
+            title = (f"Which treasure did {s.players[p].name} draw from {owner}?" if source == "attack" else
+                     f"Which treasure of {owner} goes back into the bag ({source_label})?")
+            return {**out, "kind": "treasure", "seat": q if source != "attack" else p, "title": title,
+                    "text": f"the treasure drawn from {owner}",
+                    "options": [{"item": str(v), "label": f"${v:,}"} for v in sorted(set(s.players[q].treasures))]}
+        if src == "deck":
+            by_label = {f"{cat.events[x].name['en']} (Strength {cat.events[x].strength})": x
+                        for x in sorted(set(s.deck), reverse=True) if cat.events[x].kind == "dinosaur_attack"}
+            return {**out, "kind": "card", "title": f"{who} draws Event cards until a Dinosaur Attack: which one?",
+                    "text": "the Dinosaur Attack drawn from the deck",
+                    "options": [{"item": x, "label": label} for label, x in sorted(by_label.items())]}
+        return {**out, "kind": "draw", "title": f"{who}: {c['label']}", "text": c["label"]}
+    d = s.decision
+    if d is None:
         return None
-    tok = next(t for t, tk in catalog().tokens.items() if tk.kind == "volcano")
-    s.held += (tok,)
-    depth = len(s.stack)
-    op_erupt(ctx, Ops(("mark", 0, 0), p), None, 0)
-    del s.stack[depth:]
-    mark = catalog().marks[s.volcano - 1]
-    if any(op.op == "sink_island" for op in mark.effects):
-        sink(ctx)
-    return s.volcano
+    p = d["seat"]
+    name = s.players[p].name
+    if d["kind"] == "area":
+        return {"kind": "area", "seat": p, "n": 0, "source": "search", "source_name": "the search", "options": [],
+                "title": f"{name}: the search is complete. Look at a hidden Landmark of the area; then choose the "
+                         f"area of the new search (or go to the Dig Site)", "text": f"the area of {name}'s new search"}
+    return {"kind": d["kind"], "seat": p, "n": 0, "source": "", "source_name": "", "options": [],
+            "title": f"{name} decides", "text": f"{name}'s decision"}
 
 
-def return_to_ship(ctx: Ctx, p: int, put_back_values: list[int]) -> None:
-    """Return to the Ship: the treasures the sailors cannot carry (`put_back`, chosen by the
-    player) go back into the bag; the captain moves to the Harbor."""
-    s = ctx.state
-    pl = s.players[p]
-    must = max(0, len(pl.treasures) - carry_capacity(s, p))
-    if len(put_back_values) != must:
-        raise ValueError(f"{pl.crew} sailors carry {carry_capacity(s, p)} treasure(s): put back exactly {must}")
-    left = list(pl.treasures)
-    for v in put_back_values:
-        if v not in left:
-            raise ValueError(f"{pl.name} has no treasure of ${v:,}")
-        left.remove(v)
-    for v in put_back_values:
-        put_back(ctx, p, v)
-    _run_handler(ctx, ReturnToShip(p))
+def _roll_what(s: PvdState, roll: Roll) -> str:
+    """What the roll waited for does, from the op that ordered it (per failure, per success...)."""
+    for f in reversed(s.stack):
+        if isinstance(f, Branch):
+            o = resolve_ref(f.base.ref)[f.i]
+            parts = []
+            for branch, what in (("per_failure", "each failure"), ("per_success", "each success"),
+                                 ("per_blank", "each blank"), ("if_no_success", "no success"),
+                                 ("if_any_success", "any success")):
+                ops = getattr(o, branch, None)
+                if ops:
+                    parts.append(f"{what}: " + ", ".join(op_words(op) for op in ops))
+            return "; ".join(parts)
+    return ""
+
+
+def op_words(op: Any) -> str:
+    if op.op == "lose_crew":
+        return f"lose {plural(op.amount, 'sailor')}"
+    if op.op == "gain_crew":
+        return f"gain {plural(op.amount, 'sailor')}"
+    return op.op.replace("_", " ")
+
+
+def outfit_numbers() -> dict[str, Any]:
+    """Stage 1's numbers: each Equipment card's cost, the points, the sailors each allowed set of
+    Equipment leaves (the rules' `outfits`), and the rule in words."""
+    cat = catalog()
+    st = cat.setup
+    sets = sorted({eq for _, eq in outfits()})
+    return {"costs": {e: cat.equipment[e].cost for e in cat.equipment}, "points": st.points,
+            "max_equipment": st.max_equipment,
+            "sets": [{"equipment": list(eq), "cost": outfit_cost(eq), "sailors": outfit_crew(eq)} for eq in sets],
+            "rule": f"at most {plural(st.max_equipment, 'Equipment card')} within the {st.points} points"}
+
+
+def table_numbers() -> dict[str, Any]:
+    """Numbers the tracker's tools say in words: the replenishment and the dig's rules."""
+    st = catalog().setup
+    return {"replenish": f"Take {plural(st.replenish_sailors, 'sailor')} from the reserve and 1 Crew Replenishment "
+                         "token (each token costs 1 unique treasure at the end).",
+            "emergency": "Emergency Crew Replenishment happens by itself when needed"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -284,7 +317,6 @@ def stage_name(stage: int) -> str:
     return {1: "Preparing to land", EXPEDITION: "Expedition", DIG: "Dig Site", SHIP: "Back on the ship"}.get(stage, "?")
 
 
-__all__ = ["roll_setup", "combat_dice", "search_dice", "early_end_dice", "dig_dice", "successes", "resolve_combat",
-           "resolve_search", "resolve_early_end", "resolve_attack", "resolve_dig", "take_curse", "volcano",
-           "carry_capacity", "return_to_ship", "outfit_cost", "outfit_crew", "outfit_problem", "final_scores", "optional_dice",
-           "modifier_lines"]
+__all__ = ["roll_setup", "combat_dice", "search_dice", "early_end_dice", "dig_dice", "successes", "rolls",
+           "carry_capacity", "outfit_cost", "outfit_crew", "outfit_problem", "final_scores", "optional_dice",
+           "modifier_lines", "search_hours", "hour_lines", "waiting_view", "outfit_numbers", "table_numbers"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 
 from companion.engine.stack import Need, Next, replace
+from companion.engine.words import plural
 
 from .abilities import cond_ok, owned, passive_ops, resolve_ref, source_ref
 from .crew import combat_dice, lose
@@ -34,7 +35,7 @@ def h_combat(ctx: Ctx, f: Combat) -> Next:
         f = replace(f, result="won" if won else "lost", phase="after")
         ctx.put(f)
         ctx.emit(f"{name(ctx, p)} {'beats' if won else 'loses to'} the {f.foe} (Strength {strength}) with "
-                 f"{r.succ} successes", "combat", seat=p, won=won)
+                 f"{plural(r.succ, 'success')}", "combat", seat=p, won=won, strength=strength, successes=r.succ)
         if not won:
             loss = strength - r.succ
             if f.max_loss is not None:
@@ -95,13 +96,15 @@ def h_attack(ctx: Ctx, f: Attack) -> Next:
             ctx.put(replace(f, sd=sd, results=("draw", "draw"), phase="after"))
             lose(ctx, a, 1, fight=True)
             lose(ctx, d, 1, fight=True)
-            ctx.emit(f"The fight of {name(ctx, a)} and {name(ctx, d)} is a draw ({sa}:{sd})", "attack")
+            ctx.emit(f"The fight of {name(ctx, a)} and {name(ctx, d)} is a draw ({sa}:{sd})", "attack",
+                     successes=(sa, sd), winner=None, loser=None)
             return None
         win, los = (a, d) if sa > sd else (d, a)
         steal = f.dig and bool(s.players[los].treasures)
         ctx.put(replace(f, sd=sd, results=("won", "lost") if win == a else ("lost", "won"), winner=win, loser=los,
                         phase="after"))
-        ctx.emit(f"{name(ctx, win)} wins the fight {max(sa, sd)}:{min(sa, sd)}", "attack", winner=win)
+        ctx.emit(f"{name(ctx, win)} wins the fight {max(sa, sd)}:{min(sa, sd)}", "attack", winner=win, loser=los,
+                 successes=(sa, sd))
         lose(ctx, win, 1, fight=True)
         lose(ctx, los, abs(sa - sd), fight=True)
         if steal and s.players[los].treasures and s.players[win].stage == DIG:

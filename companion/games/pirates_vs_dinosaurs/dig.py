@@ -11,7 +11,7 @@ from .dice import start_roll
 from .effects_engine import put_back
 from .frames import BagToken, DigRoll, Ops, Prize, ReturnToShip
 from .kernel import Ctx, final_value, name, result
-from .state import DIG, SHIP, drop, own
+from .state import DIG, SHIP, UNKNOWN, drop, own
 
 __all__ = ["HANDLERS", "final_value", "result", "put_back"]
 
@@ -73,6 +73,9 @@ def h_tok(ctx: Ctx, f: BagToken) -> Next:
         return Need("draw", 1, src="bag", label=f"token for {name(ctx, p)}")
     if f.phase == "got":
         tok = ctx.take_outcome()[0]
+        if tok == UNKNOWN:  # the table drew no token (a card played by hand stopped the dig)
+            ctx.pop()
+            return None
         t = cat.tokens[tok]
         if f.only is not None and t.kind not in f.only:
             ctx.emit(f"{name(ctx, p)} draws a token without effect and puts it back", "token")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 
 from companion.engine.stack import Ask, Next, replace
+from companion.engine.words import plural
 
 from .abilities import apply_use, new_complete, new_incident, passive_amount, search_hours
 from .actions import Arrange, Attack, Dig, EndSearch as EndSearchAction, Hand, Proceed, Replenish, Search, ShipDraw, Use
@@ -54,6 +55,13 @@ def h_cards(ctx: Ctx, f: Cards) -> Next:
     return None
 
 
+def refresh_turn(pl: Player) -> None:
+    """A captain's turn begins: "once per turn" abilities and First Mates that refresh then are ready."""
+    pl.used = tuple(u for u in pl.used if not u.startswith("per_turn|"))
+    if pl.mate and catalog().mates[pl.mate].refresh == "your_turn":
+        pl.mate_used = False
+
+
 def slot_attr(kind: str) -> str:
     return "inc_dino" if kind == "dinosaur_attack" else "inc_other"
 
@@ -71,9 +79,7 @@ def h_turn(ctx: Ctx, f: Turn) -> Next:
         return _answer(ctx, f, a)
     cat = catalog()
     if phase == "start":
-        pl.used = tuple(u for u in pl.used if not u.startswith("per_turn|"))
-        if pl.mate and cat.mates[pl.mate].refresh == "your_turn":
-            pl.mate_used = False
+        refresh_turn(pl)
         if pl.skip > 0:
             pl.skip -= 1
             ctx.emit(f"{pl.name} skips this turn", "skip", seat=p)
@@ -211,10 +217,12 @@ def h_search(ctx: Ctx, f: SearchRoll) -> Next:
     r = ctx.take_result()
     pl = own(s, p)
     total = r.succ + st.search_auto_successes
-    if s.giant and s.giant == pl.area and total > 1:
+    giant = bool(s.giant and s.giant == pl.area and total > 1)
+    if giant:
         total = max(1, total - st.giant_search_penalty)
     pl.time = max(0, pl.time - total)
-    ctx.emit(f"{pl.name} searches: {total} hour(s), {pl.time} left", "search", seat=p, hours=total, time=pl.time)
+    ctx.emit(f"{pl.name} searches: {plural(total, 'hour')}, {pl.time} left", "search", seat=p, hours=total,
+             time=pl.time, successes=r.succ, giant=giant)
     if pl.time == 0:
         ctx.push(new_complete(s, p))
     return None

@@ -3,9 +3,13 @@
 It is a small `Game` whose actions are the entries made beside a physical game (a purchase, a
 combat with the dice rolled at the table, a search, a token drawn from the bag...), so the app
 saves it like any session: journalled, undoable, resumed after a restart. The state is the
-engine's own `PvdState` (only the public, tracked parts) and every entry is resolved by
-`assistant.py`, which calls the rule functions. It is not a playable game (no deck, no hands) and
-is not listed among the games; `companion.games.get_game` finds it by its id for loading saves.
+engine's own `PvdState` (only the public, tracked parts: no hands, no Map Fragments, no
+Landmarks). Every entry is resolved by the rules of digital play: it pushes the frame the rules
+push (table.py) and the game's own handlers resolve it, with the table as the chance source: the
+dice come with the entry, and what is drawn afterwards (a token, the prize, the Dinosaur Attack
+drawn from the deck, the treasure a curse takes, a curse's die) waits until an entry says what
+came up. It is not a playable game and is not listed among the games; `companion.games.get_game`
+finds it by its id for loading saves.
 """
 from __future__ import annotations
 
@@ -13,16 +17,21 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.engine import Action, Event, Game, IllegalAction
+from companion.engine.words import plural
 
 from . import assistant as calc
-from .abilities import cond_ok, owned
-from .actions import CachedCodec
+from .actions import CachedCodec, ChooseArea, PutBack
 from .board_view import board_view
 from .catalog import SECTION, catalog
 from .crew import gain, lose, replenish
-from .expedition import go_dig, needs_turn, start_expedition
+from .expedition import go_dig, needs_turn, refresh_turn, start_expedition
+from .frames import BagToken, Combat as CombatFrame, DigRoll, EndSearch as EndSearchFrame, Prize
+from .frames import ReturnToShip as ReturnFrame, SearchRoll
 from .kernel import Ctx, context, finish, result
-from .state import DIG, EXPEDITION, LANDING, SHIP, Player, PvdState, drop, own
+from .combat import start_attack
+from .rules import population
+from .state import DIG, EXPEDITION, LANDING, SHIP, UNKNOWN, Player, PvdState, own
+from .table import Dice, Feed, settle, waiting
 
 GAME_ID = "pirates-vs-dinosaurs-tracker"
 FACES = ("skull", "saber", "blank")
@@ -154,8 +163,24 @@ class NextTurn(Action):
     type: ClassVar[str] = "next_turn"
 
 
+@dataclass(frozen=True)
+class Rolled(Action):
+    """The dice of a roll the rules wait for (a curse's or a volcano mark's die, a Dinosaur Attack
+    drawn from the deck), rolled at the table."""
+    type: ClassVar[str] = "rolled"
+    faces: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Drawn(Action):
+    """What was drawn for a draw the rules wait for: a card (the Dinosaur Attack found in the deck) or
+    a treasure's value (the treasure a curse sends back into the bag)."""
+    type: ClassVar[str] = "drawn"
+    item: str = ""
+
+
 ENTRIES = (Outfit, StartSearch, Edit, Combat, Search, EndSearch, Attack, Steal, Replenish, Sailors, ToDigSite, Dig,
-           Token, StopDig, ReturnToShip, NextTurn)
+           Token, StopDig, ReturnToShip, NextTurn, Rolled, Drawn)
 CODEC = CachedCodec(*ENTRIES)
 
 #: fields an Edit may set: name -> (whose, kind)
@@ -171,8 +196,6 @@ EDITABLE = {
 class TrackerState:
     table: PvdState
     turn: int = 0
-    #: seat -> tokens still to draw from the bag after a dig roll
-    digging: dict[str, int] = field(default_factory=dict)
     #: what the last entry worked out, for the screen: {"title", "lines", "seat", "kind", ...}
     last: dict[str, Any] = field(default_factory=dict)
 
@@ -187,6 +210,7 @@ def new_table(players: list[str]) -> PvdState:
     s.tokens_left = cat.replenish_tokens
     s.curse_stack = cat.curse_tokens
     s.bag = tuple(cat.bag)
+    s.deck = tuple(cat.event_deck)  # what a Dinosaur Attack token may bring out of the deck
     return s
 
 
@@ -199,8 +223,8 @@ def _faces(faces: tuple[str, ...], n: int | None = None) -> list[str]:
     return list(faces)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
+#: entries that answer what the rules wait for (a draw or a roll at the table); any other entry waits
+ANSWERS = ("token", "steal", "rolled", "drawn", "stop_dig")
 
 
 class PvdTracker(Game[TrackerState]):
@@ -222,7 +246,7 @@ class PvdTracker(Game[TrackerState]):
         return 0 <= player < len(state.table.players)
 
     def chance_step(self, state: TrackerState):
-        return None  # the dice are rolled at the table and entered with the entry
+        return None  # the table's dice and draws come in as entries (Rolled, Token, Drawn)
 
     def is_over(self, state: TrackerState) -> bool:
         return state.table.over
@@ -237,24 +261,30 @@ class PvdTracker(Game[TrackerState]):
         return action.type.replace("_", " ")
 
     def view(self, state: TrackerState, player: int | None) -> dict[str, Any]:
-        """Everything the table tracks (one device on the table: no secrets are entered)."""
+        """Everything the table tracks (one device on the table: no secrets are entered), what the
+        rules wait for, and every number the tracker's tools show, worked out by the rules."""
         s = state.table
         cat = catalog()
         players = []
         for p, pl in enumerate(s.players):
             players.append({
-                "seat": p, "name": pl.name, "stage": pl.stage, "area": pl.area, "time": pl.time, "crew": pl.crew,
+                "seat": p, "name": pl.name, "stage": pl.stage, "stage_name": calc.stage_name(pl.stage),
+                "area": pl.area, "area_name": calc.place_name(pl.area), "time": pl.time, "crew": pl.crew,
                 "weapon": pl.weapon, "equipment": list(pl.equipment), "relic": pl.relic, "first_mate": pl.mate,
                 "first_mate_used": pl.mate_used, "upcoming": {"dinosaur_attack": pl.inc_dino, "other": pl.inc_other},
                 "tokens": pl.tokens, "curses": list(pl.curses), "treasures": sorted(pl.treasures),
-                "sunk": pl.sunk, "digging": state.digging.get(str(p), 0),
+                "sunk": pl.sunk, "digging": calc.tokens_to_draw(s, p),
                 "carry": calc.carry_capacity(s, p) if pl.stage == DIG else None,
+                "rolls": calc.rolls(s, p) if pl.stage in (EXPEDITION, DIG) else {},
+                "hours": {a: calc.search_hours(s, p, a) for a in cat.area_ids} if pl.stage in (LANDING, EXPEDITION)
+                else {},
             })
         return {"game": GAME_ID, "players": players, "turn": state.turn, "volcano": s.volcano,
                 "volcano_marks": len(cat.marks), "curses_left": s.curse_stack, "giant": s.giant,
                 "lost_and_forgotten": s.lost, "reserve": s.reserve, "tokens_left": s.tokens_left,
                 "prize_taken": s.prize_taken, "over": s.over, "sunk": s.sunk, "last": dict(state.last),
-                "scores": calc.final_scores(s, over=True)}
+                "waiting": calc.waiting_view(s), "outfits": calc.outfit_numbers(),
+                "rules": calc.table_numbers(), "scores": calc.final_scores(s, over=True)}
 
     def board_view(self, state: TrackerState, player: int | None) -> dict[str, Any]:
         """The island picture of the table (the landmarks lie on the real board: no counts)."""
@@ -265,6 +295,9 @@ class PvdTracker(Game[TrackerState]):
         s = state.table
         if s.over:
             raise IllegalAction(SECTION["end"], "the game is over")
+        w = waiting(s)
+        if w is not None and w["type"] == "chance" and action.type not in ANSWERS + ("edit", "next_turn"):
+            raise IllegalAction(SECTION["dice"], f"first enter what the table waits for: {calc.waiting_view(s)['text']}")
         ctx = context(s)
         handler = getattr(self, f"_{action.type}")
         try:
@@ -279,6 +312,12 @@ class PvdTracker(Game[TrackerState]):
 
     def resolve(self, state: TrackerState, outcome: list[str]) -> list[Event]:
         raise IllegalAction("chance", "the table tracker takes the dice with each entry")
+
+    def _run(self, state: TrackerState, ctx: Ctx, feed: Feed | None = None, answer: Action | None = None) -> list[Event]:
+        """Resolve what the entry pushed with the rules (table.settle); its events join the entry's."""
+        got = settle(state.table, feed, answer)
+        ctx.events += got
+        return got
 
     def _say(self, ctx: Ctx, state: TrackerState, p: int, kind: str, title: str, lines: list[str], **data: Any) -> None:
         state.last = {"seat": p, "kind": kind, "title": title, "lines": lines, **data}
@@ -318,9 +357,9 @@ class PvdTracker(Game[TrackerState]):
         pl.crew, pl.weapon, pl.equipment, pl.relic, pl.mate = crew, a.weapon, tuple(sorted(a.equipment)), a.relic, a.mate
         pl.mate_used = False
         names = [cat.weapons[a.weapon].name["en"]] + [cat.equipment[e].name["en"] for e in pl.equipment]
-        self._say(ctx, state, a.player, "outfit", f"{pl.name}: {', '.join(names)} and {_plural(crew, 'sailor')}",
+        self._say(ctx, state, a.player, "outfit", f"{pl.name}: {', '.join(names)} and {plural(crew, 'sailor')}",
                   [f"Equipment costs {calc.outfit_cost(pl.equipment)} of {cat.setup.points} points; "
-                   f"the rest buys {_plural(crew, 'sailor')}"])
+                   f"the rest buys {plural(crew, 'sailor')}"])
 
     def _start_search(self, state: TrackerState, a: StartSearch, ctx: Ctx) -> None:
         s, cat = state.table, catalog()
@@ -329,11 +368,17 @@ class PvdTracker(Game[TrackerState]):
             raise ValueError(f"choose an area: {', '.join(cat.area_ids)}")
         if not pl.weapon:
             raise ValueError(f"{pl.name} has not bought a weapon and crew yet (Stage 1)")
-        own(s, a.player).stage = EXPEDITION
-        start_expedition(ctx, a.player, a.area)
+        d = s.decision
+        if d is not None and d["kind"] == "area" and d["seat"] == a.player:
+            if d.get("other") and a.area == pl.area:
+                raise ValueError(f"the new search must be in another area than the {calc.place_name(pl.area)}")
+            self._run(state, ctx, answer=ChooseArea(a.player, a.area))  # the rules' new search
+        else:
+            own(s, a.player).stage = EXPEDITION
+            start_expedition(ctx, a.player, a.area)
         area = cat.areas[a.area].name["en"]
-        lines = [f"{area}: {cat.areas[a.area].search_hours} hours on the hourglass"]
-        lines += [f"{n}: {what}" for n, what in _hour_lines(s, a.player, a.area)]
+        lines = [f"{area}: {plural(cat.areas[a.area].search_hours, 'hour')} on the hourglass"]
+        lines += [f"{n}: {what}" for n, what in calc.hour_lines(s, a.player, a.area)]
         self._say(ctx, state, a.player, "start_search", f"{pl.name} searches the {area}: Time Marker at "
                   f"{s.players[a.player].time}", lines)
 
@@ -361,7 +406,7 @@ class PvdTracker(Game[TrackerState]):
             else:
                 total = s.lost + s.reserve
                 if a.number > total:
-                    raise ValueError(f"only {total} sailors are off the captains' cards")
+                    raise ValueError(f"only {plural(total, 'sailor')} are off the captains' cards")
                 s.reserve, s.lost = total - a.number, a.number
                 text = f"Lost and Forgotten: {a.number}"
             self._say(ctx, state, a.player, "edit", text, [])
@@ -370,19 +415,19 @@ class PvdTracker(Game[TrackerState]):
         if a.field == "crew":
             diff = a.number - pl.crew
             if diff > s.reserve:
-                raise ValueError(f"the reserve has only {s.reserve} sailors")
+                raise ValueError(f"the reserve has only {plural(s.reserve, 'sailor')}")
             s.reserve -= diff
             pl.crew = a.number
         elif a.field == "tokens":
             diff = a.number - pl.tokens
             if diff > s.tokens_left:
-                raise ValueError(f"only {s.tokens_left} Crew Replenishment tokens are left")
+                raise ValueError(f"only {plural(s.tokens_left, 'Crew Replenishment token')} left")
             s.tokens_left -= diff
             pl.tokens = a.number
         elif a.field == "curses":
             have = len(pl.curses)
             if a.number > have + s.curse_stack:
-                raise ValueError(f"only {s.curse_stack} Curse tokens are left")
+                raise ValueError(f"only {plural(s.curse_stack, 'Curse token')} left")
             if a.number >= have:
                 first = cat.curse_tokens - s.curse_stack + 1
                 pl.curses += tuple(range(first, first + a.number - have))
@@ -401,51 +446,64 @@ class PvdTracker(Game[TrackerState]):
         self._say(ctx, state, a.player, "edit", f"{name}: {a.field.replace('_', ' ')} set to {value}", [])
 
     def _combat(self, state: TrackerState, a: Combat, ctx: Ctx) -> None:
+        s = state.table
         pl = self._player(state, a.player, EXPEDITION, DIG)
         if a.strength < 1:
             raise ValueError("a foe has Strength 1 or more")
-        faces = _faces(a.faces)
-        sabers = None if a.sabers < 0 else bool(a.sabers)
-        r = calc.resolve_combat(ctx, a.player, faces, a.strength, a.foe, sabers, a.double, a.plus,
-                                None if a.max_loss < 0 else a.max_loss)
-        lines = [f"{_plural(r['successes'], 'success')} against Strength {r['strength']}"]
-        if r["won"]:
+        before, tokens = pl.crew, pl.tokens
+        ctx.push(CombatFrame(a.player, a.strength, a.foe, max_loss=None if a.max_loss < 0 else a.max_loss))
+        got = self._run(state, ctx, Feed([Dice(tuple(_faces(a.faces)), a.sabers == 1, a.double, a.plus)]))
+        fought = next(e.data for e in got if e.type == "combat")
+        pl = s.players[a.player]
+        emergencies = pl.tokens - tokens
+        lost = before + emergencies * catalog().setup.emergency_sailors - pl.crew
+        won, strength, successes = fought["won"], fought["strength"], fought["successes"]
+        lines = [f"{plural(successes, 'success')} against Strength {strength}"]
+        if won:
             lines.append("Won: no losses")
         else:
-            lines.append(f"Lost: {r['strength']} - {r['successes']} = {r['strength'] - r['successes']}"
+            lines.append(f"Lost: {strength} - {successes} = {strength - successes}"
                          + (f" (at most {a.max_loss})" if a.max_loss >= 0 else ""))
-        if r["emergencies"]:
-            lines.append(f"Emergency Crew Replenishment x{r['emergencies']}: "
-                         f"+{r['emergencies'] * catalog().setup.emergency_sailors} sailors, "
-                         f"+{r['emergencies']} token(s)")
-        title = (f"{pl.name} beats the {a.foe or 'foe'}" if r["won"] else
-                 f"{pl.name} loses {_plural(r['lost'], 'sailor')} to the {a.foe or 'foe'}")
-        self._say(ctx, state, a.player, "combat", title, lines + [f"Crew now {r['crew']}"], **{
-            "lost": r["lost"], "won": r["won"], "successes": r["successes"]})
+        if emergencies:
+            lines.append(f"Emergency Crew Replenishment x{emergencies}: "
+                         f"+{plural(emergencies * catalog().setup.emergency_sailors, 'sailor')}, "
+                         f"+{plural(emergencies, 'token')}")
+        foe = a.foe or "foe"
+        title = f"{pl.name} beats the {foe}" if won else f"{pl.name} loses {plural(lost, 'sailor')} to the {foe}"
+        self._say(ctx, state, a.player, "combat", title, lines + [f"Crew now {pl.crew}"],
+                  lost=lost, won=won, successes=successes)
 
     def _search(self, state: TrackerState, a: Search, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, EXPEDITION)
         if not pl.area or pl.area not in catalog().areas:
             raise ValueError(f"{pl.name} is not searching an area")
-        r = calc.resolve_search(ctx, a.player, _faces(a.faces), double=a.double, plus=a.plus)
+        ctx.push(SearchRoll(a.player))
+        got = self._run(state, ctx, Feed([Dice(tuple(_faces(a.faces)), False, a.double, a.plus)]))
+        searched = next(e.data for e in got if e.type == "search")
         auto = catalog().setup.search_auto_successes
-        lines = [f"{_plural(r['successes'], 'success')} + {auto} automatic"]
-        if s.giant == pl.area:
-            lines.append("The Giant Tyrannosaurus takes 1 away (when above 1)")
-        lines.append(f"Time Marker: {r['time']}")
-        if r["complete"]:
+        hours, time = searched["hours"], searched["time"]
+        complete = calc.asks(s, a.player, "area")
+        lines = [f"{plural(hours, 'hour')} searched ({plural(searched['successes'], 'success')} + {auto} automatic"
+                 + (", less 1 for the Giant Tyrannosaurus" if searched["giant"] else "") + ")"]
+        lines.append(f"Time Marker: {time}")
+        if complete:
             lines.append("Search complete: look at a hidden Landmark of the area. If it matches a Map "
                          "Fragment, take it; then start a new search (or go to the Dig Site).")
-        self._say(ctx, state, a.player, "search", f"{pl.name} searches {r['hours']} hour(s): {r['time']} left", lines,
-                  complete=r["complete"])
+        self._say(ctx, state, a.player, "search", f"{pl.name} searches {plural(hours, 'hour')}: {plural(time, 'hour')} left",
+                  lines, complete=complete)
 
     def _end_search(self, state: TrackerState, a: EndSearch, ctx: Ctx) -> None:
+        s = state.table
         pl = self._player(state, a.player, EXPEDITION)
-        r = calc.resolve_early_end(ctx, a.player, _faces(a.faces, catalog().setup.early_end_dice))
+        lost = s.lost
+        ctx.push(EndSearchFrame(a.player))
+        self._run(state, ctx, Feed([Dice(tuple(_faces(a.faces)), exact=True)]))
+        lost = s.lost - lost
         self._say(ctx, state, a.player, "end_search",
-                  f"{pl.name} ends the search: {_plural(r['lost'], 'sailor')} to Lost and Forgotten",
-                  [f"{_plural(r['blanks'], 'blank')} rolled", "Now choose the area of the new search"], new_search=True)
+                  f"{pl.name} ends the search: {plural(lost, 'sailor')} to Lost and Forgotten",
+                  [f"{plural(a.faces.plural('blank'), 'blank')} rolled", "Now choose the area of the new search"],
+                  new_search=True)
 
     def _attack(self, state: TrackerState, a: Attack, ctx: Ctx) -> None:
         s = state.table
@@ -457,30 +515,43 @@ class PvdTracker(Game[TrackerState]):
             raise ValueError(f"{other.name} is not in {me.name}'s area")
         if me.stage == DIG and other.stage != DIG:
             raise ValueError(f"{other.name} is not at the Dig Site")
-        r = calc.resolve_attack(ctx, a.player, a.target, _faces(a.faces), _faces(a.target_faces),
-                                double_a=a.double, double_d=a.target_double)
-        sa, sd = r["successes"]
+        crew = (me.crew, other.crew)
+        tokens = (me.tokens, other.tokens)
+        start_attack(ctx, a.player, a.target)
+        got = self._run(state, ctx, Feed([Dice(tuple(_faces(a.faces)), double=a.double),
+                                          Dice(tuple(_faces(a.target_faces)), double=a.target_double)]))
+        fight = next(e.data for e in got if e.type == "attack" and "successes" in e.data)
+        sa, sd = fight["successes"]
+        emergency = catalog().setup.emergency_sailors
+        lost = [crew[i] + (s.players[q].tokens - tokens[i]) * emergency - s.players[q].crew
+                for i, q in enumerate((a.player, a.target))]
         lines = [f"{me.name} {sa} : {sd} {other.name}"]
-        if r["draw"]:
+        winner, loser = fight.get("winner"), fight.get("loser")
+        if winner is None:
             title = f"Draw: {me.name} and {other.name} lose 1 sailor each"
         else:
-            win, los = s.players[r["winner"]].name, s.players[r["loser"]].name
+            win, los = s.players[winner].name, s.players[loser].name
             title = f"{win} wins; {los} loses {abs(sa - sd)}, {win} loses 1"
-        lines.append(f"{me.name} loses {r['lost'][0]}, {other.name} loses {r['lost'][1]}")
-        if r["steal"]:
-            lines.append(f"{s.players[r['winner']].name} steals 1 random treasure from {s.players[r['loser']].name}")
-        self._say(ctx, state, a.player, "attack", title, lines, steal=r["steal"], winner=r["winner"], loser=r["loser"])
+        lines.append(f"{me.name} loses {lost[0]}, {other.name} loses {lost[1]}")
+        steal = calc.waiting_view(s) is not None and s.chance is not None and s.chance["src"].startswith("treasure:")
+        if steal:
+            lines.append(f"{s.players[winner].name} steals 1 random treasure from {s.players[loser].name}")
+        self._say(ctx, state, a.player, "attack", title, lines, steal=steal, winner=winner, loser=loser)
 
     def _steal(self, state: TrackerState, a: Steal, ctx: Ctx) -> None:
         s = state.table
-        if not 0 <= a.target < len(s.players):
-            raise ValueError("choose the captain who lost the fight")
+        if s.chance is None or s.chance["src"] != f"treasure:{a.target}":
+            raise ValueError("no treasure is being stolen now")
         loser = s.players[a.target]
-        if a.value not in loser.treasures:
-            raise ValueError(f"{loser.name} has no treasure of ${a.value:,}")
-        own(s, a.target).treasures = drop(loser.treasures, a.value)
-        own(s, a.player).treasures += (a.value,)
+        self._draw(state, ctx, str(a.value), f"{loser.name} has no treasure of ${a.value:,}")
         self._say(ctx, state, a.player, "steal", f"{s.players[a.player].name} steals a treasure from {loser.name}", [])
+
+    def _draw(self, state: TrackerState, ctx: Ctx, item: str, missing: str) -> list[Event]:
+        """Answer the draw the rules wait for with what the table drew."""
+        s = state.table
+        if item not in population(s, s.chance["src"]):
+            raise ValueError(missing)
+        return self._run(state, ctx, Feed(draws=[[item]]))
 
     def _replenish(self, state: TrackerState, a: Replenish, ctx: Ctx) -> None:
         s = state.table
@@ -490,8 +561,9 @@ class PvdTracker(Game[TrackerState]):
         before = pl.crew
         replenish(ctx, a.player)
         pl = s.players[a.player]
-        self._say(ctx, state, a.player, "replenish", f"{pl.name} replenishes the crew: +{pl.crew - before} sailors, "
-                  f"1 token", [f"Crew now {pl.crew}; tokens {pl.tokens} (each costs 1 unique treasure at the end)"])
+        self._say(ctx, state, a.player, "replenish", f"{pl.name} replenishes the crew: "
+                  f"+{plural(pl.crew - before, 'sailor')}, 1 token",
+                  [f"Crew now {pl.crew}; {plural(pl.tokens, 'token')} (each costs 1 unique treasure at the end)"])
 
     def _sailors(self, state: TrackerState, a: Sailors, ctx: Ctx) -> None:
         s = state.table
@@ -502,18 +574,17 @@ class PvdTracker(Game[TrackerState]):
             n = lose(ctx, a.player, -a.n, where)
             extra = s.players[a.player].tokens - tokens
             lines = [f"Emergency Crew Replenishment x{extra}"] if extra else []
-            self._say(ctx, state, a.player, "sailors", f"{pl.name} loses {_plural(n, 'sailor')}", lines)
+            self._say(ctx, state, a.player, "sailors", f"{pl.name} loses {plural(n, 'sailor')}", lines)
         elif a.n > 0:
             n = gain(ctx, a.player, a.n, where)
-            self._say(ctx, state, a.player, "sailors", f"{pl.name} gains {_plural(n, 'sailor')}", [])
+            self._say(ctx, state, a.player, "sailors", f"{pl.name} gains {plural(n, 'sailor')}", [])
 
     def _to_dig_site(self, state: TrackerState, a: ToDigSite, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, EXPEDITION)
         first = not s.prize_taken
-        depth = len(s.stack)
         go_dig(ctx, a.player)
-        del s.stack[depth:]
+        self._run(state, ctx)
         lines = ["Discard your Event cards and your Upcoming Incidents"]
         if first:
             lines.append("First at the Dig Site: draw tokens until a treasure (the prize); put the others back")
@@ -522,21 +593,17 @@ class PvdTracker(Game[TrackerState]):
     def _dig(self, state: TrackerState, a: Dig, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, DIG)
-        n = calc.resolve_dig(s, a.player, _faces(a.faces))
-        n = min(n, len(s.bag))
-        state.digging = {**state.digging, str(a.player): n}
-        self._say(ctx, state, a.player, "dig", f"{pl.name} digs: draw {_plural(n, 'token')} from the bag",
-                  ["Draw them one at a time and enter each below"])
+        ctx.push(DigRoll(a.player))
+        self._run(state, ctx, Feed([Dice(tuple(_faces(a.faces)), exact=True)]))
+        n = calc.tokens_to_draw(s, a.player)
+        self._say(ctx, state, a.player, "dig", f"{pl.name} digs: draw {plural(n, 'token')} from the bag",
+                  ["Draw them one at a time and enter each below"] if n else [])
 
     def _token(self, state: TrackerState, a: Token, ctx: Ctx) -> None:
         s, cat = state.table, catalog()
         pl = self._player(state, a.player, DIG, SHIP)
         if a.kind not in TOKEN_KINDS:
             raise ValueError(f"a token is one of {', '.join(TOKEN_KINDS)}")
-        key = str(a.player)
-        if state.digging.get(key, 0) > 0:
-            state.digging = {**state.digging, key: state.digging[key] - 1}
-        lines: list[str] = []
         if a.kind == "treasure":
             tok = cat.value_token.get(a.value)
             if tok is None:
@@ -544,56 +611,89 @@ class PvdTracker(Game[TrackerState]):
                                  f"{', '.join(f'${v:,}' for v in sorted(cat.value_token))}")
             if tok not in s.bag:
                 raise ValueError(f"no ${a.value:,} treasure is left in the bag")
-            s.bag = drop(s.bag, tok)
-            if pl.stage == SHIP:
-                s.boxed += (tok,)
-                title = f"{pl.name} takes a treasure out of the game"
-            else:
-                own(s, a.player).treasures += (a.value,)
-                s.prize_taken = True
-                title = f"{pl.name} digs up a treasure"
-            lines.append("Keep it face down")
-        elif a.kind == "ghost":
-            left = s.curse_stack
-            number = calc.take_curse(ctx, a.player)
-            curse = cat.curses[number - 1]
-            title = f"{pl.name} meets a Ghost: Curse {number}, {curse.name['en']}"
-            if not left:
-                title += " (no Curse token is left: the last curse again)"
-            lines.append(curse.text["en"])
-            lines.append("Put the Ghost back into the bag")
-        elif a.kind == "dinosaur_attack":
-            title = f"{pl.name} draws a Dinosaur Attack"
-            lines += ["Draw Event cards until a Dinosaur Attack and fight it (sabers count here)",
-                      "Put the token back into the bag"]
         else:
-            mark = calc.volcano(ctx, a.player)
-            if mark is None:
-                title = "The volcano has already erupted"
-            else:
-                m = cat.marks[mark - 1]
-                title = f"The volcano awakens: mark {mark}, {m.name['en']}"
+            tok = next((t for t in s.bag if cat.tokens[t].kind == a.kind), "")
+            if not tok:
+                raise ValueError(f"no {a.kind.replace('_', ' ')} token is in the bag")
+        if s.chance is not None:
+            if s.chance["src"] != "bag" or calc.drawer(s) != a.player:
+                raise ValueError(f"first enter what the table waits for: {calc.waiting_view(s)['text']}")
+        else:  # a token drawn another way (the Cannon at the Dig Site, Actions on the Ship)
+            ctx.push(BagToken(a.player, ship=pl.stage == SHIP))
+            self._run(state, ctx)
+        prize = isinstance(s.stack[-1], Prize) if s.stack else False
+        got = self._draw(state, ctx, tok, "no such token is in the bag")
+        lines = [e.text for e in got if e.visible_to is None and e.type not in ("roll", "say")]
+        if a.kind == "treasure":
+            lines.append("Keep it face down")
+        title = {"treasure": f"{pl.name} takes a treasure out of the game" if pl.stage == SHIP else
+                 f"{pl.name} {'takes the prize' if prize else 'digs up a treasure'}",
+                 "ghost": f"{pl.name} meets a Ghost" if not prize else f"{pl.name} draws a Ghost for the prize",
+                 "dinosaur_attack": f"{pl.name} draws a Dinosaur Attack" if not prize else
+                 f"{pl.name} draws a Dinosaur Attack for the prize",
+                 "volcano": "The volcano awakens" if not prize else f"{pl.name} draws a Volcano for the prize"}[a.kind]
+        if prize and a.kind != "treasure":
+            lines.append("Put it back into the bag and draw again")
+        for e in got:
+            if e.type == "curse":
+                curse = cat.curses[e.data["number"] - 1]
+                title = f"{pl.name} meets a Ghost: Curse {e.data['number']}, {curse.name['en']}"
+                lines.append(curse.text["en"])
+            if e.type == "volcano":
+                m = cat.marks[e.data["mark"] - 1]
+                title = f"The volcano awakens: mark {e.data['mark']}, {m.name['en']}"
                 lines.append(m.text["en"])
-                if s.over:
-                    lines.append("The island sinks: only captains back on the ship take part in the final count")
-                    state.digging = {}
+        if s.over and s.sunk:
+            lines.append("The island sinks: only captains back on the ship take part in the final count")
         self._say(ctx, state, a.player, "token", title, lines, token=a.kind)
 
+    def _rolled(self, state: TrackerState, a: Rolled, ctx: Ctx) -> None:
+        s = state.table
+        if s.chance is None or s.chance["kind"] != "roll":
+            raise ValueError("no roll is waited for")
+        what = calc.waiting_view(s)
+        got = self._run(state, ctx, Feed([Dice(tuple(_faces(a.faces)), exact=True)]))
+        lines = [e.text for e in got if e.visible_to is None and e.type not in ("say",)]
+        self._say(ctx, state, a.player, "rolled", what["title"], lines)
+
+    def _drawn(self, state: TrackerState, a: Drawn, ctx: Ctx) -> None:
+        s = state.table
+        if s.chance is None or s.chance["kind"] != "draw" or s.chance["src"] == "bag":
+            raise ValueError("no card or treasure is waited for")
+        what = calc.waiting_view(s)
+        if what["options"] and a.item not in [o["item"] for o in what["options"]]:
+            raise ValueError(f"choose one of: {', '.join(o['label'] for o in what['options'])}")
+        got = self._draw(state, ctx, a.item, f"{a.item!r} cannot be drawn here")
+        lines = [e.text for e in got if e.visible_to is None and e.type not in ("say",)]
+        label = next((o["label"] for o in what["options"] if o["item"] == a.item), a.item)
+        self._say(ctx, state, a.player, "drawn", f"{what['text'][:1].upper()}{what['text'][1:]}: {label}", lines)
+
     def _stop_dig(self, state: TrackerState, a: StopDig, ctx: Ctx) -> None:
-        state.digging = {**state.digging, str(a.player): 0}
-        self._say(ctx, state, a.player, "stop_dig", f"{state.table.players[a.player].name} stops digging", [])
+        s = state.table
+        calc.stop_digging(ctx, a.player)
+        if s.chance is not None and s.chance["src"] == "bag" and calc.drawer(s) == a.player:
+            self._run(state, ctx, Feed(draws=[[UNKNOWN]]))  # the token is not drawn
+        self._say(ctx, state, a.player, "stop_dig", f"{s.players[a.player].name} stops digging", [])
 
     def _return_to_ship(self, state: TrackerState, a: ReturnToShip, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, DIG)
         cap = calc.carry_capacity(s, a.player)
-        calc.return_to_ship(ctx, a.player, list(a.put_back))
-        state.digging = {**state.digging, str(a.player): 0}
-        lines = [f"{pl.crew} sailors carry {cap} treasure(s)"]
+        must = max(0, len(pl.treasures) - cap)
+        if len(a.put_back) != must:
+            raise ValueError(f"{plural(pl.crew, 'sailor')} carry {plural(cap, 'treasure')}: put back exactly {must}")
+        left = list(pl.treasures)
+        for v in a.put_back:
+            if v not in left:
+                raise ValueError(f"{pl.name} has no treasure of ${v:,}")
+            left.remove(v)
+        ctx.push(ReturnFrame(a.player))
+        self._run(state, ctx, Feed(answers=[PutBack(a.player, v) for v in a.put_back]))
+        lines = [f"{plural(pl.crew, 'sailor')} carry {plural(cap, 'treasure')}"]
         if a.put_back:
-            lines.append(f"{_plural(len(a.put_back), 'treasure')} go back into the bag")
+            lines.append(f"{plural(len(a.put_back), 'treasure')} go back into the bag")
         self._say(ctx, state, a.player, "return", f"{pl.name} returns to the ship with "
-                  f"{_plural(len(s.players[a.player].treasures), 'treasure')}", lines)
+                  f"{plural(len(s.players[a.player].treasures), 'treasure')}", lines)
 
     def _next_turn(self, state: TrackerState, a: NextTurn, ctx: Ctx) -> None:
         s = state.table
@@ -604,30 +704,18 @@ class PvdTracker(Game[TrackerState]):
                 state.turn = q
                 break
         s.turns += 1
-        state.digging = {}
+        s.turn = state.turn
         state.last = {}
-        pl = own(s, state.turn)
-        pl.used = tuple(u for u in pl.used if not u.startswith("per_turn|"))
-        if pl.mate and catalog().mates[pl.mate].refresh == "your_turn":
-            pl.mate_used = False
-        ctx.emit(f"{pl.name}'s turn", "turn", seat=state.turn)
+        refresh_turn(own(s, state.turn))
+        ctx.emit(f"{s.players[state.turn].name}'s turn", "turn", seat=state.turn)
 
 
 #: engine events kept in the tracker's log beside each entry's own line
 KEEP_EVENTS = ("emergency", "sink", "end", "turn")
 _RULE = {"outfit": "landing", "start_search": "search", "combat": "combat", "search": "search", "end_search": "early",
          "attack": "attack", "steal": "dig_attack", "replenish": "replenish", "sailors": "emergency",
-         "to_dig_site": "complete", "dig": "dig", "token": "dig", "return_to_ship": "return", "edit": "setup"}
-
-
-def _hour_lines(s: PvdState, p: int, area: str) -> list[tuple[str, str]]:
-    out = []
-    for src, ab in owned(s, p):
-        if ab.when == "passive" and cond_ok(s, p, ab.cond, {"area": area}):
-            for op in ab.effects:
-                if op.op == "search_hours":
-                    out.append((calc.source_name(s, p, src), f"{op.amount:+d} hour"))
-    return out
+         "to_dig_site": "complete", "dig": "dig", "token": "dig", "return_to_ship": "return", "edit": "setup",
+         "rolled": "dice", "drawn": "dig", "stop_dig": "dig"}
 
 
 GAME = PvdTracker()
