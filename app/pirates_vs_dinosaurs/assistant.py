@@ -187,7 +187,7 @@ def outfit_panel(screen: Any, live: Any, view: dict[str, Any], seat: int) -> lis
 
 def area_buttons(screen: Any, view: dict[str, Any], seat: int) -> ft.Control:
     hours = view["players"][seat]["hours"]
-    return wrap_row([button(f"Search the {L.area(a)} ({plural(hours[a], 'hour')})",
+    return wrap_row([button(f"Search the {L.area(a)} ({hours[a]} h)",
                             lambda e, a=a: screen.act(T.StartSearch(seat, a)), icon=ft.Icons.EXPLORE)
                      for a in L.cat().area_ids])
 
