@@ -502,7 +502,7 @@ class PvdTracker(Game[TrackerState]):
         lost = s.lost - lost
         self._say(ctx, state, a.player, "end_search",
                   f"{pl.name} ends the search: {plural(lost, 'sailor')} to Lost and Forgotten",
-                  [f"{plural(a.faces.plural('blank'), 'blank')} rolled", "Now choose the area of the new search"],
+                  [f"{plural(a.faces.count('blank'), 'blank')} rolled", "Now choose the area of the new search"],
                   new_search=True)
 
     def _attack(self, state: TrackerState, a: Attack, ctx: Ctx) -> None:
