@@ -22,6 +22,8 @@ class Roll:
 
     dice: tuple[tuple[str, ...], ...]
     label: str = "roll"
+    #: an outcome some seats must not learn from the record (see Session: sealed entries)
+    secret: bool = False
     kind: str = field(default="roll", init=False)
 
     def sample(self, rng: random.Random) -> list[str]:
@@ -51,6 +53,8 @@ class Draw:
     population: tuple[str, ...]
     n: int = 1
     label: str = "draw"
+    #: an outcome some seats must not learn from the record (see Session: sealed entries)
+    secret: bool = False
     kind: str = field(default="draw", init=False)
 
     def sample(self, rng: random.Random) -> list[str]:
@@ -90,6 +94,8 @@ class Digital:
     hash per outcome instead of a freshly seeded Mersenne Twister."""
 
     automatic = True
+    #: outcome i can be derived again from the seed (a save may leave a secret outcome out)
+    replayable = True
 
     def __init__(self, seed: int | str = 0):
         self.seed = seed

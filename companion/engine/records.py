@@ -16,7 +16,7 @@ import secrets
 import zlib
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Tag, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Discriminator, Tag, TypeAdapter, ValidationError, model_validator
 
 from .errors import SaveError
 
@@ -37,6 +37,15 @@ class ActionEntry(_Strict):
 class ChanceEntry(_Strict):
     chance: list[str]
     auto: bool = False
+    #: a secret outcome of the digital dice: not written down (`chance` is empty) but derived
+    #: again from the seed and its index when the log is replayed (Session._outcome)
+    sealed: bool = False
+
+    @model_validator(mode="after")
+    def _sealed_holds_nothing(self) -> "ChanceEntry":
+        if self.sealed and self.chance:
+            raise ValueError("a sealed chance entry holds no outcome")
+        return self
 
 
 def _entry_kind(value: Any) -> str | None:

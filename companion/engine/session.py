@@ -184,7 +184,11 @@ class Session:
                 out += events
             else:
                 state, events = game.apply_chance_quiet(state, outcome), None
-            self._push({"chance": outcome, "auto": True}, state, events)
+            # a secret outcome (which chest holds the treasure) is not written into the log, the
+            # journal or the save when the dice can derive it again from the seed
+            sealed = step.secret and getattr(source, "replayable", False)
+            self._push({"chance": [], "sealed": True, "auto": True} if sealed else {"chance": outcome, "auto": True},
+                       state, events)
         return out
 
     def _push(self, entry: dict[str, Any], state: Any, events: list[Event] | None) -> None:
@@ -253,15 +257,18 @@ class Session:
     def _trial(self, entries: list[dict[str, Any]]) -> list[tuple[Any, list[Event]]]:
         out = []
         state = self._state
+        index = self._chances
         for entry in entries:
             try:
-                state, events = self._apply_entry(state, entry, not self._history)
+                state, events = self._apply_entry(state, entry, not self._history, index)
             except (IllegalAction, SaveError) as exc:
                 raise IllegalAction("redo", f"the step to redo no longer fits the game: {exc}") from None
+            index += "chance" in entry
             out.append((state, events))
         return out
 
-    def _apply_entry(self, state: Any, entry: dict[str, Any], quiet: bool) -> tuple[Any, list[Event]]:
+    def _apply_entry(self, state: Any, entry: dict[str, Any], quiet: bool, index: int) -> tuple[Any, list[Event]]:
+        """Apply one log entry; `index` is the number of chance entries before it."""
         game = self.game
         if "action" in entry:
             action = game.codec.decode(entry["action"])
@@ -269,10 +276,24 @@ class Session:
                 return game.apply_quiet(state, action), []
             return game.apply(state, action)
         if "chance" in entry:
+            outcome = self._outcome(state, entry, index)
             if quiet:
-                return game.apply_chance_quiet(state, entry["chance"]), []
-            return game.apply_chance(state, entry["chance"])
+                return game.apply_chance_quiet(state, outcome), []
+            return game.apply_chance(state, outcome)
         raise SaveError(f"a log entry is neither an action nor a chance outcome: {entry!r}")
+
+    def _outcome(self, state: Any, entry: dict[str, Any], index: int) -> Any:
+        """A chance entry's outcome; a sealed one is derived again from the seed (the digital
+        dice gave outcome `index` for exactly this step)."""
+        if not entry.get("sealed"):
+            return entry["chance"]
+        step = self.game.chance_step(state)
+        if step is None or not step.secret:
+            raise SaveError(f"chance entry {index + 1} is sealed, but no secret chance step is pending there")
+        if not getattr(self.source, "replayable", False):
+            raise SaveError(f"chance entry {index + 1} is sealed; only the digital dice of the game's seed can "
+                            "derive it, and this game takes its outcomes from the table")
+        return self.source.outcome(step, index)
 
     def _truncate(self, n: int) -> None:
         """Cut the log to its first n entries and rebuild the state from the nearest snapshot."""
@@ -286,13 +307,15 @@ class Session:
         while events and events[-1][0] >= n:
             events.pop()
         start, state = snaps[-1]
+        index = self._chances - sum(1 for e in log[start:n] if "chance" in e)
         for entry in log[start:n]:
-            state = self._apply_entry(state, entry, True)[0]
+            state = self._apply_entry(state, entry, True, index)[0]
+            index += "chance" in entry
         self._state = state
 
     def _replay_entries(self, entries: list[dict[str, Any]]) -> None:
         for entry in entries:
-            state, events = self._apply_entry(self._state, entry, not self._history)
+            state, events = self._apply_entry(self._state, entry, not self._history, self._chances)
             self._record(entry, state, events)
 
     def history(self, player: int | None = None) -> list[Event]:

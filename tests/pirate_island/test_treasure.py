@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 from companion.engine import Session, play_out
+from companion.engine.session import journal_path
+from companion.games import get_game
 from companion.games.pirate_island.bots import IslandBot
 from companion.games.pirate_island.rules import GAME, LOADING, SHIPS
 
@@ -140,3 +142,34 @@ def test_views_events_and_bots_never_reveal_the_treasure_to_others() -> None:
                 assert viewer is not None and e.visible_to == (viewer,)
     for entry in session.view(None)["chests"]:
         assert "treasure" not in entry
+
+
+def test_the_save_and_the_journal_do_not_say_what_a_chest_holds(tmp_path) -> None:
+    """3. Hidden information: a look is a secret chance step; with the digital dice its outcome is
+    sealed (left out of the log, derived again from the seed on load), so a player who opens the
+    save or its journal in an editor reads no chest's contents; the game loads and replays alike."""
+    path = tmp_path / "island.json"
+    session = Session(GAME, ["Ann", "Ben"], seed=7, path=path)
+    bots = [IslandBot(0), IslandBot(1)]
+    for _ in range(3000):
+        if any(session.state.contents) or session.is_over():
+            break
+        seat = session.to_move()
+        session.act(bots[seat].choose(session.view(seat), session.legal_actions()))
+    assert any(session.state.contents), "nobody looked into a chest"
+    journal = journal_path(path).read_text() if journal_path(path).exists() else ""
+    session.save()
+    raw = path.read_text()
+    for text in (raw, journal):
+        assert '"treasure"' not in text and '"empty"' not in text
+    assert '"sealed": true' in raw.replace('"sealed":true', '"sealed": true')
+    contents = list(session.state.contents)
+    for _ in range(4):  # undo back over the look (rebuilt from a snapshot) and redo it: the same chest
+        session.undo()
+    assert not any(session.state.contents)
+    for _ in range(4):
+        session.redo()
+    assert session.state.contents == contents
+    session.close()
+    again = Session.load(path, get_game, write=False)
+    assert again.state.contents == contents and again.state.seen == session.state.seen

@@ -161,7 +161,7 @@ class IslandGame(Game[IslandState]):
             left = sum(1 for c in s.contents if not c)
             found = "treasure" in s.contents
             return Draw(("empty",) * left if found else ("treasure",) + ("empty",) * (left - 1), 1,
-                        label="look into the chest")
+                        label="look into the chest", secret=True)
         if p == "eruption":
             return Roll((FACES,), label="eruption: which sector")
         if p == "rescue_roll":
