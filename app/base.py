@@ -17,6 +17,8 @@ PROFILE = bool(os.environ.get("COMPANION_APP_PROFILE"))
 
 class Screen:
     title = "Pirate table companion"
+    #: the accent colour of the game the screen belongs to (game.yaml), None for the home accent
+    accent: str | None = None
 
     def __init__(self, app: Any):
         self.app = app

@@ -20,7 +20,8 @@ import yaml
 from companion import api
 from companion.api import GameEntry, entry, game_entries
 
-__all__ = ["GameUI", "GameEntry", "entry", "game_entries", "game_ui", "has_rules", "rules_reference", "search_rules"]
+__all__ = ["GameUI", "GameEntry", "accent", "entry", "game_entries", "game_ui", "has_rules", "rules_reference",
+           "search_rules"]
 
 RULES_DIR = Path(__file__).parent / "rules"
 
@@ -60,6 +61,14 @@ def game_ui(game_id: str) -> GameUI:
     if not found:
         return GameUI(base)
     return dataclasses.replace(importlib.import_module(module).ui(), id=base)
+
+
+def accent(game_id: str) -> str | None:
+    """The accent colour of a game (or of its tracker's saves), from game.yaml; None if it has none."""
+    try:
+        return entry(api.base_id(game_id)).accent
+    except KeyError:
+        return None
 
 
 def has_rules(game_id: str) -> bool:

@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.engine import IllegalAction
 
-from app import state
+from app import games, state
 from app.base import PROFILE, Screen, log
 from app.widgets.common import button, card, heading, wrap_row
 from app.widgets.join import invitation
@@ -22,6 +22,7 @@ class GameScreen(Screen):
         super().__init__(app)
         self.live = live
         self.title = live.session.meta.get("app", {}).get("title") or live.game.name
+        self.accent = games.accent(live.game.id)
 
     @property
     def session(self):

@@ -26,7 +26,6 @@ import uvicorn
 
 from app import access, screens, state, theme
 from app.base import PROFILE, log
-from app.widgets.common import ACCENT
 
 TOKEN_KEY = "pirate-companion.client"
 
@@ -52,7 +51,8 @@ class App:
     async def start(self) -> None:
         page = self.page
         page.title = "Pirate table companion"
-        theme.apply(page, ACCENT)
+        theme.apply(page)
+        self.accent: str | None = None
         self.client = await client_token(page)
         page.on_route_change = lambda e: self.show(e.route)
         page.on_view_pop = lambda e: self.go(self.parent_route())
@@ -98,20 +98,29 @@ class App:
             log.exception("building %s failed", type(screen).__name__)
             screen = self.screen = screens.ErrorScreen(self, f"Something went wrong: {exc}")
             body = screen.build()
+        if getattr(screen, "accent", None) != self.accent:  # each game's screens in its own accent
+            self.accent = screen.accent
+            self.page.theme = theme.page_theme(self.accent)
+        look = theme.palette(self.accent)
+        on_bar = look["on_accent"]
         actions = []
         if self.page.route not in ("/", ""):
-            leading = ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back", on_click=lambda e: self.go(self.parent_route()))
-            actions.append(ft.IconButton(ft.Icons.HOME, tooltip="Home", on_click=lambda e: self.go("/")))
+            leading = ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back", icon_color=on_bar,
+                                    on_click=lambda e: self.go(self.parent_route()))
+            actions.append(ft.IconButton(ft.Icons.HOME, tooltip="Home", icon_color=on_bar,
+                                         on_click=lambda e: self.go("/")))
         else:
-            leading = ft.Icon(ft.Icons.SAILING)
+            leading = ft.Icon(ft.Icons.SAILING, color=on_bar)
         if getattr(screen, "view_key", None) is None:
             App.views_made += 1
             screen.view_key = f"screen-{App.views_made}"
         view = ft.View(route=self.page.route or "/", key=screen.view_key, controls=[
             ft.Container(content=ft.Column(body, spacing=12), width=720, padding=ft.Padding.only(bottom=40)),
-        ], appbar=ft.AppBar(title=ft.Text(screen.title), leading=leading, actions=actions,
-                            bgcolor=ft.Colors.PRIMARY_CONTAINER),
-            scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.CENTER, padding=12)
+        ], appbar=ft.AppBar(title=ft.Text(screen.title, color=on_bar, font_family=theme.BOLD, max_lines=2,
+                                          size=19, overflow=ft.TextOverflow.ELLIPSIS),
+                            leading=leading, actions=actions, bgcolor=look["accent"], color=on_bar),
+            scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.CENTER, padding=12,
+            bgcolor=look["paper"])
         t1 = time.perf_counter()
         self.page.views[:] = [view]
         self.page.update()

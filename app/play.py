@@ -14,6 +14,7 @@ from app.gamescreen import GameScreen
 from app.widgets.common import button, card, heading, notice, para, wrap_row
 from app.widgets.join import join_code_field
 from app.widgets.log import game_log, score_table
+from app.widgets.final import final_banner, standings
 from app.widgets.steps import turn_steps
 
 
@@ -110,7 +111,7 @@ class PlayScreen(GameScreen):
             return ft.Container()
         values = self.ui.scores(view)
         return score_table([(self.name(i) + (" (bot)" if s.is_bot else ""), values.get(i, ""), i == to_move)
-                            for i, s in enumerate(self.live.seats)])
+                            for i, s in enumerate(self.live.seats)], seats=list(range(len(self.live.seats))))
 
     def privacy_screen(self, seat: int) -> list[ft.Control]:
         name = self.name(seat)
@@ -181,12 +182,11 @@ class PlayScreen(GameScreen):
             rows = self.ui.final(self.live, result, self.session.view(None))
         else:
             rows = [(str(n), v, "") for n, v in sorted(scores.items(), key=lambda kv: kv[1], reverse=True)]
-        won = ("Winner: " if len(winners) == 1 else "Winners: ") + ", ".join(map(str, winners)) if winners \
-            else "Nobody won"
+        winners = [str(w) for w in winners]
+        seats = {s.name: i for i, s in enumerate(self.live.seats)}
         out: list[ft.Control] = [
-            ft.Text("Game over", size=28, weight=ft.FontWeight.BOLD),
-            ft.Text(won, size=22),
-            score_table([(str(n), v, n in winners, detail) for n, v, detail in rows], title="Final scores"),
+            final_banner(winners, self.accent),
+            standings([(str(n), v, detail) for n, v, detail in rows], winners, seats),
             wrap_row([button("Home", lambda e: self.app.go("/"), icon=ft.Icons.HOME, primary=True),
                       button("New game", lambda e: self.app.go(f"/games/{self.live.game.id}/new/play"),
                              icon=ft.Icons.REPLAY)]),

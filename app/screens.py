@@ -12,7 +12,7 @@ import flet as ft
 
 from companion import api
 
-from app import access, games, state
+from app import access, games, state, theme
 from app.assistant import AssistantScreen
 from app.base import ErrorScreen, Screen
 from app.play import PlayScreen
@@ -103,17 +103,22 @@ class Home(Screen):
             on_click=lambda e, gid=s.id: self.app.go(f"/s/{gid}"), tooltip=label)
 
     def game_card(self, g: games.GameEntry) -> ft.Control:
-        return card(
-            ft.Text(g.name, size=20, weight=ft.FontWeight.BOLD),
+        """A game in its own accent (a band on the left, its title and button), as its box would be."""
+        look = theme.palette(g.accent)
+        body = card(
+            ft.Text(g.name, size=20, font_family=theme.BOLD, color=look["accent"]),
             para(g.description or f"{g.min_players}-{g.max_players} players"),
             wrap_row([button(f"Open {g.name}", lambda e, gid=g.id: self.app.go(f"/games/{gid}"),
                              icon=ft.Icons.ARROW_FORWARD, primary=True)]))
+        return ft.Container(body, theme=theme.page_theme(g.accent), border_radius=12,
+                            border=ft.Border.only(left=ft.BorderSide(8, look["accent"])))
 
 
 class GameMenu(Screen):
     def __init__(self, app: Any, gid: str):
         super().__init__(app)
         self.entry = games.entry(gid)
+        self.accent = self.entry.accent
         self.title = self.entry.name
 
     def build(self) -> list[ft.Control]:
@@ -149,6 +154,7 @@ class SetupScreen(Screen):
     def __init__(self, app: Any, gid: str, kind: str):
         super().__init__(app)
         self.entry = games.entry(gid)
+        self.accent = self.entry.accent
         self.kind = kind
         self.title = f"{self.entry.name}: {'table assistant' if kind == 'assistant' else 'new game'}"
         n = max(self.entry.min_players, 2)
@@ -181,9 +187,11 @@ class SetupScreen(Screen):
         if self.kind == "play":
             out.append(heading("Devices", 16))
             out.append(ft.RadioGroup(value=self.mode, on_change=self.set_mode, content=ft.Column([
-                ft.Radio(value=state.HOTSEAT, label="Hot seat: pass this device around (a privacy screen between players)"),
-                ft.Radio(value=state.DEVICES, label="One device each: every browser joins and takes a free seat"),
-            ])))
+                ft.Radio(value=state.HOTSEAT, label="Hot seat"),
+                para("Pass this device around; a privacy screen comes between players.", size=13),
+                ft.Radio(value=state.DEVICES, label="One device each"),
+                para("Every player joins on their own phone or browser and takes a free seat.", size=13),
+            ], spacing=2)))
         if self.error:
             out.append(notice(self.error, error=True))
         out.append(button("Start", self.start, icon=ft.Icons.PLAY_ARROW, primary=True))
@@ -236,6 +244,7 @@ class RulesScreen(Screen):
     def __init__(self, app: Any, gid: str):
         super().__init__(app)
         self.entry = games.entry(gid)
+        self.accent = self.entry.accent
         self.title = f"{self.entry.name}: rules"
         self.data = games.rules_reference(gid)
         self.query = ""
@@ -266,6 +275,7 @@ class PrintScreen(Screen):
     def __init__(self, app: Any, gid: str):
         super().__init__(app)
         self.entry = games.entry(gid)
+        self.accent = self.entry.accent
         self.title = f"{self.entry.name}: print"
 
     def build(self) -> list[ft.Control]:

@@ -1,8 +1,12 @@
-"""The app's look in one place: the printed set's faces (Bitstream Vera, shipped inside ReportLab,
-the same files the printer uses) served as the app's fonts, so every glyph the app shows is in a
-font the page has (no CDN at the table: a missing glyph would be an empty box), and the page theme.
+"""The app's look in one place, the printed set's visual language: warm paper, dark ink, each
+game's accent (game.yaml), the player colours with their shapes and letters (print/profiles.yaml),
+and the printed set's faces (Bitstream Vera, shipped inside ReportLab, the same files the printer
+uses) served as the app's fonts, so every glyph the app shows is in a font the page has (no CDN at
+the table: a missing glyph would be an empty box).
 
-`GLYPHS` is what those fonts can draw; tests check every text the screens show against it."""
+Every screen gets it through `apply` (the page's theme: Material colour roles mapped onto paper
+and ink) and the shared widgets (app/widgets/), so a game's own screens need nothing of their
+own. `GLYPHS` is what the fonts can draw; tests check every text the screens show against it."""
 from __future__ import annotations
 
 import os
@@ -14,10 +18,101 @@ import flet as ft
 import reportlab
 from reportlab.pdfbase.ttfonts import TTFontFile
 
+from companion.printing.assets import profiles
+from companion.printing.theme import contrasting, luminance
+
 #: the faces of the printed set (companion/printing/fonts.py), by the family names the app uses
 FONT_FILES = {"Vera": "Vera.ttf", "Vera Bold": "VeraBd.ttf", "Vera Italic": "VeraIt.ttf"}
 FONT = "Vera"
+BOLD = "Vera Bold"
 FONT_DIR = Path(os.path.dirname(reportlab.__file__)) / "fonts"
+
+#: the accent of screens that belong to no game (home): the rope brown of the printed backs
+HOME_ACCENT = "#7a4a1d"
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """`t` of the way from colour a to colour b (#rrggbb)."""
+    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@lru_cache(maxsize=1)
+def _colors() -> dict[str, str]:
+    return dict(profiles()["colors"])
+
+
+def paper() -> str:
+    return _colors()["paper"]
+
+
+def ink() -> str:
+    return _colors()["ink"]
+
+
+def soft() -> str:
+    return _colors()["soft"]
+
+
+def players() -> list[dict[str, str]]:
+    """The player colours with letter and shape (Okabe-Ito), in seat order."""
+    return list(profiles()["players"])
+
+
+def player_look(seat: int) -> dict[str, str]:
+    looks = players()
+    return looks[seat % len(looks)]
+
+
+def readable_accent(accent: str | None) -> str:
+    """The accent, darkened until paper-coloured text on it and it on paper reach 4.5:1."""
+    color = accent or HOME_ACCENT
+    for _ in range(10):
+        if contrast(color, paper()) >= 4.5:
+            break
+        color = mix(color, ink(), 0.2)
+    return color
+
+
+@lru_cache(maxsize=16)
+def palette(accent: str | None) -> dict[str, str]:
+    """The colour roles of a screen with this accent, on the printed set's paper and ink."""
+    a = readable_accent(accent)
+    p, k, s = paper(), ink(), soft()
+    return {
+        "accent": a, "on_accent": contrasting(a, k, "#ffffff"),
+        "accent_light": mix(a, p, 0.82), "paper": p, "ink": k, "soft": s,
+        "card": mix(p, "#ffffff", 0.55), "card_edge": mix(s, p, 0.45), "sunk": mix(p, s, 0.18),
+        "die": "#fffdf7", "die_edge": k, "picked": "#f2c96b", "picked_edge": "#8a5a00",
+        "kept": "#cfe6c4", "kept_edge": "#2f6b3a", "error": "#a4262c", "error_light": "#f6d8d2",
+        "note": mix(a, p, 0.88),
+    }
+
+
+def scheme(accent: str | None) -> ft.ColorScheme:
+    c = palette(accent)
+    return ft.ColorScheme(
+        primary=c["accent"], on_primary=c["on_accent"], primary_container=c["accent_light"],
+        on_primary_container=c["ink"], secondary=c["soft"], on_secondary=c["paper"],
+        secondary_container=c["note"], on_secondary_container=c["ink"], tertiary=c["accent"],
+        tertiary_container=mix(c["accent_light"], c["paper"], 0.4), on_tertiary_container=c["ink"],
+        error=c["error"], on_error="#ffffff", error_container=c["error_light"], on_error_container="#5c0f12",
+        surface=c["paper"], on_surface=c["ink"], on_surface_variant=mix(c["ink"], c["soft"], 0.35),
+        surface_container_lowest=c["die"], surface_container_low=c["card"], surface_container=c["card"],
+        surface_container_high=c["sunk"], surface_container_highest=c["sunk"],
+        outline=c["soft"], outline_variant=c["card_edge"], inverse_surface=c["ink"], on_inverse_surface=c["paper"],
+        shadow="#000000", surface_tint=c["paper"])
+
+
+def page_theme(accent: str | None) -> ft.Theme:
+    return ft.Theme(color_scheme=scheme(accent), font_family=FONT, use_material3=True)
 
 
 def copy_fonts(target: Path) -> None:
@@ -52,8 +147,9 @@ def missing_glyphs(text: str) -> set[str]:
     return {c for c in text if not c.isspace() and c not in glyphs()}
 
 
-def apply(page: ft.Page, seed: str) -> None:
-    """Fonts and theme of a page."""
+def apply(page: ft.Page, accent: str | None = None) -> None:
+    """Fonts and theme of a page (the accent of the game on screen, or the home accent)."""
     page.fonts = page_fonts()
-    page.theme = ft.Theme(color_scheme_seed=seed, font_family=FONT)
+    page.theme = page_theme(accent)
     page.theme_mode = ft.ThemeMode.LIGHT
+    page.bgcolor = paper()

@@ -11,6 +11,7 @@ import flet as ft
 from app.piraten_kapern import play, turn
 from app.widgets.common import button, heading, notice, para, wrap_row
 from app.widgets.dice import tile
+from app.widgets.final import final_banner, standings
 from app.widgets.log import score_table
 
 
@@ -21,13 +22,11 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
     out: list[ft.Control] = []
     if view["over"]:  # the final scores with the turns each took, the winners highlighted
         res = view["result"]
-        out.append(ft.Text("Game over", size=26, weight=ft.FontWeight.BOLD))
-        out.append(ft.Text(("Winner: " if len(res["winners"]) == 1 else "Winners: ") + " and ".join(res["winners"]),
-                           size=20))
-        out.append(score_table([(n, v, n in res["winners"], d) for n, v, d in play.final(live, res, view)],
-                               title="Final scores"))
+        out.append(final_banner(res["winners"], screen.accent))
+        out.append(standings(play.final(live, res, view), res["winners"], {p["name"]: p["seat"] for p in players}))
         return out
-    out.append(score_table([(p["name"], p["score"], p["seat"] == seat) for p in players]))
+    out.append(score_table([(p["name"], p["score"], p["seat"] == seat) for p in players],
+                           seats=[p["seat"] for p in players]))
     if view["last_round"]:
         out.append(notice(f"Final round! Someone reached {view['end_threshold']}: "
                           "the round is played to the end.", error=True))

@@ -9,10 +9,12 @@ from companion.engine.words import number_word, plural
 
 from app.piraten_kapern import turn
 from app.widgets.common import notice, para
+from app.widgets.log import player_badge
 
 
 def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
-    out: list[ft.Control] = []
+    # the scores first, in one line each player with their piece: visible without scrolling on a phone
+    out: list[ft.Control] = [score_strip(view)]
     if view["last_round"]:
         out.append(notice(f"Final round! Someone reached {view['end_threshold']}.", error=True))
     last = turn.last_turn(view)
@@ -36,6 +38,20 @@ def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> lis
 def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
     view = live.view(screen.app.client, seat)
     return turn.decide_buttons(screen, live, view, seat, legal) + screen.odds_here(seat) + [turn.score_panel(view)]
+
+
+def score_strip(view: dict[str, Any]) -> ft.Control:
+    """Every player's score in one wrapping row, the player to move marked."""
+    items = []
+    for p in view["players"]:
+        hot = p["seat"] == view["seat"]
+        items.append(ft.Container(ft.Row([player_badge(p["seat"], 22),
+                                          ft.Text(f"{p['name']} {p['score']}", size=15,
+                                                  weight=ft.FontWeight.BOLD if hot else None)], spacing=4, tight=True),
+                                  padding=ft.Padding.symmetric(horizontal=8, vertical=4), border_radius=14,
+                                  bgcolor=ft.Colors.PRIMARY_CONTAINER if hot else ft.Colors.SURFACE_CONTAINER_LOW,
+                                  border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)))
+    return ft.Row(items, wrap=True, spacing=6, run_spacing=6, key="score-strip")
 
 
 def scores(view: dict[str, Any]) -> dict[int, Any]:

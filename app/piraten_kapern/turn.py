@@ -12,7 +12,7 @@ import flet as ft
 from companion.engine.words import number_word, plural, sentence
 
 from app.widgets.common import button, card, heading, notice, para, wrap_row
-from app.widgets.dice import icon_image, tile
+from app.widgets.dice import icon_image, tile, times_rolled
 
 
 def card_panel(view: dict[str, Any]) -> ft.Control:
@@ -39,6 +39,7 @@ def allowed(legal: list[Any]) -> list[dict[str, Any]]:
 def dice_row(screen: Any, view: dict[str, Any], seat: int | None, legal: list[Any]) -> ft.Control:
     chest_mode = getattr(screen, "chest_mode", False)
     ok = allowed(legal)
+    rolled = times_rolled(screen.session.history(seat))
     tiles = []
     for d in view["dice"]:
         n = d["die"]
@@ -51,7 +52,7 @@ def dice_row(screen: Any, view: dict[str, Any], seat: int | None, legal: list[An
             a = action("chest" if chest_mode else "pick", seat, n)
             usable = a in ok
             on_click = (lambda e, a=a: screen.act(a))
-        tiles.append(tile(label, d["name"], d["icon"], on_click, selected=d["picked"],
+        tiles.append(tile(label, d["name"], d["icon"], on_click, selected=d["picked"], rolls=rolled.get(n, 0),
                           marked=d["chest"], disabled=False, badge=str(n) if usable or seat is None else f"{n} ×"))
     return wrap_row(tiles, spacing=6)
 
@@ -78,7 +79,7 @@ def skull_line(view: dict[str, Any]) -> str:
     n, on_card, left = view["skulls"], view.get("card_skulls") or 0, view.get("skulls_to_end")
     said = plural(n, "skull") if n else "No skulls"
     if on_card:
-        said += f" ({on_card} on the card)"
+        said += " (from the card)" if on_card == n else f" ({on_card} from the card)"
     if view["island"]:
         return f"Skull Island: {plural(n, 'skull')}. Re-roll while every roll adds a skull; each opponent " \
                "loses points per skull."

@@ -1,13 +1,16 @@
-"""Small building blocks: labelled buttons with large touch targets, headings, notices."""
+"""Small building blocks: labelled buttons with large touch targets, headings, notices, cards.
+Their colours are the page theme's roles (app/theme.py maps them onto the printed set's paper,
+ink and the game's accent), so every screen gets the look from here."""
 from __future__ import annotations
 
 from typing import Any, Callable
 
 import flet as ft
 
+from app.theme import BOLD
+
 #: the smallest touch target (Material: 48 dp)
 TOUCH = 48
-ACCENT = "#1f6f8b"
 
 
 def button(text: str, on_click: Callable[[Any], Any] | None = None, icon: Any = None, primary: bool = False,
@@ -25,7 +28,7 @@ def text_button(text: str, on_click: Callable[[Any], Any] | None = None, icon: A
 
 
 def heading(text: str, size: int = 20) -> ft.Text:
-    return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
+    return ft.Text(text, size=size, font_family=BOLD, color=ft.Colors.PRIMARY if size >= 20 else None)
 
 
 def para(text: str, size: int = 15, color: str | None = None, selectable: bool = False) -> ft.Text:
@@ -44,9 +47,11 @@ def card(*controls: ft.Control, padding: int = 14, on_click: Callable[[Any], Any
     """A card-looking box (rounded, tinted, outlined). Not a Material Card: that merges everything
     inside it into one accessibility node, so a button in it could not be found by screen readers
     or tests; a plain Container keeps each control its own node."""
-    return ft.Container(content=ft.Column(list(controls), spacing=8), padding=padding, border_radius=12,
-                        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                        on_click=on_click, ink=on_click is not None, key=key)
+    return ft.Container(content=ft.Column(list(controls), spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                        padding=padding, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), on_click=on_click,
+                        ink=on_click is not None, key=key,
+                        shadow=ft.BoxShadow(blur_radius=3, offset=ft.Offset(0, 1), color="#22000000"))
 
 
 def wrap_row(controls: list[ft.Control], spacing: int = 8) -> ft.Row:

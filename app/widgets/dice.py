@@ -1,30 +1,50 @@
 """Dice and cards as large tappable tiles, drawn with the project's own line icons (print/icons)."""
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import flet as ft
 
+from app import theme
 from app.widgets.common import TOUCH
 
 
-def icon_image(icon: str | None, size: int = 30) -> ft.Control:
+def icon_image(icon: str | None, size: int = 30, color: str | None = None) -> ft.Control:
+    """One of the printed set's line icons (print/icons), in ink or in `color`."""
     if not icon:
-        return ft.Icon(ft.Icons.QUESTION_MARK, size=size)
-    return ft.Image(src=f"icons/{icon}.svg", width=size, height=size, fit=ft.BoxFit.CONTAIN,
+        return ft.Icon(ft.Icons.QUESTION_MARK, size=size, color=color)
+    return ft.Image(src=f"icons/{icon}.svg", width=size, height=size, fit=ft.BoxFit.CONTAIN, color=color,
+                    color_blend_mode=ft.BlendMode.SRC_IN if color else None,
                     error_content=ft.Icon(ft.Icons.QUESTION_MARK, size=size))
+
+
+def times_rolled(events: list[Any]) -> dict[int, int]:
+    """How often each die (1-based) was rolled, from the game's roll events (those whose data
+    names the `dice` rolled and their `faces`): the `rolls` a die tile turns over with."""
+    counts: dict[int, int] = {}
+    for e in events:
+        data = e.data if isinstance(e.data, dict) else {}
+        if "faces" in data and isinstance(data.get("dice"), list):
+            for d in data["dice"]:
+                if isinstance(d, int):
+                    counts[d] = counts.get(d, 0) + 1
+    return counts
 
 
 def tile(label: str, caption: str, icon: str | None, on_click: Callable[[Any], Any] | None = None,
          selected: bool = False, marked: bool = False, width: int = 72, height: int = 84,
-         disabled: bool = False, badge: str | None = None) -> ft.Control:
-    """A square tile: icon over a caption. `label` is what screen readers and tests find."""
+         disabled: bool = False, badge: str | None = None, rolls: int = 0) -> ft.Control:
+    """A square tile (a die, a card): icon over a caption, drawn like the printed die (ink edge on
+    white). `label` is what screen readers and tests find. `rolls`: how often this die was rolled;
+    when it goes up the tile turns over once (the dice roll visibly, on the client, in 0.45 s)."""
+    look = theme.palette(None)
     if selected:
-        bg, border = ft.Colors.AMBER_200, ft.Border.all(3, ft.Colors.AMBER_900)
+        bg, border = look["picked"], ft.Border.all(3, look["picked_edge"])
     elif marked:
-        bg, border = ft.Colors.LIGHT_GREEN_100, ft.Border.all(3, ft.Colors.GREEN_800)
+        bg, border = look["kept"], ft.Border.all(3, look["kept_edge"])
     else:
-        bg, border = ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Border.all(1, ft.Colors.OUTLINE)
+        bg, border = look["die"], ft.Border.all(1.5, look["die_edge"])
     body = [icon_image(icon), ft.Text(caption, size=12, text_align=ft.TextAlign.CENTER, max_lines=2,
                                       overflow=ft.TextOverflow.ELLIPSIS)]
     if badge:
@@ -33,6 +53,8 @@ def tile(label: str, caption: str, icon: str | None, on_click: Callable[[Any], A
                                          alignment=ft.MainAxisAlignment.CENTER),
                        width=width, height=max(height, TOUCH), bgcolor=bg, border=border, border_radius=10,
                        on_click=None if disabled else on_click, ink=on_click is not None and not disabled,
-                       opacity=0.45 if disabled else 1.0, padding=4)
+                       opacity=0.45 if disabled else 1.0, padding=4,
+                       rotate=ft.Rotate(angle=rolls * 2 * math.pi) if rolls else None,
+                       animate_rotation=ft.Animation(450, ft.AnimationCurve.EASE_OUT_BACK) if rolls else None)
     return ft.Semantics(label=label, button=on_click is not None, selected=selected, exclude_semantics=True,
                         content=box)

@@ -5,7 +5,20 @@ from typing import Any
 
 import flet as ft
 
+import flet.canvas as cv
+
+from app import theme
+from app.widgets.board import _piece  # (the board's piece: a seat's colour in its shape, with its letter)
 from app.widgets.common import heading
+
+
+def player_badge(seat: int, size: int = 26) -> ft.Control:
+    """A seat's piece as on the printed set and the board: its colour in its shape with its letter,
+    so colour is never the only cue."""
+    look = theme.player_look(seat)
+    r = size * 0.36
+    return ft.Container(cv.Canvas(_piece(size / 2, size / 2, r, look, look["letter"], theme.ink()),
+                                  width=size, height=size), width=size, height=size)
 
 
 def game_log(events: list[Any], limit: int = 40, title: str = "Game log") -> ft.Control:
@@ -16,16 +29,19 @@ def game_log(events: list[Any], limit: int = 40, title: str = "Game log") -> ft.
     return ft.Column([heading(title, 16)] + [ft.Text(f"• {t}", size=14, selectable=True) for t in lines], spacing=4)
 
 
-def score_table(rows: list[tuple[Any, ...]], title: str = "Scores") -> ft.Control:
+def score_table(rows: list[tuple[Any, ...]], title: str = "Scores", seats: list[int | None] | None = None) -> ft.Control:
     """rows: (name, score, highlighted[, detail]). Large text, the player to move (or the winner) in
-    bold; an optional detail line under the name says how the score came about."""
+    bold; an optional detail line under the name says how the score came about; `seats` (one per
+    row) puts each player's piece before the name."""
     items = []
-    for name, score, hot, *rest in rows:
+    for i, (name, score, hot, *rest) in enumerate(rows):
         weight = ft.FontWeight.BOLD if hot else None
         left: ft.Control = ft.Text(name, size=17, weight=weight)
         if rest and rest[0]:
             left = ft.Column([left, ft.Text(rest[0], size=13)], spacing=2)
-        items.append(ft.Container(content=ft.Row([
+        seat = seats[i] if seats and i < len(seats) else None
+        row: list[ft.Control] = [player_badge(seat)] if seat is not None else []
+        items.append(ft.Container(content=ft.Row(row + [
             ft.Container(left, expand=True),
             ft.Text(str(score), size=17, weight=weight),
         ], vertical_alignment=ft.CrossAxisAlignment.START), padding=ft.Padding.symmetric(horizontal=10, vertical=6),

@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.engine.words import plural, sentence
 
-from app.widgets.common import card, text_button
+from app.widgets.common import TOUCH, card
 from app.widgets.dice import icon_image
 
 
@@ -34,7 +34,7 @@ def dice_strip(faces: list[Any], table: dict[str, dict[str, Any]]) -> ft.Control
 
 def turn_steps(screen: Any, turns: list[tuple[int | None, list[Any]]], names: list[str],
                view: dict[str, Any] | None, key: str = "steps") -> list[ft.Control]:
-    """The turns as cards: a summary line each, the steps with their dice once opened."""
+    """One card: a summary line per turn with a button that opens its steps (with their dice)."""
     if not turns:
         return []
     table = {f["id"]: f for f in (view or {}).get("faces") or [] if isinstance(f, dict) and "id" in f}
@@ -45,12 +45,14 @@ def turn_steps(screen: Any, turns: list[tuple[int | None, list[Any]]], names: li
         mark = turn_mark(who, events)
         is_open = mark in opened
         last = sentence(events[-1].text)
-        summary = ft.Text(last if last.startswith(name + " ") else f"{sentence(name)}: {last}", size=15,
-                          weight=ft.FontWeight.BOLD)
-        toggle = text_button(("Hide" if is_open else "Show") + f" {name}'s {plural(len(events), 'step')}",
-                             lambda e, m=mark: _toggle(screen, opened, m),
-                             icon=ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE)
-        body: list[ft.Control] = [summary, toggle]
+        summary = ft.Text(last if last.startswith(name + " ") else f"{sentence(name)}: {last}", size=14,
+                          weight=ft.FontWeight.BOLD, expand=True)
+        said = ("Hide" if is_open else "Show") + f" {name}'s {plural(len(events), 'step')}"
+        toggle = ft.Semantics(label=said, button=True, exclude_semantics=True, content=ft.Container(
+            ft.Icon(ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE, color=ft.Colors.PRIMARY),
+            width=TOUCH, height=TOUCH, border_radius=TOUCH // 2, alignment=ft.Alignment.CENTER, ink=True,
+            on_click=lambda e, m=mark: _toggle(screen, opened, m)))
+        body: list[ft.Control] = [ft.Row([summary, toggle], spacing=4)]
         if is_open:
             for i, ev in enumerate(events, 1):
                 line: list[ft.Control] = [ft.Text(f"{i}. {sentence(ev.text)}", size=14)]
@@ -58,9 +60,9 @@ def turn_steps(screen: Any, turns: list[tuple[int | None, list[Any]]], names: li
                 strip = dice_strip(list(faces), table) if isinstance(faces, (list, tuple)) else None
                 if strip is not None:
                     line.append(strip)
-                body.append(ft.Column(line, spacing=4))
-        rows.append(card(*body, padding=10))
-    return [ft.Column(rows, spacing=6, key=key)]
+                body.append(ft.Container(ft.Column(line, spacing=4), padding=ft.Padding.only(left=8)))
+        rows.append(ft.Column(body, spacing=4))
+    return [ft.Container(card(*rows, padding=8), key=key)]
 
 
 def turn_mark(who: int | None, events: list[Any]) -> tuple[Any, ...]:

@@ -122,7 +122,7 @@ def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> Non
     assert "Cato" not in asked  # never asked to pass the device to a bot
     ui.shot(page, "hotseat-3-after-bot")
     # the bot's turn, step by step with its dice (issue 16 item 4), and the skulls in words
-    page.get_by_text(re.compile(r"^(\d \w+s?|No skulls)( \(\d on the card\))?: (one|two|three) more ends? the turn"
+    page.get_by_text(re.compile(r"^(\d \w+s?|No skulls)( \((\d )?from the card\))?: (one|two|three) more ends? the turn"
                                 r"|the turn is over")).first.wait_for()
     steps = page.get_by_role("button", name=re.compile(r"^Show Cato's \d+ steps$"))
     with ui.changes(page):

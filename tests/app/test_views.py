@@ -345,11 +345,11 @@ def test_kapern_says_what_the_skulls_mean() -> None:
 
     view = {"skulls": 2, "card_skulls": 1, "skulls_to_end": 1, "island": False, "doomed": False,
             "sorceress": False, "breakdown": {"points": 400}}
-    assert skull_line(view) == "2 skulls (1 on the card): one more ends the turn. Stopping now scores +400"
+    assert skull_line(view) == "2 skulls (1 from the card): one more ends the turn. Stopping now scores +400"
     assert skull_line({**view, "skulls": 0, "card_skulls": 0, "skulls_to_end": 3}).startswith(
         "No skulls: three more end the turn")
     assert skull_line({**view, "skulls": 3, "skulls_to_end": 0, "doomed": True}) == \
-        "3 skulls (1 on the card): the turn is over"
+        "3 skulls (1 from the card): the turn is over"
 
 
 def test_a_bots_turn_is_shown_step_by_step_with_its_dice(reg) -> None:
