@@ -38,3 +38,21 @@ def test_neighbours_sit_beside_and_diagonally(graph):
 def test_a_map_too_wide_for_the_terminal_is_refused(graph):
     with pytest.raises(ValueError, match="columns"):
         text_map(graph, lambda sid: "x", columns=10)
+
+
+def test_row_letters_and_column_numbers_frame_the_map(graph):
+    rows = sorted({sp.coord[1] for sp in graph.spaces.values() if sp.coord})
+    def column(sid):  # printed ids count columns of offset rows, as Pirate Island's G7
+        q, r = graph[sid].coord
+        return str((2 * q + r) // 2 + 5)
+
+    got = text_map(graph, lambda sid: str(graph[sid].number or "@"), row_label=lambda r: "ABCDE"[rows.index(r)],
+                   column_label=column).splitlines()
+    assert [line[:2] for line in got[1:]] == ["A ", "B ", "C ", "D ", "E "]
+    header = got[0]
+    centre = next(line for line in got if line.startswith("C "))
+    for c in header.split():  # each column number stands over a cell of the unshifted rows
+        at = header.index(c)
+        assert centre[at:at + 3].strip(), (c, header, centre)
+    assert header.split() == ["3", "4", "5", "6", "7"]
+    assert all(len(line) <= 80 for line in got)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from companion.board.text import text_map as board_text_map
 from companion.engine import Event
 
 from .island import SHIP_PREFIX
@@ -35,55 +36,35 @@ def short(pirate: str) -> str:
 
 
 def text_map(view: dict[str, Any]) -> str:
-    """The island in rows of hexes, four columns a field: terrain, chest numbers, pieces."""
+    """The island in rows of hexes (companion.board.text_map), four columns a field: terrain,
+    chest numbers, pieces; the printed row letters on the left, column numbers on top."""
     isl = GAME.island
     g = isl.graph
     occupied = view["occupied"]
     chests = {c["field"] for c in view["chests"]}
     ships = {s["harbour"]: s["colour"] for s in view["ships"] if s["harbour"]}
-    cells: dict[tuple[int, int], str] = {}
-    for sid, space in g.spaces.items():
-        if space.coord is None:
-            continue
-        q, r = space.coord
+
+    def cell(sid: str) -> str:
+        space = g[sid]
         if sid in occupied:
-            p = occupied[sid]
-            token = short(p) + ("$" if sid in chests else " ")
-        elif sid in ships:
-            token = f"<{LETTER[ships[sid]]}>"
-        elif space.kind == "harbour":
-            token = f"H{space.number}".ljust(3)
-        elif isl.number.get(sid) is not None:
-            token = f"{isl.number[sid]}" + ("*" if sid in chests else " ")
-        elif sid in chests:
-            token = " * "
-        else:
-            token = TERRAIN.get(space.kind, " ? ")
-        cells[(2 * q + r, r)] = token
-    xs = [x for x, _ in cells]
-    rows = sorted({r for _, r in cells})
-    x0 = min(xs) - (min(xs) % 2)  # an even start, so the column numbers sit over the even rows
-    width = (max(xs) - x0) * 2 + 4
-    # column numbers of the printed ids (G7: row G, column 7); odd rows sit half a field to the right
-    ids = {sp.coord: sid for sid, sp in g.spaces.items() if sp.coord and sp.kind != "harbour"}
-    header = [" "] * width
-    for (q, r), sid in ids.items():
-        if r % 2 == 0:
-            num = sid[1:]
-            at = (2 * q + r - x0) * 2
-            header[at:at + len(num)] = list(num)
-    lines = ["  " + "".join(header).rstrip()]
-    for r in rows:
-        line = [" "] * width
-        for (x, rr), token in cells.items():
-            if rr == r:
-                at = (x - x0) * 2
-                line[at:at + 3] = list(token)
-        label = next((sid[0].upper() for (q, rr), sid in ids.items() if rr == r), " ")
-        lines.append(f"{label} " + "".join(line).rstrip())
-    lines.append("  . plain  ~ swamp  n hill  ^ mountain  # fortress  (o) lake  @ crater  <R> ship")
-    lines.append("  11-66 chest fields (* a chest)  R1 pirate red-1 ($ with a chest)  H1-H10 harbours")
-    return "\n".join(lines)
+            return short(occupied[sid]) + ("$" if sid in chests else " ")
+        if sid in ships:
+            return f"<{LETTER[ships[sid]]}>"
+        if space.kind == "harbour":
+            return f"H{space.number}".ljust(3)
+        if isl.number.get(sid) is not None:
+            return f"{isl.number[sid]}" + ("*" if sid in chests else " ")
+        if sid in chests:
+            return " * "
+        return TERRAIN.get(space.kind, " ? ")
+
+    # a field's printed id is its row letter and column number (G7)
+    letters = {g[sid].coord[1]: sid[0].upper() for sid in g.spaces if g[sid].coord and g[sid].kind != "harbour"}
+    return board_text_map(g, cell, legend=[
+        "  . plain  ~ swamp  n hill  ^ mountain  # fortress  (o) lake  @ crater  <R> ship",
+        "  11-66 chest fields (* a chest)  R1 = red-1 ($ with a chest)  H1-H10 harbours"],
+        row_label=lambda r: letters.get(r, " "),
+        column_label=lambda sid: sid[1:] if g[sid].kind != "harbour" else None)
 
 
 def render(view: dict[str, Any]) -> str:
