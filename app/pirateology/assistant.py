@@ -17,14 +17,13 @@ from typing import Any
 import flet as ft
 
 from app.pirateology import play
-from app.pirateology.ocean import ocean
+from app.pirateology.ocean import ARROWS, ocean
 from app.widgets.common import TOUCH, button, card, heading, notice, para, wrap_row
 from app.widgets.dice import icon_image
 
 #: a ring of eight around the middle of a 3 x 3 grid, clockwise from the top (row, column), with
 #: the arrow drawn on each; the directions come from the view in that order (clockwise from north)
-RING = ((0, 1, ft.Icons.NORTH), (0, 2, ft.Icons.NORTH_EAST), (1, 2, ft.Icons.EAST), (2, 2, ft.Icons.SOUTH_EAST),
-        (2, 1, ft.Icons.SOUTH), (2, 0, ft.Icons.SOUTH_WEST), (1, 0, ft.Icons.WEST), (0, 0, ft.Icons.NORTH_WEST))
+RING = tuple(zip(((0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0), (0, 0)), ARROWS))
 
 
 def sentence(text: str) -> str:
@@ -76,7 +75,7 @@ def chance_panel(screen: Any, view: dict[str, Any], step: Any) -> ft.Control:
 def compass(screen: Any, view: dict[str, Any], step: Any) -> ft.Control:
     """The compass spinner: tap where the real spinner's clip points, or spin here."""
     cells: dict[tuple[int, int], ft.Control] = {}
-    for (r, c, arrow), d in zip(RING, view["directions"]):
+    for ((r, c), arrow), d in zip(RING, view["directions"]):
         cells[(r, c)] = ft.Semantics(label=f"Wind {d['name']}", button=True, exclude_semantics=True, content=ft.Container(
             ft.Column([ft.Icon(arrow, size=30), ft.Text(d["name"], size=13, weight=ft.FontWeight.BOLD,
                                                         text_align=ft.TextAlign.CENTER)],

@@ -14,6 +14,21 @@ from app.widgets.board import board_panel
 from app.widgets.common import para, wrap_row
 
 
+#: the arrow of each compass direction, in the view's order (clockwise from north)
+ARROWS = (ft.Icons.NORTH, ft.Icons.NORTH_EAST, ft.Icons.EAST, ft.Icons.SOUTH_EAST, ft.Icons.SOUTH, ft.Icons.SOUTH_WEST,
+          ft.Icons.WEST, ft.Icons.NORTH_WEST)
+
+
+def wind(view: dict[str, Any]) -> ft.Control | None:
+    """The wind this turn as the spinner showed it: its arrow and its name, large."""
+    ids = [d["id"] for d in view["directions"]]
+    if not view.get("wind") or view["wind"] not in ids:
+        return None
+    return ft.Semantics(label=f"The wind blows {view['wind_name']}", exclude_semantics=True, content=ft.Row([
+        ft.Icon(ARROWS[ids.index(view["wind"]) % len(ARROWS)], size=30),
+        ft.Text(f"Wind {view['wind_name']}", size=20, weight=ft.FontWeight.BOLD)], spacing=6, key="wind"))
+
+
 def highlights(view: dict[str, Any], seat: int | None, places: list[str]) -> dict[str, dict[str, Any]]:
     """The squares to outline: where the acting seat may go (with the steps), or the last move."""
     acting = seat is not None and view["to_move"] == seat
@@ -50,6 +65,9 @@ def ocean(screen: Any, live: Any, view: dict[str, Any], seat: int | None, board_
 
     board = live.board_view(screen.app.client, board_seat)
     out: list[ft.Control] = []
+    blows = wind(view)
+    if blows is not None:
+        out.append(blows)
     if moves:
         anchors = {d["purpose"] for d in view["destinations"] if d["purpose"]}
         text = (f"Wind {view['wind_name']}, roll {' + '.join(view['roll'])} = {view['steps']}: tap an outlined "
@@ -60,9 +78,8 @@ def ocean(screen: Any, live: Any, view: dict[str, Any], seat: int | None, board_
         out.append(para(text))
     elif places:
         out.append(para("Tap an outlined Black X to start there."))
-    elif view.get("wind"):
-        out.append(para(f"Wind {view['wind_name']}" + (f", roll {' + '.join(view['roll'])} = {view['steps']}"
-                                                        if view["roll"] else "")))
+    elif view.get("roll"):
+        out.append(para(f"Roll {' + '.join(view['roll'])} = {view['steps']}"))
     out.append(board_panel(screen, board, highlights(view, seat, places), key="ocean", act=act))
     out.append(para(board["summary"]))
     out.append(legend(view, board))

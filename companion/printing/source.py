@@ -220,7 +220,7 @@ def expand(content: Any, lang: str) -> PrintSet:
         elif isinstance(obj, Die):
             ps.dice.append(_die(obj, game, lang))
         elif isinstance(obj, Token):
-            ps.tokens.append(_token(obj, game, lang, pal))
+            ps.tokens.append(_token(obj, game, lang, pal, info.id))
         elif isinstance(obj, Piece) and obj.kind in STANDEE_KINDS:
             ps.standees.append(_standee(obj, game, lang, pal))
         elif isinstance(obj, Piece):
@@ -356,8 +356,10 @@ def _side(side: Any, lang: str, name: str, game: str, count: str) -> dict[str, A
             "effect": effect, "value": side.value, "back_icon": side.icon, "count": count, "game": game}
 
 
-def _token(tok: Token, game: str, lang: str, pal: list[PlayerColour] = ()) -> TokenItem:
+def _token(tok: Token, game: str, lang: str, pal: list[PlayerColour] = (), game_id: str | None = None) -> TokenItem:
     shape = _small({"round": "token-round", "square": "token-square", "hex": "token-hex"}[tok.shape], tok.size_mm)
+    if tok.front.icon and layouts.has_layout(f"{shape}-{tok.front.icon}", game_id):
+        shape = f"{shape}-{tok.front.icon}"   # a token drawn round its icon (a game's spinner), as card backs are
     name = say(tok.name, lang)
     count = span_count(tok.copies)
     colour = _colour_fields(tok.colour, pal)
