@@ -20,6 +20,7 @@ from app.pirateology import play
 from app.pirateology.ocean import ARROWS, ocean
 from app.widgets.common import TOUCH, button, card, heading, notice, para, wrap_row
 from app.widgets.dice import icon_image
+from app.widgets.drafts import add, clear, confirm, remove
 
 #: a ring of eight around the middle of a 3 x 3 grid, clockwise from the top (row, column), with
 #: the arrow drawn on each; the directions come from the view in that order (clockwise from north)
@@ -189,31 +190,6 @@ def card_tile(t: dict[str, Any], label: str, on_click: Any, disabled: bool = Fal
                        border=ft.Border.all(1, ft.Colors.OUTLINE), on_click=None if disabled else on_click,
                        ink=not disabled, opacity=0.45 if disabled else 1.0)
     return ft.Semantics(label=label, button=True, exclude_semantics=True, content=box)
-
-
-def add(screen: Any, item: str, n: int, key: str = "faces") -> None:
-    draft = screen.draft.setdefault(key, [])
-    if len(draft) < n:
-        draft.append(item)
-    screen.app.render()
-
-
-def remove(screen: Any, i: int, key: str = "faces") -> None:
-    draft = screen.draft.setdefault(key, [])
-    if i < len(draft):
-        draft.pop(i)
-    screen.app.render()
-
-
-def clear(screen: Any) -> None:
-    screen.draft["faces"] = []
-    screen.app.render()
-
-
-def confirm(screen: Any, n: int, key: str = "faces") -> None:
-    items = list(screen.draft.get(key, []))
-    if len(items) == n:
-        screen.resolve(items)
 
 
 # --- what the player to move decides -----------------------------------------------------------

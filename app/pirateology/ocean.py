@@ -70,8 +70,8 @@ def ocean(screen: Any, live: Any, view: dict[str, Any], seat: int | None, board_
         out.append(blows)
     if moves:
         anchors = {d["purpose"] for d in view["destinations"] if d["purpose"]}
-        text = (f"Wind {view['wind_name']}, roll {' + '.join(view['roll'])} = {view['steps']}: tap an outlined "
-                "square to sail there (doubled if the first step goes with the wind)")
+        text = (f"Roll {' + '.join(view['roll'])} = {view['steps']}: tap an outlined square to sail there "
+                "(doubled if the first step goes with the wind)")
         if anchors:
             text += "; red outlines drop anchor early to " + " or ".join(sorted(
                 "battle" if a == "battle" else "bury or steal" for a in anchors))
