@@ -175,9 +175,9 @@ class SetupScreen(Screen):
                                   icon=ft.Icons.SMART_TOY if is_bot else ft.Icons.PERSON,
                                   tooltip=f"Make seat {i + 1} a {'human' if is_bot else 'bot'}"))
                 if is_bot and self.smart_bot:
-                    rnd = self.kinds[i] == state.RANDOM_BOT
-                    row.append(button(f"Bot {i + 1}: {'random' if rnd else 'smart'}", lambda e, i=i: self.bot_kind(i),
-                                      tooltip=f"Seat {i + 1}: a {'smart' if rnd else 'random'} bot instead"))
+                    now, after = self.bot_label(self.kinds[i]), self.bot_label(self.next_bot(self.kinds[i]))
+                    row.append(button(f"Bot {i + 1}: {now}", lambda e, i=i: self.bot_kind(i),
+                                      tooltip=f"Seat {i + 1}: a {after} bot instead"))
             out.append(wrap_row(row))
         n = len(self.names)
         out.append(wrap_row([
@@ -206,8 +206,23 @@ class SetupScreen(Screen):
         self.kinds[i] = state.HUMAN if self.kinds[i] != state.HUMAN else state.BOT
         self.app.render()
 
+    def bot_choices(self) -> list[str]:
+        """Seat kinds of the bots in turn: the game's own ("smart"), its other bots by name, random."""
+        names = self.entry.bot_names
+        return [state.BOT] + [state.NAMED_BOT + n for n in names[1:] if n != "random"] + [state.RANDOM_BOT]
+
+    def next_bot(self, kind: str) -> str:
+        kinds = self.bot_choices()
+        return kinds[(kinds.index(kind) + 1) % len(kinds)] if kind in kinds else state.BOT
+
+    @staticmethod
+    def bot_label(kind: str) -> str:
+        if kind.startswith(state.NAMED_BOT):
+            return kind[len(state.NAMED_BOT):]
+        return "random" if kind == state.RANDOM_BOT else "smart"
+
     def bot_kind(self, i: int) -> None:
-        self.kinds[i] = state.BOT if self.kinds[i] == state.RANDOM_BOT else state.RANDOM_BOT
+        self.kinds[i] = self.next_bot(self.kinds[i])
         self.app.render()
 
     def set_mode(self, e: Any) -> None:

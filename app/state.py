@@ -38,6 +38,8 @@ HUMAN, BOT = "human", "bot"
 #: a seat played by the random bot even where the game has its own (smarter) bot
 RANDOM_BOT = "random-bot"
 KINDS = (HUMAN, BOT, RANDOM_BOT)
+#: a seat kind "bot:NAME": one of the game's bots by its name (engine.bot_kinds)
+NAMED_BOT = "bot:"
 #: the longest player name (the setup screen's field; longer text is refused on the server)
 MAX_NAME = 40
 
@@ -423,7 +425,10 @@ class LiveGame:
 
 
 def make_bot(session: Session, seat: int, kind: str = BOT) -> Any:
-    """The game's own bot if it offers one, else (or for RANDOM_BOT) the random one."""
+    """The game's own bot if it offers one, else (or for RANDOM_BOT) the random one; "bot:NAME"
+    one of the game's other bots by name (Kapern's expert)."""
+    if kind.startswith(NAMED_BOT):
+        return engine_bot(session.game, f"{session.seed}:{seat}", kind[len(NAMED_BOT):])
     return engine_bot(session.game, f"{session.seed}:{seat}", "random" if kind == RANDOM_BOT else None)
 
 
@@ -448,7 +453,7 @@ class GameRegistry:
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
         kinds = list(kinds or [HUMAN] * len(players))
-        if len(kinds) != len(players) or any(k not in KINDS for k in kinds):
+        if len(kinds) != len(players) or any(k not in KINDS and not k.startswith(NAMED_BOT) for k in kinds):
             raise ValueError("every seat is a human or a bot")
         if mode == ASSISTANT:
             kinds = [HUMAN] * len(players)

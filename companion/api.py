@@ -48,6 +48,11 @@ class GameEntry:
         """Whether the game brings its own bot besides the random one."""
         return self.has_engine and len(bot_kinds(get_game(self.id))) > 1
 
+    @property
+    def bot_names(self) -> list[str]:
+        """The bots a seat may get, the default first (e.g. kapern, expert, random)."""
+        return list(bot_kinds(get_game(self.id))) if self.has_engine else []
+
 
 def engine_loads(game_id: str) -> bool:
     if not has_engine(game_id):

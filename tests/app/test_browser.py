@@ -108,6 +108,12 @@ def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> Non
     ui.tap(page, f"I am {name}: show my turn")
     ui.see(page, f"Your turn, {name}")
     ui.shot(page, "hotseat-2-turn")
+    # two humans: no advice until both agree; the app asks the player whose turn it is
+    assert page.get_by_text(re.compile("^Best: ")).count() == 0
+    page.mouse.wheel(0, 3000)
+    ui.see(page, "shown when every player agrees: 0 of 2 so far")
+    page.get_by_role("switch", name=f"{name}: I agree to odds and advice for everyone").wait_for()
+    page.mouse.wheel(0, -3000)
     # stop every turn; the device passes between Anne and Bart; Cato (the bot) plays in between
     want = "Anne" if name == "Bart" else "Bart"
     asked = play_until(page, ui, want)

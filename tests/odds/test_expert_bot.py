@@ -49,3 +49,19 @@ def test_target_in_the_last_round() -> None:
     view = {"last_round": True, "to_move": 1, "players": [{"seat": 0, "score": 6200}, {"seat": 1, "score": 5400}]}
     assert target_of(view) == 801
     assert target_of({**view, "last_round": False}) is None
+
+
+def test_offered_in_the_terminal_and_the_app(tmp_path, monkeypatch, capsys) -> None:
+    """`companion play --bot KIND` (expert among the kinds, tested above through bot_kinds, as
+    `simulate --bots` checks them) and the app's seat kind "bot:expert" seat the named bot; an
+    unknown bot is one line and exit 2."""
+    from app import state
+    from companion.cli import main
+
+    assert main(["play", "piraten-kapern", "--bots", "2", "--bot", "random", "--seed", "3"]) == 0  # (cheap)
+    assert "game over" in capsys.readouterr().out
+    assert main(["play", "piraten-kapern", "--bots", "2", "--bot", "wizard"]) == 2
+    assert "unknown bot 'wizard'" in capsys.readouterr().err
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    live = state.registry().create(GAME, ["Anne", "Cato"], state.HOTSEAT, [state.HUMAN, "bot:expert"], seed=2)
+    assert live.bots[1].name == "expert" and live.seats[1].is_bot
