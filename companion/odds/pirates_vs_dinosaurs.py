@@ -10,8 +10,9 @@ named by their Event card: before the roll their ops change the Roll frame throu
 `Roll.modified`; after the roll a re-roll takes back failed dice and a "set a die to skull"
 turns a failed die, each used the best way (dice that did not succeed, for Early Termination
 the blanks). What an outcome does (won or lost, sailors lost, Emergency Crew Replenishments,
-hours searched) is then worked out by the engine's own handlers (`assistant.resolve_*`), once
-per distinct outcome: the odds are the rules applied to every outcome, weighted by its chance.
+hours searched) is then worked out by the engine's own frame handlers (`h_combat`, `h_search`,
+`h_endsearch`, `h_attack`, handed the roll's result as the Roll frame hands it down), once per
+distinct outcome: the odds are the rules applied to every outcome, weighted by its chance.
 
 Dice are multisets over the die's three results (skull, saber, blank) with the face counts
 of the special die in content (two of each): at most a few hundred outcomes a roll.
@@ -25,12 +26,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from companion.engine.stack import replace
 from companion.games.pirates_vs_dinosaurs import assistant
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.crew import combat_dice
-from companion.games.pirates_vs_dinosaurs.combat import strength_of
+from companion.games.pirates_vs_dinosaurs.combat import HANDLERS as COMBAT_HANDLERS, start_attack, strength_of
 from companion.games.pirates_vs_dinosaurs.dice import count, new_roll
-from companion.games.pirates_vs_dinosaurs.frames import Attack, Combat, DigRoll, EndSearch, Roll, SearchRoll
+from companion.games.pirates_vs_dinosaurs.expedition import HANDLERS as EXPEDITION_HANDLERS
+from companion.games.pirates_vs_dinosaurs.frames import (Attack, Combat, DigRoll, EndSearch, Frame, Roll,
+                                                         RollResult, SearchRoll)
 from companion.games.pirates_vs_dinosaurs.kernel import context
 from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, PvdState, own
 
@@ -141,6 +145,37 @@ def outcomes(st: Setup, blanks_only: bool = False) -> dict[tuple[int, int, int],
     return dict(dist)
 
 
+HANDLERS = {**COMBAT_HANDLERS, **EXPEDITION_HANDLERS}
+
+
+def handled(s: PvdState, frame: Frame, result: RollResult | int) -> tuple[PvdState, list[Frame]]:
+    """The engine's own handler of `frame` run on a copy of the table with this roll's result
+    handed to it (what the roll's frame hands down): the copy after it, and the frames it left."""
+    t = copy.deepcopy(s)
+    ctx = context(t)
+    depth = len(t.stack)
+    ctx.push(frame)
+    ctx.hand(result)
+    HANDLERS[type(frame)](ctx, frame)
+    left = t.stack[depth:]
+    del t.stack[depth:]
+    t.decision = None
+    t.chance = None
+    return t, left
+
+
+def outcome(counts: Sequence[int], st: Setup) -> RollResult:
+    """What the engine's roll hands down for these dice (dice.count)."""
+    return count(faces_of(counts), st.sabers, st.double, _plus(st))
+
+
+def _crew_lost(before: PvdState, after: PvdState, p: int) -> tuple[int, int]:
+    """(sailors lost, Emergency Crew Replenishments) of captain p between two tables."""
+    emergencies = after.players[p].tokens - before.players[p].tokens
+    lost = before.players[p].crew + emergencies * catalog().setup.emergency_sailors - after.players[p].crew
+    return lost, emergencies
+
+
 def _plus(st: Setup) -> int:
     return st.plus + sum(n for op, n in st.after if op == "add_successes")
 
@@ -214,15 +249,17 @@ def combat(s: PvdState, p: int, strength: int, foe: str = "dinosaur", optional: 
     emerg: Dist = defaultdict(float)
     win = 0.0
     real = strength
+    frame = Combat(p, strength, foe, None, "reserve", max_loss, phase="res")
+    real = strength_of(s, frame)
     for counts, q in outcomes(st).items():
-        t = copy.deepcopy(s)
-        r = assistant.resolve_combat(context(t), p, faces_of(counts), strength, foe, st.sabers, st.double,
-                                     _plus(st), max_loss)
-        real = r["strength"]
-        succ[r["successes"]] += q
-        lost[r["lost"]] += q
-        emerg[r["emergencies"]] += q
-        win += q * r["won"]
+        r = outcome(counts, st)
+        after, left = handled(s, frame, r)
+        done = next(f for f in left if isinstance(f, Combat))
+        n, e = _crew_lost(s, after, p)
+        succ[r.succ] += q
+        lost[n] += q
+        emerg[e] += q
+        win += q * (done.result == "won")
     return {"roll": "combat", "foe": foe, "strength": real, **st.as_dict(), "p_win": win,
             "successes": _sorted(succ), "losses": _sorted(lost), "emergencies": _sorted(emerg)}
 
@@ -259,11 +296,11 @@ def search(s: PvdState, p: int, desperate: Iterable[str] = (), turns: int = 6,
 
 def _search_hours(s: PvdState, p: int, st: Setup) -> Dist:
     out: Dist = defaultdict(float)
+    t = copy.deepcopy(s)
+    own(t, p).time = 99  # the hours searched, not capped by the marker
     for counts, q in outcomes(st).items():
-        t = copy.deepcopy(s)
-        own(t, p).time = 99  # the hours searched, not capped by the marker
-        r = assistant.resolve_search(context(t), p, faces_of(counts), st.sabers, st.double, _plus(st))
-        out[r["hours"]] += q
+        after, _ = handled(t, SearchRoll(p, rolled=True), outcome(counts, st))
+        out[99 - after.players[p].time] += q
     return _sorted(out)
 
 
@@ -272,10 +309,8 @@ def early_end(s: PvdState, p: int, desperate: Iterable[str] = (), st: Setup | No
     st = st or setup(s, p, "early_end", catalog().setup.early_end_dice, "", False, desperate)
     lost: Dist = defaultdict(float)
     for counts, q in outcomes(st, blanks_only=True).items():
-        t = copy.deepcopy(s)
-        t.stack = []
-        r = assistant.resolve_early_end(context(t), p, faces_of(counts))
-        lost[r["lost"]] += q
+        after, _ = handled(s, EndSearch(p, rolled=True), outcome(counts, st))
+        lost[after.lost - s.lost] += q
     return {"roll": "early_end", **st.as_dict(), "losses": _sorted(lost)}
 
 
@@ -342,16 +377,19 @@ def attack(s: PvdState, a: int, d: int, desperate: Iterable[str] = (), st: Setup
     res = {"attacker_wins": 0.0, "defender_wins": 0.0, "draw": 0.0}
     la: Dist = defaultdict(float)
     ld: Dist = defaultdict(float)
+    t = copy.deepcopy(s)
+    start_attack(context(t), a, d)  # the engine's attack frame (its loss prevention from passives)
+    frame = t.stack[-1]
     for xa, qa in sa.items():
         for xd, qd in sd.items():
             q = qa * qd
-            # the engine resolves the pair; k skulls (sabers not counting) stand for k successes
-            r = assistant.resolve_attack(context(copy.deepcopy(s)), a, d, ["skull"] * xa, ["skull"] * xd,
-                                         False, False, False, False)
-            key = "draw" if r["draw"] else "attacker_wins" if r["winner"] == a else "defender_wins"
+            # the engine's attack compares the pair (its frame after both rolls) and takes the losses
+            after, left = handled(s, replace(frame, phase="cmp", sa=xa), RollResult(xd, 0, 0, xd))
+            done = next(f for f in left if isinstance(f, Attack))
+            key = "draw" if done.winner < 0 else "attacker_wins" if done.winner == a else "defender_wins"
             res[key] += q
-            la[r["lost"][0]] += q
-            ld[r["lost"][1]] += q
+            la[_crew_lost(s, after, a)[0]] += q
+            ld[_crew_lost(s, after, d)[0]] += q
     return {"roll": "attack", "attacker": {**sta.as_dict(), "successes": _sorted(sa), "losses": _sorted(la)},
             "defender": {**std.as_dict(), "successes": _sorted(sd), "losses": _sorted(ld)}, **res}
 

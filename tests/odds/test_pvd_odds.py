@@ -1,6 +1,7 @@
 """Pirates vs. Dinosaurs odds (issue 14 items 1 and 5): every roll sums to 1, hand-computed cases,
-and a seeded Monte Carlo of the engine's own handlers (random faces of the content's die through
-`assistant.resolve_*`, which runs the engine's frame handlers) within 4 standard errors."""
+and a seeded Monte Carlo of the real engine (the rules' frame pushed and the decision stack run by
+`table.settle` with random faces of the content's die: the roll's set-up, windows, count and the
+combat, search or attack handler) within 4 standard errors."""
 from __future__ import annotations
 
 import copy
@@ -9,9 +10,11 @@ from math import comb, isclose, sqrt
 
 import pytest
 
-from companion.games.pirates_vs_dinosaurs import assistant
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
+from companion.games.pirates_vs_dinosaurs.combat import start_attack
+from companion.games.pirates_vs_dinosaurs.frames import Combat, SearchRoll
 from companion.games.pirates_vs_dinosaurs.kernel import context
+from companion.games.pirates_vs_dinosaurs.table import Dice, Feed, settle
 from companion.odds import pirates_vs_dinosaurs as pvd
 
 P_SKULL = 1 / 3  # two skull faces of six (content/pirates-vs-dinosaurs/pieces.yaml)
@@ -106,17 +109,27 @@ def random_faces(rng: random.Random, n: int) -> list[str]:
     return [rng.choice(catalog().faces) for _ in range(n)]
 
 
+def engine_combat(s, strength: int, faces: list[str]):
+    """One combat of captain 0 in the engine: its frame pushed, the stack run with these dice."""
+    t = copy.deepcopy(s)
+    t.stack.append(Combat(0, strength, "dinosaur"))
+    events = settle(t, Feed(rolls=[Dice(tuple(faces))]))
+    won = next(e.data["won"] for e in events if e.type == "combat")
+    return won, s.players[0].crew + (t.players[0].tokens - s.players[0].tokens) * catalog().setup.emergency_sailors \
+        - t.players[0].crew
+
+
 def test_combat_agrees_with_the_engine() -> None:
-    """600 seeded combats through the engine's handler (with Emergency Crew Replenishments: a crew
-    of 3 against Strength 6): the chance of winning and of each loss within 4 standard errors."""
+    """600 seeded combats in the engine: the chance of winning and of each loss within 4 standard
+    errors; losing all of a small crew calls an Emergency Crew Replenishment."""
     s = pvd.position(crew=7)
     exact = pvd.combat(s, 0, 4)
     rng = random.Random(14)
     n, wins, lost = 600, 0, {}
     for _ in range(n):
-        r = assistant.resolve_combat(context(copy.deepcopy(s)), 0, random_faces(rng, exact["dice"]), 4)
-        wins += r["won"]
-        lost[r["lost"]] = lost.get(r["lost"], 0) + 1
+        won, k = engine_combat(s, 4, random_faces(rng, exact["dice"]))
+        wins += won
+        lost[k] = lost.get(k, 0) + 1
     assert close(wins / n, exact["p_win"], n)
     for k, p in exact["losses"].items():
         assert close(lost.get(k, 0) / n, p, n), (k, lost, exact["losses"])
@@ -126,18 +139,25 @@ def test_combat_agrees_with_the_engine() -> None:
 
 
 def test_search_and_attack_agree_with_the_engine() -> None:
-    """400 seeded searches and attacks through the engine's handlers, within 4 standard errors."""
+    """400 seeded searches and attacks in the engine, within 4 standard errors."""
     rng = random.Random(7)
     s = pvd.position(time=3)
     exact = pvd.search(s, 0)
-    n = 400
-    done = sum(assistant.resolve_search(context(copy.deepcopy(s)), 0, random_faces(rng, 2))["time"] == 0
-               for _ in range(n))
+    n, done = 400, 0
+    for _ in range(n):
+        t = copy.deepcopy(s)
+        t.stack.append(SearchRoll(0))
+        settle(t, Feed(rolls=[Dice(tuple(random_faces(rng, 2)))]))
+        done += t.players[0].time == 0
     assert close(done / n, exact["p_complete"], n)
-    t = pvd.position(crew=6, rival={"crew": 4})
-    att = pvd.attack(t, 0, 1)
-    wins = sum(assistant.resolve_attack(context(copy.deepcopy(t)), 0, 1, random_faces(rng, 3),
-                                        random_faces(rng, 2))["winner"] == 0 for _ in range(n))
+    a = pvd.position(crew=6, rival={"crew": 4})
+    att = pvd.attack(a, 0, 1)
+    wins = 0
+    for _ in range(n):
+        t = copy.deepcopy(a)
+        start_attack(context(t), 0, 1)
+        events = settle(t, Feed(rolls=[Dice(tuple(random_faces(rng, 3))), Dice(tuple(random_faces(rng, 2)))]))
+        wins += any(e.type == "attack" and e.data.get("winner") == 0 for e in events)
     assert close(wins / n, att["attacker_wins"], n)
 
 
