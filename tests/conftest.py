@@ -30,10 +30,12 @@ def pytest_report_header(config) -> str:
     return f"hypothesis profile: {PROFILE} ({PROFILES[PROFILE]} examples a property; COMPANION_TESTS=thorough for more)"
 
 
-def runs(ci: int) -> int:
-    """How many costly runs (whole random games) a parametrized test makes: `ci` in the ci profile,
-    as many times more in `thorough` as its property examples (ten times)."""
-    return ci * PROFILES[PROFILE] // PROFILES["ci"]
+def runs(ci: int, thorough: int | None = None) -> int:
+    """How many costly runs (whole random games) a parametrized test makes: `ci` in the ci profile;
+    in `thorough` the given number, or as many times more as its property examples (ten times)."""
+    if PROFILE == "ci":
+        return ci
+    return thorough if thorough is not None else ci * PROFILES[PROFILE] // PROFILES["ci"]
 
 
 def run_async(coro):

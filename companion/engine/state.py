@@ -10,15 +10,31 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+#: the field names of each dataclass met, in order (dataclasses.fields is slow, and is asked per node)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def to_jsonable(obj: Any) -> Any:
-    """A dataclass tree as JSON-ready lists, dicts and scalars."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    """A dataclass tree as JSON-ready lists, dicts and scalars. (The exact builtin types are
+    dispatched first: a state holds hundreds of values and saves, views and tests ask often.)"""
+    t = type(obj)
+    if t in _SCALARS:
+        return obj
+    if t is list or t is tuple:
+        return [to_jsonable(v) for v in obj]
+    if t is dict:
+        return {str(k): to_jsonable(v) for k, v in obj.items()}
+    names = _FIELDS.get(t)
+    if names is None and dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(obj))
+    if names is not None:
+        return {name: to_jsonable(getattr(obj, name)) for name in names}
     if isinstance(obj, (list, tuple)):
         return [to_jsonable(v) for v in obj]
     if isinstance(obj, dict):
         return {str(k): to_jsonable(v) for k, v in obj.items()}
-    if obj is None or isinstance(obj, (bool, int, float, str)):
+    if isinstance(obj, (bool, int, float, str)):
         return obj
     raise TypeError(f"not JSON-serialisable state value: {obj!r}")
 

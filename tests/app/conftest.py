@@ -23,7 +23,11 @@ from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
-SHOTS = Path(os.environ.get("COMPANION_SHOTS", "/tmp/companion-app-shots"))
+#: step screenshots are taken when COMPANION_SHOTS names a folder (each costs the browser a paint
+#: and at least two captures); what the browser showed when a test failed is always kept, there or in
+#: /tmp/companion-app-shots
+STEP_SHOTS = bool(os.environ.get("COMPANION_SHOTS"))
+SHOTS = Path(os.environ.get("COMPANION_SHOTS") or "/tmp/companion-app-shots")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -156,7 +160,7 @@ def new_page(browser, request):
     for i, ctx in enumerate(contexts):
         if getattr(request.node, "failed_call", False):  # what the browser showed when it failed
             for page in ctx.pages:
-                shot(page, f"FAILED-{request.node.name}-{i}")
+                shot(page, f"FAILED-{request.node.name}-{i}", always=True)
         ctx.close()
 
 
@@ -182,13 +186,26 @@ SCREEN_TEXT = """() => Array.from(document.querySelectorAll('flt-semantics')).ma
     (e.getAttribute('aria-label') || '') + '|' + (e.querySelector('flt-semantics') ? '' : e.textContent)).join('\\n')"""
 
 
+#: true once the screen differs from `prev` and has held still for three animation frames: Flutter
+#: redraws its accessibility tree in stages (a tree caught mid-redraw has blank labels, or the old
+#: screen's buttons about to go), so a change is what the step brought only once it settles
+SETTLED = f"""prev => {{
+    const now = ({SCREEN_TEXT})();
+    if (now === prev) {{ window.__settled = 0; return false; }}
+    window.__settled = window.__screen === now ? (window.__settled || 0) + 1 : 0;
+    window.__screen = now;
+    return window.__settled >= 3;
+}}"""
+
+
 @contextmanager
 def changes(page) -> Iterator[None]:
     """Wait for what the step in the `with` block brings: the screen's texts and labels differ from
-    before it (a step that changes nothing times out, as it should)."""
+    before it and hold still (a step that changes nothing times out, as it should)."""
     before = page.evaluate(SCREEN_TEXT)
     yield
-    page.wait_for_function(f"prev => ({SCREEN_TEXT})() !== prev", arg=before)
+    page.evaluate("() => { window.__screen = null; window.__settled = 0; }")
+    page.wait_for_function(SETTLED, arg=before, polling="raf")
 
 
 def painted(page) -> None:
@@ -204,11 +221,14 @@ def drawn(png: bytes) -> bool:
     return img.getpixel((w // 2, 8)) != img.getpixel((w // 2, h - 8))
 
 
-def shot(page, name: str) -> Path:
+def shot(page, name: str, always: bool = False) -> Path:
     """A screenshot once the canvas has painted the last update and holds still (the canvas may
-    lag the accessibility tree the tests read, most after a page load)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    lag the accessibility tree the tests read, most after a page load). Only with COMPANION_SHOTS
+    set (or `always`): the tests never wait on it, they wait for the texts and controls a step brings."""
     path = SHOTS / f"{name}.png"
+    if not (STEP_SHOTS or always):
+        return path
+    SHOTS.mkdir(parents=True, exist_ok=True)
     last = b""
     for _ in range(100):
         painted(page)

@@ -76,7 +76,7 @@ def test_summary_counts_shared_wins_and_items() -> None:
 @pytest.mark.parametrize("kw, words", [
     (dict(game="no-such-game"), "unknown game 'no-such-game'"),
     (dict(players=9), "takes 2-5 players, got 9"),
-    (dict(bots="genius"), "unknown bot 'genius'; Piraten Kapern bots: kapern, random"),
+    (dict(bots="genius"), "unknown bot 'genius'; Piraten Kapern bots: kapern, expert, random"),
     (dict(games=0), "--games must be at least 1"),
     (dict(option=["speed=3"]), "unknown option speed"),
     (dict(option=["extra_cards=3"]), "option extra_cards must be true or false, got 3"),
