@@ -5,7 +5,7 @@ the Sorceress used or not, After the Storm's re-roll used or not. The Treasure C
 state: putting every kept die on the chest before a re-roll is never worse (a chest only
 counts after three skulls, score_dice never falls when a die is added, and dice can be taken
 off again), so the chest of a re-roll is its kept dice. Re-rolling can give back the same
-dice, so each mode is solved by value iteration (Gauss-Seidel, to 1e-9) over the values of
+dice, so each mode is solved by value iteration (vectorised over flat arrays with numpy, to 1e-9) over the values of
 "keep K, re-roll the rest" (3,003 kept multisets), from the modes a turn cannot leave.
 
 Every score comes from the game's own scoring code and content (data.load_data,
@@ -410,7 +410,6 @@ def advise(card: str, dice: Sequence[str], chest: Sequence[int] = (), sorceress_
     mode = 1 if sorceress_used else 0
     sol = solve(card)
     tsol = solve(card, target) if target is not None else None
-    si = sp.index[counts]
     out: dict[str, Any] = {"card": card, "dice": list(dice), "target": target}
     if c.dead(counts, mode):
         chest_faces = [dice[d - 1] for d in chest]

@@ -26,7 +26,7 @@ from .assistant import breakdown
 from .bots import KapernBot
 from .data import GAME_ID, Data, load_data
 from .expert import ExpertBot
-from .scoring import SKULL, CardRule, Scorer, Table, death_score, island_result, skull_count
+from .scoring import SKULL, CardRule, Table, death_score, island_result, skull_count
 
 
 # rulebook sections, as the rulebook heads them (tests name the same sections)
