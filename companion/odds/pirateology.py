@@ -198,21 +198,22 @@ def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | Non
                           for k, v in sorted(r["kinds"].items(), key=lambda kv: -kv[1])[:5])
         items.append({"kind": "odds", "text": f"{'The roll' if s.wind else 'The spin and roll'} can take you to: "
                                               + kinds})
-    if s.phase not in ("castaway", "over"):
-        for a in game.legal_actions(s) if game.to_move(s) == p else []:
-            if a.type != "attack":
+    # battles: only for the seat to move (its own weapon); a defending ship's weapon is secret, so
+    # the odds are given against each size of weapon it could hold
+    if s.phase not in ("castaway", "over") and player in (None, p) and game.to_move(s) == p:
+        aw = game.weapon(s, p)
+        named = say(data().cards[aw].name) if aw else ""
+        sizes = sorted({d: w for w, d in weapons().items()}.items())
+        for a in game.legal_actions(s):
+            if a.type != "attack" or aw is None:
                 continue
             q = a.target
-            aw = game.weapon(s, p)
-            if aw is None:
-                continue
-            dw = game.weapon(s, q) if game.is_ship(s, q) else None
-            b = battle(aw, dw)
-            if b["duel"]:
-                text = (f"Battle {s.players[q]} ({aw} against {dw}): {_pct(b['attacker_wins'])} to win, "
-                        f"{_pct(b['draw'])} a draw, {_pct(b['defender_wins'])} to lose")
+            if game.is_ship(s, q):
+                odds = ", ".join(f"{_pct(battle(aw, w)['attacker_wins'])} against {d} "
+                                 f"{'die' if d == 1 else 'dice'}" for d, w in sizes)
+                text = f"Battle {s.players[q]}'s ship with the {named}: you win {odds} (their weapon is secret)"
             else:
-                text = (f"Attack {s.players[q]} ({aw}; they cannot fight back): {_pct(b['p_skull'])} a skull "
-                        "takes everything, else the number in coins")
+                text = (f"Attack {s.players[q]} with the {named} (a pirate cannot fight back): "
+                        f"{_pct(battle(aw)['p_skull'])} a skull takes everything, else the number in coins")
             items.append({"kind": "odds", "text": text})
     return {"title": "Odds", "items": items} if items else None
