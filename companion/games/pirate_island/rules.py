@@ -176,14 +176,22 @@ class IslandGame(Game[IslandState]):
         return s.colours[seat]
 
     def seat_of(self, s: IslandState, pirate: str) -> int:
-        seats = self._seats.get(tuple(s.colours))
-        if seats is None:
-            seats = self._seats[tuple(s.colours)] = {f"{c}-{k}": i for i, c in enumerate(s.colours) for k in range(1, 7)}
-        return seats[pirate]
+        return self.seats(s)[pirate]
 
-    @cached_property
-    def _seats(self) -> dict[tuple[str, ...], dict[str, int]]:
-        return {}
+    #: the last answers of the hot helpers, each with the state field it was computed from: the
+    #: rules never change a state's dict or list in place (a step puts a new one there), so the
+    #: same object means the same answer. One tuple each, replaced whole (safe across threads).
+    _seat_memo: tuple[Any, dict[str, int]] = (None, {})
+    _occ_memo: tuple[Any, dict[str, str]] = (None, {})
+    _search_memo: tuple[Any, Any, int, dict] = (None, None, -1, {})
+
+    def seats(self, s: IslandState) -> dict[str, int]:
+        """pirate -> the seat of its band"""
+        key, seats = self._seat_memo
+        if key is not s.colours:
+            seats = {f"{c}-{k}": i for i, c in enumerate(s.colours) for k in range(1, 7)}
+            self._seat_memo = (s.colours, seats)
+        return seats
 
     def ships_of(self, s: IslandState, seat: int) -> list[str]:
         return [c for c in s.colours if s.owner[c] == seat and s.ships[c]]
@@ -199,8 +207,22 @@ class IslandGame(Game[IslandState]):
         return None
 
     def occupancy(self, s: IslandState) -> dict[str, str]:
-        """field -> the pirate on it"""
-        return {loc: p for p, loc in s.pirates.items() if loc in self.island.fieldset}
+        """field -> the pirate on it (shared: do not change it)"""
+        key, occ = self._occ_memo
+        if key is not s.pirates:
+            fields = self.island.fieldset
+            occ = {loc: p for p, loc in s.pirates.items() if loc in fields}
+            self._occ_memo = (s.pirates, occ)
+        return occ
+
+    def _searches(self, s: IslandState) -> dict:
+        """The movement searches made for this position of the pirates and chests and this seat
+        (legal_actions, the view and the move itself ask the same ones)."""
+        pirates, chests, seat, found = self._search_memo
+        if pirates is not s.pirates or chests is not s.chests or seat != s.seat:
+            found = {}
+            self._search_memo = (s.pirates, s.chests, s.seat, found)
+        return found
 
     def chest_at(self, s: IslandState, fld: str) -> int | None:
         for i, f in enumerate(s.chests):
@@ -213,12 +235,13 @@ class IslandGame(Game[IslandState]):
 
     # --- movement options ------------------------------------------------------------------
     def move_options(self, s: IslandState, pirate: str, routes: bool = True,
-                     cache: dict | None = None) -> dict[tuple[str, bool], tuple[int, list[str]]]:
+                     want: tuple[str, bool] | None = None) -> dict[tuple[str, bool], tuple[int, list[str]]]:
         """(destination, carry) -> (cost, route) for one pirate of the seat to move, in the
         movement phase. The route starts where the pirate is (its ship's harbour if aboard);
-        without `routes` it is left empty (legal_actions needs only the destinations). `cache`
-        keeps searches for the same state (the pirates aboard one ship share theirs)."""
-        cache = {} if cache is None else cache
+        without `routes` it is left empty (legal_actions needs only the destinations), with
+        `want` only that destination's is found (the move being made). Searches are shared by
+        every question about the same position (_searches)."""
+        cache = self._searches(s)
 
         def search(start: str, budget: int, factor: int, blocked: Any, stops: Any) -> dict:
             key = (start, budget, factor)
@@ -226,7 +249,11 @@ class IslandGame(Game[IslandState]):
             if found is None:
                 found = cache[key] = isl.search(start, budget, factor, blocked, stops)
             return found
-        rt = self.island.route if routes else _no_route
+        if want is not None:
+            def rt(found: Any, end: str) -> list[str]:
+                return self.island.route(found, end) if end in (want[0], self.island.landing.get(want[0])) else []
+        else:
+            rt = self.island.route if routes else _no_route
         isl = self.island
         mv = self.rules.movement
         seat = s.seat
@@ -236,8 +263,11 @@ class IslandGame(Game[IslandState]):
         if self.seat_of(s, pirate) != seat:
             return {}
         occ = self.occupancy(s)
-        enemy = {f for f, p in occ.items() if self.seat_of(s, p) != seat}
-        chests = set(s.chests)
+        sets = cache.get("sets")
+        if sets is None:  # the fields of enemies and chests, once for the position
+            seats = self.seats(s)
+            sets = cache["sets"] = ({f for f, p in occ.items() if seats[p] != seat}, set(s.chests))
+        enemy, chests = sets
         spent = s.spent.get(pirate, 0)
         out: dict[tuple[str, bool], tuple[int, list[str]]] = {}
         if loc.startswith(SHIP_PREFIX):
@@ -447,9 +477,8 @@ class IslandGame(Game[IslandState]):
             return [EnterHarbour(seat, h) for h in self.island.harbours if self.ship_at(s, h) is None]
         if p == "move":
             colour = s.colours[seat] + "-"
-            cache: dict = {}
             for pirate in sorted(q for q in s.pirates if q.startswith(colour)):
-                for (to, carry) in self.move_options(s, pirate, routes=False, cache=cache):
+                for (to, carry) in self.move_options(s, pirate, routes=False):
                     out.append(Move(seat, pirate, to, carry))
             out += [Sail(seat, c, h) for c, h in self.sail_options(s)]
             out += [Load(seat, q) for q in self.load_options(s)]
@@ -506,8 +535,8 @@ class IslandGame(Game[IslandState]):
     def _move(self, s: IslandState, a: Move) -> list[Event]:
         if a.pirate not in s.pirates or self.seat_of(s, a.pirate) != s.seat:
             raise IllegalAction(MOVEMENT, f"{a.pirate!r} is not a pirate of {s.players[s.seat]}")
-        opts = self.move_options(s, a.pirate)
         key = (a.to, a.carry)
+        opts = self.move_options(s, a.pirate, want=key)
         if key not in opts:
             raise IllegalAction(*self._why_not_move(s, a))
         cost, way = opts[key]
