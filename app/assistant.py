@@ -10,6 +10,10 @@ from app.widgets.common import button, notice, wrap_row
 from app.widgets.log import game_log
 
 
+#: the scroll key of the top of the assistant's body (a game's body may set `scroll_target = TOP`)
+TOP = "entry"
+
+
 class AssistantScreen(GameScreen):
     def __init__(self, app: Any, live: Any, ui: Any):
         super().__init__(app, live)
@@ -26,7 +30,7 @@ class AssistantScreen(GameScreen):
                 self.draft = {}
                 self.draft_version = len(self.session.log)
             self.odds_shown = False
-            out = list(self.ui.assistant(self, self.live))
+            out = [ft.Container(height=0, key=ft.ScrollKey(TOP))] + list(self.ui.assistant(self, self.live))
             out += self.odds_here(None)
             out.append(wrap_row([
                 button("Undo", self.undo, icon=ft.Icons.UNDO, disabled=not self.session.can_undo(),

@@ -19,6 +19,8 @@ class Screen:
     title = "Pirate table companion"
     #: the accent colour of the game the screen belongs to (game.yaml), None for the home accent
     accent: str | None = None
+    #: a control's scroll key the page scrolls to once this redraw is on screen (then cleared)
+    scroll_target: str | None = None
 
     def __init__(self, app: Any):
         self.app = app

@@ -125,9 +125,19 @@ class App:
         self.page.views[:] = [view]
         self.page.update()
         t2 = time.perf_counter()
+        target = getattr(screen, "scroll_target", None)
+        if target:
+            screen.scroll_target = None
+            self.page.run_task(self._scroll_to, target)
         if PROFILE:
             log.warning("render %s: build %.1f ms, diff and send %.1f ms", type(screen).__name__,
                         (t1 - t0) * 1000, (t2 - t1) * 1000)
+
+    async def _scroll_to(self, key: str) -> None:
+        try:
+            await self.page.scroll_to(scroll_key=key, duration=350)
+        except Exception:  # (the page may have moved on or closed)
+            log.debug("scroll to %s failed", key, exc_info=True)
 
     # --- live updates between devices ----------------------------------------------------------
     def subscribe(self, gid: str) -> None:

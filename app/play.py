@@ -18,10 +18,16 @@ from app.widgets.final import final_banner, standings
 from app.widgets.steps import turn_steps
 
 
+#: the scroll key of the turn's status line ("Your turn, Anne"), above the seat's choices
+PROMPT = "prompt"
+
+
 class PlayScreen(GameScreen):
     def __init__(self, app: Any, live: Any):
         super().__init__(app, live)
         self.ui = games.game_ui(live.game.id)
+        #: the seat to move at the last redraw (a new turn for this device scrolls to its choices)
+        self.last_to_move: int | None = None
 
     def build(self) -> list[ft.Control]:
         live, client = self.live, self.app.client
@@ -46,7 +52,7 @@ class PlayScreen(GameScreen):
                     seat = mine[0] if len(mine) == 1 else None
             view = live.view(client, seat)
             self.odds_shown = False
-            out: list[ft.Control] = [self.status(to_move, seat, mine, view)]
+            out: list[ft.Control] = [ft.Container(self.status(to_move, seat, mine, view), key=ft.ScrollKey(PROMPT))]
             if seat is not None:  # the other seats' turns since this seat's last move, step by step
                 out += turn_steps(self, live.turns_since(seat), [s.name for s in live.seats], view)
             inviting = live.mode == state.DEVICES and bool(live.free_seats())
@@ -55,6 +61,9 @@ class PlayScreen(GameScreen):
             out += self.board(view, seat)
             if to_move is not None and to_move in mine and to_move == seat:
                 out.append(ft.Column(self.actions(seat), spacing=8, key="choices"))
+                if self.last_to_move != seat:  # a new turn: back up to "Your turn" and the choices
+                    self.scroll_target = PROMPT
+            self.last_to_move = to_move
             out += self.odds_here(seat)
             if self.ui.details is not None:
                 out += self.ui.details(self, self.live, view, seat)

@@ -162,6 +162,8 @@ class SetupScreen(Screen):
         self.kinds = [state.HUMAN] + [state.BOT if kind == "play" else state.HUMAN] * (n - 1)
         self.mode = state.ASSISTANT if kind == "assistant" else state.HOTSEAT
         self.error = ""
+        #: the options chosen on this screen (the rest keep the game's defaults)
+        self.options: dict[str, Any] = {}
 
     def build(self) -> list[ft.Control]:
         out: list[ft.Control] = [heading("Players")]
@@ -192,10 +194,53 @@ class SetupScreen(Screen):
                 ft.Radio(value=state.DEVICES, label="One device each"),
                 para("Every player joins on their own phone or browser and takes a free seat.", size=13),
             ], spacing=2)))
+        out += self.option_fields()
         if self.error:
             out.append(notice(self.error, error=True))
         out.append(button("Start", self.start, icon=ft.Icons.PLAY_ARROW, primary=True))
         return out
+
+    def option_fields(self) -> list[ft.Control]:
+        """The game's options (game.yaml) that the game being started takes: a switch for a yes/no
+        option, a number field for a number (the rules check the value when the game starts)."""
+        if not self.offered:
+            return []
+        out: list[ft.Control] = [heading("Options", 16)]
+        for name in self.offered:
+            text = self.entry.option_texts.get(name, name)
+            value = self.options.get(name, self.entry.options[name])
+            if isinstance(value, bool):
+                out.append(ft.Switch(label=text, value=value, label_position=ft.LabelPosition.RIGHT,
+                                     on_change=lambda e, n=name: self.set_option(n, bool(e.control.value))))
+            else:
+                out.append(ft.TextField(label=text, value=str(value), width=300,
+                                        keyboard_type=ft.KeyboardType.NUMBER if isinstance(value, int) else None,
+                                        on_change=lambda e, n=name: self.set_option(n, e.control.value)))
+        return out
+
+    @property
+    def offered(self) -> list[str]:
+        """The options of the game this setup starts (a table tracker may take fewer)."""
+        try:
+            game = api.table_game(self.entry.id) if self.kind == "assistant" else api.get_game(self.entry.id)
+            takes = set(getattr(game, "option_defaults", {}) or {})
+        except Exception:  # (a game without an engine yet has no options to offer)
+            return []
+        return [n for n in self.entry.options if n in takes]
+
+    def set_option(self, name: str, value: Any) -> None:
+        default = self.entry.options[name]
+        if isinstance(default, int) and not isinstance(default, bool):
+            try:
+                value = int(str(value).strip() or 0)
+            except ValueError:
+                self.error = f"{self.entry.option_texts.get(name, name)}: a whole number, please"
+                self.app.render()
+                return
+        self.options[name] = value
+        if self.error:
+            self.error = ""
+            self.app.render()
 
     @property
     def smart_bot(self) -> bool:
@@ -243,7 +288,8 @@ class SetupScreen(Screen):
         names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
         try:
             game = api.table_game(self.entry.id) if self.kind == "assistant" else api.get_game(self.entry.id)
-            live = self.app.reg.create(game, names, self.mode, self.kinds, owner=self.app.client)
+            options = {k: v for k, v in self.options.items() if k in self.offered}
+            live = self.app.reg.create(game, names, self.mode, self.kinds, options=options, owner=self.app.client)
         except ValueError as exc:
             self.error = str(exc)
             self.app.render()

@@ -37,6 +37,8 @@ class GameEntry:
     accent: str | None
     #: the options a session may set, with their defaults (game.yaml)
     options: dict[str, Any] = field(default_factory=dict)
+    #: what a front end says for each option (game.yaml's option_texts, else the name in words)
+    option_texts: dict[str, str] = field(default_factory=dict)
 
     @property
     def has_engine(self) -> bool:
@@ -73,7 +75,9 @@ def game_entries() -> list[GameEntry]:
         except ContentError:
             continue
         found[info.id] = GameEntry(info.id, say(info.name) or info.id, say(info.description),
-                                   info.players.min, info.players.max, info.accent, dict(info.options))
+                                   info.players.min, info.players.max, info.accent, dict(info.options),
+                                   {k: say(info.option_texts[k]) if k in info.option_texts else
+                                    k.replace("_", " ").capitalize() for k in info.options})
     for gid in game_ids():
         if gid not in found and engine_loads(gid):
             g = get_game(gid)

@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from app.assistant import TOP
 from app.piraten_kapern import play, turn
 from app.widgets.common import button, heading, notice, para, wrap_row
 from app.widgets.dice import tile
@@ -64,10 +65,19 @@ def enter_dice(screen: Any, view: dict[str, Any], name: str, step: Any) -> list[
     rolling = view["rolling"]
     n = len(rolling)
     draft: list[str] = screen.draft.setdefault("faces", [])
+    if not screen.draft.get("shown"):  # new dice to enter: back up to the kept dice and the slots
+        screen.draft["shown"] = True
+        screen.scroll_target = TOP
     what = f"the {n} dice" if n == len(view["dice"]) else f"dice {', '.join(map(str, rolling))}"
     out: list[ft.Control] = [heading(f"{name}: enter {what}")]
     if view.get("card"):
         out.append(turn.card_panel(view))
+    kept = [d for d in view["dice"] if d["die"] not in rolling and d["face"]]
+    if kept:  # the dice not re-rolled stay in sight while the new faces are entered
+        out.append(para("Kept:", size=14))
+        out.append(wrap_row([tile(f"Kept die {d['die']}: {d['name']}" + (", on the Treasure Chest" if d["chest"] else ""),
+                                  d["name"], d["icon"], marked=d["chest"], badge=str(d["die"]), width=56, height=72)
+                             for d in kept], spacing=4))
     faces = {f["id"]: f for f in view["faces"]}
     slots = []
     for i, die in enumerate(rolling):

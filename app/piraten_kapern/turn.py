@@ -115,8 +115,11 @@ def decide_buttons(screen: Any, live: Any, view: dict[str, Any], seat: int, lega
     row = []
     reroll = action("reroll", seat)
     picked = any(d["picked"] for d in view["dice"])
+    allowed_now = reroll in ok
+    why = None if allowed_now else (live.refusal(reroll) if picked else
+                                    f"tap at least {number_word(view['min_reroll'])} dice to pick them")
     row.append(button(sentence(live.describe(reroll)) if picked else "Re-roll (tap dice first)",
-                      lambda e: screen.act(reroll), icon=ft.Icons.CASINO, disabled=reroll not in ok))
+                      lambda e: screen.act(reroll), icon=ft.Icons.CASINO, disabled=not allowed_now, why=why))
     stop = action("stop", seat)
     row.append(button(sentence(live.describe(stop)), lambda e: screen.act(stop), icon=ft.Icons.CHECK,
                       primary=True, disabled=stop not in ok))

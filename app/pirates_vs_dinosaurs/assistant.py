@@ -17,7 +17,7 @@ from companion.engine.words import plural
 from app.pirates_vs_dinosaurs import labels as L
 from app.pirates_vs_dinosaurs.dice import dice_entry, entered, roller
 from app.widgets.board import board_panel
-from app.widgets.common import button, card, heading, notice, para, wrap_row
+from app.widgets.common import about, button, card, choice_dropdown, heading, notice, para, wrap_row
 from app.widgets.common import set_and_render as _set, toggle_and_render as _toggle
 from app.widgets.log import score_table
 
@@ -106,6 +106,12 @@ def round_button(icon: Any, name: str, on_click: Any) -> ft.Control:
 
 
 def stepper(label: str, value: Any, on_minus: Any, on_plus: Any) -> ft.Control:
+    if len(label) > 18:  # a long label goes above the buttons, so that nothing is squeezed at 390 px
+        return ft.Column([ft.Text(label, size=15, weight=ft.FontWeight.BOLD), ft.Container(content=ft.Row([
+            round_button(ft.Icons.REMOVE, f"Less: {label}", on_minus),
+            ft.Text(str(value), size=17, weight=ft.FontWeight.BOLD),
+            round_button(ft.Icons.ADD, f"More: {label}", on_plus),
+        ], spacing=4, tight=True), border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=24)], spacing=4)
     return ft.Container(content=ft.Row([
         round_button(ft.Icons.REMOVE, f"Less: {label}", on_minus),
         ft.Text(f"{label}: {value}", size=15, weight=ft.FontWeight.BOLD),
@@ -159,20 +165,23 @@ def outfit_panel(screen: Any, live: Any, view: dict[str, Any], seat: int) -> lis
     costs = numbers["costs"]
     out: list[ft.Control] = [heading(f"{me['name']}: preparing to land", 18)]
     out.append(wrap_row([
-        ft.Dropdown(label="Relic", value=d["relic"] or None, width=250, options=[
-            ft.DropdownOption(key=r, text=L.thing("relics", r)) for r in c.relics if r not in taken_r],
-            on_select=lambda e: _set(screen, d, "relic", e.control.value)),
-        ft.Dropdown(label="First Mate", value=d["mate"] or None, width=250, options=[
-            ft.DropdownOption(key=m, text=L.thing("mates", m)) for m in c.mates if m not in taken_m],
-            on_select=lambda e: _set(screen, d, "mate", e.control.value)),
+        choice_dropdown("Relic", d["relic"] or None, [(r, L.thing("relics", r), L.text_of("relics", r))
+                                                      for r in c.relics if r not in taken_r],
+                        lambda e: _set(screen, d, "relic", e.control.value)),
+        choice_dropdown("First Mate", d["mate"] or None, [(m, L.thing("mates", m), L.text_of("mates", m))
+                                                          for m in c.mates if m not in taken_m],
+                        lambda e: _set(screen, d, "mate", e.control.value)),
     ]))
     out.append(para("Weapon (free):", size=14))
     out.append(wrap_row([button(L.thing("weapons", w), lambda e, w=w: _set(screen, d, "weapon", w),
                                 primary=d["weapon"] == w, tooltip=L.text_of("weapons", w)) for w in c.weapons]))
+    if d["weapon"]:  # (tap a weapon or equipment: what it does shows here)
+        out += about([(L.thing("weapons", d["weapon"]), L.text_of("weapons", d["weapon"]))])
     out.append(para(f"Equipment (at most {numbers['max_equipment']}; cost in points):", size=14))
     out.append(wrap_row([button(f"{L.thing('equipment', e)} ({costs[e]})",
                                 lambda e_, e=e: _toggle(screen, eq, e), primary=e in eq,
                                 tooltip=L.text_of("equipment", e)) for e in costs]))
+    out += about([(L.thing("equipment", e), L.text_of("equipment", e)) for e in eq])
     cost = sum(costs[e] for e in eq)
     crew = offer["sailors"] if offer else 0
     out.append(ft.Text(f"Points: {cost} on equipment, {plural(crew, 'sailor')} (of {numbers['points']})", size=17,

@@ -12,7 +12,7 @@ from app.pirates_vs_dinosaurs import labels as L
 from companion.games.pirates_vs_dinosaurs.questions import QUESTIONS
 from app.pirates_vs_dinosaurs.dice import face_tile
 from app.widgets.board import board_panel
-from app.widgets.common import button, card, heading, notice, para, wrap_row
+from app.widgets.common import about, button, card, heading, notice, para, wrap_row
 from app.widgets.common import set_and_render as _set, toggle_and_render as _toggle
 
 PROCEED = {"pre": "Roll the dice", "post": "Accept the roll", "react_pre": "Pass", "react_post": "Pass",
@@ -290,9 +290,12 @@ def outfit(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Contr
     out: list[ft.Control] = [wrap_row([button(L.thing("weapons", w), lambda e, w=w: _set(screen, d, "weapon", w),
                                               primary=d["weapon"] == w, tooltip=L.text_of("weapons", w))
                                        for w in weapons])]
+    if d["weapon"]:  # (tap a weapon or equipment: what it does shows here)
+        out += about([(L.thing("weapons", d["weapon"]), L.text_of("weapons", d["weapon"]))])
     out.append(wrap_row([button(f"{L.thing('equipment', e)} ({costs[e]})", lambda e_, e=e: _toggle(screen, eq, e),
                                 primary=e in eq, tooltip=L.text_of("equipment", e)) for e in costs],
                         spacing=4))
+    out += about([(L.thing("equipment", e), L.text_of("equipment", e)) for e in eq])
     chosen = next((a for a in legal if a.weapon == d["weapon"] and tuple(a.equipment) == tuple(sorted(eq))), None)
     out.append(ft.Text(f"Equipment: {cost} points. Crew: {crew} sailors", size=17, weight=ft.FontWeight.BOLD))
     if d["weapon"] and chosen is None:

@@ -7,6 +7,8 @@ from typing import Any, Callable
 
 import flet as ft
 
+from companion.engine.words import sentence
+
 from app.theme import BOLD
 
 #: the smallest touch target (Material: 48 dp)
@@ -15,11 +17,16 @@ TOUCH = 48
 
 def button(text: str, on_click: Callable[[Any], Any] | None = None, icon: Any = None, primary: bool = False,
            tooltip: str | None = None, disabled: bool = False, expand: bool | int | None = None,
-           key: str | None = None) -> ft.Control:
-    """A button with visible text (its accessible name) and a touch-friendly height."""
+           key: str | None = None, why: str | None = None) -> ft.Control:
+    """A button with visible text (its accessible name) and a touch-friendly height. A disabled
+    button with a `why` says it under the button (a tooltip cannot be read on a phone)."""
     cls = ft.FilledButton if primary else ft.Button
-    return cls(content=text, icon=icon, on_click=on_click, tooltip=tooltip, disabled=disabled, height=TOUCH,
-               expand=expand, key=key)
+    b = cls(content=text, icon=icon, on_click=on_click, tooltip=tooltip, disabled=disabled, height=TOUCH,
+            expand=expand, key=None if disabled and why else key)
+    if disabled and why:
+        return ft.Column([b, ft.Text(sentence(why), size=13, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)],
+                         spacing=2, tight=True, key=key, expand=expand)
+    return b
 
 
 def text_button(text: str, on_click: Callable[[Any], Any] | None = None, icon: Any = None,
@@ -72,3 +79,23 @@ def toggle_and_render(screen: Any, items: list[str], item: str) -> None:
     else:
         items.append(item)
     screen.app.render()
+
+
+def about(items: list[tuple[str, str]]) -> list[ft.Control]:
+    """What the chosen things do, in words under the choice: a tap selects and shows the text (a
+    hover tooltip cannot be read on a phone). items: (name, text)."""
+    return [ft.Text(spans=[ft.TextSpan(f"{name}: ", ft.TextStyle(weight=ft.FontWeight.BOLD)), ft.TextSpan(text)],
+                    size=14) for name, text in items if text]
+
+
+def choice_dropdown(label: str, value: str | None, options: list[tuple[str, str, str]],
+                    on_select: Callable[[Any], Any], width: int = 300) -> ft.Control:
+    """A dropdown named `label` whose entries say what each does, and the chosen one's text under
+    it. options: (key, name, text)."""
+    entries = [ft.DropdownOption(key=k, text=name, content=ft.Column([
+        ft.Text(name, size=15, weight=ft.FontWeight.BOLD),
+        ft.Text(text, size=12, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS)], spacing=0, tight=True,
+        width=width - 40)) for k, name, text in options]
+    chosen = next(((name, text) for k, name, text in options if k == value), None)
+    return ft.Column([ft.Dropdown(label=label, value=value, width=width, options=entries, on_select=on_select,
+                                  menu_width=width)] + (about([chosen]) if chosen else []), spacing=4, width=width)

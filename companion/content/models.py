@@ -331,6 +331,8 @@ class GameInfo(Strict):
     schema_: str | None = Field(default=None, alias="schema")
     #: options a session may set, with their defaults (e.g. {extra_cards: false})
     options: dict[str, bool | int | str] = Field(default_factory=dict)
+    #: what the app says for each option when a game starts (default: the option's name in words)
+    option_texts: dict[str, Text] = Field(default_factory=dict)
     #: what a table needs besides the printed set (a bag, plain dice, a paper clip): the read-me
     #: page and the rules booklet list it
     needs: list[Text] = Field(default_factory=list)

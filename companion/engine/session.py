@@ -111,6 +111,15 @@ class Session:
             return None
         return self.game.view(state, player)
 
+    def refusal(self, action: Action | dict[str, Any]) -> str | None:
+        """Why the rules refuse `action` now, in the engine's words (None if it is allowed): what a
+        disabled button says. Worked out on a copy, like `preview`."""
+        try:
+            self.game.apply(self._state, self.game.codec.decode(action))
+        except IllegalAction as exc:
+            return exc.reason
+        return None
+
     def pending_chance(self):
         return self.game.chance_step(self._state)
 

@@ -41,9 +41,12 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     # re-roll the parrot and a monkey, enter the new faces
     ui.tap(page, "Die 8: Parrot")
     ui.see(page, "Die 8: Parrot, picked for a re-roll", exact=True)
+    ui.see(page, "A re-roll takes at least 2 dice; 1 picked")  # the disabled button says why (item 5)
     ui.tap(page, "Die 7: Monkey")
     ui.tap(page, "Re-roll dice 7, 8")
     ui.see(page, "Anne: enter dice 7, 8")
+    ui.see(page, "Kept die 1: Gold coin", exact=True)  # the dice not re-rolled stay in sight (item 5)
+    ui.shot(page, "assistant-3b-kept")
     ui.tap(page, "Add Monkey")
     ui.see(page, "Slot die 7: Monkey", exact=True)
     ui.tap(page, "Add Monkey")

@@ -97,6 +97,7 @@ def step(page, ui) -> str:
         press(page, "Sabers and Muskets")
         press(page, "Machete (3)")
         ui.see(page, "Equipment: 3 points. Crew: 17 sailors")
+        ui.see(page, "Machete: ")  # what the tapped equipment does, in words (issue 16 item 5)
         with ui.changes(page):
             press(page, "Confirm purchase")  # enabled once the weapon is chosen too
         return "outfit"

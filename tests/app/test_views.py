@@ -379,3 +379,20 @@ def test_a_bots_turn_is_shown_step_by_step_with_its_dice(reg) -> None:
     faces = {f["id"]: f["name"] for f in live.view(app.client, 0)["faces"]}
     assert [faces[f] for f in rolled] == labels[:len(rolled)]  # the dice of the roll, named
     assert opener.endswith("steps") and any(n.startswith("Hide Bart's") for n in check(out))
+
+
+def test_a_game_starts_with_its_options(reg) -> None:
+    """Issue 16 item 6: Kapern's extra cards (Na de storm, Vrede) are a switch on the setup screen,
+    as in the terminal; the game starts with them shuffled in."""
+    app = FakeApp(reg)
+    setup = screens.SetupScreen(app, "piraten-kapern", "play")
+    out = setup.build()
+    switch = next(c for root in out for c, _ in walk(root) if isinstance(c, ft.Switch))
+    assert switch.label.startswith("The extra cards: Na de storm") and switch.value is False
+    assert switch.label in check(out)
+    setup.set_option("extra_cards", True)
+    setup.start(None)
+    live = reg.get(reg.ids()[0])
+    assert live.session.options["extra_cards"] is True
+    assert not any(isinstance(c, ft.Switch) for root in screens.SetupScreen(app, "pirates-vs-dinosaurs", "assistant")
+                   .build() for c, _ in walk(root))  # the PvD tracker takes no options
