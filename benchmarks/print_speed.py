@@ -1,15 +1,22 @@
-"""How fast is `companion print`? Seconds for each game's whole set (PDF + SVG), and for a
-synthetic 500-card deck drawn by this generator and by protograf in the same run.
+"""How fast is `companion print`? Seconds for each game's whole set (PDF + SVG), and CPU seconds
+for the same 500-card deck drawn by this generator and by protograf, in alternating runs.
 
-    python benchmarks/print_speed.py [--protograf-timeout 600]
+    python benchmarks/print_speed.py [--runs 5] [--protograf-timeout 600] [--keep DIR]
 
-protograf runs in a child process (it keeps global state); its time is measured inside that
-process from import to saved PDF, and ours the same way, so start-up costs count for both.
+Like with like: both sides draw the same deck of 500 poker-size cards, fronts only, each with
+its own title, a number in a disc and a line of text, taken from one data table (protograf
+through its `Data(data_list=...)` and `T("{{ title }}")` templating, this project through a
+content file written from the table). Each run is a fresh child process (protograf keeps global
+state) and reports its own CPU seconds (`time.process_time()`, interpreter start, imports,
+loading and writing the PDF included); the runs alternate, and the medians are compared.
+`--keep DIR` keeps both PDFs to look at.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -20,52 +27,65 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-ICONS = ["skull", "coin", "diamond", "parrot", "monkey", "ship", "chest", "compass", "storm", "volcano"]
+CARDS = 500
+
+
+def table(n: int = CARDS) -> list[list[str]]:
+    """The data both sides print: a title, a number and a line of text per card."""
+    return [["title", "number", "text"]] + [
+        [f"Card {i + 1}", str(i % 9 + 1), f"Roll two dice. Each skull sinks {i % 7 + 1} enemy crew and the storm "
+                                          f"moves {i % 3 + 1} spaces."] for i in range(n)]
+
 
 PROTOGRAF = textwrap.dedent("""
-    import sys, time
-    t = time.perf_counter()
-    from protograf import Create, Deck, Card, CardBack, Save, Rectangle, Text, Circle
-    import os
+    import json, os, sys, time
+    from protograf import Create, Data, Deck, Card, Save, T, circle, rectangle, text
     Create(filename=os.environ["BENCH_PDF"], units="mm", margin=5)
-    Deck(cards=500, card_size="poker", grid_marks=True)
-    Card("*", Rectangle(x=2, y=74, width=59, height=12, fill="#c8d6d8"),
-         Text(text="Fortune card", x=31.5, y=80, font_size=11),
-         Circle(cx=31.5, cy=45, radius=15, stroke_width=1),
-         Text(text="Roll two dice. Each skull sinks one enemy crew and the storm moves one space.",
-              x=31.5, y=20, font_size=8, width=50, height=20, wrap=True))
-    CardBack("*", Rectangle(x=3, y=3, width=57, height=82, fill="#1f6f8b"))
+    Data(data_list=json.loads(os.environ["BENCH_TABLE"]))
+    Deck(card_size="poker", grid_marks=True)
+    # lower-case shapes are templates for the cards (the capitalised ones draw on the page at once)
+    Card("*",
+         rectangle(x=2, y=2, width=59, height=12, fill="#c8d6d8"),
+         text(text=T("{{ title }}"), x=31.5, y=9.5, font_size=11),
+         circle(cx=54.5, cy=21, radius=4.5, fill="#1f6f8b"),
+         text(text=T("{{ number }}"), x=54.5, y=22, font_size=9),
+         text(text=T("{{ text }}"), x=6.5, y=52, align="centre", font_size=9, width=50, height=26, wrap=True))
     Save()
-    print(time.perf_counter() - t)
+    print(time.process_time())
 """)
 
 OURS = textwrap.dedent("""
     import sys, time
-    t = time.perf_counter()
     from pathlib import Path
     from companion.content import load_game
-    from companion.printing.build import plan
+    from companion.printing.build import context
     from companion.printing.options import PrintOptions
+    from companion.printing.pdfdoc import write_pdf
+    from companion.printing.sheets import cards
+    from companion.printing.source import expand
+    from companion.printing import check
     content = load_game(sys.argv[1])
-    for job in plan(content, PrintOptions(out=Path(sys.argv[2]), formats=("pdf",), only=("cards",))):
-        job.make()
-    print(time.perf_counter() - t)
+    assert not check.problems(content, ("en",))
+    ps = expand(content, "en")
+    ctx = context(ps, PrintOptions())
+    group = ps.cards[0]
+    fronts = [p for p in cards.pages(ctx, group, group.name) if p.side == ctx.words("fronts")]
+    write_pdf(Path(sys.argv[2]), fronts, "bench", ps.game, ctx.theme, ctx.words)
+    print(time.process_time())
 """)
 
 
-def synthetic_game(folder: Path, n: int = 500) -> Path:
-    """A generic game with one deck of n different cards, each with an icon and inline icons."""
+def synthetic_game(folder: Path, rows: list[list[str]]) -> Path:
+    """A generic game whose one deck is the data table: title, value (the badge) and text."""
     game = folder / "bench-500"
     game.mkdir(parents=True)
     (game / "game.yaml").write_text("id: bench-500\nname: {en: Benchmark}\nplayers: {min: 2, max: 4}\n"
                                     "schema: generic\nsource: authored\n", encoding="utf-8")
-    lines = ["decks:", "  - id: bench", "    name: {en: Benchmark}", "    back: {title: {en: Benchmark}, icon: ship}",
+    lines = ["decks:", "  - id: bench", "    name: {en: Benchmark}", "    back: {title: {en: Benchmark}}",
              "    cards:"]
-    for i in range(n):
-        icon = ICONS[i % len(ICONS)]
-        text = f"Roll two :skull: dice. Each :{icon}: sinks {i % 7 + 1} enemy crew and the storm moves one space."
-        lines += [f"      - id: card-{i}", f"        name: {{en: Card {i + 1}}}", "        source: authored",
-                  f"        icon: {icon}", f"        value: \"{i % 9}\"", f"        text: {{en: \"{text}\"}}"]
+    for i, (title, number, text) in enumerate(rows[1:]):
+        lines += [f"      - id: card-{i}", f"        name: {{en: \"{title}\"}}", "        source: authored",
+                  f"        value: \"{number}\"", f"        text: {{en: \"{text}\"}}"]
     (game / "deck.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return game
 
@@ -101,26 +121,49 @@ def whole_sets(tmp: Path) -> list[tuple[str, float, int]]:
     return rows
 
 
+def pages(pdf: Path) -> int:
+    import re
+
+    return len(re.findall(rb"/Type\s*/Page\b", pdf.read_bytes()))
+
+
 def main() -> int:
+    import json
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5, help="alternating runs of each side (default 5)")
     ap.add_argument("--protograf-timeout", type=float, default=600)
+    ap.add_argument("--keep", type=Path, help="copy both 500-card PDFs here")
+    ap.add_argument("--no-sets", action="store_true", help="only the 500-card comparison")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
-        print("whole print sets (PDF + SVG, one process):")
-        for game, secs, pages in whole_sets(tmp / "sets"):
-            print(f"  {game:24s} {secs:6.2f} s  ({pages} PDF pages)")
-        game = synthetic_game(tmp / "content")
-        ours = child(OURS, str(game), str(tmp / "ours"), timeout=args.protograf_timeout)
-        print("synthetic 500-card deck, fronts + backs, PDF only (child process, incl. imports):")
-        print(f"  companion print  {ours:6.2f} s")
-        try:
-            theirs = child(PROTOGRAF, timeout=args.protograf_timeout, env={"BENCH_PDF": str(tmp / "protograf.pdf")})
-        except (RuntimeError, subprocess.TimeoutExpired, FileNotFoundError) as exc:
-            print(f"  protograf        failed: {exc}")
-            return 1
-        print(f"  protograf        {theirs:6.2f} s")
-        print(f"  ratio            {theirs / ours:6.1f} x faster")
+        if not args.no_sets:
+            print("whole print sets (PDF + SVG, one process):")
+            for game, secs, n in whole_sets(tmp / "sets"):
+                print(f"  {game:24s} {secs:6.2f} s  ({n} PDF pages)")
+        rows = table()
+        game = synthetic_game(tmp / "content", rows)
+        ours_pdf, theirs_pdf = tmp / "ours.pdf", tmp / "protograf.pdf"
+        ours, theirs = [], []
+        for run in range(args.runs):
+            ours.append(child(OURS, str(game), str(ours_pdf), timeout=args.protograf_timeout))
+            try:
+                theirs.append(child(PROTOGRAF, timeout=args.protograf_timeout,
+                                    env={"BENCH_PDF": str(theirs_pdf), "BENCH_TABLE": json.dumps(rows)}))
+            except (RuntimeError, subprocess.TimeoutExpired, FileNotFoundError) as exc:
+                print(f"  protograf failed: {exc}")
+                return 1
+            print(f"  run {run + 1}: companion print {ours[-1]:.2f} CPU s, protograf {theirs[-1]:.2f} CPU s")
+        a, b = statistics.median(ours), statistics.median(theirs)
+        print(f"{CARDS} poker cards, fronts only, one data table (CPU seconds, median of {args.runs} alternating runs):")
+        print(f"  companion print  {a:6.2f}  ({pages(ours_pdf)} pages, {-(-CARDS // pages(ours_pdf))} cards a page)")
+        print(f"  protograf        {b:6.2f}  ({pages(theirs_pdf)} pages, {-(-CARDS // pages(theirs_pdf))} cards a page)")
+        print(f"  ratio            {b / a:6.2f} x faster")
+        if args.keep:
+            args.keep.mkdir(parents=True, exist_ok=True)
+            shutil.copy(ours_pdf, args.keep / "companion-500.pdf")
+            shutil.copy(theirs_pdf, args.keep / "protograf-500.pdf")
     return 0
 
 

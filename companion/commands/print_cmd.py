@@ -22,6 +22,8 @@ def register(subparsers) -> None:
     p.add_argument("--lang", default="en", help="en (default) or nl")
     p.add_argument("--only", default="", help="comma-separated kinds: readme,rules,cards,tokens,dice,stickers,aids,pads,boards,all,faces")
     p.add_argument("--format", default="pdf,svg", help="pdf,svg (default), pdf or svg")
+    p.add_argument("--bleed-mode", default="auto",
+                   help="auto (default: shared for cards with dark or per-colour backs), shared or separate")
     p.add_argument("--aids", default="seat", help="seat (default: one player aid per seat) or one (a single copy)")
     p.add_argument("--no-optional", action="store_true", help="skip optional decks (expansions)")
     p.add_argument("--out", help="output folder (default print/out/<game>/)")
@@ -40,7 +42,8 @@ def _options(args: argparse.Namespace):
     return PrintOptions(paper=args.paper.lower(), bleed=bleed, marks=not args.no_marks, duplex=args.duplex.lower(),
                         ink_saver=args.ink_saver, lang=args.lang.lower(), only=split(args.only),
                         formats=split(args.format), out=Path(args.out) if args.out else None,
-                        optional=not args.no_optional, aids=args.aids.lower())
+                        optional=not args.no_optional, aids=args.aids.lower(),
+                        bleed_mode=args.bleed_mode.lower())
 
 
 def run(args: argparse.Namespace) -> int:

@@ -67,11 +67,18 @@ def plan(content: Any, opts: PrintOptions) -> list[Job]:
 
     if "pdf" in opts.formats:
         if opts.wants("rules"):
+            laid: list = []
+
+            def a5() -> list:
+                """The booklet laid out once for both files (and the combined one)."""
+                if not laid:
+                    laid.append(booklet.pages_a5(ctx, ps, content))
+                return laid[0]
+
             rules = w("booklet.title")
-            pdf("rules", "rules-booklet", rules, lambda: booklet.booklet_pages(ctx, ps, content, rules),
-                w("how.booklet"))
+            pdf("rules", "rules-booklet", rules, lambda: booklet.booklet_pages(ctx, a5(), rules), w("how.booklet"))
             plain = w("booklet.plain")
-            pdf("rules", "rules", plain, lambda: booklet.plain_pages(ctx, ps, content, plain), w("how.rules"))
+            pdf("rules", "rules", plain, lambda: booklet.plain_pages(ctx, a5(), plain), w("how.rules"))
         for group in ps.cards:
             if group.optional and not opts.optional:
                 continue

@@ -11,6 +11,10 @@ KINDS = ("readme", "rules", "cards", "tokens", "dice", "stickers", "aids", "pads
 FORMATS = ("pdf", "svg")
 DUPLEX = ("long", "short", "off")
 LANGS = ("en", "nl")
+#: bleed round cards: "auto" (shared for decks with dark or per-colour backs, else --bleed),
+#: "shared" (neighbours share one bleed band in a narrow gutter), "separate" (--bleed MM round
+#: each card, spaced apart)
+BLEED_MODES = ("auto", "shared", "separate")
 #: how many player aids: one per seat at the largest table (or the aid's own `copies`), or one
 AIDS = ("seat", "one")
 
@@ -32,6 +36,7 @@ class PrintOptions:
     sticker_mm: float = 16.0
     #: "seat": one aid per seat (the default); "one": a single copy of each aid, to copy or share
     aids: str = "seat"
+    bleed_mode: str = "auto"
 
     def wants(self, kind: str) -> bool:
         return not self.only or kind in self.only
@@ -47,6 +52,8 @@ class PrintOptions:
             raise PrintError(f"bleed of {self.bleed:g} mm is too large; use at most 10 mm")
         if self.duplex not in DUPLEX:
             raise PrintError(f"unknown duplex mode {self.duplex!r}; choose one of: {', '.join(DUPLEX)}")
+        if self.bleed_mode not in BLEED_MODES:
+            raise PrintError(f"unknown bleed mode {self.bleed_mode!r}; choose one of: {', '.join(BLEED_MODES)}")
         if self.aids not in AIDS:
             raise PrintError(f"unknown aid count {self.aids!r}; choose one of: {', '.join(AIDS)}")
         bad = [k for k in self.only if k not in KINDS]

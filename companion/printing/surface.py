@@ -45,15 +45,30 @@ class Surface:
         em = size * fonts.PT
         block = fit.line_height * (len(fit.lines) - 1) + em
         top = y + {"top": 0.0, "bottom": h - block}.get(valign, (h - block) / 2)
+        space = fonts.width_mm(" ", face, size)
         for i, line in enumerate(fit.lines):
             lx = x + {"left": 0.0, "right": w - line.width}.get(align, (w - line.width) / 2)
             base = top + i * fit.line_height + ASCENT * em
-            for run in line.runs:
-                if run.kind == "icon":
+            for kind, value, rx in _spans(line.runs, space):
+                if kind == "icon":
                     s = em * ICON_SCALE
-                    self.icon(run.value, lx + run.x, base - 0.84 * em, s, color)
+                    self.icon(value, lx + rx, base - 0.84 * em, s, color)
                 else:
-                    self.text(lx + run.x, base, run.value, face, size, color)
+                    self.text(lx + rx, base, value, face, size, color)
+
+
+def _spans(runs, space: float) -> list[tuple[str, str, float]]:
+    """A line's runs with the words that follow one another a space apart joined into one text
+    (the wrap placed them exactly so: one drawing call a line instead of one a word)."""
+    out: list[list] = []
+    end = None
+    for run in runs:
+        if run.kind == "text" and out and out[-1][0] == "text" and end is not None and abs(run.x - end - space) < 1e-6:
+            out[-1][1] += " " + run.value
+        else:
+            out.append([run.kind, run.value, run.x])
+        end = run.x + run.width
+    return [(k, v, x) for k, v, x in out]
 
 
 def _dash(dash: Sequence[float] | None) -> list[float] | None:

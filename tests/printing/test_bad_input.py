@@ -29,6 +29,7 @@ def _run(capsys, *argv):
     ([str(MINI), "--only", "cards,maps"], "unknown kind 'maps'"),
     ([str(MINI), "--format", "png"], "unknown format 'png'"),
     ([str(MINI), "--aids", "two"], "unknown aid count 'two'"),
+    ([str(MINI), "--bleed-mode", "wide"], "unknown bleed mode 'wide'"),
     ([], "name one game"),
 ])
 def test_bad_options_give_one_line_and_exit_2(capsys, tmp_path, argv, words):

@@ -132,3 +132,32 @@ def test_ink_saver_leaves_per_colour_backs_white(pvd):
             assert any(stroke == back.fields["tint"] for _, _, stroke in rec.fills)
         else:
             assert fill == back.fields["tint"]
+
+
+def _group_grid(content, deck_id=None, **kw):
+    from companion.printing.grid import fit_grid
+    from companion.printing.sheets import cards
+
+    ps = expand(content, "en")
+    ctx = context(ps, PrintOptions(**kw))
+    group = next(g for g in ps.cards if deck_id in (None, g.id))
+    lay = ctx.layout(group.faces[0])
+    bleed, gutter = cards.bleed_and_gutter(ctx, group)
+    return fit_grid(ctx.paper, lay.w, lay.h, bleed, gutter)
+
+
+def test_shared_gutter_bleed_keeps_nine_poker_cards_a_page(kapern):
+    """Issue 15 item 4: dark backs (Piraten Kapern's) get shared bleed by default, 9 cards a page
+    on A4 and Letter, where a separate 3 mm bleed leaves 6 (Letter: 4)."""
+    for paper in ("a4", "letter"):
+        shared = _group_grid(kapern, paper=paper)
+        assert shared.bleed >= (1.2 if paper == "a4" else 0.4) and shared.gutter == 0  # one merged band
+        assert shared.per_page == 9
+        assert _group_grid(kapern, paper=paper, bleed=3).per_page == (6 if paper == "a4" else 4)
+        assert _group_grid(kapern, paper=paper, bleed_mode="separate").bleed == 0
+    assert _group_grid(kapern, ink_saver=True).bleed == 0                            # white backs: no need
+
+
+def test_backs_of_different_colours_never_touch(pvd):
+    grid = _group_grid(pvd, "weapons")
+    assert grid.per_page == 9 and grid.bleed > 0 and grid.gutter >= 0.8              # a white line between

@@ -93,7 +93,7 @@ def test_standee_on_the_token_sheet_and_as_svg(pvd, tmp_path):
     top = [el for el in root if el.tag == ns + "line"]
     assert sum(1 for el in top if "stroke-dasharray" in el.attrib) == 3
     assert sum(1 for el in top if "stroke-dasharray" not in el.attrib) == 4
-    assert ">Tyrannosaurus<" in svg
+    assert "Tyrannosaurus<" in svg          # one text a line: "Giant Tyrannosaurus"
     from companion.printing.sheets import tokens
 
     plan = tokens.plan(ctx, ps.tokens, ps.standees)

@@ -10,6 +10,7 @@ edge, fold, staple) and as a plain version (each page scaled to fill one A4 or L
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ def reference_path(game_id: str) -> Path:
     return ROOT / "app" / "rules" / f"{game_id}.yaml"
 
 
+@lru_cache(maxsize=None)
 def reference(game_id: str) -> list[tuple[str, str]]:
     path = reference_path(game_id)
     if not path.is_file():
@@ -216,9 +218,8 @@ def imposition(n: int) -> list[tuple[int | None, int | None]]:
     return [(a if a < n else None, b if b < n else None) for a, b in out]
 
 
-def booklet_pages(ctx: Ctx, ps: PrintSet, content: Any, sheet: str) -> list[Page]:
-    """A5 pages two-up on landscape A4/Letter, imposed for folding into a booklet."""
-    a5 = pages_a5(ctx, ps, content)
+def booklet_pages(ctx: Ctx, a5: list[list[flow.Placed]], sheet: str) -> list[Page]:
+    """A5 pages (pages_a5) two-up on landscape A4/Letter, imposed for folding into a booklet."""
     n = len(a5)
     paper = Paper.named(ctx.paper.name, landscape=True)
     scale = min(paper.w / 2 / A5[0], (paper.h - 2 * paper.printable) / A5[1], 1.0)
@@ -245,9 +246,8 @@ def _label_spot(paper: Paper) -> LabelSpot:
     return LabelSpot("bottom", paper.w / 2, paper.h - paper.printable - 0.6, 3.0)
 
 
-def plain_pages(ctx: Ctx, ps: PrintSet, content: Any, sheet: str) -> list[Page]:
-    """Each A5 page scaled to fill one page of the chosen paper (A4: 141 %)."""
-    a5 = pages_a5(ctx, ps, content)
+def plain_pages(ctx: Ctx, a5: list[list[flow.Placed]], sheet: str) -> list[Page]:
+    """Each A5 page (pages_a5) scaled to fill one page of the chosen paper (A4: 141 %)."""
     paper = ctx.paper
     room = paper.printable + 4
     scale = min((paper.w - 2 * room) / A5[0], (paper.h - 2 * room - 3) / A5[1])
