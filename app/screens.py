@@ -209,9 +209,12 @@ class SetupScreen(Screen):
         for name in self.offered:
             text = self.entry.option_texts.get(name, name)
             value = self.options.get(name, self.entry.options[name])
-            if isinstance(value, bool):
-                out.append(ft.Switch(label=text, value=value, label_position=ft.LabelPosition.RIGHT,
+            short = name.replace("_", " ").capitalize()
+            if isinstance(value, bool):  # (a switch's label does not wrap: the words go below it)
+                out.append(ft.Switch(label=short, value=value, label_position=ft.LabelPosition.RIGHT,
                                      on_change=lambda e, n=name: self.set_option(n, bool(e.control.value))))
+                if text != short:
+                    out.append(para(text, size=13))
             else:
                 out.append(ft.TextField(label=text, value=str(value), width=300,
                                         keyboard_type=ft.KeyboardType.NUMBER if isinstance(value, int) else None,

@@ -388,7 +388,8 @@ def test_a_game_starts_with_its_options(reg) -> None:
     setup = screens.SetupScreen(app, "piraten-kapern", "play")
     out = setup.build()
     switch = next(c for root in out for c, _ in walk(root) if isinstance(c, ft.Switch))
-    assert switch.label.startswith("The extra cards: Na de storm") and switch.value is False
+    assert switch.label == "Extra cards" and switch.value is False
+    assert "The extra cards: Na de storm (After the Storm) and Vrede (Peace)" in text_of(out)
     assert switch.label in check(out)
     setup.set_option("extra_cards", True)
     setup.start(None)
