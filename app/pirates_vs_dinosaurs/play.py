@@ -9,6 +9,7 @@ from typing import Any
 import flet as ft
 
 from app.pirates_vs_dinosaurs import labels as L
+from companion.engine.words import plural, sentence, with_article
 from companion.games.pirates_vs_dinosaurs.questions import QUESTIONS
 from app.pirates_vs_dinosaurs.dice import face_tile
 from app.widgets.board import board_panel
@@ -25,7 +26,7 @@ PASS_WHAT = {"react_pre": "Let them roll; your hand stays as it is", "react_post
 def prompt(view: dict[str, Any], kind: str) -> str:
     roll = view.get("roll") or {}
     roller = view["players"][roll["seat"]]["name"] if roll else "Another captain"
-    face = L.set_face_target(view.get("in_play") or []) if kind == "set_face" else ""
+    face = source(view).get("face", "") if kind == "set_face" else ""
     return QUESTIONS.get(kind, "Your move").format(roller=roller, to=f" to {L.face_name(face)}" if face else "")
 
 
@@ -50,14 +51,15 @@ def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> lis
     roll = view.get("roll")
     if roll and roll.get("faces"):
         who = view["players"][roll["seat"]]["name"]
-        out.append(card(ft.Text(f"{who}'s {roll['kind'].replace('_', ' ')} roll"
+        out.append(card(ft.Text(f"{who}'s {roll['name']}"
                                 + (f" against the {roll['foe']}" if roll["foe"] else ""), size=16,
                                 weight=ft.FontWeight.BOLD),
                         wrap_row([face_tile(f"Roll die {i + 1}: {L.face_name(f)}", f, size=48)
-                                  for i, f in enumerate(roll["faces"])], spacing=4), key="roll"))
+                                  for i, f in enumerate(roll["faces"])], spacing=4),
+                        *([para(sentence(roll["outcome"]), 15)] if roll.get("outcome") else []), key="roll"))
     elif roll:
         who = view["players"][roll["seat"]]["name"]
-        out.append(para(f"{who} is about to make a {roll['kind'].replace('_', ' ')} roll with {roll['dice']} dice"
+        out.append(para(f"{who} is about to make {with_article(roll['name'])} with {plural(roll['dice'], 'die')}"
                         + (f" against the {roll['foe']}" if roll["foe"] else ""), size=15))
     return out
 
@@ -110,8 +112,9 @@ def captain(view: dict[str, Any], seat: int) -> ft.Control:
         rows.append(para(f"Map Fragments to find: {frags}" + (f" · found: {', '.join(L.thing('landmark', x) for x in p['found'])}"
                                                              if p["found"] else ""), 14))
     if p.get("known"):
-        rows.append(para("Landmarks you have seen: " + ", ".join(f"{k}: {L.thing('landmark', v)}"
-                                                                for k, v in p["known"].items()), 13))
+        names = {k: n for a in view["areas"].values() for k, n in a.get("slot_names", {}).items()}
+        rows.append(para("Landmarks you have seen: " + "; ".join(
+            f"{sentence(names.get(k, 'a Landmark'))}: {L.thing('landmark', v)}" for k, v in p["known"].items()), 13))
     if p.get("treasures"):
         rows.append(para("Your treasures: " + ", ".join(L.money(v) for v in p["treasures"]), 14))
     return card(*rows, key="captain")
@@ -147,8 +150,9 @@ def others(view: dict[str, Any], seat: int | None) -> ft.Control:
         up = sum(1 for c in p["upcoming"].values() if c)
         rows.append(para(f"{p['name']}: {L.STAGES[p['stage']]}, {L.area(p['area'])}"
                          + (f", {p['time']} h" if p["stage"] == 2 else "")
-                         + f", crew {p['crew'] if p['crew'] is not None else '?'}, {p['hand_size']} cards, "
-                           f"{up} incident(s) queued, {p['tokens']} tokens, {len(p['curses'])} curses"
+                         + f", crew {p['crew'] if p['crew'] is not None else '?'}, {plural(p['hand_size'], 'card')}, "
+                           f"{plural(up, 'incident')} queued, {plural(p['tokens'], 'token')}, "
+                           f"{plural(len(p['curses']), 'curse')}"
                          + (f", {p['treasure_count']} treasures" if p["treasure_count"] else ""), 14))
     return ft.Column([heading("The other captains", 16)] + rows, spacing=4, key="others")
 
@@ -188,11 +192,13 @@ def label(live: Any, view: dict[str, Any], a: Any) -> tuple[str, str]:
             return f"Use {L.thing(*card_of)}{target}{where}{then}", L.text_of(*card_of)
         return sentence(live.describe(a)) + then, ""
     if t == "arrange":
-        return f"Arrange {L.thing('events', a.card)} for {players[a.target]['name']}", L.event(a.card)["text"]
+        whom = "yourself" if a.target == a.player else players[a.target]["name"]
+        return f"Arrange {L.thing('events', a.card)} for {whom}", L.event(a.card)["text"]
     if t == "attack":
         return f"Attack {players[a.target]['name']}", ""
     if t == "look":
-        return f"Look at the Landmark {a.slot}", ""
+        names = {k: n for info in view["areas"].values() for k, n in info.get("slot_names", {}).items()}
+        return f"Look at {names.get(a.slot, 'a Landmark')}", ""
     if t == "put_back":
         return f"Put back {L.money(a.value)}", ""
     if t == "send_dinosaur":
@@ -204,7 +210,7 @@ def label(live: Any, view: dict[str, Any], a: Any) -> tuple[str, str]:
         what, dice = L.dice_picked(roll_faces, a.faces)
         which = f" (die {dice[0]})" if len(dice) == 1 else f" (dice {', '.join(map(str, dice))})" if dice else ""
         if kind == "set_face":
-            face = L.set_face_target(view.get("in_play") or [])
+            face = source(view).get("face", "")
             to = f" to {L.face_name(face)}" if face else ""
             return f"Turn {what}{which}{to}", f"{'That die shows' if len(a.faces) == 1 else 'Those dice show'}" \
                 f"{' ' + L.face_name(face) if face else ' the new face'}; the others stay"
@@ -217,9 +223,10 @@ def label(live: Any, view: dict[str, Any], a: Any) -> tuple[str, str]:
         return f"Cancel {whose} {slot}: {L.thing('events', cid)}", \
             (f"Discarded without effect. {L.event(cid)['text']}" if cid else "Discarded without effect")
     if t == "choose":
-        cid, options = L.choice_card(view.get("in_play") or [])
+        src = source(view)
+        options = src.get("options") or []
         words = options[a.option] if a.option < len(options) else ""
-        return (words or f"Option {a.option + 1}"), (f"{L.thing('events', cid)}: option {a.option + 1}" if cid else "")
+        return (words or f"Option {a.option + 1}"), (f"{src['name']}: option {a.option + 1}" if src else "")
     if t == "hand":
         return "Play a card or use an ability", "Your hand, relic, First Mate and equipment"
     names = {"search": "Search", "end_search": "End the search early", "replenish": "Replenish the crew",
@@ -229,8 +236,9 @@ def label(live: Any, view: dict[str, Any], a: Any) -> tuple[str, str]:
     return sentence(live.describe(a)), str(d)
 
 
-def sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def source(view: dict[str, Any]) -> dict[str, Any]:
+    """The card whose effect asks this decision (the view names it), {} if none."""
+    return (view.get("decision") or {}).get("source") or {}
 
 
 def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
@@ -263,19 +271,16 @@ IN_PLAY_KINDS = ("react_card", "react_pre", "react_post", "reroll", "set_face", 
 def in_play(view: dict[str, Any], kind: str) -> list[ft.Control]:
     """The Event card being played now (public) that this decision is about, with the text that
     matters to it: the card that re-rolls, turns dice or offers the choice; else the last card played."""
-    cards = view.get("in_play") or []
-    if kind not in IN_PLAY_KINDS or not cards:
+    if kind not in IN_PLAY_KINDS:
         return []
-    part = "text"
-    if kind in ("reroll", "set_face", "choose"):
-        cid, part = L.card_part_with_op(cards, kind)
-        if not cid:
-            return []
-    else:
-        cid = cards[-1]
-    e = L.event(cid)
-    text = e["desperate"] if part == "desperate" else e["text"]
-    return [ft.Text(f"In play: {e['name']} — {text}", size=13, italic=True)]
+    src = source(view)
+    if src:
+        return [ft.Text(f"In play: {src['name']} — {src['text']}", size=13, italic=True)]
+    cards = view.get("in_play") or []
+    if kind in ("reroll", "set_face", "choose") or not cards:
+        return []
+    e = L.event(cards[-1])
+    return [ft.Text(f"In play: {e['name']} — {e['text']}", size=13, italic=True)]
 
 
 def outfit(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
@@ -309,7 +314,7 @@ def discard(screen: Any, live: Any, view: dict[str, Any], seat: int, legal: list
     need = view["decision"].get("need", 1)
     picked: list[str] = screen.__dict__.setdefault(f"pvd_discard:{seat}", [])
     hand_ = view["players"][seat].get("hand") or []
-    out: list[ft.Control] = [para(f"Tap {need} card(s) to discard.", 14)]
+    out: list[ft.Control] = [para(f"Tap {plural(need, 'card')} to discard.", 14)]
     tiles = []
     left = list(picked)
     for i, c in enumerate(hand_):
@@ -320,7 +325,7 @@ def discard(screen: Any, live: Any, view: dict[str, Any], seat: int, legal: list
                             lambda e, c=c, on=on: _pick(screen, picked, c, on), primary=on))
     out.append(wrap_row(tiles, spacing=4))
     chosen = next((a for a in legal if sorted(a.cards) == sorted(picked)), None)
-    out.append(button(f"Discard {len(picked)} card(s)", lambda e: _discard(screen, seat, chosen), icon=ft.Icons.DELETE,
+    out.append(button(f"Discard {plural(len(picked), 'card')}", lambda e: _discard(screen, seat, chosen), icon=ft.Icons.DELETE,
                       primary=True, disabled=chosen is None))
     return out
 
@@ -336,10 +341,6 @@ def _pick(screen: Any, picked: list[str], c: str, on: bool) -> None:
 def _discard(screen: Any, seat: int, action: Any) -> None:
     screen.__dict__[f"pvd_discard:{seat}"] = []
     screen.act(action)
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def final(live: Any, result: dict[str, Any], view: dict[str, Any]) -> list[tuple[str, str, str]]:

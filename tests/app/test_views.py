@@ -16,6 +16,7 @@ from app.assistant import AssistantScreen
 from app.play import PlayScreen
 from app.pirates_vs_dinosaurs import labels as L
 from companion import api
+from companion.engine import Session
 from companion.games import get_game
 
 
@@ -237,42 +238,45 @@ def test_pvd_new_decisions_are_labelled_in_words(reg) -> None:
     app = FakeApp(reg)
     want = {"reroll", "set_face", "choose", "cancel_slot", "react_pre", "react_card"}
     seen: dict[str, list[str]] = {}
-    # seeds chosen so that every kind comes up (seed 32: the Parley slot, with the dice of Digital v2)
-    for seed in (32, *range(12)):
-        live = reg.create(get_game("pirates-vs-dinosaurs"), ["Anne", "Bart", "Cato"], state.HOTSEAT,
-                          [state.HUMAN] * 3, seed=seed)
-        screen = PlayScreen(app, live)
-        rng = random.Random(seed)
-        for _ in range(3000):
-            if live.session.is_over() or want <= set(seen):
-                break
-            kind = live.session.state.decision["kind"]
-            if kind in want and kind not in seen:
-                app.revealed[live.id] = live.game.to_move(live.session.state)
-                out = screen.build()
-                names = check(choices_of(out))
-                seen[kind] = names
-                text = text_of(choices_of(out))
-                if kind == "reroll":
-                    assert all(re.fullmatch(r"Re-roll \d (Skull|Saber|Blank)s?( and \d (Skull|Saber|Blank)s?)*"
-                                            r" \((die|dice) [\d, ]+\)", n) for n in names), names
-                    assert "Which dice do you re-roll?" in text
-                elif kind == "set_face":
-                    assert all(re.fullmatch(r"Turn \d (Saber|Blank)s? \((die|dice) [\d, ]+\) to Skull", n) for n in names), names
-                    assert "Which dice do you turn to Skull?" in text and "In play: " in text
-                elif kind == "choose":
-                    assert names == ["Fight the dinosaur (Strength 4)", "Add 2 hours to your search"]
-                    assert "In play: Plesiosaur" in text
-                elif kind == "cancel_slot":
-                    assert len(names) == 2 and all(re.match(r"Cancel (your|\w+'s) (Dinosaur Attack|Incident): [A-Z]", n)
-                                                   for n in names), names
-                else:
-                    assert "Pass" in names and "pass" in text, (names, text)
-                assert not any(re.search(r"option \d|re-roll [a-z]|_", n) for n in names), names
-            live.act(app.client, rng.choice(live.session.legal_actions()))
-        if want <= set(seen):
+    # one seeded game reaches every kind within 250 steps (a direct scenario, not a search over seeds:
+    # react_pre at step 26, reroll 42, cancel_slot 60 (the Parley slot), set_face 120, choose 199,
+    # react_card 247 with the dice of Digital v2)
+    seed = 32
+    live = reg.create(get_game("pirates-vs-dinosaurs"), ["Anne", "Bart", "Cato"], state.HOTSEAT,
+                      [state.HUMAN] * 3, seed=seed)
+    screen = PlayScreen(app, live)
+    rng = random.Random(seed)
+    for _ in range(260):
+        if live.session.is_over() or want <= set(seen):
             break
+        kind = live.session.state.decision["kind"]
+        if kind in want and kind not in seen:
+            app.revealed[live.id] = live.game.to_move(live.session.state)
+            out = screen.build()
+            names = check(choices_of(out))
+            seen[kind] = names
+            text = text_of(choices_of(out))
+            if kind == "reroll":
+                assert all(re.fullmatch(r"Re-roll \d (Skull|Saber|Blank)s?( and \d (Skull|Saber|Blank)s?)*"
+                                        r" \((die|dice) [\d, ]+\)", n) for n in names), names
+                assert "Which dice do you re-roll?" in text
+            elif kind == "set_face":
+                assert all(re.fullmatch(r"Turn \d (Saber|Blank)s? \((die|dice) [\d, ]+\) to Skull", n) for n in names), names
+                assert "Which dice do you turn to Skull?" in text and "In play: " in text
+            elif kind == "choose":
+                assert names == ["Fight the dinosaur (Strength 4)", "Add 2 hours to your search"]
+                assert "In play: Plesiosaur" in text
+            elif kind == "cancel_slot":
+                assert len(names) == 2 and all(re.match(r"Cancel (your|\w+'s) (Dinosaur Attack|Incident): [A-Z]", n)
+                                               for n in names), names
+            else:
+                assert "Pass" in names and "pass" in text, (names, text)
+            assert not any(re.search(r"option \d|re-roll [a-z]|_", n) for n in names), names
+        live.act(app.client, rng.choice(live.session.legal_actions()))
     assert want <= set(seen), sorted(seen)
+    # the position's log replays: the saved game loads as the same game
+    back = Session.load(live.session.path, get_game, write=False)
+    assert back.view(None) == live.session.view(None)
 
 
 def test_pvd_cards_lost_to_a_card_are_tapped_like_a_discard(reg) -> None:
@@ -290,8 +294,8 @@ def test_pvd_cards_lost_to_a_card_are_tapped_like_a_discard(reg) -> None:
     app.revealed[live.id] = seat
     out = choices_of(PlayScreen(app, live).build())
     names = check(out)
-    assert "A card makes you discard: which Event cards go?" in text_of(out) and "Tap 1 card(s) to discard." in text_of(out)
-    assert any(n.startswith("Discard ") and not n[8].isdigit() for n in names) and "Discard 0 card(s)" in names
+    assert "A card makes you discard: which Event cards go?" in text_of(out) and "Tap 1 card to discard." in text_of(out)
+    assert any(n.startswith("Discard ") and not n[8].isdigit() for n in names) and "Discard 0 cards" in names
 
 
 def test_pvd_reaction_window_for_another_human_comes_behind_the_privacy_screen(reg) -> None:

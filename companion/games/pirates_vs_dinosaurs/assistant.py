@@ -22,6 +22,7 @@ from .frames import Attack, Branch, Combat, DigRoll, Ops, Prize, Roll
 from .kernel import Ctx, final_value, result
 from .setup import outfit_cost, outfit_crew, outfit_problem, outfits
 from .state import DIG, EXPEDITION, SHIP, PvdState
+from .views import ops_words
 
 #: the foes of the Combat tool ("" another foe: a card's)
 FOES = ("dinosaur", "aborigine", "")
@@ -258,17 +259,9 @@ def _roll_what(s: PvdState, roll: Roll) -> str:
                                  ("if_any_success", "any success")):
                 ops = getattr(o, branch, None)
                 if ops:
-                    parts.append(f"{what}: " + ", ".join(op_words(op) for op in ops))
+                    parts.append(f"{what}: " + ", ".join(ops_words([op]).lower() or op.op for op in ops))
             return "; ".join(parts)
     return ""
-
-
-def op_words(op: Any) -> str:
-    if op.op == "lose_crew":
-        return f"lose {plural(op.amount, 'sailor')}"
-    if op.op == "gain_crew":
-        return f"gain {plural(op.amount, 'sailor')}"
-    return op.op.replace("_", " ")
 
 
 def outfit_numbers() -> dict[str, Any]:

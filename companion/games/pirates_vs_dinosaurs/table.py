@@ -118,3 +118,4 @@ def waiting(s: PvdState) -> dict[str, Any] | None:
     if s.decision is not None:
         return {"type": "decision", **s.decision}
     return None
+

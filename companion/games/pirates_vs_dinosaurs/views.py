@@ -7,11 +7,19 @@ from collections import Counter
 from typing import Any
 
 from companion.engine import Action
+from companion.engine.words import join, plural, sentence
 
+from .abilities import resolve_ref
 from .catalog import catalog
-from .frames import Roll
+from .combat import strength_of
+from .dice import count as count_roll
+from .frames import Attack, Branch, Choice, Combat, Ops, PickDice, Roll
 from .setup import outfit_cost, outfit_crew, outfits
 from .state import LANDING, PvdState
+
+#: a roll's kind in words
+ROLL_NAMES = {"combat": "combat roll", "search": "Search Roll", "early_end": "roll to end the search",
+              "dig": "dig roll"}
 
 
 def view(s: PvdState, player: int | None) -> dict[str, Any]:
@@ -44,13 +52,14 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
     for a in cat.area_ids:
         slots = [k for k, v in s.slots.items() if cat.slot_area[k] == a]
         areas[a] = {"hours": cat.areas[a].search_hours, "slots": slots,
-                    "hidden": [k for k in slots if s.slots[k]]}
+                    "hidden": [k for k in slots if s.slots[k]], "slot_names": {k: slot_label(k) for k in slots}}
     decision = None
     if s.decision is not None and s.chance is None and not s.over:
         decision = {"seat": s.decision["seat"], "kind": s.decision["kind"]}
         if s.decision["seat"] == player:
             decision.update({k: v for k, v in s.decision.items() if k not in ("seat", "kind")})
             decision.update(decision_numbers(s.decision["kind"]))
+            decision.update(decision_source(s))
     roll = next((f for f in reversed(s.stack) if isinstance(f, Roll)), None)
     out: dict[str, Any] = {
         "game": "pirates-vs-dinosaurs", "you": player, "players": players, "turn": s.turn, "turns": s.turns,
@@ -62,9 +71,10 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
         "relic_flipped": s.relic_hidden if s.relic_flipped else "", "mate_offer": list(s.mate_offer),
         "decision": decision, "over": s.over, "sunk": s.sunk,
         "roll": None if roll is None else {"seat": roll.p, "kind": roll.kind, "foe": roll.foe,
+                                           "name": ROLL_NAMES.get(roll.kind, f"{roll.kind.replace('_', ' ')} roll"),
                                            "dice": roll.dice, "faces": list(roll.faces),
                                            "sabers_count": roll.sabers, "double": roll.double,
-                                           "plus": roll.plus},
+                                           "plus": roll.plus, "outcome": roll_outcome(s, roll)},
         "in_play": list(s.in_play),
     }
     out["discard"] = [[c, n] for c, n in out["discard"]]
@@ -85,6 +95,98 @@ def decision_numbers(kind: str) -> dict[str, Any]:
     if kind in ("act", "dig_act"):
         return {"hints": action_hints()}
     return {}
+
+
+def decision_source(s: PvdState) -> dict[str, Any]:
+    """What a decision asked by a card is about: the card (or ability) whose effect asks, which
+    part of it (its text or its Desperate Action), what that part says, and for a choice its
+    options in words, for turned dice the face: {"source": {...}}, or {} when no card asks."""
+    d = s.decision or {}
+    if d.get("kind") not in ("reroll", "set_face", "choose", "cancel_slot", "lose_cards", "react_card"):
+        return {}
+    cat = catalog()
+    ops = next((f for f in reversed(s.stack) if isinstance(f, Ops)), None)
+    if ops is None:
+        return {}
+    kind, cid, part = (tuple(ops.ref[:3]) + ("", "", ""))[:3]
+    if kind != "ev" or cid not in cat.events:
+        return {}
+    c = cat.events[cid]
+    part = "desperate" if part == "desperate" else "text"
+    text = (c.footer["en"] if c.footer else "") if part == "desperate" else (c.text["en"] if c.text else "")
+    out: dict[str, Any] = {"card": cid, "name": c.name["en"], "part": part, "text": text}
+    top = s.stack[-1] if s.stack else None
+    if isinstance(top, PickDice):
+        out["face"] = top.face
+    if isinstance(top, Choice):
+        o = resolve_ref(top.base.ref)[top.i]
+        out["options"] = [ops_words(opt) for opt in o.options]
+    return {"source": out}
+
+
+def ops_words(ops: list) -> str:
+    """A choice's option in words (the few ops options are made of); '' when unknown."""
+    out = []
+    for o in ops:
+        if o.op == "combat":
+            out.append(f"fight the {o.foe} (Strength {o.strength})")
+        elif o.op == "search_time":
+            out.append(f"add {plural(o.amount, 'hour')} to your search" if o.amount > 0
+                       else f"take {plural(-o.amount, 'hour')} off your search")
+        elif o.op in ("lose_crew", "gain_crew"):
+            out.append(f"{o.op.split('_')[0]} {plural(o.amount, 'sailor')}")
+        elif o.op == "discard_events":
+            out.append(f"discard {plural(o.amount, 'Event card')}")
+        else:
+            return ""
+    return sentence(", then ".join(out))
+
+
+def roll_outcome(s: PvdState, roll: Roll) -> str:
+    """What a roll that has been rolled achieves, before it is accepted ("2 successes: 2 hours of
+    search left"); '' before the dice are rolled."""
+    if not roll.faces:
+        return ""
+    cat = catalog()
+    st = cat.setup
+    r = count_roll(roll.faces, roll.sabers, roll.double, roll.plus)
+    got = plural(r.succ, "success")
+    pl = s.players[roll.p]
+    below = [f for f in s.stack if f is not roll]
+    if roll.kind == "search":
+        total = r.succ + st.search_auto_successes
+        if s.giant and s.giant == pl.area and total > 1:
+            total = max(1, total - st.giant_search_penalty)
+        left = max(0, pl.time - total)
+        return f"{got} + {st.search_auto_successes} automatic: " + (
+            "the search is complete" if left == 0 else f"{plural(left, 'hour')} of search left")
+    if roll.kind == "early_end":
+        return f"{plural(r.blank, 'blank')}: {plural(r.blank, 'sailor')} to Lost and Forgotten"
+    if roll.kind == "dig":
+        return f"{got}: draw {plural(min(r.succ, len(s.bag)), 'token')} from the bag"
+    frame = next((f for f in reversed(below) if isinstance(f, (Combat, Attack, Branch))), None)
+    if isinstance(frame, Combat) and roll.kind == "combat":
+        strength = strength_of(s, frame)
+        if r.succ >= strength:
+            return f"{got} against Strength {strength}: the {frame.foe or 'foe'} is beaten"
+        loss = strength - r.succ if frame.max_loss is None else min(strength - r.succ, frame.max_loss)
+        return f"{got} against Strength {strength}: {plural(loss, 'sailor')} lost"
+    if isinstance(frame, Attack):
+        return f"{got} in the fight"
+    if isinstance(frame, Branch):
+        o = resolve_ref(frame.base.ref)[frame.i]
+        parts = []
+        for branch, n, what in (("per_failure", r.fail, "failure"), ("per_success", r.succ, "success"),
+                                ("per_blank", r.blank, "blank")):
+            ops = getattr(o, branch, None)
+            if ops and n:
+                if all(op.op in ("lose_crew", "gain_crew") for op in ops):  # the sailors in all
+                    words = join(f"{op.op.split('_')[0]} {plural(op.amount * n, 'sailor')}" for op in ops)
+                else:
+                    words = join(ops_words([op]).lower() or op.op for op in ops) + (" each time" if n > 1 else "")
+                parts.append(f"{plural(n, what)}: {words}")
+        return "; ".join(parts) or f"{got}: nothing happens"
+    return got
 
 
 def action_hints() -> dict[str, str]:
@@ -133,8 +235,10 @@ def source_label(s: PvdState, p: int, source: str) -> str:
 
 
 def slot_label(slot: str) -> str:
+    cat = catalog()
     area, _, n = slot.rpartition("-")
-    return f"the Landmark in the {area.capitalize()} (slot {n})"
+    name = cat.areas[area].name["en"] if area in cat.areas else area.capitalize()
+    return f"the Landmark in the {name} (slot {n})"
 
 
 def describe(s: PvdState, a: Action) -> str:
