@@ -118,4 +118,3 @@ def waiting(s: PvdState) -> dict[str, Any] | None:
     if s.decision is not None:
         return {"type": "decision", **s.decision}
     return None
-
