@@ -72,7 +72,7 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
         if mine.count():  # moving: tap the ship (or a pirate) on the map, then an outlined field
             with ui.changes(page):
                 mine.first.click()
-            dest = page.get_by_role("button", name=re.compile(r"^[A-S]\d+ \w+.*\(reachable, costs \d+\)$"))
+            dest = page.get_by_role("button", name=re.compile(r"^[A-S]\d+ (?!Harbour)\w+.*\(reachable, costs \d+\)$"))
             dest.first.wait_for()
             ui.shot(page, "pirate-island-play-move")
             field = dest.last.inner_text().split(" ")[0]
