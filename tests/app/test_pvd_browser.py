@@ -63,6 +63,15 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     ui.shot(page, "pvd-tracker-4-result")
     press(page, "Undo")
     ui.see(page, "Crew: 10", exact=True)
+    # issue 16: a Ghost as the first token at the Dig Site goes back, and the prize is entered next
+    press(page, "Dig Site")
+    press(page, "Go to the Dig Site")
+    ui.see(page, "Anne draws tokens for the prize until a treasure")
+    press(page, "Ghost")
+    ui.see(page, "Anne draws a Ghost for the prize")
+    ui.shot(page, "pvd-tracker-5-prize")
+    press(page, "$5,000")
+    ui.see(page, "Anne takes the prize")
 
 
 ORDER = [re.compile(p) for p in (
