@@ -206,7 +206,8 @@ def captain_card(screen: Any, live: Any, view: dict[str, Any], seat: int) -> ft.
     p = view["players"][seat]
     c = L.cat()
     rows: list[ft.Control] = [
-        ft.Text(f"{p['name']} · {L.STAGES[p['stage']]} · {L.area(p['area'])}", size=19, weight=ft.FontWeight.BOLD)]
+        ft.Text(" · ".join([p["name"], p["stage_name"]] + ([p["area_name"]] if p["area_name"] not in ("", p["stage_name"])
+                                                           else [])), size=19, weight=ft.FontWeight.BOLD)]
     steps = [stepper("Crew", p["crew"], edit(screen, live, seat, "crew", p["crew"] - 1) if p["crew"] else None,
                      edit(screen, live, seat, "crew", p["crew"] + 1))]
     if p["stage"] == 2:
