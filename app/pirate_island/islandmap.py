@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from app.widgets.board import HIGHLIGHT, board_widget, board_width
+from app.widgets.board import HIGHLIGHT, board_widget, board_width, zoom_button
 from app.widgets.common import wrap_row
 
 #: the map's kinds shown in the legend, in this order (the others explain themselves)
@@ -52,11 +52,7 @@ def island_panel(screen: Any, board: dict[str, Any], on_tap: Callable[[str], Non
                                            cache=cache),
                               ft.Text(line, size=15, weight=ft.FontWeight.BOLD, key=f"{key}-info")]
     if width < 520:  # a phone: the fields are small; show the map twice the size, scrolled sideways
-        def toggle(e: Any) -> None:
-            screen.board_zoom = 1.0 if zoom > 1 else 2.0
-            screen.app.render()
-        rows.append(ft.TextButton(content="Fit the map to the screen" if zoom > 1 else "Show the map larger",
-                                  icon=ft.Icons.ZOOM_OUT if zoom > 1 else ft.Icons.ZOOM_IN, on_click=toggle))
+        rows.append(zoom_button(screen, zoom, "map"))
     return ft.Column(rows, spacing=6, key=key)
 
 

@@ -309,10 +309,15 @@ def board_panel(screen: Any, board: dict[str, Any], highlights: dict[str, dict[s
     rows: list[ft.Control] = [board_widget(board, width, tapped, highlights, picked, zoom=zoom, cache=cache),
                               ft.Text(line, size=15, weight=ft.FontWeight.BOLD if picked else None, key=f"{key}-info")]
     if width < 520:   # a phone: small spaces may be shown twice the size, scrolled sideways
-        def toggle(e: Any) -> None:
-            screen.board_zoom = 1.0 if zoom > 1 else 2.0
-            screen.app.render()
-
-        rows.append(ft.TextButton(content="Fit the board to the screen" if zoom > 1 else "Show the board larger",
-                                  icon=ft.Icons.ZOOM_OUT if zoom > 1 else ft.Icons.ZOOM_IN, on_click=toggle))
+        rows.append(zoom_button(screen, zoom, "board"))
     return ft.Column(rows, spacing=6, key=key)
+
+
+def zoom_button(screen: Any, zoom: float, noun: str) -> ft.Control:
+    """On a phone: show the board (or map) twice the size, scrolled sideways, or fit it again."""
+    def toggle(e: Any) -> None:
+        screen.board_zoom = 1.0 if zoom > 1 else 2.0
+        screen.app.render()
+
+    return ft.TextButton(content=f"Fit the {noun} to the screen" if zoom > 1 else f"Show the {noun} larger",
+                         icon=ft.Icons.ZOOM_OUT if zoom > 1 else ft.Icons.ZOOM_IN, on_click=toggle)

@@ -21,6 +21,7 @@ import json
 import sys
 from typing import Any
 
+from companion.engine.words import plural
 from companion.errors import UserError
 from companion.odds import pirate_island as island
 from companion.odds import piraten_kapern as kapern
@@ -274,7 +275,7 @@ def run_island(args: argparse.Namespace) -> int:
         else:
             data = island.route(args.start, args.end, args.chest)
             lines = [f"{data['start']} to {data['end']}{' with the treasure' if data['chest'] else ''}: "
-                     f"{data['cost']} movement points, at least {data['turns']} turn(s) at {data['cap']} a turn",
+                     f"{data['cost']} movement points, at least {plural(data['turns'], 'turn')} at {data['cap']} a turn",
                      "  " + " - ".join(data["route"])]
     except island.OddsError as exc:
         raise UserError(str(exc)) from None
