@@ -27,9 +27,13 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     ui.start_game(page, server, GID, "assistant")
     ui.see(page, "Anne: preparing to land")
     # 10 crew with Sabers and Muskets: Cannon (6) + Rope (2) + Shovels (2) leave 10 of the 20 points
-    ui.tap(page, "Sabers and Muskets")
+    # each choice adds its description under the choices and moves the buttons below: wait for the
+    # screen a tap brings before the next tap (a tap on the old place would miss)
+    with ui.changes(page):
+        ui.tap(page, "Sabers and Muskets")
     for item in ("Cannon (6)", "Rope (2)", "Shovels (2)"):
-        press(page, item)
+        with ui.changes(page):
+            press(page, item)
     ui.see(page, "Points: 10 on equipment, 10 sailors (of 20)")
     ui.shot(page, "pvd-tracker-1-outfit")
     press(page, "Confirm purchase")
