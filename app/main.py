@@ -24,10 +24,14 @@ from typing import Any
 import flet as ft
 import uvicorn
 
+from companion.engine import words
+
 from app import access, screens, state, theme
 from app.base import PROFILE, log
 
 TOKEN_KEY = "pirate-companion.client"
+#: this browser's language for the app (content/words/<lang>.yaml), chosen on the home screen
+LANG_KEY = "pirate-companion.lang"
 
 
 class App:
@@ -39,6 +43,8 @@ class App:
     def __init__(self, page: ft.Page):
         self.page = page
         self.client = ""
+        #: the language of this page's words (remembered in the browser's storage)
+        self.lang = words.DEFAULT_LANG
         self.screen: Any = None
         self.topic: str | None = None
         #: hot-seat: the seat whose view is uncovered on this device (per game id)
@@ -50,10 +56,11 @@ class App:
 
     async def start(self) -> None:
         page = self.page
-        page.title = "Pirate table companion"
         theme.apply(page)
         self.accent: str | None = None
         self.client = await client_token(page)
+        self.lang = await stored_lang()
+        page.title = words.words_for(self.lang)("app.title")
         page.on_route_change = lambda e: self.show(e.route)
         page.on_view_pop = lambda e: self.go(self.parent_route())
         page.on_disconnect = lambda e: self.unsubscribe()
@@ -83,7 +90,7 @@ class App:
             self.screen = screens.for_route(self, route)
         except Exception as exc:  # a broken screen must leave a way home
             log.exception("screen %s failed", route)
-            self.screen = screens.ErrorScreen(self, f"This screen could not open: {exc}")
+            self.screen = screens.ErrorScreen(self, self.words("app.error.screen_failed", error=exc))
         self.render()
 
     def render(self) -> None:
@@ -96,7 +103,7 @@ class App:
             body = screen.build()
         except Exception as exc:
             log.exception("building %s failed", type(screen).__name__)
-            screen = self.screen = screens.ErrorScreen(self, f"Something went wrong: {exc}")
+            screen = self.screen = screens.ErrorScreen(self, self.words("app.error.went_wrong", error=exc))
             body = screen.build()
         if getattr(screen, "accent", None) != self.accent:  # each game's screens in its own accent
             self.accent = screen.accent
@@ -105,9 +112,9 @@ class App:
         on_bar = look["on_accent"]
         actions = []
         if self.page.route not in ("/", ""):
-            leading = ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back", icon_color=on_bar,
+            leading = ft.IconButton(ft.Icons.ARROW_BACK, tooltip=self.words("app.back"), icon_color=on_bar,
                                     on_click=lambda e: self.go(self.parent_route()))
-            actions.append(ft.IconButton(ft.Icons.HOME, tooltip="Home", icon_color=on_bar,
+            actions.append(ft.IconButton(ft.Icons.HOME, tooltip=self.words("app.home_button"), icon_color=on_bar,
                                          on_click=lambda e: self.go("/")))
         else:
             leading = ft.Icon(ft.Icons.SAILING, color=on_bar)
@@ -160,6 +167,19 @@ class App:
         if self.screen is not None and topic == self.topic:
             self.render()
 
+    @property
+    def words(self) -> words.Words:
+        return words.words_for(self.lang)
+
+    def set_lang(self, lang: str) -> None:
+        """Use the app in another language on this page (and remember it in this browser)."""
+        if lang not in words.languages():
+            return
+        self.lang = lang
+        self.page.title = self.words("app.title")
+        self.page.run_task(store_lang, lang)
+        self.render()
+
     def toast(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text), duration=ft.Duration(seconds=4)))
 
@@ -176,6 +196,22 @@ async def client_token(page: ft.Page) -> str:
     except Exception:  # no storage: this page session is the client
         log.warning("no client storage; seats last for this page session only")
         return f"session-{page.session.id if hasattr(page, 'session') else state.new_token()}"
+
+
+async def stored_lang() -> str:
+    """The language this browser chose before (English at first, or when there is no storage)."""
+    try:
+        lang = await asyncio.wait_for(ft.SharedPreferences().get(LANG_KEY), timeout=5)
+    except Exception:
+        return words.DEFAULT_LANG
+    return lang if isinstance(lang, str) and lang in words.languages() else words.DEFAULT_LANG
+
+
+async def store_lang(lang: str) -> None:
+    try:
+        await asyncio.wait_for(ft.SharedPreferences().set(LANG_KEY, lang), timeout=5)
+    except Exception:  # no storage: the choice lasts for this page session
+        log.warning("no client storage; the language is kept for this page session only")
 
 
 async def main(page: ft.Page) -> None:

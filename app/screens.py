@@ -11,6 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion import api
+from companion.engine.words import Words, languages, words_for
 
 from app import access, games, state, theme
 from app.assistant import AssistantScreen
@@ -37,67 +38,92 @@ def for_route(app: Any, route: str) -> Screen:
             return SetupScreen(app, gid, parts[3])
     if parts[0] == "s" and len(parts) == 2:
         return open_game(app, parts[1])
-    return ErrorScreen(app, f"There is no screen at {route}.")
+    return ErrorScreen(app, app_words(app)("app.error.no_screen", route=route))
+
+
+def app_words(app: Any) -> Words:
+    return words_for(getattr(app, "lang", None))
 
 
 class ElsewhereScreen(ErrorScreen):
     """A game this device may not open: another device's hot-seat game or table assistant."""
 
-    title = "Not on this device"
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return self.w("app.error.elsewhere_title")
+
+    @title.setter
+    def title(self, text: str) -> None:
+        self._title = text
 
 
 def open_game(app: Any, gid: str) -> Screen:
     try:
         live = app.reg.get(gid)
     except KeyError:
-        return ErrorScreen(app, "This game is not saved here (it may have been deleted).")
+        return ErrorScreen(app, app_words(app)("app.error.not_saved"))
     live.adopt(app.client)  # (a game saved before games had owners)
     if not live.may_open(app.client):
-        return ElsewhereScreen(app, "This game is played on another device. Its owner can share it from there "
-                                    "(Share with other devices).")
+        return ElsewhereScreen(app, app_words(app)("app.error.elsewhere"))
     app.subscribe(gid)
     if live.mode == state.ASSISTANT:
         ui = games.game_ui(live.game.id)
         if ui.assistant is None:
-            return ErrorScreen(app, f"{live.game.name} has no table assistant yet.")
+            return ErrorScreen(app, app_words(app)("app.error.no_assistant", game=live.game.name))
         return AssistantScreen(app, live, ui)
     return PlayScreen(app, live)
 
 
 # --- home --------------------------------------------------------------------------------------
-MODE_NAMES = {state.ASSISTANT: "Table assistant", state.HOTSEAT: "Hot-seat game", state.DEVICES: "One device each"}
+#: the catalogue key of each way to use a game (content/words/<lang>.yaml, app.modes)
+MODE_NAMES = {state.ASSISTANT: "app.modes.assistant", state.HOTSEAT: "app.modes.hotseat",
+              state.DEVICES: "app.modes.devices"}
 
 
 class Home(Screen):
-    title = "Pirate table companion"
-
     def build(self) -> list[ft.Control]:
+        w = self.w
         out: list[ft.Control] = []
         mine = self.app.reg.summaries_for(self.app.client)  # never another device's hot-seat game
         live = [s for s in mine if not s.over]
         if live:
-            out.append(heading("Continue"))
+            out.append(heading(w("app.home.continue")))
             for s in live[:8]:
                 out.append(self.continue_tile(s))
-        out.append(heading("Games"))
+        out.append(heading(w("app.home.games")))
         for g in games.game_entries():
             out.append(self.game_card(g))
         finished = [s for s in mine if s.over]
         if finished:
-            out.append(heading("Finished games", 16))
+            out.append(heading(w("app.home.finished"), 16))
             for s in finished[:5]:
                 out.append(self.continue_tile(s))
+        out.append(self.language_choice())
         return out
 
+    def language_choice(self) -> ft.Control:
+        """The app's language on this device (remembered in the browser); the Dutch edition of
+        Piraten Kapern plays in Dutch."""
+        now = self.w.lang
+        row = [button(name, lambda e, code=code: self.app.set_lang(code), primary=code == now,
+                      icon=ft.Icons.CHECK if code == now else ft.Icons.TRANSLATE,
+                      tooltip=None if code == now else words_for(code)("app.home.use_language"))
+               for code, name in languages().items()]
+        return ft.Container(ft.Column([heading(self.w("app.home.language"), 16), wrap_row(row)], spacing=6),
+                            key="language")
+
     def continue_tile(self, s: state.GameSummary) -> ft.Control:
+        w = self.w
         if s.error:
             return notice(f"{s.title}: {s.error}", error=True)
-        when = time.strftime("%d %b %H:%M", time.localtime(s.updated))
-        turn = "game over" if s.over else (f"{s.to_move} to play" if s.to_move else "waiting for the dice")
-        label = f"Continue {s.title}: {', '.join(s.players)}"
+        when = time.strftime("%d-%m %H:%M", time.localtime(s.updated))
+        turn = w("app.home.over") if s.over else (w("app.home.to_play", name=s.to_move) if s.to_move else
+                                                  w("app.home.waiting_dice"))
+        label = w("app.home.continue_game", game=s.title, players=", ".join(s.players))
+        mode = w(MODE_NAMES[s.mode]) if s.mode in MODE_NAMES else s.mode
         return ft.ListTile(
             leading=ft.Icon(ft.Icons.CASINO if s.mode != state.ASSISTANT else ft.Icons.EDIT_NOTE),
-            title=ft.Text(f"{s.title} · {MODE_NAMES.get(s.mode, s.mode)}"),
+            title=ft.Text(f"{s.title} · {mode}"),
             subtitle=ft.Text(f"{', '.join(s.players)} — {turn} — {when}"),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), min_height=56,
             on_click=lambda e, gid=s.id: self.app.go(f"/s/{gid}"), tooltip=label)
@@ -105,10 +131,11 @@ class Home(Screen):
     def game_card(self, g: games.GameEntry) -> ft.Control:
         """A game in its own accent (a band on the left, its title and button), as its box would be."""
         look = theme.palette(g.accent)
+        g = g.said(self.w.lang)
         body = card(
             ft.Text(g.name, size=20, font_family=theme.BOLD, color=look["accent"]),
-            para(g.description or f"{g.min_players}-{g.max_players} players"),
-            wrap_row([button(f"Open {g.name}", lambda e, gid=g.id: self.app.go(f"/games/{gid}"),
+            para(g.description or self.w("app.home.players", low=g.min_players, high=g.max_players)),
+            wrap_row([button(self.w("app.home.open", game=g.name), lambda e, gid=g.id: self.app.go(f"/games/{gid}"),
                              icon=ft.Icons.ARROW_FORWARD, primary=True)]))
         return ft.Container(body, theme=theme.page_theme(g.accent), border_radius=12,
                             border=ft.Border.only(left=ft.BorderSide(8, look["accent"])))
@@ -117,31 +144,30 @@ class Home(Screen):
 class GameMenu(Screen):
     def __init__(self, app: Any, gid: str):
         super().__init__(app)
-        self.entry = games.entry(gid)
+        self.entry = games.entry(gid).said(self.w.lang)
         self.accent = self.entry.accent
         self.title = self.entry.name
 
     def build(self) -> list[ft.Control]:
-        g = self.entry
+        g, w = self.entry, self.w
         ui = games.game_ui(g.id)
         engine = g.has_engine
         go = self.app.go
         rows: list[ft.Control] = [para(g.description)] if g.description else []
-        rows.append(self.item("Table assistant", "A score pad beside the real game: enter the cards and dice, "
-                              "the app does the arithmetic.", ft.Icons.EDIT_NOTE,
+        rows.append(self.item(w("app.menu.assistant"), w("app.menu.assistant_text"), ft.Icons.EDIT_NOTE,
                               (lambda e: go(f"/games/{g.id}/new/assistant")) if engine and ui.assistant else None))
-        rows.append(self.item("Play", "The whole game on this device or one device each; bots in any seat.",
+        rows.append(self.item(w("app.menu.play"), w("app.menu.play_text"),
                               ft.Icons.CASINO, (lambda e: go(f"/games/{g.id}/new/play")) if engine else None))
-        rows.append(self.item("Rules", "A short, searchable rules reference.", ft.Icons.MENU_BOOK,
+        rows.append(self.item(w("app.menu.rules"), w("app.menu.rules_text"), ft.Icons.MENU_BOOK,
                               (lambda e: go(f"/games/{g.id}/rules")) if games.has_rules(g.id) else None))
-        rows.append(self.item("Print", "Make the print-and-play sheets (PDF and SVG).", ft.Icons.PRINT,
+        rows.append(self.item(w("app.menu.print"), w("app.menu.print_text"), ft.Icons.PRINT,
                               lambda e: go(f"/games/{g.id}/print")))
         return rows
 
     def item(self, name: str, text: str, icon: Any, on_click: Any) -> ft.Control:
         return card(ft.Row([ft.Icon(icon), ft.Text(name, size=18, weight=ft.FontWeight.BOLD)]), para(text),
                     button(name, on_click, primary=True, disabled=on_click is None,
-                           tooltip=None if on_click else f"{name}: not available for this game yet"))
+                           tooltip=None if on_click else self.w("app.menu.not_yet", what=name)))
 
 
 # --- setup ---------------------------------------------------------------------------------------
@@ -153,10 +179,11 @@ class SetupScreen(Screen):
 
     def __init__(self, app: Any, gid: str, kind: str):
         super().__init__(app)
-        self.entry = games.entry(gid)
+        self.entry = games.entry(gid).said(self.w.lang)
         self.accent = self.entry.accent
         self.kind = kind
-        self.title = f"{self.entry.name}: {'table assistant' if kind == 'assistant' else 'new game'}"
+        self.title = self.w("app.setup.title_assistant" if kind == "assistant" else "app.setup.title_play",
+                            game=self.entry.name)
         n = max(self.entry.min_players, 2)
         self.names = DEFAULT_NAMES[:n]
         self.kinds = [state.HUMAN] + [state.BOT if kind == "play" else state.HUMAN] * (n - 1)
@@ -166,38 +193,40 @@ class SetupScreen(Screen):
         self.options: dict[str, Any] = {}
 
     def build(self) -> list[ft.Control]:
-        out: list[ft.Control] = [heading("Players")]
+        w = self.w
+        out: list[ft.Control] = [heading(w("app.setup.players"))]
         for i, name in enumerate(self.names):
-            field = ft.TextField(value=name, label=f"Player {i + 1} name", width=220, dense=False,
+            field = ft.TextField(value=name, label=w("app.setup.name", n=i + 1), width=220, dense=False,
                                  on_change=lambda e, i=i: self.names.__setitem__(i, e.control.value.strip()))
             row = [field]
             if self.kind == "play":
                 is_bot = self.kinds[i] != state.HUMAN
-                row.append(button(f"Seat {i + 1}: {'bot' if is_bot else 'human'}", lambda e, i=i: self.toggle(i),
-                                  icon=ft.Icons.SMART_TOY if is_bot else ft.Icons.PERSON,
-                                  tooltip=f"Make seat {i + 1} a {'human' if is_bot else 'bot'}"))
+                row.append(button(w("app.setup.seat_bot" if is_bot else "app.setup.seat_human", n=i + 1),
+                                  lambda e, i=i: self.toggle(i), icon=ft.Icons.SMART_TOY if is_bot else ft.Icons.PERSON,
+                                  tooltip=w("app.setup.make_human" if is_bot else "app.setup.make_bot", n=i + 1)))
                 if is_bot and self.smart_bot:
                     now, after = self.bot_label(self.kinds[i]), self.bot_label(self.next_bot(self.kinds[i]))
-                    row.append(button(f"Bot {i + 1}: {now}", lambda e, i=i: self.bot_kind(i),
-                                      tooltip=f"Seat {i + 1}: a {after} bot instead"))
+                    row.append(button(w("app.setup.bot", n=i + 1, kind=now), lambda e, i=i: self.bot_kind(i),
+                                      tooltip=w("app.setup.bot_instead", n=i + 1, kind=after)))
             out.append(wrap_row(row))
         n = len(self.names)
         out.append(wrap_row([
-            button("Add player", self.add, icon=ft.Icons.PERSON_ADD, disabled=n >= self.entry.max_players),
-            button("Remove player", self.remove, icon=ft.Icons.PERSON_REMOVE, disabled=n <= self.entry.min_players),
+            button(w("app.setup.add"), self.add, icon=ft.Icons.PERSON_ADD, disabled=n >= self.entry.max_players),
+            button(w("app.setup.remove"), self.remove, icon=ft.Icons.PERSON_REMOVE,
+                   disabled=n <= self.entry.min_players),
         ]))
         if self.kind == "play":
-            out.append(heading("Devices", 16))
+            out.append(heading(w("app.setup.devices"), 16))
             out.append(ft.RadioGroup(value=self.mode, on_change=self.set_mode, content=ft.Column([
-                ft.Radio(value=state.HOTSEAT, label="Hot seat"),
-                para("Pass this device around; a privacy screen comes between players.", size=13),
-                ft.Radio(value=state.DEVICES, label="One device each"),
-                para("Every player joins on their own phone or browser and takes a free seat.", size=13),
+                ft.Radio(value=state.HOTSEAT, label=w("app.setup.hotseat")),
+                para(w("app.setup.hotseat_text"), size=13),
+                ft.Radio(value=state.DEVICES, label=w("app.setup.devices_each")),
+                para(w("app.setup.devices_text"), size=13),
             ], spacing=2)))
         out += self.option_fields()
         if self.error:
             out.append(notice(self.error, error=True))
-        out.append(button("Start", self.start, icon=ft.Icons.PLAY_ARROW, primary=True))
+        out.append(button(w("app.setup.start"), self.start, icon=ft.Icons.PLAY_ARROW, primary=True))
         return out
 
     def option_fields(self) -> list[ft.Control]:
@@ -205,11 +234,11 @@ class SetupScreen(Screen):
         option, a number field for a number (the rules check the value when the game starts)."""
         if not self.offered:
             return []
-        out: list[ft.Control] = [heading("Options", 16)]
+        out: list[ft.Control] = [heading(self.w("app.setup.options"), 16)]
         for name in self.offered:
             text = self.entry.option_texts.get(name, name)
             value = self.options.get(name, self.entry.options[name])
-            short = name.replace("_", " ").capitalize()
+            short = self.w.get(f"app.options.{name}", name.replace("_", " ").capitalize())
             if isinstance(value, bool):  # (a switch's label does not wrap: the words go below it)
                 out.append(ft.Switch(label=short, value=value, label_position=ft.LabelPosition.RIGHT,
                                      on_change=lambda e, n=name: self.set_option(n, bool(e.control.value))))
@@ -237,7 +266,7 @@ class SetupScreen(Screen):
             try:
                 value = int(str(value).strip() or 0)
             except ValueError:
-                self.error = f"{self.entry.option_texts.get(name, name)}: a whole number, please"
+                self.error = self.w("app.setup.whole_number", option=self.entry.option_texts.get(name, name))
                 self.app.render()
                 return
         self.options[name] = value
@@ -263,11 +292,11 @@ class SetupScreen(Screen):
         kinds = self.bot_choices()
         return kinds[(kinds.index(kind) + 1) % len(kinds)] if kind in kinds else state.BOT
 
-    @staticmethod
-    def bot_label(kind: str) -> str:
+    def bot_label(self, kind: str) -> str:
         if kind.startswith(state.NAMED_BOT):
-            return kind[len(state.NAMED_BOT):]
-        return "random" if kind == state.RANDOM_BOT else "smart"
+            name = kind[len(state.NAMED_BOT):]
+            return self.w.get(f"app.bots.{name}", name)
+        return self.w("app.bots.random" if kind == state.RANDOM_BOT else "app.bots.smart")
 
     def bot_kind(self, i: int) -> None:
         self.kinds[i] = self.next_bot(self.kinds[i])
@@ -278,7 +307,7 @@ class SetupScreen(Screen):
 
     def add(self, e: Any) -> None:
         n = len(self.names)
-        self.names.append(next(x for x in DEFAULT_NAMES + [f"Player {n + 1}"] if x not in self.names))
+        self.names.append(next(x for x in DEFAULT_NAMES + [self.w("app.setup.player", n=n + 1)] if x not in self.names))
         self.kinds.append(state.BOT if self.kind == "play" else state.HUMAN)
         self.app.render()
 
@@ -288,7 +317,7 @@ class SetupScreen(Screen):
         self.app.render()
 
     def start(self, e: Any) -> None:
-        names = [n.strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
+        names = [n.strip() or self.w("app.setup.player", n=i + 1) for i, n in enumerate(self.names)]
         try:
             game = api.table_game(self.entry.id) if self.kind == "assistant" else api.get_game(self.entry.id)
             options = {k: v for k, v in self.options.items() if k in self.offered}
@@ -309,19 +338,19 @@ class RulesScreen(Screen):
         super().__init__(app)
         self.entry = games.entry(gid)
         self.accent = self.entry.accent
-        self.title = f"{self.entry.name}: rules"
+        self.title = self.w("app.rules.title", game=self.entry.name)
         self.data = games.rules_reference(gid)
         self.query = ""
 
     def build(self) -> list[ft.Control]:
-        search = ft.TextField(label="Search the rules", prefix_icon=ft.Icons.SEARCH, value=self.query,
+        search = ft.TextField(label=self.w("app.rules.search"), prefix_icon=ft.Icons.SEARCH, value=self.query,
                               on_change=self.on_search, autofocus=False)
         return [search, ft.Column(self.sections(), spacing=10)]
 
     def sections(self) -> list[ft.Control]:
         found = games.search_rules(self.data["sections"], self.query)
         if not found:
-            return [para(f"Nothing about “{self.query}”.")]
+            return [para(self.w("app.rules.nothing", query=self.query))]
         return [card(ft.Text(s["title"], size=17, weight=ft.FontWeight.BOLD), para(str(s["text"]).strip()))
                 for s in found]
 
@@ -340,19 +369,18 @@ class PrintScreen(Screen):
         super().__init__(app)
         self.entry = games.entry(gid)
         self.accent = self.entry.accent
-        self.title = f"{self.entry.name}: print"
+        self.title = self.w("app.print.title", game=self.entry.name)
 
     def build(self) -> list[ft.Control]:
         job = self.jobs.get(self.entry.id)
-        out: list[ft.Control] = [para("Makes the print-and-play sheets of this game as PDF and SVG files "
-                                      "(the same as `companion print " + self.entry.id + "` in a terminal).")]
+        out: list[ft.Control] = [para(self.w("app.print.text", command=" ".join(self.command())))]
         running = bool(job and job["running"])
-        out.append(button("Printing…" if running else "Make the print files", self.start,
+        out.append(button(self.w("app.print.running") if running else self.w("app.print.make"), self.start,
                           icon=ft.Icons.PRINT, primary=True, disabled=running))
         if running:
             out.append(ft.ProgressBar())
         if job and not job["running"]:
-            out.append(notice(job["message"], error=not job["ok"]))
+            out.append(notice(self.w(job["message"], **job.get("fields", {})), error=not job["ok"]))
             if job.get("output"):
                 out.append(ft.Text(job["output"], selectable=True, size=12, font_family="monospace"))
         return out
@@ -361,20 +389,22 @@ class PrintScreen(Screen):
         """Start the printer, unless a print job runs already (on this server, from any device: the
         button is disabled while it runs, but a client can send clicks anyway, so the server decides)."""
         gid = self.entry.id
-        busy = access.HEAVY.try_start(f"printing {self.entry.name}")
+        busy = access.HEAVY.try_start(self.w("app.print.busy_what", game=self.entry.name))
         if busy is not None:
-            self.app.toast(f"Wait a moment: this server is {busy} (one print job at a time).")
+            self.app.toast(self.w("app.print.busy", busy=busy))
             self.app.render()
             return
         self.jobs[gid] = {"running": True}
         self.app.render()
         page, app = self.app.page, self.app
+        command = self.command()
 
         def work() -> None:
             try:
-                self.jobs[gid] = run_printer(gid)
+                self.jobs[gid] = run_printer(gid, command)
             except Exception as exc:  # noqa: BLE001 - the slot must be given back whatever happens
-                self.jobs[gid] = {"running": False, "ok": False, "message": f"The printer could not run: {exc}"}
+                self.jobs[gid] = {"running": False, "ok": False, "message": "app.print.could_not",
+                                  "fields": {"error": str(exc)}}
             finally:
                 access.HEAVY.done()
             if isinstance(app.screen, PrintScreen):
@@ -382,14 +412,21 @@ class PrintScreen(Screen):
 
         page.run_thread(work)
 
+    def command(self) -> list[str]:
+        """`companion print GAME`, in this device's language where the game is printed in it."""
+        lang = self.w.lang
+        return ["companion", "print", self.entry.id] + (["--lang", lang] if lang != "en" and
+                                                        lang in self.entry.languages else [])
 
-def run_printer(gid: str) -> dict[str, Any]:
-    """`companion print GAME` in a child process (the printer may take a while and use a lot of memory)."""
-    proc = subprocess.run([sys.executable, "-m", "companion.cli", "print", gid], cwd=ROOT,
+
+def run_printer(gid: str, command: list[str]) -> dict[str, Any]:
+    """`companion print GAME` in a child process (the printer may take a while and use a lot of memory).
+    The message is a catalogue key (the screen says it in the device's language)."""
+    proc = subprocess.run([sys.executable, "-m", "companion.cli"] + command[1:], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
     output = (proc.stdout + proc.stderr).strip()
     if proc.returncode != 0:
-        return {"running": False, "ok": False, "message": "The printer failed.", "output": output[-3000:]}
+        return {"running": False, "ok": False, "message": "app.print.failed", "output": output[-3000:]}
     where = ROOT / "print" / "out" / gid
-    return {"running": False, "ok": True, "output": output[-3000:],
-            "message": f"Done. The files are in {where if where.exists() else ROOT / 'print' / 'out'}."}
+    return {"running": False, "ok": True, "output": output[-3000:], "message": "app.print.done",
+            "fields": {"where": str(where if where.exists() else ROOT / "print" / "out")}}

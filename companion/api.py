@@ -4,7 +4,7 @@ comes from the game's views. Front ends import this module, the engine and views
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.content import ContentError, game_folders
@@ -39,6 +39,19 @@ class GameEntry:
     options: dict[str, Any] = field(default_factory=dict)
     #: what a front end says for each option (game.yaml's option_texts, else the name in words)
     option_texts: dict[str, str] = field(default_factory=dict)
+    #: the languages the game's own words come in (game.yaml `languages`: Kapern is Dutch too)
+    languages: tuple[str, ...] = ("en",)
+    #: the description and option texts in every language game.yaml has them in (for `said`)
+    texts: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def said(self, lang: str) -> "GameEntry":
+        """This entry with its description and option texts in `lang` (English where game.yaml has
+        no such text)."""
+        if lang == "en" or not self.texts:
+            return self
+        desc = say(self.texts.get("description"), lang) or self.description
+        opts = {k: say(t, lang) or self.option_texts.get(k, k) for k, t in self.texts.get("options", {}).items()}
+        return replace(self, description=desc, option_texts={**self.option_texts, **opts})
 
     @property
     def has_engine(self) -> bool:
@@ -77,7 +90,10 @@ def game_entries() -> list[GameEntry]:
         found[info.id] = GameEntry(info.id, say(info.name) or info.id, say(info.description),
                                    info.players.min, info.players.max, info.accent, dict(info.options),
                                    {k: say(info.option_texts[k]) if k in info.option_texts else
-                                    k.replace("_", " ").capitalize() for k in info.options})
+                                    k.replace("_", " ").capitalize() for k in info.options},
+                                   tuple(info.languages),
+                                   {"description": dict(info.description or {}),
+                                    "options": {k: dict(v) for k, v in info.option_texts.items()}})
     for gid in game_ids():
         if gid not in found and engine_loads(gid):
             g = get_game(gid)

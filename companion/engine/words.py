@@ -3,13 +3,28 @@
 views produce (a slot id, "(s)", "a incident", "1 tokens" shown to a player are bugs).
 
 Rules and views build their sentences with these, so that no game grows its own `_plural` and
-no screen says "hour(s)"."""
+no screen says "hour(s)".
+
+The words of each language live as data: content/words/<lang>.yaml, one catalogue per language
+(`Words(lang)`, `words_for(lang)`). A key is a dotted path ("app.home.games"); a value is a text
+with {fields}, or a count ({one: "{n} doodshoofd", many: "{n} doodshoofden"}, chosen by the field
+`n`). A key missing in a language falls back to English; `missing(lang)` lists them (a test keeps
+it empty for the languages a screen is offered in). Nouns for `Words.plural` and `Words.count` are
+in each catalogue's `nouns:` (English makes the plurals it does not list by rule)."""
 from __future__ import annotations
 
+import os
 import re
-from typing import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
 
-__all__ = ["plural", "count", "noun", "article", "with_article", "number_word", "join", "sentence", "problems", "faults"]
+import yaml
+
+from companion import CONTENT_DIR
+
+__all__ = ["plural", "count", "noun", "article", "with_article", "number_word", "join", "sentence", "problems", "faults",
+           "Words", "WordsError", "words_for", "languages", "missing", "DEFAULT_LANG"]
 
 #: plurals English does not make with -s / -es
 IRREGULAR = {"die": "dice", "man": "men", "woman": "women", "child": "children", "foot": "feet",
@@ -165,3 +180,143 @@ def faults(text: str) -> list[tuple[str, str]]:
     for m in re.finditer(r"\b([02-9]|\d\d+) (die|token|hour|skull|sailor|success|card|coin|treasure)\b(?! \d)", text):
         found.append(("a singular after a number", m.group(0)))
     return found
+
+
+# --- the catalogues: the words of each language as data ---------------------------------------------
+#: the language a device starts in, and the one every catalogue falls back to
+DEFAULT_LANG = "en"
+
+
+class WordsError(ValueError):
+    """A catalogue that cannot be read (says which file and line)."""
+
+
+def words_dir() -> Path:
+    """content/words/ beside the package; COMPANION_WORDS_DIR points elsewhere (tests, forks)."""
+    return Path(os.environ.get("COMPANION_WORDS_DIR") or CONTENT_DIR / "words")
+
+
+@lru_cache(maxsize=None)
+def _catalogue(folder: str, lang: str) -> dict[str, Any]:
+    path = Path(folder) / f"{lang}.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except FileNotFoundError:
+        raise WordsError(f"{path}: there is no catalogue of words for language {lang!r}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f":{mark.line + 1}" if mark else ""
+        raise WordsError(f"{path}{line}: not valid YAML ({getattr(exc, 'problem', exc)})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("language"), str):
+        raise WordsError(f"{path}: expected a mapping with 'language: <its own name>' and the words")
+    return data
+
+
+def languages() -> dict[str, str]:
+    """The languages there are catalogues for, each by its own name: {"en": "English", "nl": "Nederlands"}."""
+    folder = words_dir()
+    return {p.stem: _catalogue(str(folder), p.stem)["language"] for p in sorted(folder.glob("*.yaml"))}
+
+
+def _dig(data: Any, key: str) -> Any:
+    for part in key.split("."):
+        if not isinstance(data, dict) or part not in data:
+            return None
+        data = data[part]
+    return data
+
+
+def _leaves(data: Any, prefix: str = "") -> Iterable[str]:
+    """Every key of a catalogue (a count's {one, many, zero} is one key)."""
+    if isinstance(data, dict) and not _is_count(data):
+        for k, v in data.items():
+            yield from _leaves(v, f"{prefix}.{k}" if prefix else str(k))
+    elif prefix:
+        yield prefix
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, dict) and "one" in value and "many" in value
+
+
+def missing(lang: str) -> list[str]:
+    """The keys English has and `lang` does not (they would show in English)."""
+    en, other = _catalogue(str(words_dir()), DEFAULT_LANG), _catalogue(str(words_dir()), lang)
+    return [k for k in _leaves(en) if k not in ("language",) and _dig(other, k) is None]
+
+
+class Words:
+    """The words of one language: `w("app.home.games")`, `w("kapern.skulls", n=2)` (a count picks
+    its form by `n`), `w.plural(2, "die")`, `w.count(0, "skull")`, `w.join([...])`, `w.text({en:, nl:})`
+    for a text from game content. Falls back to English, key by key."""
+
+    def __init__(self, lang: str = DEFAULT_LANG):
+        folder = str(words_dir())
+        self.lang = lang
+        self.data = _catalogue(folder, lang)
+        self.fallback = self.data if lang == DEFAULT_LANG else _catalogue(folder, DEFAULT_LANG)
+
+    def __repr__(self) -> str:
+        return f"Words({self.lang!r})"
+
+    def has(self, key: str) -> bool:
+        return _dig(self.data, key) is not None or _dig(self.fallback, key) is not None
+
+    def __call__(self, key: str, /, **fields: Any) -> str:
+        value = _dig(self.data, key)
+        if value is None:
+            value = _dig(self.fallback, key)
+        if value is None or (isinstance(value, dict) and not _is_count(value)):
+            raise KeyError(f"no words for {key!r} in content/words/{self.lang}.yaml or en.yaml")
+        if _is_count(value):
+            n = fields.get("n", 0)
+            value = value["zero"] if n == 0 and "zero" in value else value["one"] if abs(n) == 1 else value["many"]
+        return str(value).format(**fields) if fields else str(value)
+
+    def get(self, key: str, default: str, /, **fields: Any) -> str:
+        """Like calling, with a default for a key no catalogue has (a name from content)."""
+        return self(key, **fields) if self.has(key) else default.format(**fields) if fields else default
+
+    def text(self, text: dict[str, str] | str | None) -> str:
+        """A text from game content ({en: Skull, nl: Doodshoofd}) in this language, else English."""
+        if text is None or isinstance(text, str):
+            return text or ""
+        return text.get(self.lang) or text.get(DEFAULT_LANG, "")
+
+    def noun(self, n: int, one: str, many: str | None = None) -> str:
+        """The noun for n in this language: an English noun ("die") looked up in `nouns:`."""
+        forms = _dig(self.data, f"nouns.{one}")
+        if isinstance(forms, dict) and _is_count(forms):
+            return forms["one"] if abs(n) == 1 else forms["many"]
+        if self.lang == DEFAULT_LANG:
+            return noun(n, one, many)
+        raise KeyError(f"no noun {one!r} in content/words/{self.lang}.yaml (nouns:)")
+
+    def plural(self, n: int, one: str, many: str | None = None) -> str:
+        return f"{n} {self.noun(n, one, many)}"
+
+    def number_word(self, n: int, zero: str | None = None) -> str:
+        numbers = self.data.get("numbers") or _NUMBER_WORDS
+        if n == 0:
+            return zero if zero is not None else numbers[0]
+        return numbers[n] if 0 < n < len(numbers) else str(n)
+
+    def count(self, n: int, one: str, many: str | None = None, zero: str | None = None) -> str:
+        return f"{self.number_word(n, zero)} {self.noun(n, one, many)}"
+
+    def join(self, items: Iterable[str]) -> str:
+        return join(items, self("app.and"))
+
+
+@lru_cache(maxsize=16)
+def _words(folder: str, lang: str) -> Words:
+    return Words(lang)
+
+
+def words_for(lang: str | None) -> Words:
+    """The (cached) words of a language; an unknown language gets English."""
+    lang = lang or DEFAULT_LANG
+    folder = str(words_dir())
+    if not (Path(folder) / f"{lang}.yaml").is_file():
+        lang = DEFAULT_LANG
+    return _words(folder, lang)

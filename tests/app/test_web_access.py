@@ -214,8 +214,8 @@ def test_printing_runs_one_at_a_time_whatever_the_clicks(reg, monkeypatch) -> No
         def run_thread(self, fn):
             threads.append(fn)  # run later, like a thread still busy
 
-    monkeypatch.setattr(screens, "run_printer", lambda gid: started.append(gid) or
-                        {"running": False, "ok": True, "message": "Done."})
+    monkeypatch.setattr(screens, "run_printer", lambda gid, command: started.append(gid) or
+                        {"running": False, "ok": True, "message": "app.print.done", "fields": {"where": "out"}})
     apps = [FakeApp(reg, f"device-{i}") for i in range(4)]
     for a in apps:
         a.page = Page()
