@@ -10,10 +10,29 @@ import os
 import stat
 import sys
 import tempfile
+from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from companion.errors import UserError
+
+
+def console(**options: Any) -> Any:
+    """A rich Console for a command's output. Rich meets a closed pipe with a silent exit code 1 of
+    its own; this one raises BrokenPipeError, so the CLI ends with its one line and code 2."""
+    return _console_class()(**options)
+
+
+@lru_cache(maxsize=1)
+def _console_class() -> type:
+    from rich.console import Console  # rich is imported only by the commands that draw with it
+
+    class PipeConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError(32, "Broken pipe")
+
+    return PipeConsole
 
 
 def interactive() -> bool:

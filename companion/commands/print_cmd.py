@@ -61,10 +61,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
+    from companion.commands.outputs import console as make_console
     from companion.content import game_folders, load_game
     from companion.printing import PrintError
     from companion.printing.assets import profiles
@@ -86,7 +86,7 @@ def _run(args: argparse.Namespace) -> int:
             game_opts = replace(opts, out=opts.out / content.info.id)
         check_writable(game_opts.out or default_out(content.info.id))
         jobs += plan(content, game_opts)
-    console = Console(stderr=True)
+    console = make_console(stderr=True)
     made: list[tuple[Path, int, str]] = []
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                   TimeElapsedColumn(), console=console, disable=args.quiet, transient=True) as progress:
@@ -106,7 +106,7 @@ def _run(args: argparse.Namespace) -> int:
     for path, n, kind in made:
         name = path.name + ("/" if kind == "faces" else "")
         table.add_row(name, f"{n} SVG files" if kind == "faces" else str(n))
-    Console(width=max(100, Console().width)).print(table)
+    make_console(width=max(100, make_console().width)).print(table)
     return 0
 
 

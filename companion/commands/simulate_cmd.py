@@ -10,7 +10,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from companion.commands.outputs import writable_file
+from companion.commands.outputs import console as make_console, writable_file
 from companion.engine import bot_kinds
 from companion.engine.simulation import play_game, summarize
 from companion.errors import UserError
@@ -97,7 +97,7 @@ def _run_all(jobs: list, workers: int, quiet: bool) -> list[dict[str, Any]]:
     from rich.progress import Progress
 
     out: list[dict[str, Any]] = []
-    with Progress(transient=True, disable=quiet) as progress:
+    with Progress(transient=True, disable=quiet, console=make_console(stderr=True)) as progress:
         task = progress.add_task("simulating", total=len(jobs))
         if workers <= 1 or len(jobs) == 1:
             for job in jobs:
@@ -112,10 +112,9 @@ def _run_all(jobs: list, workers: int, quiet: bool) -> list[dict[str, Any]]:
 
 
 def print_report(report: dict[str, Any]) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    console = make_console()
     ends = "".join(f"{flag.replace('_', ' ')} in {report[flag]:.0%}, " for flag in report["flags"])
     turns = report["turns"]
     console.print(f"[bold]{report['games']} games[/bold], {report['players']} players ({', '.join(report['bots'])}); "

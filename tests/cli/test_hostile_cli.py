@@ -166,6 +166,28 @@ def test_broken_pipe_is_one_line(monkeypatch, argv: list[str]) -> None:
     one_error(code, err.getvalue(), "broken pipe")
 
 
+@pytest.mark.parametrize("argv", [
+    ["simulate", "piraten-kapern", "--games", "2", "--workers", "1"],
+    ["print", str(ROOT / "tests" / "fixtures" / "content" / "tiny"), "--only", "cards", "--format", "pdf", "--quiet"],
+])
+def test_broken_pipe_under_rich_output_is_one_line(tmp_path: Path, monkeypatch, argv: list[str]) -> None:
+    """simulate's report and print's file list go through rich, which met a closed pipe with a silent
+    exit code 1 of its own; they end like every other command: one line, exit code 2."""
+    read, write = os.pipe()
+    os.close(read)  # the reader went away: every write fails with EPIPE, as under `| head -1`
+    out, err = os.fdopen(write, "w"), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    if argv[0] == "print":
+        argv = [*argv, "--out", str(tmp_path)]
+    try:
+        code = main(argv)
+    finally:
+        monkeypatch.undo()
+        out.close()
+    one_error(code, err.getvalue(), "broken pipe")
+
+
 def test_broken_pipe_in_a_real_pipe() -> None:
     """`companion show X --json | head -1`: the interpreter's last flush must not fail either. (PvD's
     content is 170 KB of JSON, more than a pipe holds, so the writer meets the closed pipe.)"""
