@@ -17,7 +17,7 @@ from companion.engine.words import plural
 from app.pirates_vs_dinosaurs import labels as L
 from app.pirates_vs_dinosaurs.dice import dice_entry, entered, roller
 from app.widgets.board import board_panel
-from app.widgets.common import about, button, card, choice_dropdown, heading, notice, para, wrap_row
+from app.widgets.common import about, button, card, choice_dropdown, heading, notice, para, tap_to_read, wrap_row
 from app.widgets.common import set_and_render as _set, toggle_and_render as _toggle
 from app.widgets.log import score_table
 
@@ -226,8 +226,8 @@ def captain_card(screen: Any, live: Any, view: dict[str, Any], seat: int) -> ft.
         rows.append(wrap_row([para(f"First Mate: {L.thing('mates', p['first_mate'])} — "
                                    f"{'used' if used else 'ready'}", size=14),
                               button("Mark ready" if used else "Mark used",
-                                     edit(screen, live, seat, "mate_used", 0 if used else 1),
-                                     tooltip=L.text_of("mates", p["first_mate"]))]))
+                                     edit(screen, live, seat, "mate_used", 0 if used else 1))]))
+    rows += tap_to_read(screen, f"pvd-captain:{seat}", L.gear_texts(p))
     if p["curses"]:
         rows.append(para("Curses: " + ", ".join(str(n) for n in p["curses"]), size=14))
     if p["stage"] >= 3:
@@ -301,6 +301,19 @@ def preview_line(live: Any, action: Any) -> list[ft.Control]:
     return [para("Result: " + got["title"], size=16)] if got else []
 
 
+def entry(screen: Any, live: Any, key: str, n: int, title: str, action_of: Any, confirm: str) -> list[ft.Control]:
+    """The dice of one roll entered (or rolled here), what they would do, and the confirm button:
+    `action_of(faces)` is the entry they make."""
+    out = dice_entry(screen, key, n, title)
+    faces = entered(screen, key, n)
+    action = action_of(tuple(faces or ()))
+    if faces is not None:
+        out += preview_line(live, action)
+    out.append(button(confirm, lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
+                      disabled=faces is None))
+    return out
+
+
 def combat_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     d = screen.draft
     foe = d.get("foe", "dinosaur")
@@ -315,14 +328,8 @@ def combat_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list
         button(label, lambda e, f=f: _set(screen, d, "foe", f), primary=foe == f)
         for f, label in (("dinosaur", "Dinosaur"), ("aborigine", "Aborigines"), ("", "Other foe"))], spacing=6)]
     out += [para(line, size=14) for line in info["lines"]]
-    out += dice_entry(screen, "combat", n, "Combat")
-    faces = entered(screen, "combat", n)
-    action = T.Combat(seat, tuple(faces or ()), strength, foe, int(d.get("sabers", info["sabers"])),
-                      bool(d.get("double")))
-    if faces is not None:
-        out += preview_line(live, action)
-    out.append(button("Confirm combat", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
-                      disabled=faces is None))
+    out += entry(screen, live, "combat", n, "Combat", lambda faces: T.Combat(
+        seat, faces, strength, foe, int(d.get("sabers", info["sabers"])), bool(d.get("double"))), "Confirm combat")
     for o in cannon:
         out.append(flag(screen, f"opt:{o['source']}", f"Use the {o['name']} (+{plural(o['dice'], 'die')})"))
     out.append(extra_dice(screen))
@@ -337,13 +344,8 @@ def search_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list
     n = max(0, info["dice"] + d.get("extra", 0))
     out: list[ft.Control] = [heading(f"Search the {L.area(view['players'][seat]['area'])}", 17)]
     out += [para(line, size=14) for line in info["lines"]]
-    out += dice_entry(screen, "search", n, "Search")
-    faces = entered(screen, "search", n)
-    action = T.Search(seat, tuple(faces or ()), bool(d.get("double")))
-    if faces is not None:
-        out += preview_line(live, action)
-    out.append(button("Confirm search", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
-                      disabled=faces is None))
+    out += entry(screen, live, "search", n, "Search", lambda faces: T.Search(seat, faces, bool(d.get("double"))),
+                 "Confirm search")
     out.append(extra_dice(screen))
     out.append(flag(screen, "double", "Each success counts double"))
     return out
@@ -353,14 +355,7 @@ def end_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft
     info = view["players"][seat]["rolls"]["early_end"]
     n = info["dice"]
     out: list[ft.Control] = [heading("End the search early", 17)] + [para(x, size=14) for x in info["lines"]]
-    out += dice_entry(screen, "end", n, "Mutiny")
-    faces = entered(screen, "end", n)
-    action = T.EndSearch(seat, tuple(faces or ()))
-    if faces is not None:
-        out += preview_line(live, action)
-    out.append(button("Confirm early end", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
-                      disabled=faces is None))
-    return out
+    return out + entry(screen, live, "end", n, "Mutiny", lambda faces: T.EndSearch(seat, faces), "Confirm early end")
 
 
 def new_search_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
@@ -412,9 +407,9 @@ def sailors_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> lis
             stepper("Sailors", n, (lambda e: _set(screen, d, "n", n - 1)) if n > 1 else None,
                     lambda e: _set(screen, d, "n", n + 1)),
             flag(screen, "lf", "To / from Lost and Forgotten (else the reserve)"),
-            wrap_row([button(f"Lose {n}", lambda e: screen.act(T.Sailors(seat, -n, lf)), icon=ft.Icons.REMOVE, primary=True,
-                             tooltip=view["rules"]["emergency"]),
-                      button(f"Gain {n}", lambda e: screen.act(T.Sailors(seat, n, lf)), icon=ft.Icons.ADD)])]
+            wrap_row([button(f"Lose {n}", lambda e: screen.act(T.Sailors(seat, -n, lf)), icon=ft.Icons.REMOVE, primary=True),
+                      button(f"Gain {n}", lambda e: screen.act(T.Sailors(seat, n, lf)), icon=ft.Icons.ADD)]),
+            para(view["rules"]["emergency"], 13)]
 
 
 def dig_site_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
@@ -452,8 +447,8 @@ def token_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[
         button("Volcano", lambda e: screen.act(T.Token(seat, "volcano")), icon=ft.Icons.LOCAL_FIRE_DEPARTMENT),
     ]))
     if mine and p["digging"]:
-        out.append(button("Stop digging", lambda e: screen.act(T.StopDig(seat)), icon=ft.Icons.STOP,
-                          tooltip="A card played at the table stops the dig"))
+        out.append(para("A card played at the table stops the dig:", 13))
+        out.append(button("Stop digging", lambda e: screen.act(T.StopDig(seat)), icon=ft.Icons.STOP))
     return out
 
 
@@ -464,14 +459,7 @@ def roll_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[f
     out: list[ft.Control] = [heading(w["title"], 17)]
     if w.get("what"):
         out.append(para(w["what"][:1].upper() + w["what"][1:], 14))
-    out += dice_entry(screen, "wait", n, "Roll")
-    faces = entered(screen, "wait", n)
-    action = T.Rolled(seat, tuple(faces or ()))
-    if faces is not None:
-        out += preview_line(live, action)
-    out.append(button("Confirm the roll", lambda e: screen.act(action), icon=ft.Icons.CHECK, primary=True,
-                      disabled=faces is None))
-    return out
+    return out + entry(screen, live, "wait", n, "Roll", lambda faces: T.Rolled(seat, faces), "Confirm the roll")
 
 
 def pick_tool_of(kind: str) -> Any:

@@ -57,6 +57,18 @@ def text_of(table: str, key: str) -> str:
     return en(got.text) if got is not None and got.text else ""
 
 
+def gear_texts(p: dict[str, Any]) -> list[tuple[str, str]]:
+    """What a captain's weapon, equipment, Relic and First Mate do (name, text), for the words a
+    tap opens under the captain (a phone has no hover)."""
+    items = [(thing("weapons", p["weapon"]), text_of("weapons", p["weapon"]))] if p.get("weapon") else []
+    items += [(thing("equipment", e), text_of("equipment", e)) for e in p.get("equipment") or ()]
+    if p.get("relic"):
+        items.append((f"Relic: {thing('relics', p['relic'])}", text_of("relics", p["relic"])))
+    if p.get("first_mate"):
+        items.append((f"First Mate: {thing('mates', p['first_mate'])}", text_of("mates", p["first_mate"])))
+    return items
+
+
 def event(card: str) -> dict[str, Any]:
     c = cat().events[card]
     sub = KIND_LABEL[c.kind]

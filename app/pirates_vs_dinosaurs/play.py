@@ -13,7 +13,7 @@ from companion.engine.words import plural, sentence, with_article
 from companion.games.pirates_vs_dinosaurs.questions import QUESTIONS
 from app.pirates_vs_dinosaurs.dice import face_tile
 from app.widgets.board import board_panel
-from app.widgets.common import about, button, card, heading, notice, para, wrap_row
+from app.widgets.common import about, button, card, heading, notice, para, tap_to_read, wrap_row
 from app.widgets.common import set_and_render as _set, toggle_and_render as _toggle
 
 PROCEED = {"pre": "Roll the dice", "post": "Accept the roll", "react_pre": "Pass", "react_post": "Pass",
@@ -68,7 +68,7 @@ def details(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> l
     """Below the choices: your captain, your hand (long), the other captains."""
     out: list[ft.Control] = []
     if seat is not None:
-        out.append(captain(view, seat))
+        out.append(captain(screen, view, seat))
         if status(view, seat) is not None:  # a reaction window: the roll and your captain come first
             out.append(island(screen, live, seat))
         out.append(hand(view, seat))
@@ -92,7 +92,7 @@ def table(view: dict[str, Any]) -> ft.Control:
                 para(areas, 13), padding=10, key="table")
 
 
-def captain(view: dict[str, Any], seat: int) -> ft.Control:
+def captain(screen: Any, view: dict[str, Any], seat: int) -> ft.Control:
     p = view["players"][seat]
     rows: list[ft.Control] = [ft.Text(f"You: {p['name']} · {L.STAGES[p['stage']]} · {L.area(p['area'])}"
                                       + (f" · {p['time']} h left" if p["stage"] == 2 else ""), size=18,
@@ -105,6 +105,7 @@ def captain(view: dict[str, Any], seat: int) -> ft.Control:
     if p["relic"] or p["first_mate"]:
         rows.append(para(f"Relic: {L.thing('relics', p['relic'])} · First Mate: {L.thing('mates', p['first_mate'])}"
                          + (" (used)" if p["first_mate_used"] else " (ready)" if p["first_mate"] else ""), 14))
+    rows += tap_to_read(screen, f"pvd-captain:{seat}", L.gear_texts(p))
     up = [L.thing("events", c) for c in p["upcoming"].values() if c]
     rows.append(para("Upcoming Incidents: " + (", ".join(up) or "none"), 14))
     if p.get("fragments") is not None:

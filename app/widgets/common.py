@@ -88,6 +88,24 @@ def about(items: list[tuple[str, str]]) -> list[ft.Control]:
                     size=14) for name, text in items if text]
 
 
+def tap_to_read(screen: Any, key: str, items: list[tuple[str, str]], label: str = "What they do") -> list[ft.Control]:
+    """A button that opens (and closes) what the named things do, in words under it: on a phone
+    there is no hover, so a description never hides in a tooltip. The open ones are remembered on
+    the screen by `key`. items: (name, text); nothing is drawn when no item has a text."""
+    items = [(name, text) for name, text in items if text]
+    if not items:
+        return []
+    shown: set[str] = screen.__dict__.setdefault("reading", set())
+    is_open = key in shown
+
+    def flip(e: Any) -> None:
+        shown.symmetric_difference_update({key})
+        screen.app.render()
+
+    return [text_button(f"Hide: {label.lower()}" if is_open else label, flip,
+                        icon=ft.Icons.EXPAND_LESS if is_open else ft.Icons.INFO_OUTLINE)] + (about(items) if is_open else [])
+
+
 def choice_dropdown(label: str, value: str | None, options: list[tuple[str, str, str]],
                     on_select: Callable[[Any], Any], width: int = 300) -> ft.Control:
     """A dropdown named `label` whose entries say what each does, and the chosen one's text under

@@ -65,6 +65,12 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     ui.see(page, "Crew now 8")
     ui.see(page, "Crew: 8", exact=True)
     ui.shot(page, "pvd-tracker-4-result")
+    # issue 16: what the captain's gear does opens with a tap (a phone has no hover)
+    with ui.changes(page):
+        press(page, "What they do")
+    ui.see(page, "roll 1 die for every 2 sailors")
+    page.get_by_text("roll 1 die for every 2 sailors").first.scroll_into_view_if_needed()
+    ui.shot(page, "pvd-tracker-4b-what-they-do")
     press(page, "Undo")
     ui.see(page, "Crew: 10", exact=True)
     # issue 16: a Ghost as the first token at the Dig Site goes back, and the prize is entered next

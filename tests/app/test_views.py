@@ -169,7 +169,8 @@ def play_out(live: Any, app: FakeApp, limit: int = 5000) -> None:
 
 
 def text_of(controls: list[Any]) -> str:
-    return "\n".join(str(c.value) for root in controls for c, _ in walk(root) if isinstance(c, ft.Text))
+    return "\n".join(str(c.value) if c.value or not c.spans else "".join(x.text for x in c.spans)
+                     for root in controls for c, _ in walk(root) if isinstance(c, ft.Text))
 
 
 def test_kapern_end_screen_shows_totals_and_turns(reg) -> None:
@@ -401,3 +402,48 @@ def test_a_game_starts_with_its_options(reg) -> None:
     assert live.session.options["extra_cards"] is True
     assert not any(isinstance(c, ft.Switch) for root in screens.SetupScreen(app, "pirates-vs-dinosaurs", "assistant")
                    .build() for c, _ in walk(root))  # the PvD tracker takes no options
+
+
+def test_pvd_descriptions_are_read_by_a_tap_not_a_hover(reg) -> None:
+    """Issue 16 item 5: on a phone there is no hover. What a captain's weapon, equipment, Relic and
+    First Mate do opens under the captain with a tap ("What they do"), in the tracker and in digital
+    play; the tracker's First Mate "Mark used" and the emergency rule carry no hover-only text."""
+    from companion.games.pirates_vs_dinosaurs import tracker as T
+
+    app = FakeApp(reg)
+    cat = L.cat()
+    mate, relic = sorted(cat.mates)[0], sorted(cat.relics)[0]
+    live = reg.create(api.table_game("pirates-vs-dinosaurs"), ["Anne", "Bart"], state.ASSISTANT)
+    live.session.act(T.Outfit(0, "sabers-and-muskets", ("cannon", "rope", "shovels"), relic, mate))
+    live.session.act(T.StartSearch(0, "jungle"))
+    screen = AssistantScreen(app, live, games.game_ui("pirates-vs-dinosaurs"))
+    mate_text = L.text_of("mates", mate)
+    closed = screen.build()
+    assert mate_text not in text_of(closed) and "What they do" in check(closed)
+    opener = next(c for root in closed for c, _ in walk(root) if getattr(c, "content", None) == "What they do")
+    opener.on_click(None)
+    opened = screen.build()
+    text = text_of(opened)
+    for want in (mate_text, L.text_of("relics", relic), L.text_of("weapons", "sabers-and-muskets"),
+                 L.text_of("equipment", "cannon")):
+        assert want and want in text
+    assert "Hide: what they do" in check(opened)
+    tips = [str(c.tooltip) for root in opened for c, _ in walk(root) if getattr(c, "tooltip", None)]
+    assert mate_text not in tips, tips
+    screen.pvd["tool"] = "Sailors"  # (what tapping the Sailors tool does)
+    rule = live.session.view(None)["rules"]["emergency"]
+    sailors = screen.build()
+    assert rule in text_of(sailors)
+    assert rule not in [str(c.tooltip) for root in sailors for c, _ in walk(root) if getattr(c, "tooltip", None)]
+    # digital play: the captain panel opens the same words by a tap
+    game = get_game("pirates-vs-dinosaurs")
+    play = reg.create(game, ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.BOT], seed=3)
+    pscreen = PlayScreen(app, play)
+    for built in drive(play, app, pscreen, 60):
+        me = play.view(app.client, 0)["players"][0]
+        if me.get("first_mate"):
+            break
+    built = pscreen.build()
+    assert "What they do" in check(built)
+    next(c for root in built for c, _ in walk(root) if getattr(c, "content", None) == "What they do").on_click(None)
+    assert L.text_of("mates", me["first_mate"]) in text_of(pscreen.build())
