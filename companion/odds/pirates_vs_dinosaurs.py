@@ -33,8 +33,8 @@ from companion.games.pirates_vs_dinosaurs.crew import combat_dice
 from companion.games.pirates_vs_dinosaurs.combat import HANDLERS as COMBAT_HANDLERS, start_attack, strength_of
 from companion.games.pirates_vs_dinosaurs.dice import count, new_roll
 from companion.games.pirates_vs_dinosaurs.expedition import HANDLERS as EXPEDITION_HANDLERS
-from companion.games.pirates_vs_dinosaurs.frames import (Attack, Combat, DigRoll, EndSearch, Frame, Roll,
-                                                         RollResult, SearchRoll)
+from companion.games.pirates_vs_dinosaurs.frames import (Attack, AttackPhase, Combat, CombatPhase, DigRoll,
+                                                         EndSearch, Frame, Roll, RollPhase, RollResult, SearchRoll)
 from companion.games.pirates_vs_dinosaurs.kernel import context
 from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, PvdState, own
 
@@ -249,7 +249,7 @@ def combat(s: PvdState, p: int, strength: int, foe: str = "dinosaur", optional: 
     emerg: Dist = defaultdict(float)
     win = 0.0
     real = strength
-    frame = Combat(p, strength, foe, None, "reserve", max_loss, phase="res")
+    frame = Combat(p, strength, foe, None, "reserve", max_loss, phase=CombatPhase.RESULT)
     real = strength_of(s, frame)
     for counts, q in outcomes(st).items():
         r = outcome(counts, st)
@@ -384,7 +384,7 @@ def attack(s: PvdState, a: int, d: int, desperate: Iterable[str] = (), st: Setup
         for xd, qd in sd.items():
             q = qa * qd
             # the engine's attack compares the pair (its frame after both rolls) and takes the losses
-            after, left = handled(s, replace(frame, phase="cmp", sa=xa), RollResult(xd, 0, 0, xd))
+            after, left = handled(s, replace(frame, phase=AttackPhase.COMPARE, sa=xa), RollResult(xd, 0, 0, xd))
             done = next(f for f in left if isinstance(f, Attack))
             key = "draw" if done.winner < 0 else "attacker_wins" if done.winner == a else "defender_wins"
             res[key] += q
@@ -426,7 +426,7 @@ def roll_lines(s: PvdState) -> list[dict[str, Any]]:
     for i in range(len(stack) - 1, -1, -1):
         f = stack[i]
         if isinstance(f, Roll):
-            if f.phase not in ("pre", "go"):
+            if f.phase not in (RollPhase.PRE, RollPhase.GO):
                 return []
             st = Setup(max(0, f.dice), f.sabers, f.double, f.plus)
             below = stack[i - 1] if i else None

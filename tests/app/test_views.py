@@ -18,6 +18,7 @@ from app.pirates_vs_dinosaurs import labels as L
 from companion import api
 from companion.engine import Session
 from companion.games import get_game
+from companion.games.pirates_vs_dinosaurs import rules
 
 
 class FakePage:
@@ -291,7 +292,7 @@ def test_pvd_cards_lost_to_a_card_are_tapped_like_a_discard(reg) -> None:
         s = live.session.state
     seat = s.decision["seat"]
     s.decision = {"seat": seat, "kind": "lose_cards", "need": 1}
-    s.__dict__.pop("_legal", None)
+    s.offered = rules.offers(s)
     app.revealed[live.id] = seat
     out = choices_of(PlayScreen(app, live).build())
     names = check(out)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.engine.stack import Ask, Need, Next, replace
 
 from .abilities import open_window, passive_ops, reaction_possible, window_seat
-from .frames import Roll, RollResult
+from .frames import Roll, RollPhase, RollResult
 from .kernel import Ctx, name
 from .state import DIG, PvdState, own
 
@@ -57,37 +57,37 @@ def h_roll(ctx: Ctx, f: Roll) -> Next:
     s = ctx.state
     p = f.p
     phase = f.phase
-    if phase in ("pre", "post"):
+    if phase in (RollPhase.PRE, RollPhase.POST):
         w = f.window
         if w is None:
-            w = open_window(s, p, others=reaction_possible(s, f, "before_roll" if phase == "pre" else "after_roll"))
-        own_kind, other_kind = (("pre", "react_pre") if phase == "pre" else ("post", "react_post"))
+            w = open_window(s, p, others=reaction_possible(s, f, "before_roll" if phase == RollPhase.PRE else "after_roll"))
+        own_kind, other_kind = (("pre", "react_pre") if phase == RollPhase.PRE else ("post", "react_post"))
         w, seat, kind = window_seat(s, w, own_kind, other_kind)
         if seat >= 0:
             ctx.put(replace(f, window=w))
             return Ask(seat, kind)
-        ctx.put(replace(f, window=w, phase="go" if phase == "pre" else "count"))
+        ctx.put(replace(f, window=w, phase=RollPhase.GO if phase == RollPhase.PRE else RollPhase.COUNT))
         return None
-    if phase == "go":
+    if phase == RollPhase.GO:
         n = max(0, f.dice)
         if n == 0:
-            ctx.put(replace(f, dice=0, faces=(), phase="post", window=None))
+            ctx.put(replace(f, dice=0, faces=(), phase=RollPhase.POST, window=None))
             return None
-        ctx.put(replace(f, dice=n, phase="rolled"))
+        ctx.put(replace(f, dice=n, phase=RollPhase.ROLLED))
         return Need("roll", n, label=f"{f.kind} roll of {name(ctx, p)}")
-    if phase == "rolled":
+    if phase == RollPhase.ROLLED:
         faces = tuple(ctx.take_outcome())
-        ctx.put(replace(f, faces=faces, phase="post", window=None))
+        ctx.put(replace(f, faces=faces, phase=RollPhase.POST, window=None))
         ctx.emit(f"{name(ctx, p)} rolls {', '.join(faces)}", "roll", seat=p, faces=list(faces))
         return None
-    if phase == "reroll":
-        ctx.put(replace(f, phase="rerolled"))
+    if phase == RollPhase.REROLL:
+        ctx.put(replace(f, phase=RollPhase.REROLLED))
         return Need("roll", len(f.rerolling), label=f"re-roll of {name(ctx, p)}")
-    if phase == "rerolled":
+    if phase == RollPhase.REROLLED:
         faces = list(f.faces)
         for i, face in zip(f.rerolling, ctx.take_outcome()):
             faces[i] = face
-        ctx.put(replace(f, faces=tuple(faces), rerolling=(), phase="post", window=None))
+        ctx.put(replace(f, faces=tuple(faces), rerolling=(), phase=RollPhase.POST, window=None))
         ctx.emit(f"{name(ctx, p)} re-rolls: {', '.join(faces)}", "roll", seat=p, faces=list(faces))
         return None
     ctx.pop(count(f.faces, f.sabers, f.double, f.plus))

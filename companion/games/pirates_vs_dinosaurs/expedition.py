@@ -13,7 +13,7 @@ from .combat import start_attack
 from .crew import lose, replenish
 from .dice import start_roll
 from .frames import (BagToken, Cards, Complete, DigRoll, DrawCards, EndSearch, Incident, NewSearch, Ops, Prize,
-                     ReturnToShip, SearchRoll, Turn)
+                     ReturnToShip, IncidentPhase, SearchRoll, Turn, TurnPhase)
 from .kernel import Ctx, finish
 from .state import DIG, EXPEDITION, LANDING, SHIP, Player, PvdState, drop, own
 
@@ -78,47 +78,47 @@ def h_turn(ctx: Ctx, f: Turn) -> Next:
     if a is not None:
         return _answer(ctx, f, a)
     cat = catalog()
-    if phase == "start":
+    if phase == TurnPhase.START:
         refresh_turn(pl)
         if pl.skip > 0:
             pl.skip -= 1
             ctx.emit(f"{pl.name} skips this turn", "skip", seat=p)
-            ctx.put(replace(f, phase="end"))
+            ctx.put(replace(f, phase=TurnPhase.END))
         elif pl.stage == EXPEDITION:
-            ctx.put(replace(f, phase="inc"))
+            ctx.put(replace(f, phase=TurnPhase.INCIDENTS))
             ctx.push(DrawCards(p, passive_amount(s, p, "turn_draw", cat.setup.turn_draw)))
         else:
-            ctx.put(replace(f, phase="dig" if pl.stage == DIG else "ship"))
+            ctx.put(replace(f, phase=TurnPhase.DIG if pl.stage == DIG else TurnPhase.SHIP))
         return None
-    if phase == "inc":
+    if phase == TurnPhase.INCIDENTS:
         if pl.stage != EXPEDITION:
-            ctx.put(replace(f, phase="end"))
+            ctx.put(replace(f, phase=TurnPhase.END))
             return None
         slots = [k for k in ("dinosaur_attack", "other") if getattr(pl, slot_attr(k))]
         if not slots:
-            ctx.put(replace(f, phase="act"))
+            ctx.put(replace(f, phase=TurnPhase.ACT))
             return None
         return Ask(p, "inc_order", {"slots": slots})  # always: whether it is asked must not tell what p holds
-    if phase in ("act", "arrange"):
+    if phase in (TurnPhase.ACT, TurnPhase.ARRANGE):
         if pl.stage != EXPEDITION:
-            ctx.put(replace(f, phase="end"))
+            ctx.put(replace(f, phase=TurnPhase.END))
             return None
-        return Ask(p, phase)
-    if phase == "discard":
+        return Ask(p, phase.value)
+    if phase == TurnPhase.DISCARD:
         limit = passive_amount(s, p, "hand_limit", cat.setup.hand_limit)
         if pl.stage == EXPEDITION and len(pl.hand) > limit:
             return Ask(p, "discard", {"need": len(pl.hand) - limit})
-        ctx.put(replace(f, phase="end"))
+        ctx.put(replace(f, phase=TurnPhase.END))
         return None
-    if phase == "dig":
+    if phase == TurnPhase.DIG:
         if pl.stage != DIG:
-            ctx.put(replace(f, phase="end"))
+            ctx.put(replace(f, phase=TurnPhase.END))
             return None
         return Ask(p, "dig_act")
-    if phase == "ship":
+    if phase == TurnPhase.SHIP:
         if s.options.get("actions_on_ship") and pl.stage == SHIP:
             return Ask(p, "ship")
-        ctx.put(replace(f, phase="end"))
+        ctx.put(replace(f, phase=TurnPhase.END))
         return None
     pl.mods = tuple(m for m in pl.mods if m["until"] != "turn")
     ctx.pop()
@@ -130,10 +130,10 @@ def _answer(ctx: Ctx, f: Turn, a: object) -> Next:
     s = ctx.state
     p = f.p
     phase = f.phase
-    if phase == "inc":
+    if phase == TurnPhase.INCIDENTS:
         play_incident(ctx, p, a.slot)  # type: ignore[attr-defined]
-    elif phase == "act":
-        ctx.put(replace(f, phase="arrange"))
+    elif phase == TurnPhase.ACT:
+        ctx.put(replace(f, phase=TurnPhase.ARRANGE))
         if isinstance(a, Search):
             ctx.push(SearchRoll(p))
         elif isinstance(a, EndSearchAction):
@@ -142,7 +142,7 @@ def _answer(ctx: Ctx, f: Turn, a: object) -> Next:
             start_attack(ctx, p, a.target)
         else:
             replenish(ctx, p)
-    elif phase == "arrange":
+    elif phase == TurnPhase.ARRANGE:
         if isinstance(a, Arrange):
             card = catalog().events[a.card]
             me = own(s, p)
@@ -152,14 +152,14 @@ def _answer(ctx: Ctx, f: Turn, a: object) -> Next:
             ctx.emit(f"{s.players[p].name} arranges {card.name['en']} for {s.players[a.target].name}", "arrange",
                      seat=p, card=a.card, target=a.target)
         else:
-            ctx.put(replace(f, phase="discard"))
-    elif phase == "discard":
+            ctx.put(replace(f, phase=TurnPhase.DISCARD))
+    elif phase == TurnPhase.DISCARD:
         for c in a.cards:  # type: ignore[attr-defined]
             me = own(s, p)
             me.hand = drop(me.hand, c)
             s.discard += (c,)
-    elif phase == "dig":
-        ctx.put(replace(f, phase="end"))
+    elif phase == TurnPhase.DIG:
+        ctx.put(replace(f, phase=TurnPhase.END))
         if isinstance(a, Dig):
             ctx.push(DigRoll(p))
         elif isinstance(a, Attack):
@@ -168,8 +168,8 @@ def _answer(ctx: Ctx, f: Turn, a: object) -> Next:
             replenish(ctx, p)
         else:
             ctx.push(ReturnToShip(p))
-    elif phase == "ship":
-        ctx.put(replace(f, phase="end"))
+    elif phase == TurnPhase.SHIP:
+        ctx.put(replace(f, phase=TurnPhase.END))
         if isinstance(a, ShipDraw):
             ctx.push(BagToken(p, ship=True))
     return None
@@ -188,8 +188,8 @@ def play_incident(ctx: Ctx, p: int, kind: str) -> None:
 
 
 def h_inc(ctx: Ctx, f: Incident) -> Next:
-    if f.phase == "go":
-        ctx.put(replace(f, phase="end"))
+    if f.phase == IncidentPhase.GO:
+        ctx.put(replace(f, phase=IncidentPhase.END))
         ctx.push(Ops(("ev", f.card, "action"), f.p, src=f"ev:{f.card}"))
         return None
     ctx.pop()

@@ -10,6 +10,7 @@ frame without importing the module that resolves it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from companion.engine.stack import Frame, replace
@@ -18,6 +19,79 @@ from companion.engine.stack import Frame, replace
 #: ("wp", id, n), ("eq", id, n), ("tok", id, 0), ("curse", n, 0), ("mark", n, 0), then op index /
 #: branch name pairs (and an option index after "options")
 Ref = tuple[Any, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# how far a frame has come: one enumeration per frame kind that goes through steps (a frame's
+# handler reads its phase and returns what comes next; a phase is never a free string)
+
+
+class SetupStep(StrEnum):
+    LANDMARKS = "landmarks"
+    LANDMARKS_DRAWN = "landmarks_got"
+    FRAGMENTS = "fragments"
+    RELICS = "relics"
+    MATES = "mates"
+    PICK_RELIC = "pick_relic"
+    PICK_MATE = "pick_mate"
+    OUTFIT = "outfit"
+    HANDS = "hands"
+    HANDS_DRAWN = "hands_got"
+    START = "start"
+
+
+class TurnPhase(StrEnum):
+    """The turn's phases; ACT and ARRANGE are also the names of the decisions they ask."""
+    START = "start"
+    INCIDENTS = "inc"
+    ACT = "act"
+    ARRANGE = "arrange"
+    DISCARD = "discard"
+    DIG = "dig"
+    SHIP = "ship"
+    END = "end"
+
+
+class IncidentPhase(StrEnum):
+    GO = "go"
+    END = "end"
+
+
+class RollPhase(StrEnum):
+    """The window before, the roll, the window after, a re-roll, the count."""
+    PRE = "pre"
+    GO = "go"
+    ROLLED = "rolled"
+    POST = "post"
+    REROLL = "reroll"
+    REROLLED = "rerolled"
+    COUNT = "count"
+
+
+class CombatPhase(StrEnum):
+    ROLL = "roll"
+    RESULT = "res"
+    AFTER = "after"
+
+
+class AttackPhase(StrEnum):
+    """The attacker rolls, the defender rolls, the rolls are compared, a treasure is stolen, after."""
+    ATTACKER = "ra"
+    DEFENDER = "rd"
+    COMPARE = "cmp"
+    STEAL = "steal"
+    AFTER = "after"
+
+
+class TokenPhase(StrEnum):
+    DRAW = "draw"
+    DRAWN = "got"
+    DONE = "done"
+
+
+class CursePhase(StrEnum):
+    GHOST = "ghost"
+    TAKE = "take"
 
 
 @dataclass(frozen=True)
@@ -64,15 +138,15 @@ class Guard:
 @dataclass(frozen=True)
 class Setup(Frame):
     """Game Setup and Stage 1, step by step (`step`), `i` the captain being asked."""
-    step: str = "landmarks"
+    step: SetupStep = SetupStep.LANDMARKS
     i: int = 0
 
 
 @dataclass(frozen=True)
 class Turn(Frame):
-    """A captain's turn; `phase`: start, inc, act, arrange, discard, dig, ship, end."""
+    """A captain's turn, in its phases (TurnPhase)."""
     p: int
-    phase: str = "start"
+    phase: TurnPhase = TurnPhase.START
     arranged: tuple[int, ...] = ()
 
 
@@ -92,11 +166,11 @@ class DrawCards(Frame):
 
 @dataclass(frozen=True)
 class Incident(Frame):
-    """An Incident being resolved (phase go, then end), with the loss prevention in force."""
+    """An Incident being resolved (IncidentPhase), with the loss prevention in force."""
     p: int
     card: str
     foe: str = ""
-    phase: str = "go"
+    phase: IncidentPhase = IncidentPhase.GO
     guard: Guard = Guard()
 
     def with_guard(self, guard: Guard) -> "Incident":
@@ -138,8 +212,8 @@ class EndSearch(Frame):
 
 @dataclass(frozen=True)
 class Roll(Frame):
-    """A roll of captain p. `phase`: pre (window before), go, rolled, post (window after), reroll,
-    rerolled, count. Modifiers: dice, sabers count, successes doubled, successes added."""
+    """A roll of captain p, in its phases (RollPhase). Modifiers: dice, sabers count, successes
+    doubled, successes added."""
     p: int
     kind: str
     foe: str = ""
@@ -147,7 +221,7 @@ class Roll(Frame):
     sabers: bool = False
     double: bool = False
     plus: int = 0
-    phase: str = "pre"
+    phase: RollPhase = RollPhase.PRE
     faces: tuple[str, ...] = ()
     #: sources already used on this roll (each once)
     used: tuple[str, ...] = ()
@@ -170,12 +244,12 @@ class Roll(Frame):
     @property
     def before(self) -> bool:
         """Not rolled yet."""
-        return self.phase == "pre"
+        return self.phase == RollPhase.PRE
 
     @property
     def after(self) -> bool:
         """Rolled, in the window after the roll."""
-        return self.phase == "post"
+        return self.phase == RollPhase.POST
 
     def passed(self) -> "Roll":
         """The captain asked in the roll's window has passed."""
@@ -188,7 +262,7 @@ class Roll(Frame):
         return replace(self, faces=faces)
 
     def reroll(self, positions: tuple[int, ...]) -> "Roll":
-        return replace(self, rerolling=positions, phase="reroll")
+        return replace(self, rerolling=positions, phase=RollPhase.REROLL)
 
 
 @dataclass(frozen=True)
@@ -202,15 +276,15 @@ class RollResult:
 
 @dataclass(frozen=True)
 class Combat(Frame):
-    """A combat against a foe of a Strength (Dinosaur and Aborigine Attacks). `phase`: roll, res,
-    after; `ref` the attack's op (for its if_won / if_lost branches)."""
+    """A combat against a foe of a Strength (Dinosaur and Aborigine Attacks), in its phases
+    (CombatPhase); `ref` the attack's op (for its if_won / if_lost branches)."""
     p: int
     strength: int
     foe: str
     ref: Ref | None = None
     to: str = "reserve"
     max_loss: int | None = None
-    phase: str = "roll"
+    phase: CombatPhase = CombatPhase.ROLL
     strength_mod: int = 0
     #: tokens to draw after the combat (the Cannon at the Dig Site): (seat, token kinds)
     after: tuple[tuple[int, tuple[str, ...]], ...] = ()
@@ -226,11 +300,11 @@ class Combat(Frame):
 
 @dataclass(frozen=True)
 class Attack(Frame):
-    """Attack a Rival or Another Player: attacker p, defender d. `phase`: ra, rd, cmp, steal, after."""
+    """Attack a Rival or Another Player: attacker p, defender d, in its phases (AttackPhase)."""
     p: int
     d: int
     dig: bool = False
-    phase: str = "ra"
+    phase: AttackPhase = AttackPhase.ATTACKER
     guard: Guard = Guard()
     after: tuple[tuple[int, tuple[str, ...]], ...] = ()
     sa: int = 0
@@ -359,12 +433,12 @@ class DigRoll(Frame):
 
 @dataclass(frozen=True)
 class BagToken(Frame):
-    """One token from the bag. `phase`: draw, got, done. `only`: the kinds that count (others go
-    back unplayed); `ship`: drawn from the ship (a treasure leaves the game)."""
+    """One token from the bag (TokenPhase). `only`: the kinds that count (others go back
+    unplayed); `ship`: drawn from the ship (a treasure leaves the game)."""
     p: int
     only: tuple[str, ...] | None = None
     ship: bool = False
-    phase: str = "draw"
+    phase: TokenPhase = TokenPhase.DRAW
     token: str = ""
 
 
@@ -372,7 +446,7 @@ class BagToken(Frame):
 class Curse(Frame):
     """A Ghost: on_ghost abilities first (`phase` ghost), then the Curse (take)."""
     p: int
-    phase: str = "ghost"
+    phase: CursePhase = CursePhase.GHOST
     cancelled: bool = False
 
     def cancel(self) -> "Curse":

@@ -80,12 +80,13 @@ def _discards(hand: list[str], need: int) -> list[Action]:
 
 
 def legal(s: PvdState) -> list[Action]:
-    cached = s.__dict__.get("_legal")
-    if cached is not None:
-        return list(cached)
-    out = _legal(s)
-    s.__dict__["_legal"] = tuple(out)
-    return out
+    """The actions offered with the decision now asked (worked out once, when it was asked)."""
+    return list(s.offered)
+
+
+def offers(s: PvdState) -> tuple[Action, ...]:
+    """The actions the seat deciding may take, worked out from the state afresh."""
+    return tuple(_legal(s))
 
 
 def _legal(s: PvdState) -> list[Action]:
@@ -162,7 +163,10 @@ def resolve_stack(ctx: Ctx) -> list[Event]:
     stop = run(ctx, HANDLERS, expedition.next_turn)
     if isinstance(stop, Ask):
         s.decision = {"seat": stop.seat, "kind": stop.kind, **stop.data}
-    elif isinstance(stop, Need):
+        s.offered = tuple(_legal(s))
+        return ctx.events
+    s.offered = ()
+    if isinstance(stop, Need):
         s.chance = {"kind": stop.kind, "n": stop.n, "src": stop.src, "label": stop.label or f"{stop.kind} {stop.n}"}
     return ctx.events
 
@@ -228,11 +232,9 @@ class PiratesVsDinosaurs(Game[PvdState]):
         if action not in options:
             raise IllegalAction(SECTION.get(DECISION_RULE.get(s.decision["kind"] if s.decision else "", ""), "rules"),
                                 why(s, action, options))
-        s.__dict__.pop("_legal", None)
         return apply(s, action)
 
     def resolve(self, s: PvdState, outcome: list[str]) -> list[Event]:
-        s.__dict__.pop("_legal", None)
         s.chance = None
         return resolve_stack(context(s, outcome=list(outcome)))
 

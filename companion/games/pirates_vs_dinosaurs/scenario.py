@@ -7,9 +7,9 @@ from typing import Any
 from companion.engine import Event, Session, Table
 
 from .catalog import catalog
-from .frames import Turn
+from .frames import Turn, TurnPhase
 from .kernel import context
-from .rules import GAME, resolve_stack
+from .rules import GAME, offers, resolve_stack
 from .state import own
 
 
@@ -91,7 +91,7 @@ def quiet(s: Session) -> None:
         pl.hand = ()
         pl.relic = ""
         pl.mate_used = True
-    s.state.__dict__.pop("_legal", None)
+    s.state.offered = offers(s.state)  # (the actions offered follow the edited state)
 
 
 def edit(s: Session, p: int, **fields: Any) -> None:
@@ -99,7 +99,7 @@ def edit(s: Session, p: int, **fields: Any) -> None:
     pl = own(s.state, p)
     for k, v in fields.items():
         setattr(pl, k, tuple(v) if isinstance(v, list) else v)
-    s.state.__dict__.pop("_legal", None)
+    s.state.offered = offers(s.state)  # (the actions offered follow the edited state)
 
 
 def act(s: Session, kind: str, player: int | None = None, **fields: Any) -> list:
@@ -115,9 +115,8 @@ def types(s: Session) -> set[str]:
 def goto(s: Session, p: int, step: str = "act") -> None:
     """Jump to captain p's turn at a step (start, inc, act, arrange, discard, dig, ship) - tests."""
     st = s.state
-    st.stack = [Turn(p, step)]
+    st.stack = [Turn(p, TurnPhase(step))]
     st.turn = p
     st.chance = None
     st.decision = None
-    st.__dict__.pop("_legal", None)
     resolve_stack(context(st))

@@ -10,7 +10,7 @@ from companion.engine.stack import Ask, Need, Next, replace
 from .abilities import passive_amount
 from .catalog import catalog
 from .expedition import start_expedition
-from .frames import Setup
+from .frames import Setup, SetupStep
 from .kernel import Ctx
 from .state import EXPEDITION, Player, PvdState, drop, own
 
@@ -76,39 +76,39 @@ def h_setup(ctx: Ctx, f: Setup) -> Next:
     a = ctx.take_answer()
     if a is not None:
         return _answer(ctx, f, a)
-    if step == "landmarks":
-        ctx.put(replace(f, step="landmarks_got"))
+    if step == SetupStep.LANDMARKS:
+        ctx.put(replace(f, step=SetupStep.LANDMARKS_DRAWN))
         return Need("draw", pc.landmarks, src="landmarks", label="Landmark tokens for the board")
-    if step == "landmarks_got":
+    if step == SetupStep.LANDMARKS_DRAWN:
         got = ctx.take_outcome()
         s.slots = {slot: lm for slot, lm in zip(cat.slots(n), got)}
         s.box_landmarks = tuple(sorted(set(cat.landmarks) - set(got)))
-        ctx.put(replace(f, step="fragments"))
+        ctx.put(replace(f, step=SetupStep.FRAGMENTS))
         return Need("draw", pc.fragments_each * n, src="kept", label="Map Fragments")
-    if step == "fragments":
+    if step == SetupStep.FRAGMENTS:
         got = ctx.take_outcome()
         k = pc.fragments_each
         for i in range(n):
             own(s, i).fragments = tuple(sorted(got[i * k:(i + 1) * k]))
-        ctx.put(replace(f, step="relics"))
+        ctx.put(replace(f, step=SetupStep.RELICS))
         return Need("draw", n * cat.setup.relics_face_up_per_player + cat.setup.relics_face_down, src="relics",
                     label="Relic cards")
-    if step == "relics":
+    if step == SetupStep.RELICS:
         got = ctx.take_outcome()
         up = n * cat.setup.relics_face_up_per_player
         s.relic_offer, s.relic_hidden = tuple(got[:up]), (got[up] if len(got) > up else "")
-        ctx.put(replace(f, step="mates"))
+        ctx.put(replace(f, step=SetupStep.MATES))
         return Need("draw", n, src="mates", label="First Mate cards")
-    if step == "mates":
+    if step == SetupStep.MATES:
         s.mate_offer = tuple(ctx.take_outcome())
-        ctx.put(replace(f, step="pick_relic", i=0))
+        ctx.put(replace(f, step=SetupStep.PICK_RELIC, i=0))
         return None
-    if step == "pick_relic":
+    if step == SetupStep.PICK_RELIC:
         i = f.i
         if i >= n:
             if not s.relic_flipped and s.relic_hidden:
                 s.relic_flipped = True
-            ctx.put(replace(f, step="pick_mate", i=n - 1))
+            ctx.put(replace(f, step=SetupStep.PICK_MATE, i=n - 1))
             return None
         options = list(s.relic_offer)
         if i == n - 1 and len(options) == 1 and s.relic_hidden:
@@ -117,24 +117,24 @@ def h_setup(ctx: Ctx, f: Setup) -> Next:
             ctx.emit(f"The face-down Relic is turned up: {cat.relics[s.relic_hidden].name['en']}", "relic",
                      relic=s.relic_hidden)
         return Ask(i, "relic", {"options": options})
-    if step == "pick_mate":
+    if step == SetupStep.PICK_MATE:
         if f.i < 0:
-            ctx.put(replace(f, step="outfit", i=0))
+            ctx.put(replace(f, step=SetupStep.OUTFIT, i=0))
             return None
         return Ask(f.i, "mate", {"options": list(s.mate_offer)})
-    if step == "outfit":
+    if step == SetupStep.OUTFIT:
         if f.i >= n:
-            ctx.put(replace(f, step="hands"))
+            ctx.put(replace(f, step=SetupStep.HANDS))
             ctx.emit("; ".join(f"{pl.name}: {cat.weapons[pl.weapon].name['en']}, "
                                f"{', '.join(cat.equipment[e].name['en'] for e in pl.equipment) or 'no equipment'}, "
                                f"{pl.crew} sailors" for pl in s.players), "outfits")
             return None
         return Ask(f.i, "outfit")
-    if step == "hands":
-        ctx.put(replace(f, step="hands_got"))
+    if step == SetupStep.HANDS:
+        ctx.put(replace(f, step=SetupStep.HANDS_DRAWN))
         total = sum(passive_amount(s, p, "start_hand", cat.setup.starting_hand) for p in range(n))
         return Need("draw", min(total, len(s.deck)), src="deck", label="starting hands")
-    if step == "hands_got":
+    if step == SetupStep.HANDS_DRAWN:
         got = ctx.take_outcome()
         for c in got:
             s.deck = drop(s.deck, c)
@@ -143,7 +143,7 @@ def h_setup(ctx: Ctx, f: Setup) -> Next:
             m = passive_amount(s, p, "start_hand", cat.setup.starting_hand)
             own(s, p).hand = tuple(got[k:k + m])
             k += m
-        ctx.put(replace(f, step="start", i=0))
+        ctx.put(replace(f, step=SetupStep.START, i=0))
         return None
     # start: each captain chooses the area of the first search
     if f.i >= n:
@@ -162,7 +162,7 @@ def _answer(ctx: Ctx, f: Setup, a: object) -> Next:
     cat = catalog()
     p = a.player  # type: ignore[attr-defined]
     pl = own(s, p)
-    if f.step == "pick_relic":
+    if f.step == SetupStep.PICK_RELIC:
         relic = a.relic  # type: ignore[attr-defined]
         pl.relic = relic
         if relic in s.relic_offer:
@@ -171,13 +171,13 @@ def _answer(ctx: Ctx, f: Setup, a: object) -> Next:
             s.relic_hidden = ""
         ctx.emit(f"{pl.name} chooses the Relic {cat.relics[relic].name['en']}", "relic", seat=p, relic=relic)
         ctx.put(replace(f, i=f.i + 1))
-    elif f.step == "pick_mate":
+    elif f.step == SetupStep.PICK_MATE:
         mate = a.mate  # type: ignore[attr-defined]
         pl.mate = mate
         s.mate_offer = drop(s.mate_offer, mate)
         ctx.emit(f"{pl.name} hires the First Mate {cat.mates[mate].name['en']}", "mate", seat=p, mate=mate)
         ctx.put(replace(f, i=f.i - 1))
-    elif f.step == "outfit":
+    elif f.step == SetupStep.OUTFIT:
         outfit(ctx, p, a.weapon, a.equipment)  # type: ignore[attr-defined]
         ctx.put(replace(f, i=f.i + 1))
     else:

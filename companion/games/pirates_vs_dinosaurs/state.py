@@ -122,6 +122,9 @@ class PvdState:
     stack: list[Any] = field(default_factory=list)
     chance: dict[str, Any] | None = None
     decision: dict[str, Any] | None = None
+    #: the actions the deciding seat may take, worked out by the rules when the decision is asked
+    #: (rules.resolve_stack) and replaced with it; () while nobody decides
+    offered: tuple[Any, ...] = ()
 
     def __deepcopy__(self, memo: dict) -> "PvdState":
         s = PvdState.__new__(PvdState)
@@ -129,8 +132,6 @@ class PvdState:
         d["players"] = list(self.players)
         d["_own"] = set()
         d["stack"] = list(self.stack)
-        if "_legal" in d and self.decision is None:
-            d.pop("_legal")
         s.__dict__.update(d)
         return s
 
