@@ -23,9 +23,10 @@ class AssistantScreen(GameScreen):
         self.draft_version = -1
 
     def build(self) -> list[ft.Control]:
+        w = self.w
         with self.live.lock:
             if not self.live.may_use(self.app.client):  # (its owner stopped sharing it)
-                return [notice("This game is used on another device.", error=True)]
+                return [notice(self.w("app.play.used_elsewhere"), error=True)]
             if self.draft_version != len(self.session.log):  # the game moved on: start a fresh entry
                 self.draft = {}
                 self.draft_version = len(self.session.log)
@@ -33,12 +34,16 @@ class AssistantScreen(GameScreen):
             out = [ft.Container(height=0, key=ft.ScrollKey(TOP))] + list(self.ui.assistant(self, self.live))
             out += self.odds_here(None)
             out.append(wrap_row([
-                button("Undo", self.undo, icon=ft.Icons.UNDO, disabled=not self.session.can_undo(),
-                       tooltip="Take back the last entry"),
-                button("Redo", self.redo, icon=ft.Icons.REDO, disabled=not self.session.redo_stack,
-                       tooltip="Put back what was undone"),
+                button(w("app.play.undo"), self.undo, icon=ft.Icons.UNDO, disabled=not self.session.can_undo(),
+                       tooltip=w("app.play.undo_entry")),
+                button(w("app.play.redo"), self.redo, icon=ft.Icons.REDO, disabled=not self.session.redo_stack,
+                       tooltip=w("app.play.redo_why")),
             ]))
             out += self.advice_switch(0)
             out += self.hosting()
-            out.append(game_log(self.session.history(None), title="History"))
+            say = self.ui.event_text
+            names = [s.name for s in self.live.seats]
+            view = self.live.view(self.app.client) if say else None
+            out.append(game_log(self.session.history(None), title=w("app.play.history"), w=w,
+                                say=(lambda ev: say(ev, w, names, view)) if say else None))
             return out

@@ -48,6 +48,9 @@ class GameUI:
     #: digital play: the title line when the seat to move is asked on another player's turn (a
     #: reaction window): (view, seat) -> text, or None for the usual "Your turn, <name>"
     status: Callable[..., str | None] | None = None
+    #: a log line in the device's language: (event, Words, player names, view) -> text; None: the
+    #: rules' own (English) text. A game in several languages (game.yaml `languages`) brings one.
+    event_text: Callable[..., str] | None = None
 
 
 def game_ui(game_id: str) -> GameUI:

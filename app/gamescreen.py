@@ -81,29 +81,29 @@ class GameScreen(Screen):
     def hosting(self) -> list[ft.Control]:
         """For the device that started the game: the join link and QR code, sharing a one-device
         game with other devices, and freeing a seat another device holds (a lost phone)."""
-        live, client = self.live, self.app.client
+        live, client, w = self.live, self.app.client, self.w
         if client != live.owner:
             return []
         route = f"/s/{live.id}"
         rows: list[ft.Control] = []
         if live.mode == state.DEVICES:
             if live.free_seats():
-                rows += invitation(route, "Players join on their own phones.")
+                rows += invitation(route, w("app.host.own_phones"), w=w)
             taken = [(i, s) for i, s in enumerate(live.seats) if s.owner not in (None, client) and not s.is_bot]
             if taken:
-                rows.append(wrap_row([button(f"Free {s.name}'s seat", lambda e, i=i: self.hand_over(i),
+                rows.append(wrap_row([button(w("app.host.free", name=s.name), lambda e, i=i: self.hand_over(i),
                                              icon=ft.Icons.PHONELINK_ERASE,
-                                             tooltip=f"Free {s.name}'s seat so that another device can take it")
+                                             tooltip=w("app.host.free_why", name=s.name))
                                       for i, s in taken]))
         elif live.shared:
-            rows += invitation(route, "This game is shared: other devices may open it and play.")
-            rows.append(button("Stop sharing", lambda e: self.share(False), icon=ft.Icons.LOCK))
+            rows += invitation(route, w("app.host.shared"), w=w)
+            rows.append(button(w("app.host.stop_sharing"), lambda e: self.share(False), icon=ft.Icons.LOCK))
         else:
-            rows.append(button("Share with other devices", lambda e: self.share(True), icon=ft.Icons.SHARE,
-                               tooltip="Let other devices open this game (for example a second screen at the table)"))
+            rows.append(button(w("app.host.share"), lambda e: self.share(True), icon=ft.Icons.SHARE,
+                               tooltip=w("app.host.share_why")))
         if not rows:
             return []
-        return [ft.Container(card(heading("Other devices", 16), *rows), key="hosting")]
+        return [ft.Container(card(heading(w("app.host.title"), 16), *rows), key="hosting")]
 
     def share(self, on: bool) -> bool:
         return self._step(self.live.share, on)

@@ -5,6 +5,7 @@ lists what the seat may see and one button per legal action.
 """
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import flet as ft
@@ -34,7 +35,7 @@ class PlayScreen(GameScreen):
         with live.lock:
             mine = live.seats_of(client)
             if not mine and not live.may_open(client):  # (its owner stopped sharing it)
-                return [notice("This game is played on another device.", error=True)]
+                return [notice(self.w("app.play.elsewhere"), error=True)]
             if live.mode == state.DEVICES and not mine:
                 return self.seat_picker() + self.hosting()
             if self.session.is_over():
@@ -54,7 +55,8 @@ class PlayScreen(GameScreen):
             self.odds_shown = False
             out: list[ft.Control] = [ft.Container(self.status(to_move, seat, mine, view), key=ft.ScrollKey(PROMPT))]
             if seat is not None:  # the other seats' turns since this seat's last move, step by step
-                out += turn_steps(self, live.turns_since(seat), [s.name for s in live.seats], view)
+                out += turn_steps(self, live.turns_since(seat), [s.name for s in live.seats], view,
+                                  say=self.event_text(view))
             inviting = live.mode == state.DEVICES and bool(live.free_seats())
             if inviting:  # while players join, the QR code comes first on the host's screen
                 out += self.hosting()
@@ -72,26 +74,28 @@ class PlayScreen(GameScreen):
             if not inviting:
                 out += self.hosting()
             out.append(ft.Container(self.scores(view, to_move), key="scores"))
-            out.append(ft.Container(game_log(self.session.history(seat)), key="log"))
+            out.append(ft.Container(game_log(self.session.history(seat), w=self.w, say=self.event_text(view)),
+                                    key="log"))
             return out
 
     # --- pieces ---------------------------------------------------------------------------------
     def name(self, seat: int | None) -> str:
-        return self.live.seats[seat].name if seat is not None else "the table"
+        return self.live.seats[seat].name if seat is not None else self.w("app.play.the_table")
 
     def status(self, to_move: int | None, seat: int | None, mine: list[int],
                view: dict[str, Any] | None = None) -> ft.Control:
+        w = self.w
         if to_move is None:
-            text = "Waiting for the dice…"
+            text = w("app.play.waiting_dice")
         elif to_move == seat:
             own = self.ui.status(view, seat) if self.ui.status is not None and view is not None else None
-            text = own or f"Your turn, {self.name(seat)}"
+            text = own or w("app.play.your_turn", name=self.name(seat))
         elif self.live.seats[to_move].is_bot:
-            text = f"{self.name(to_move)} (bot) is playing"
+            text = w("app.play.bot_playing", name=self.name(to_move))
         else:
-            text = f"Waiting for {self.name(to_move)}"
+            text = w("app.play.waiting_for", name=self.name(to_move))
         who = [] if seat is None or self.live.mode == state.HOTSEAT else [
-            ft.Text(f"This device plays {self.name(seat)}", size=13, italic=True)]
+            ft.Text(w("app.play.this_device", name=self.name(seat)), size=13, italic=True)]
         return ft.Column([ft.Text(text, size=22, weight=ft.FontWeight.BOLD)] + who, spacing=2)
 
     def board(self, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
@@ -104,62 +108,72 @@ class PlayScreen(GameScreen):
         if self.ui.actions is not None:
             return self.ui.actions(self, self.live, seat, legal)
         describe = self.live.describe
-        return [heading("Your move", 16), wrap_row([
+        return [heading(self.w("app.play.your_move"), 16), wrap_row([
             button(describe(a), lambda e, a=a: self.act(a), primary=True) for a in legal])]
 
     def tools(self) -> ft.Control:
         client = self.app.client
-        row = [button("Undo", self.undo, icon=ft.Icons.UNDO, disabled=not self.live.can_undo(client),
-                      tooltip="Take back the last move (where the rules allow)")]
+        w = self.w
+        row = [button(w("app.play.undo"), self.undo, icon=ft.Icons.UNDO, disabled=not self.live.can_undo(client),
+                      tooltip=w("app.play.undo_why"))]
         if self.live.mode == state.DEVICES:
-            row.append(button("Leave seat", self.leave, icon=ft.Icons.LOGOUT))
+            row.append(button(w("app.play.leave"), self.leave, icon=ft.Icons.LOGOUT))
         return wrap_row(row)
 
     def scores(self, view: dict[str, Any], to_move: int | None) -> ft.Control:
         if self.ui.scores is None:
             return ft.Container()
         values = self.ui.scores(view)
-        return score_table([(self.name(i) + (" (bot)" if s.is_bot else ""), values.get(i, ""), i == to_move)
-                            for i, s in enumerate(self.live.seats)], seats=list(range(len(self.live.seats))))
+        bot = self.w("app.play.bot_mark")
+        return score_table([(self.name(i) + (bot if s.is_bot else ""), values.get(i, ""), i == to_move)
+                            for i, s in enumerate(self.live.seats)], seats=list(range(len(self.live.seats))),
+                           w=self.w)
+
+    def event_text(self, view: dict[str, Any] | None) -> Any:
+        """An event's line in this device's language (the game's own words), else the rules' text."""
+        say = self.ui.event_text
+        if say is None:
+            return None
+        names, w = [s.name for s in self.live.seats], self.w
+        return lambda ev: say(ev, w, names, view)
 
     def privacy_screen(self, seat: int) -> list[ft.Control]:
-        name = self.name(seat)
+        name, w = self.name(seat), self.w
         return [ft.Container(content=ft.Column([
             ft.Icon(ft.Icons.VISIBILITY_OFF, size=64),
-            ft.Text(f"Pass the device to {name}", size=26, weight=ft.FontWeight.BOLD,
+            ft.Text(w("app.play.pass_to", name=name), size=26, weight=ft.FontWeight.BOLD,
                     text_align=ft.TextAlign.CENTER),
-            para("The screen stays covered until they are ready, so nobody sees another player's turn."),
-            button(f"I am {name}: show my turn", lambda e: self.reveal(seat), icon=ft.Icons.VISIBILITY,
+            para(w("app.play.covered")),
+            button(w("app.play.i_am", name=name), lambda e: self.reveal(seat), icon=ft.Icons.VISIBILITY,
                    primary=True),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=18), padding=30, alignment=ft.Alignment.CENTER)]
 
     def reveal(self, seat: int) -> None:
         if seat not in self.live.seats_of(self.app.client):  # a forged click, or a stale screen
-            self.app.toast("This device does not play that seat.")
+            self.app.toast(self.w("app.play.not_your_seat"))
         else:
             self.app.revealed[self.live.id] = seat
         self.app.render()
 
     def seat_picker(self) -> list[ft.Control]:
-        out: list[ft.Control] = [heading("Join this game"),
-                                 para("Take a free seat. This device will see only that player's view.")]
+        w = self.w
+        out: list[ft.Control] = [heading(w("app.play.join_title")), para(w("app.play.join_text"))]
         free = self.live.free_seats()
         for i, s in enumerate(self.live.seats):
             if s.is_bot:
-                out.append(para(f"{s.name}: bot"))
+                out.append(para(w("app.play.seat_bot", name=s.name)))
             elif i in free:
-                out.append(button(f"Take seat: {s.name}", lambda e, i=i: self.take(i), icon=ft.Icons.EVENT_SEAT,
-                                  primary=True))
+                out.append(button(w("app.play.take", name=s.name), lambda e, i=i: self.take(i),
+                                  icon=ft.Icons.EVENT_SEAT, primary=True))
             else:
-                out.append(para(f"{s.name}: taken by another device"))
+                out.append(para(w("app.play.taken", name=s.name)))
         if not free:
-            out.append(notice("Every seat is taken. If a player's phone is lost, the host can free its seat."))
+            out.append(notice(w("app.play.all_taken")))
         if free and not access.current().may_join(self.app.client):
-            out.append(para("Taking a seat needs the join code on the host's screen (scan its QR code, or type "
-                            "the code in):"))
-            field = join_code_field(self.set_code, self.join)
+            out.append(para(w("app.play.needs_code")))
+            field = join_code_field(self.set_code, self.join, w=w)
             # (the field's value as the client last sent it, or the last change event, whichever came)
-            out.append(wrap_row([field, button("Join", lambda e: self.join(field.value or self.code),
+            out.append(wrap_row([field, button(w("app.play.join"), lambda e: self.join(field.value or self.code),
                                                icon=ft.Icons.LOGIN)]))
         return out
 
@@ -172,9 +186,9 @@ class PlayScreen(GameScreen):
         """The join code typed in (the QR code's link carries it, so most devices never see this)."""
         self.code = code
         if access.current().admit(self.app.client, code):
-            self.app.toast("Joined: take a free seat.")
+            self.app.toast(self.w("app.play.joined"))
         else:
-            self.app.toast("That is not the join code shown on the host's screen.")
+            self.app.toast(self.w("app.play.wrong_code"))
         self.app.render()
 
     def take(self, seat: int) -> None:
@@ -187,18 +201,21 @@ class PlayScreen(GameScreen):
         result = self.live.result()
         scores = result.get("scores", {})
         winners = result.get("winners", [])
-        if self.ui.final is not None:
-            rows = self.ui.final(self.live, result, self.session.view(None))
+        w = self.w
+        if self.ui.final is not None:  # (a game in several languages takes the device's words)
+            kw = {"w": w} if "w" in inspect.signature(self.ui.final).parameters else {}
+            rows = self.ui.final(self.live, result, self.session.view(None), **kw)
         else:
             rows = [(str(n), v, "") for n, v in sorted(scores.items(), key=lambda kv: kv[1], reverse=True)]
         winners = [str(w) for w in winners]
         seats = {s.name: i for i, s in enumerate(self.live.seats)}
         out: list[ft.Control] = [
-            final_banner(winners, self.accent),
-            standings([(str(n), v, detail) for n, v, detail in rows], winners, seats),
-            wrap_row([button("Home", lambda e: self.app.go("/"), icon=ft.Icons.HOME, primary=True),
-                      button("New game", lambda e: self.app.go(f"/games/{self.live.game.id}/new/play"),
+            final_banner(winners, self.accent, w=w),
+            standings([(str(n), v, detail) for n, v, detail in rows], winners, seats, w=w),
+            wrap_row([button(w("app.home_button"), lambda e: self.app.go("/"), icon=ft.Icons.HOME, primary=True),
+                      button(w("app.play.new_game"), lambda e: self.app.go(f"/games/{self.live.game.id}/new/play"),
                              icon=ft.Icons.REPLAY)]),
-            game_log(self.session.history(mine[0] if len(mine) == 1 else None)),
+            game_log(self.session.history(mine[0] if len(mine) == 1 else None), w=w,
+                     say=self.event_text(self.session.view(None))),
         ]
         return out

@@ -83,7 +83,7 @@ MODE_NAMES = {state.ASSISTANT: "app.modes.assistant", state.HOTSEAT: "app.modes.
 class Home(Screen):
     def build(self) -> list[ft.Control]:
         w = self.w
-        out: list[ft.Control] = []
+        out: list[ft.Control] = [self.language_choice()]
         mine = self.app.reg.summaries_for(self.app.client)  # never another device's hot-seat game
         live = [s for s in mine if not s.over]
         if live:
@@ -98,7 +98,6 @@ class Home(Screen):
             out.append(heading(w("app.home.finished"), 16))
             for s in finished[:5]:
                 out.append(self.continue_tile(s))
-        out.append(self.language_choice())
         return out
 
     def language_choice(self) -> ft.Control:
@@ -106,10 +105,10 @@ class Home(Screen):
         Piraten Kapern plays in Dutch."""
         now = self.w.lang
         row = [button(name, lambda e, code=code: self.app.set_lang(code), primary=code == now,
-                      icon=ft.Icons.CHECK if code == now else ft.Icons.TRANSLATE,
+                      icon=ft.Icons.CHECK if code == now else None,
                       tooltip=None if code == now else words_for(code)("app.home.use_language"))
                for code, name in languages().items()]
-        return ft.Container(ft.Column([heading(self.w("app.home.language"), 16), wrap_row(row)], spacing=6),
+        return ft.Container(wrap_row([ft.Icon(ft.Icons.TRANSLATE, tooltip=self.w("app.home.language"))] + row),
                             key="language")
 
     def continue_tile(self, s: state.GameSummary) -> ft.Control:

@@ -5,7 +5,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.words import number_word, plural
+from companion.engine.words import Words, words_for
 
 from app.piraten_kapern import turn
 from app.widgets.common import notice, para
@@ -13,31 +13,32 @@ from app.widgets.log import player_badge
 
 
 def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
+    w = screen.w
     # the scores first, in one line each player with their piece: visible without scrolling on a phone
     out: list[ft.Control] = [score_strip(view)]
     if view["last_round"]:
-        out.append(notice(f"Final round! Someone reached {view['end_threshold']}.", error=True))
-    last = turn.last_turn(view)
+        out.append(notice(w("kapern.final_round_short", threshold=view["end_threshold"]), error=True))
+    last = turn.last_turn(w, view)
     if last is not None:
         out.append(last)
     if view.get("card"):
-        out.append(turn.card_panel(view))
-    out += turn.turn_status(view)
+        out.append(turn.card_panel(w, view))
+    out += turn.turn_status(w, view)
     acting = seat is not None and view["to_move"] == seat
     legal = live.legal_actions() if acting else []
     if any(d["face"] for d in view["dice"]):
         if acting:
-            out.append(para(f"Tap dice to pick them for a re-roll (at least {number_word(view['min_reroll'])}), "
-                            "then re-roll; or stop."))
+            out.append(para(w("kapern.pick_for_reroll", count=w.number_word(view["min_reroll"]))))
         out.append(turn.dice_row(screen, view, seat if acting else None, legal))
         if not acting:  # the acting seat sees it under its buttons
-            out.append(turn.score_panel(view))
+            out.append(turn.score_panel(w, view))
     return out
 
 
 def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
     view = live.view(screen.app.client, seat)
-    return turn.decide_buttons(screen, live, view, seat, legal) + screen.odds_here(seat) + [turn.score_panel(view)]
+    return turn.decide_buttons(screen, live, view, seat, legal) + screen.odds_here(seat) + \
+        [turn.score_panel(screen.w, view)]
 
 
 def score_strip(view: dict[str, Any]) -> ft.Control:
@@ -58,12 +59,13 @@ def scores(view: dict[str, Any]) -> dict[int, Any]:
     return {p["seat"]: p["score"] for p in view["players"]}
 
 
-def final(live: Any, result: dict[str, Any], view: dict[str, Any]) -> list[tuple[str, str, str]]:
+def final(live: Any, result: dict[str, Any], view: dict[str, Any], w: Words | None = None) -> list[tuple[str, str, str]]:
     """The end screen, best first: each player's total and the turns (rounds) it took."""
+    w = w or words_for(None)
     turns = result.get("turns", {})
     rows = []
     for name, score in sorted(result.get("scores", {}).items(), key=lambda kv: kv[1], reverse=True):
         n = turns.get(name, 0)
-        detail = f"{plural(n, 'turn')} played" + (f", {score / n:.0f} points a turn" if n else "")
+        detail = w("kapern.turns_played", n=n) + (w("kapern.per_turn", points=f"{score / n:.0f}") if n else "")
         rows.append((name, str(score), detail))
     return rows

@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.words import join
+from companion.engine.words import Words, words_for
 
 from app import theme
 from app.widgets.common import BOLD
@@ -16,21 +16,21 @@ from app.widgets.log import player_badge
 
 #: the winner's row: doubloon gold (ink on it reads at 11:1)
 GOLD, GOLD_EDGE = "#f5dd9b", "#9a6b00"
-PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"]
 
 
-def final_banner(winners: list[str], accent: str | None, line: str = "") -> ft.Control:
+def final_banner(winners: list[str], accent: str | None, line: str = "", w: Words | None = None) -> ft.Control:
+    w = w or words_for(None)
     look = theme.palette(accent)
     on = look["on_accent"]
     if not winners:
-        won = "Nobody won"
+        won = w("app.final.nobody")
     elif len(winners) == 1:
-        won = f"{winners[0]} wins!"
+        won = w("app.final.wins", name=winners[0])
     else:
-        won = f"{join(winners)} share the win!"
+        won = w("app.final.share", names=w.join(winners))
     body: list[ft.Control] = [
         icon_image("chest", 64, color=on),
-        ft.Text("Game over", size=16, color=on, text_align=ft.TextAlign.CENTER),
+        ft.Text(w("app.final.over"), size=16, color=on, text_align=ft.TextAlign.CENTER),
         ft.Text(won, size=30, font_family=BOLD, color=on, text_align=ft.TextAlign.CENTER),
     ]
     if line:
@@ -42,12 +42,15 @@ def final_banner(winners: list[str], accent: str | None, line: str = "") -> ft.C
                                                    colors=[look["accent"], theme.mix(look["accent"], theme.ink(), 0.35)]))
 
 
-def standings(rows: list[tuple[str, Any, str]], winners: list[str], seats: dict[str, int]) -> ft.Control:
+def standings(rows: list[tuple[str, Any, str]], winners: list[str], seats: dict[str, int],
+              w: Words | None = None) -> ft.Control:
     """rows: (name, score, detail), best first; `seats` gives each name's seat (for its piece)."""
+    w = w or words_for(None)
+    places = w("app.final.places").split()
     items: list[ft.Control] = []
     for i, (name, score, detail) in enumerate(rows):
         won = name in winners
-        place = "Winner" if won else (PLACES[i] if i < len(PLACES) else f"{i + 1}th")
+        place = w("app.final.winner") if won else (places[i] if i < len(places) else w("app.final.place", n=i + 1))
         left: list[ft.Control] = [ft.Text(name, size=19, font_family=BOLD if won else None)]
         if detail:
             left.append(ft.Text(detail, size=13))
@@ -60,4 +63,4 @@ def standings(rows: list[tuple[str, Any, str]], winners: list[str], seats: dict[
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER), padding=10, border_radius=10,
             bgcolor=GOLD if won else ft.Colors.SURFACE_CONTAINER_LOW,
             border=ft.Border.all(2 if won else 1, GOLD_EDGE if won else ft.Colors.OUTLINE_VARIANT)))
-    return ft.Column([ft.Text("Final scores", size=16, font_family=BOLD)] + items, spacing=6, key="standings")
+    return ft.Column([ft.Text(w("app.final.scores"), size=16, font_family=BOLD)] + items, spacing=6, key="standings")

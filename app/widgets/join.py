@@ -10,6 +10,8 @@ import flet as ft
 import qrcode
 
 from app import access
+from companion.engine.words import Words, words_for
+
 from app.widgets.common import para
 
 
@@ -24,27 +26,27 @@ def qr_png(text: str) -> bytes:
     return out.getvalue()
 
 
-def invitation(route: str, what: str) -> list[ft.Control]:
+def invitation(route: str, what: str, w: Words | None = None) -> list[ft.Control]:
     """Link, QR code and join code for joining `route` (e.g. /s/<id>) from another device."""
+    w = w or words_for(None)
     door = access.current()
     link = door.join_link(route)
     out: list[ft.Control] = [
-        para(f"{what} Scan the code with a phone's camera, or open the link:"),
-        ft.Image(src=qr_png(link), width=200, height=200, semantics_label=f"QR code of {link}"),
+        para(w("app.join.scan", what=what)),
+        ft.Image(src=qr_png(link), width=200, height=200, semantics_label=w("app.join.qr", link=link)),
         ft.Text(link, size=14, weight=ft.FontWeight.BOLD),  # (selectable text is not in the accessibility tree)
     ]
     if door.join_code:
-        out.append(para(f"Join code: {door.join_code} (in the link; type it in on a device that opens "
-                        "the app another way)."))
+        out.append(para(w("app.join.code", code=door.join_code)))
     elif door.address() == "localhost":
-        out.append(para("This server listens on this machine only. To let phones on the same network join, "
-                        "start it with: companion app --web --host 0.0.0.0", size=13))
+        out.append(para(w("app.join.localhost", command="companion app --web --host 0.0.0.0"), size=13))
     return out
 
 
-def join_code_field(on_change: Any, on_submit: Any) -> ft.Control:
+def join_code_field(on_change: Any, on_submit: Any, w: Words | None = None) -> ft.Control:
     """Where a device that opened the app without the link's code types it in."""
-    return ft.TextField(label="Join code", hint_text="6 digits from the host's screen", width=220,
+    w = w or words_for(None)
+    return ft.TextField(label=w("app.join.field"), hint_text=w("app.join.hint"), width=220,
                         max_length=12, keyboard_type=ft.KeyboardType.NUMBER,
                         on_change=lambda e: on_change(e.control.value or ""),
                         on_submit=lambda e: on_submit(e.control.value or ""))

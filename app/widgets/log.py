@@ -1,7 +1,7 @@
 """The game log and score lists, as a seat may see them."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import flet as ft
 
@@ -9,6 +9,8 @@ import flet.canvas as cv
 
 from app import theme
 from app.widgets.board import _piece  # (the board's piece: a seat's colour in its shape, with its letter)
+from companion.engine.words import Words, words_for
+
 from app.widgets.common import heading
 
 
@@ -21,15 +23,20 @@ def player_badge(seat: int, size: int = 26) -> ft.Control:
                                   width=size, height=size), width=size, height=size)
 
 
-def game_log(events: list[Any], limit: int = 40, title: str = "Game log") -> ft.Control:
-    """Newest first; only the events the viewer may see are passed in."""
-    lines = [e.text for e in events][-limit:][::-1]
+def game_log(events: list[Any], limit: int = 40, title: str | None = None, w: Words | None = None,
+             say: Callable[[Any], str] | None = None) -> ft.Control:
+    """Newest first; only the events the viewer may see are passed in. `say` gives an event's
+    line in the device's language (the game's `event_text`), else the rules' own text."""
+    w = w or words_for(None)
+    lines = [say(e) if say else e.text for e in events[-limit:]][::-1]
     if not lines:
-        lines = ["Nothing has happened yet."]
-    return ft.Column([heading(title, 16)] + [ft.Text(f"• {t}", size=14, selectable=True) for t in lines], spacing=4)
+        lines = [w("app.log.nothing")]
+    return ft.Column([heading(title or w("app.log.title"), 16)] +
+                     [ft.Text(f"• {t}", size=14, selectable=True) for t in lines], spacing=4)
 
 
-def score_table(rows: list[tuple[Any, ...]], title: str = "Scores", seats: list[int | None] | None = None) -> ft.Control:
+def score_table(rows: list[tuple[Any, ...]], title: str | None = None, seats: list[int | None] | None = None,
+                w: Words | None = None) -> ft.Control:
     """rows: (name, score, highlighted[, detail]). Large text, the player to move (or the winner) in
     bold; an optional detail line under the name says how the score came about; `seats` (one per
     row) puts each player's piece before the name."""
@@ -46,4 +53,4 @@ def score_table(rows: list[tuple[Any, ...]], title: str = "Scores", seats: list[
             ft.Text(str(score), size=17, weight=weight),
         ], vertical_alignment=ft.CrossAxisAlignment.START), padding=ft.Padding.symmetric(horizontal=10, vertical=6),
             border_radius=6, bgcolor=ft.Colors.PRIMARY_CONTAINER if hot else None))
-    return ft.Column([heading(title, 16)] + items, spacing=2)
+    return ft.Column([heading(title or (w or words_for(None))("app.play.scores"), 16)] + items, spacing=2)

@@ -19,7 +19,7 @@ def odds_panel(screen: Any, live: Any, seat: int | None) -> list[ft.Control]:
     out: list[ft.Control] = []
     view = live.odds_view(client, seat)
     if view is not None:
-        rows: list[ft.Control] = [heading(view.get("title") or "Odds", 16)]
+        rows: list[ft.Control] = [heading(view.get("title") or screen.w("app.odds.title"), 16)]
         for item in view["items"]:
             advice = item.get("kind") == "advice"
             rows.append(ft.Row([ft.Icon(ft.Icons.LIGHTBULB if advice else ft.Icons.CASINO, size=18),
@@ -38,14 +38,15 @@ def advice_switch(screen: Any, live: Any, holder: int | None) -> list[ft.Control
     if holder is None or holder not in seats:
         return []
     wanted = live.advice_wanted(holder)
+    w = screen.w
     if len(seats) == 1:
-        label = "Show odds and advice"
+        label = w("app.odds.show")
     else:
-        label = f"{live.seats[holder].name}: I agree to odds and advice for everyone"
+        label = w("app.odds.agree", name=live.seats[holder].name)
     out: list[ft.Control] = [ft.Switch(label=label, value=wanted, key="advice-switch",
                                        on_change=lambda e: screen._step(live.set_advice, holder, e.control.value))]
     if len(seats) > 1:
         yes = sum(live.advice_wanted(i) for i in seats)
-        out.append(para(f"Odds and advice are shown when every player agrees: {yes} of {len(seats)} so far."
-                        if yes < len(seats) else "Every player agreed: odds and advice are on.", size=13))
+        out.append(para(w("app.odds.so_far", yes=yes, n=len(seats)) if yes < len(seats) else
+                        w("app.odds.all_agreed"), size=13))
     return out

@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.words import plural, sentence
+from companion.engine.words import Words, sentence, words_for
 
 from app.widgets.common import TOUCH, card
 from app.widgets.dice import icon_image
@@ -33,21 +33,24 @@ def dice_strip(faces: list[Any], table: dict[str, dict[str, Any]]) -> ft.Control
 
 
 def turn_steps(screen: Any, turns: list[tuple[int | None, list[Any]]], names: list[str],
-               view: dict[str, Any] | None, key: str = "steps") -> list[ft.Control]:
-    """One card: a summary line per turn with a button that opens its steps (with their dice)."""
+               view: dict[str, Any] | None, key: str = "steps", say: Any = None) -> list[ft.Control]:
+    """One card: a summary line per turn with a button that opens its steps (with their dice).
+    `say` gives an event's line in the device's language (else the rules' own text)."""
     if not turns:
         return []
+    w: Words = getattr(screen, "w", None) or words_for(None)
+    text = say or (lambda ev: ev.text)
     table = {f["id"]: f for f in (view or {}).get("faces") or [] if isinstance(f, dict) and "id" in f}
     opened: set[tuple[Any, ...]] = screen.__dict__.setdefault("steps_open", set())
     rows: list[ft.Control] = []
     for n, (who, events) in enumerate(turns):
-        name = names[who] if who is not None and 0 <= who < len(names) else "the table"
+        name = names[who] if who is not None and 0 <= who < len(names) else w("app.play.the_table")
         mark = turn_mark(who, events)
         is_open = mark in opened
-        last = sentence(events[-1].text)
+        last = sentence(text(events[-1]))
         summary = ft.Text(last if last.startswith(name + " ") else f"{sentence(name)}: {last}", size=14,
                           weight=ft.FontWeight.BOLD, expand=True)
-        said = ("Hide" if is_open else "Show") + f" {name}'s {plural(len(events), 'step')}"
+        said = w("app.steps.hide" if is_open else "app.steps.show", name=name, n=len(events))
         toggle = ft.Semantics(label=said, button=True, exclude_semantics=True, content=ft.Container(
             ft.Icon(ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE, color=ft.Colors.PRIMARY),
             width=TOUCH, height=TOUCH, border_radius=TOUCH // 2, alignment=ft.Alignment.CENTER, ink=True,
@@ -55,7 +58,7 @@ def turn_steps(screen: Any, turns: list[tuple[int | None, list[Any]]], names: li
         body: list[ft.Control] = [ft.Row([summary, toggle], spacing=4)]
         if is_open:
             for i, ev in enumerate(events, 1):
-                line: list[ft.Control] = [ft.Text(f"{i}. {sentence(ev.text)}", size=14)]
+                line: list[ft.Control] = [ft.Text(f"{i}. {sentence(text(ev))}", size=14)]
                 faces = ev.data.get("faces") if isinstance(ev.data, dict) else None
                 strip = dice_strip(list(faces), table) if isinstance(faces, (list, tuple)) else None
                 if strip is not None:

@@ -271,7 +271,10 @@ class Words:
         if _is_count(value):
             n = fields.get("n", 0)
             value = value["zero"] if n == 0 and "zero" in value else value["one"] if abs(n) == 1 else value["many"]
-        return str(value).format(**fields) if fields else str(value)
+        if not fields:
+            return str(value)
+        # a field that is a text in several languages ({en: Skull, nl: Doodshoofd}) is said in this one
+        return str(value).format(**{k: self.text(v) if isinstance(v, dict) else v for k, v in fields.items()})
 
     def get(self, key: str, default: str, /, **fields: Any) -> str:
         """Like calling, with a default for a key no catalogue has (a name from content)."""

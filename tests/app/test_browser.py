@@ -62,6 +62,23 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     # undo goes back to the decision
     ui.tap(page, "Undo")
     ui.see(page, "Stop now: +2400 points")
+    # the Dutch edition (issue 16 item 6): Nederlands on the home screen, the same turn in Dutch,
+    # remembered by this browser after a reload
+    game = page.url
+    ui.open_app(page, server.url + "/")
+    ui.tap(page, "Nederlands")
+    ui.see(page, "Spellen", exact=True)
+    ui.see(page, "Piraten Kapern openen")
+    ui.shot(page, "assistant-5-home-nl")
+    page.get_by_text(re.compile(r"Anne, Bart — Anne is aan de beurt")).first.click()
+    page.wait_for_url(game, wait_until="commit")
+    ui.see(page, "Stop nu: +2400 punten")
+    ui.see(page, "Piratenkaart: Piraat")
+    ui.see(page, "Volle schatkist: alle 8 dobbelstenen scoren")
+    assert page.get_by_role("button", name="Stop en scoor +2400").count() == 1
+    ui.shot(page, "assistant-6-turn-nl")
+    ui.open_app(page, page.url)
+    ui.see(page, "Stop nu: +2400 punten")
 
 
 def play_until(page, ui, want: str, limit: int = 12) -> list[str]:

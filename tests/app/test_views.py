@@ -348,14 +348,18 @@ def test_pvd_reaction_window_for_another_human_comes_behind_the_privacy_screen(r
 def test_kapern_says_what_the_skulls_mean() -> None:
     """Issue 16 item 4: the skull count with the card's skulls, and what one more would do."""
     from app.piraten_kapern.turn import skull_line
+    from companion.engine.words import words_for
 
+    en, nl = words_for("en"), words_for("nl")
     view = {"skulls": 2, "card_skulls": 1, "skulls_to_end": 1, "island": False, "doomed": False,
             "sorceress": False, "breakdown": {"points": 400}}
-    assert skull_line(view) == "2 skulls (1 from the card): one more ends the turn. Stopping now scores +400"
-    assert skull_line({**view, "skulls": 0, "card_skulls": 0, "skulls_to_end": 3}).startswith(
+    assert skull_line(en, view) == "2 skulls (1 from the card): one more ends the turn. Stopping now scores +400"
+    assert skull_line(en, {**view, "skulls": 0, "card_skulls": 0, "skulls_to_end": 3}).startswith(
         "No skulls: three more end the turn")
-    assert skull_line({**view, "skulls": 3, "skulls_to_end": 0, "doomed": True}) == \
+    assert skull_line(en, {**view, "skulls": 3, "skulls_to_end": 0, "doomed": True}) == \
         "3 skulls (1 from the card): the turn is over"
+    assert skull_line(nl, view) == "2 doodshoofden (1 van de kaart): nog één en de beurt is voorbij. " \
+        "Nu stoppen levert +400 op"
 
 
 def test_a_bots_turn_is_shown_step_by_step_with_its_dice(reg) -> None:

@@ -8,17 +8,32 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from companion.content.models import say
-from companion.engine.words import plural
+from companion.engine.words import words_for
 
 from .scoring import SKULL, death_score, island_result, score_dice, skull_count
 
 
+#: the lines' words (content/words/<lang>.yaml, kapern.breakdown): the labels are said in English
+#: here, and `said` gives (key, fields) for a screen in another language
+EN = words_for("en")
+
+
 def breakdown(game: Any, s: Any) -> dict[str, Any] | None:
-    """{"lines": [(label, points)], "points": own, "opponents": each opponent} for ending the turn now.
+    """{"lines": [(label, points)], "said": [(key, fields)] (one per line), "points": own,
+    "opponents": each opponent} for ending the turn now. A field holding a name is the name in
+    every language ({en, nl}).
 
     None when no turn is being decided (a card or dice are still to come, or the game is over).
     """
+    out = _breakdown(game, s)
+    if out is None:
+        return None
+    lines = out.pop("said")
+    return {"lines": [(EN(key, **fields), pts) for key, fields, pts in lines], **out,
+            "said": [(key, fields) for key, fields, _ in lines]}
+
+
+def _breakdown(game: Any, s: Any) -> dict[str, Any] | None:
     preview = game.preview(s)
     if preview is None:
         return None
@@ -26,65 +41,72 @@ def breakdown(game: Any, s: Any) -> dict[str, Any] | None:
     card = game.rule(s)
     faces = list(s.dice)
     names = game.data.face_names
-    lines: list[tuple[str, int]] = []
+    card_name = game.data.names.get(card.id, {})
+    lines: list[tuple[str, dict[str, Any], int]] = []
     if s.phase == "island":
         own, others = island_result(faces, card, t)
         if own:
-            lines.append((f"Peace with {faces.count(card.face)} saber(s) showing", own))
+            lines.append(("kapern.breakdown.peace_island", {"n": faces.count(card.face)}, own))
         else:
             skulls = skull_count(faces, card)
             per = -others // skulls if skulls else 0
-            lines.append((f"Skull Island: {skulls} skulls x {per} for every opponent", others))
-        return {"lines": lines, "points": preview["points"], "opponents": preview["opponents"]}
+            lines.append(("kapern.breakdown.island", {"n": skulls, "per": per}, others))
+        return {"said": lines, "points": preview["points"], "opponents": preview["opponents"]}
     if game.doomed(s):
         chest = [faces[i] for i in s.chest]
         if card.kind == "chest" and chest:
             lines += _kind_lines(chest, t, card.groups, names)
-            lines.append((f"{plural(len(chest), 'die')} on the Treasure Chest", death_score(faces, chest, card, t)))
+            lines.append(("kapern.breakdown.on_chest", {"n": len(chest)}, death_score(faces, chest, card, t)))
         elif card.kind in ("sea_battle", "peace"):
-            lines.append((f"{skull_count(faces, card)} skulls: {say(game.data.names[card.id])} lost",
+            lines.append(("kapern.breakdown.card_lost", {"n": skull_count(faces, card), "card": card_name},
                           death_score(faces, chest, card, t)))
         else:
-            lines.append((f"{skull_count(faces, card)} skulls: the turn scores nothing", 0))
-        return {"lines": lines, "points": preview["points"], "opponents": 0}
+            lines.append(("kapern.breakdown.nothing", {"n": skull_count(faces, card)}, 0))
+        return {"said": lines, "points": preview["points"], "opponents": 0}
     kind = card.kind
     if kind == "sea_battle":
         sabers = faces.count(card.face)
         if sabers < card.count:
-            lines.append((f"Sea Battle lost: {sabers} of {card.count} sabers", -card.bonus))
+            lines.append(("kapern.breakdown.battle_lost", {"n": sabers, "need": card.count}, -card.bonus))
         else:
             lines += _kind_lines(faces, t, card.groups, names, forced=card.face)
-            lines.append((f"Sea Battle won with {sabers} sabers", card.bonus))
+            lines.append(("kapern.breakdown.battle_won", {"n": sabers}, card.bonus))
     elif kind == "peace" and faces.count(card.face):
         sabers = faces.count(card.face)
-        lines.append((f"Peace broken: {sabers} saber(s) x -{card.penalty}", -card.penalty * sabers))
+        lines.append(("kapern.breakdown.peace_broken", {"n": sabers, "penalty": card.penalty}, -card.penalty * sabers))
     else:
         only = card.faces if kind == "storm" else ()
         extra = card.extra
         lines += _kind_lines(faces, t, card.groups, names, extra=extra, only=only)
         if extra:
-            lines.append((f"({say(game.data.names[card.id])} card adds one {say(names[extra]).lower()})", 0))
+            lines.append(("kapern.breakdown.extra", {"card": card_name, "face": _lower(names[extra])}, 0))
         if card.factor != 1 and kind in ("multiply", "storm", "peace"):
-            base = sum(p for _, p in lines)  # the factor multiplies every line above, full chest too
-            lines.append((f"{say(game.data.names[card.id])}: x{card.factor}", (card.factor - 1) * base))
-    return {"lines": lines, "points": preview["points"], "opponents": preview["opponents"]}
+            base = sum(p for *_, p in lines)  # the factor multiplies every line above, full chest too
+            lines.append(("kapern.breakdown.factor", {"card": card_name, "factor": card.factor},
+                          (card.factor - 1) * base))
+    return {"said": lines, "points": preview["points"], "opponents": preview["opponents"]}
+
+
+def _lower(name: dict[str, str]) -> dict[str, str]:
+    return {lang: text.lower() for lang, text in name.items()}
 
 
 def _kind_lines(faces: list[str], t: Any, groups: Any, names: dict[str, dict[str, str]], extra: str = "",
-                only: Any = (), forced: str = "") -> list[tuple[str, int]]:
+                only: Any = (), forced: str = "") -> list[tuple[str, dict[str, Any], int]]:
     """One line per kind that scores, then the full-chest bonus (what `score_dice` adds on top)."""
     flat = dataclasses.replace(t, full_chest=0)
-    lines: list[tuple[str, int]] = []
+    lines: list[tuple[str, dict[str, Any], int]] = []
     for group in groups:
         points = score_dice(faces, flat, [group], extra=extra, only=only, forced=forced)
         if points:
             n = sum(faces.count(f) + (1 if f == extra else 0) for f in group if not only or f in only)
-            label = " + ".join(say(names[f]).lower() for f in group)
-            lines.append((f"{n} x {label}", points))
+            label = {lang: " + ".join(names[f].get(lang, names[f]["en"]).lower() for f in group)
+                     for lang in names[group[0]]}
+            lines.append(("kapern.breakdown.kind", {"n": n, "kind": label}, points))
     total = score_dice(faces, t, groups, extra=extra, only=only, forced=forced)
-    bonus = total - sum(p for _, p in lines)
+    bonus = total - sum(p for *_, p in lines)
     if bonus:
-        lines.append((f"Full chest: all {t.dice} dice score", bonus))
+        lines.append(("kapern.breakdown.full_chest", {"n": t.dice}, bonus))
     return lines
 
 

@@ -29,6 +29,9 @@ class Data:
     face_labels: dict[str, dict[str, str]]
     #: what a screen shows of a card: id -> {"id", "title", "icon", "says"} (English)
     card_labels: dict[str, dict[str, str]]
+    #: the names in every language, for a screen in another one: {"faces": {id: {en, nl}},
+    #: "cards": {id: {en, nl}} (the title with its subtitle), "texts": {id: {en, nl}}}
+    names_in: dict[str, dict[str, dict[str, str]]]
 
 
 def load_data() -> Data:
@@ -51,10 +54,16 @@ def load_data() -> Data:
             (extra if deck.optional else base).extend([card.id] * card.copies)
     face_labels = {f.id: {"id": f.id, "name": say(f.name), "icon": f.icon or f.id} for f in die.faces}
     card_labels: dict[str, dict[str, str]] = {}
+    titles: dict[str, dict[str, str]] = {}
     for deck in content.files["cards.yaml"].decks:
         for card in deck.cards:
             title = say(card.name) + (f" ({say(card.subtitle)})" if card.subtitle else "")
             card_labels[card.id] = {"id": card.id, "title": title, "icon": card.icon or "",
                                     "says": say(card.text) if card.text else ""}
-    return Data(table, cards, names, texts, {f.id: dict(f.name) for f in die.faces}, tuple(sorted(base)),
-                tuple(sorted(extra)), dict(content.info.options), Scorer(table, cards), face_labels, card_labels)
+            titles[card.id] = {lang: say(card.name, lang) + (f" ({say(card.subtitle, lang)})" if card.subtitle else "")
+                               for lang in content.info.languages}
+    face_names = {f.id: dict(f.name) for f in die.faces}
+    names_in = {"faces": face_names, "cards": titles, "texts": texts}
+    return Data(table, cards, names, texts, face_names, tuple(sorted(base)),
+                tuple(sorted(extra)), dict(content.info.options), Scorer(table, cards), face_labels, card_labels,
+                names_in)

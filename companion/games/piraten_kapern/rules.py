@@ -351,8 +351,9 @@ class KapernGame(Game[KapernState]):
         name = s.players[s.seat]
         if isinstance(a, Pick):
             if self._pick(s, a.die):
-                return [Event("unpick", f"{name} puts die {a.die} back", {"die": a.die})]
-            return [Event("pick", f"{name} picks die {a.die} ({s.dice[a.die - 1]})", {"die": a.die})]
+                return [Event("unpick", f"{name} puts die {a.die} back", {"die": a.die, "seat": s.seat})]
+            face = s.dice[a.die - 1]
+            return [Event("pick", f"{name} picks die {a.die} ({face})", {"die": a.die, "seat": s.seat, "face": face})]
         if isinstance(a, Chest):
             err = self._chest_error(s, a.die)
             if err:
@@ -360,12 +361,14 @@ class KapernGame(Game[KapernState]):
             d = a.die - 1
             if d in s.chest:
                 s.chest = [i for i in s.chest if i != d]
-                return [Event("chest_off", f"{name} takes die {a.die} off the chest", {"die": a.die})]
+                return [Event("chest_off", f"{name} takes die {a.die} off the chest", {"die": a.die, "seat": s.seat})]
             s.chest = sorted(s.chest + [d])
-            return [Event("chest_on", f"{name} puts die {a.die} ({s.dice[d]}) on the chest", {"die": a.die})]
+            return [Event("chest_on", f"{name} puts die {a.die} ({s.dice[d]}) on the chest",
+                          {"die": a.die, "seat": s.seat, "face": s.dice[d]})]
         if isinstance(a, Reroll):
             self._reroll(s)
-            return [Event("reroll", f"{name} re-rolls {_dice_words(s.rolling)}", {"dice": [i + 1 for i in s.rolling]})]
+            return [Event("reroll", f"{name} re-rolls {_dice_words(s.rolling)}",
+                          {"dice": [i + 1 for i in s.rolling], "seat": s.seat})]
         if isinstance(a, Stop):
             if s.island:
                 return self._end_island(s)
@@ -378,12 +381,12 @@ class KapernGame(Game[KapernState]):
         name = s.players[s.seat]
         if s.phase == "draw":
             card = self._draw(s, outcome)
-            return [Event("draw", f"{name} draws {say(self.data.names[card])}", {"card": card})]
+            return [Event("draw", f"{name} draws {say(self.data.names[card])}", {"card": card, "seat": s.seat})]
         if s.phase != "roll":
             raise IllegalAction("chance", "no roll is pending")
         rolled = self._roll(s, outcome)
         events = [Event("roll", f"{name} rolls {', '.join(outcome)}",
-                        {"dice": [i + 1 for i in rolled], "faces": list(outcome)})]
+                        {"dice": [i + 1 for i in rolled], "faces": list(outcome), "seat": s.seat})]
         return events + self._after_roll(s, outcome.count(SKULL))
 
     def _rerolls_done(self, s: KapernState) -> bool:
@@ -404,7 +407,8 @@ class KapernGame(Game[KapernState]):
         if s.rolls == 1 and skulls >= t.skull_island and card.island_allowed:
             s.island = True
             s.chest = []
-            events = [Event("island", f"{name} lands on Skull Island with {skulls} skulls", {"skulls": skulls})]
+            events = [Event("island", f"{name} lands on Skull Island with {skulls} skulls",
+                            {"skulls": skulls, "seat": s.seat})]
             if free < t.min_reroll or self._rerolls_done(s):
                 return events + self._end_island(s)
             s.phase = "island"
@@ -412,7 +416,8 @@ class KapernGame(Game[KapernState]):
         if skulls >= t.skulls_end_turn:
             if self.sorceress_left(s) and skulls - card.reroll_skulls < t.skulls_end_turn:
                 s.phase = "decide"
-                return [Event("sorceress", f"{name} has {skulls} skulls: the Sorceress may re-roll one", {})]
+                return [Event("sorceress", f"{name} has {skulls} skulls: the Sorceress may re-roll one",
+                              {"skulls": skulls, "seat": s.seat})]
             if card.kind == "storm" and s.rolls > 1:
                 s.island = True
                 return self._end_island(s)
@@ -457,7 +462,8 @@ class KapernGame(Game[KapernState]):
         events = [Event("turn_end", f"{text}; total {s.scores[seat]}", dict(s.last))]
         if s.scores[seat] >= t.end_threshold and not s.last_round:
             s.last_round = True
-            events.append(Event("last_round", f"{name} reached {t.end_threshold}: this round is the last", {}))
+            events.append(Event("last_round", f"{name} reached {t.end_threshold}: this round is the last",
+                                {"seat": seat, "threshold": t.end_threshold}))
         if s.last_round and len(set(s.turns)) == 1:
             s.phase = "over"
             s.card = None
@@ -538,6 +544,8 @@ class KapernGame(Game[KapernState]):
                                                   if s.last.get("card") else ""},
             # what stopping now would score, line by line (None when no turn is being decided)
             "breakdown": breakdown(self, s) if phase in ("decide", "island") else None,
+            # the faces' and cards' names in every language (a screen in Dutch names them in Dutch)
+            "names": data.names_in,
         }
         if phase == "draw":  # the cards left to draw, for entering the card drawn at a real table
             left = Counter(s.deck)
