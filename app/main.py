@@ -11,6 +11,7 @@ Routes (also the browser's URL, so a reload reopens the same screen):
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import socket
@@ -23,6 +24,7 @@ from typing import Any
 
 import flet as ft
 import uvicorn
+from PIL import Image
 
 from companion.engine import words
 
@@ -219,8 +221,9 @@ async def main(page: ft.Page) -> None:
 
 
 def web_assets() -> Path:
-    """A folder holding only what the app shows: the project's line icons (served as icons/NAME.svg)
-    and the printed set's fonts (fonts/NAME.ttf, app/theme.py).
+    """A folder holding only what the app shows: the project's line icons (served as icons/NAME.svg),
+    the printed set's fonts (fonts/NAME.ttf, app/theme.py) and the app's icon (favicon.png,
+    icons/icon-*.png, manifest.json).
 
     The icons are copied out of print/ so that the web server never exposes print/out or
     anything else in the checkout to the table's network.
@@ -234,7 +237,41 @@ def web_assets() -> Path:
         if not copy.exists() or copy.stat().st_mtime < svg.stat().st_mtime:
             shutil.copy2(svg, copy)
     theme.copy_fonts(target)
+    app_icon(target)
     return target
+
+
+#: the app's icon (tools/make_icon.py draws it from the printed set's ship; `flet build` reads it too)
+ICON = Path(__file__).resolve().parent.parent / "assets" / "icon.png"
+#: the web app's icons, by the names Flet's index.html and manifest.json ask for, and their sizes
+WEB_ICONS = {"favicon.png": 64, "icons/icon-192.png": 192, "icons/icon-512.png": 512,
+             "icons/icon-maskable-192.png": 192, "icons/icon-maskable-512.png": 512, "icons/apple-touch-icon.png": 180}
+
+
+def app_icon(target: Path) -> None:
+    """The favicon, the home-screen icons and a manifest.json (the app's name and colours) in the
+    web assets folder, made from assets/icon.png once (again when the icon changes)."""
+    if not ICON.is_file():
+        return
+    stamp = target / "icons" / ".icon-size"
+    if stamp.exists() and stamp.read_text() == str(ICON.stat().st_size) and (target / "manifest.json").exists():
+        return
+    with Image.open(ICON) as img:
+        img = img.convert("RGB")
+        for name, size in WEB_ICONS.items():
+            out = target / name
+            out.parent.mkdir(parents=True, exist_ok=True)
+            img.resize((size, size), Image.LANCZOS).save(out, format="PNG", optimize=True)
+    look = theme.palette(None)
+    manifest = {"name": "Pirate table companion", "short_name": "Pirate table", "start_url": ".",
+                "display": "standalone", "background_color": look["paper"], "theme_color": look["accent"],
+                "description": "Print, track and play four pirate board games", "orientation": "natural",
+                "prefer_related_applications": False,
+                "icons": [{"src": name, "sizes": f"{size}x{size}", "type": "image/png",
+                           **({"purpose": "maskable"} if "maskable" in name else {})}
+                          for name, size in WEB_ICONS.items() if name.startswith("icons/icon-")]}
+    (target / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+    stamp.write_text(str(ICON.stat().st_size))
 
 
 def listen(host: str, port: int) -> socket.socket:

@@ -243,10 +243,12 @@ class SetupScreen(Screen):
                                      on_change=lambda e, n=name: self.set_option(n, bool(e.control.value))))
                 if text != short:
                     out.append(para(text, size=13))
-            else:
-                out.append(ft.TextField(label=text, value=str(value), width=300,
+            else:  # (a short label that fits the field; what the option does under it)
+                out.append(ft.TextField(label=short, value=str(value), width=300,
                                         keyboard_type=ft.KeyboardType.NUMBER if isinstance(value, int) else None,
                                         on_change=lambda e, n=name: self.set_option(n, e.control.value)))
+                if text != short:
+                    out.append(para(text, size=13))
         return out
 
     @property
