@@ -44,8 +44,25 @@ class ActionCodec:
 
     def __init__(self, *classes: type[Action]):
         self.classes: dict[str, type[Action]] = {c.type: c for c in classes}
+        #: decoded actions by their dict's items (with each value's type: True is not 1): a load
+        #: decodes every logged action, and a game has few distinct ones
+        self._decoded: dict[tuple, Action] = {}
 
     def decode(self, data: Any) -> Action:
+        if type(data) is not dict:
+            return self._decode(data)
+        key = tuple([(k, type(v), v) for k, v in data.items()])
+        for _, kind, _ in key:
+            if kind not in _PLAIN:  # a list or a mapping: decoded every time
+                return self._decode(data)
+        found = self._decoded.get(key)
+        if found is None:
+            found = self._decode(data)
+            if len(self._decoded) < _DECODED_MAX:
+                self._decoded[key] = found
+        return found
+
+    def _decode(self, data: Any) -> Action:
         if isinstance(data, Action):
             return data
         if not isinstance(data, dict):
@@ -70,6 +87,11 @@ class ActionCodec:
             kwargs[name] = _coerce(kind, name, data[name], hints.get(name))
         return cls(**kwargs)
 
+
+#: the value types a decoded action is cached by (its key holds each value with its type)
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+#: how many decoded actions a codec keeps (Kapern has a few dozen, PvD a few thousand)
+_DECODED_MAX = 20_000
 
 _DECODING: dict[type, tuple[dict[str, dataclasses.Field], dict[str, Any]]] = {}
 

@@ -30,6 +30,12 @@ class Roll:
         return [faces[rng.randrange(len(faces))] for faces in self.dice]
 
     def check(self, outcome: Any) -> list[str]:
+        if type(outcome) is list and len(outcome) == len(self.dice):  # the usual case: face ids
+            for face, faces in zip(outcome, self.dice):
+                if type(face) is not str or face not in faces:
+                    break
+            else:
+                return outcome[:]
         if isinstance(outcome, str) and len(self.dice) == 1:
             outcome = [outcome]
         if not isinstance(outcome, (list, tuple)) or len(outcome) != len(self.dice):

@@ -71,7 +71,10 @@ class Session:
         self.meta: dict[str, Any] = dict(meta or {})
         self.log: list[dict[str, Any]] = []
         self.redo_stack: list[list[dict[str, Any]]] = []
-        self.events: list[tuple[int, Event]] = []
+        #: (log index, event) of the first `_events_n` log entries; the rest are worked out when
+        #: asked for (`events`): a load replays without building them
+        self._events: list[tuple[int, Event]] = []
+        self._events_n = 0
         self.path: Path | None = None
         self._history = history
         self._chances = 0
@@ -79,6 +82,8 @@ class Session:
         self._previous: str | None = None
         self._seq = 0
         self._version = VERSION
+        #: whether `load` read a journal beside the save (then it folds it into a new save)
+        self._journal_read = False
         self._writer: _Writer | None = None
         self._token = object()
         state = game.new_state(self.players, self.options)
@@ -151,7 +156,22 @@ class Session:
             state, events = game.apply(self._state, action)
         else:
             state, events = game.apply_quiet(self._state, action), []
-        return self._confirmed({"action": action.to_dict()}, state, events)
+        entry = {"action": action.to_dict()}
+        if self.path is not None or self.redo_stack:
+            return self._confirmed(entry, state, events)
+        # the common case of _confirmed (no file, nothing to redo), inlined: bots act through it
+        log = self.log
+        log.append(entry)
+        self._state = state
+        n = len(log)
+        if n % SNAPSHOT_EVERY == 0:
+            self._snaps.append((n, state))
+        if self._history and self._events_n == n - 1:
+            if events:
+                self._events += [(n - 1, e) for e in events]
+            self._events_n = n
+        more = self._settle()
+        return events + more if more else events
 
     def resolve(self, outcome: Any) -> list[Event]:
         """Enter the result of a chance step rolled or drawn at the table."""
@@ -215,8 +235,11 @@ class Session:
             self._chances += 1
         if n % SNAPSHOT_EVERY == 0:
             self._snaps.append((n, state))
-        if events and self._history:
-            self.events += [(n - 1, e) for e in events]
+        if self._events_n == n - 1 and self._history:
+            if events:
+                self._events += [(n - 1, e) for e in events]
+            if events is not None:  # None: not built (a replay), worked out when asked for
+                self._events_n = n
 
     # --- undo / redo -------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -312,9 +335,11 @@ class Session:
         snaps = self._snaps
         while snaps[-1][0] > n:
             snaps.pop()
-        events = self.events
+        events = self._events
         while events and events[-1][0] >= n:
             events.pop()
+        if self._events_n > n:
+            self._events_n = n
         start, state = snaps[-1]
         index = self._chances - sum(1 for e in log[start:n] if "chance" in e)
         for entry in log[start:n]:
@@ -323,9 +348,31 @@ class Session:
         self._state = state
 
     def _replay_entries(self, entries: list[dict[str, Any]]) -> None:
+        """Apply logged entries without their events (`events` works them out when asked for)."""
+        apply_entry, record = self._apply_entry, self._record
         for entry in entries:
-            state, events = self._apply_entry(self._state, entry, not self._history, self._chances)
-            self._record(entry, state, events)
+            record(entry, apply_entry(self._state, entry, True, self._chances)[0], None)
+
+    @property
+    def events(self) -> list[tuple[int, Event]]:
+        """(log index, event) of every step, for the game log (empty without `history`). The
+        events of replayed steps are built here, the first time they are asked for, from the
+        nearest snapshot before them."""
+        n = len(self.log)
+        if not self._history or self._events_n >= n:
+            return self._events
+        start, state = next(snap for snap in reversed(self._snaps) if snap[0] <= self._events_n)
+        log = self.log
+        index = sum(1 for e in log[:start] if "chance" in e)
+        for i in range(start, n):
+            entry = log[i]
+            quiet = i < self._events_n
+            state, events = self._apply_entry(state, entry, quiet, index)
+            index += "chance" in entry
+            if not quiet:
+                self._events += [(i, e) for e in events]
+        self._events_n = n
+        return self._events
 
     def history(self, player: int | None = None) -> list[Event]:
         """The game log as `player` may see it."""
@@ -457,9 +504,13 @@ class Session:
         if writer is not None:
             writer.owner = session._token
             session._writer = writer
+            logged = len(session.log)
             session._settle()  # a digital game killed between an action and its roll rolls now
             session.path = path
-            session.save()
+            # fold a journal (or a roll just made, or an old format) into a new save; a save with
+            # nothing beside it already holds the game as it is, and its journal goes on from it
+            if session._journal_read or session._version != VERSION or len(session.log) != logged:
+                session.save()
         return session
 
     @classmethod
@@ -480,6 +531,7 @@ class Session:
             raw = journal.read_bytes()
         except FileNotFoundError:
             return
+        self._journal_read = True
         lines = raw.decode("utf-8", errors="replace").split("\n")
         torn = lines.pop()  # "" when the file ends with a newline; else a write cut by a crash
         version = self._version

@@ -154,3 +154,47 @@ def test_history_respects_visibility(pig) -> None:
     s = Session(pig, ["Ann", "Ben"], source=Scripted(["2"]))
     s.act({"type": "roll", "player": 0})
     assert [e.text for e in s.history(1)] == ["rolled 2"]
+
+
+def test_a_loaded_game_builds_its_events_when_asked_as_play_built_them(pig, tmp_path: Path) -> None:
+    def texts(s: Session) -> list[tuple[int, str]]:
+        return [(i, e.text) for i, e in s.events]
+
+    s = Session(pig, ["Ann", "Ben"], seed=4, options={"target": 60})
+    for n in range(90):  # past two snapshots (every 32 entries)
+        if s.is_over():
+            break
+        s.act(s.legal_actions()[n % 2 - 1])
+    s.undo()
+    loaded = Session.from_json(json.loads(json.dumps(s.to_json())), pig)  # replayed without events
+    loaded.undo()
+    s.undo()
+    assert texts(loaded) == texts(s) and texts(s)
+    for game in (loaded, s):  # play on: the new steps' events follow the rebuilt ones
+        game.act(game.legal_actions()[0])
+    assert texts(loaded) == texts(s) and loaded.history(1) == s.history(1)
+
+
+def test_a_save_with_no_journal_is_not_rewritten_on_load_and_a_journal_is_folded(pig, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = Session(pig, ["Ann", "Ben"], seed=5, path=path)
+    for _ in range(5):
+        s.act(s.legal_actions()[0])
+    s.save()
+    s.close()
+    saved = path.read_text()
+    loaded = Session.load(path, pig)
+    assert path.read_text() == saved  # nothing to fold: the file already holds the game
+    loaded.act(loaded.legal_actions()[0])  # the journal goes on from the save's generation
+    loaded.close()
+    again = Session.load(path, pig)
+    assert again.log == loaded.log and not journal_path(path).exists() and path.read_text() != saved
+
+
+def test_the_codec_tells_true_from_1_after_decoding_1(pig) -> None:
+    s = Session(pig, ["Ann", "Ben"], seed=1)
+    assert pig.codec.decode({"type": "roll", "player": 0}) is pig.codec.decode({"type": "roll", "player": 0})
+    with pytest.raises(IllegalAction, match="expected a whole number"):
+        s.act({"type": "roll", "player": False})
+    with pytest.raises(IllegalAction, match="expected a whole number"):
+        s.act({"type": "roll", "player": 0.0})
