@@ -18,6 +18,7 @@ from math import factorial, prod
 from typing import Any
 
 from companion.content.models import say
+from companion.engine.words import noun, plural
 from companion.games.pirateology.rules import GAME, SKULL
 
 from .dice import multisets
@@ -192,12 +193,14 @@ def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | Non
         items.append({"kind": "odds", "text": f"Castaway Island: {_pct(now)} to get away this turn "
                                               f"({left} {'try' if left == 1 else 'tries'} left), "
                                               f"{_pct(c['within'][2])} within three turns"})
-    elif s.phase in ("spin", "roll") and s.pos[p]:
+    elif s.phase in ("start", "spin", "roll") and s.pos[p]:
+        # before the spin (digital play spins as the turn starts, so a player sees it while choosing
+        # between a Pillage and sailing), or while the table helper waits for the spin or the dice
         r = reach(s.pos[p], game.is_ship(s, p), s.wind or None)
-        kinds = ", ".join(f"{say(game.data.kinds[k].name)} {_pct(v)}"
+        kinds = ", ".join(f"{say(game.data.kinds[k].name).lower()} {_pct(v)}"
                           for k, v in sorted(r["kinds"].items(), key=lambda kv: -kv[1])[:5])
-        items.append({"kind": "odds", "text": f"{'The roll' if s.wind else 'The spin and roll'} can take you to: "
-                                              + kinds})
+        items.append({"kind": "odds", "text": f"{'The roll' if s.wind else 'The spin and roll'} can end your move "
+                                              f"on: {kinds}"})
     # battles: only for the seat to move (its own weapon); a defending ship's weapon is secret, so
     # the odds are given against each size of weapon it could hold
     if s.phase not in ("castaway", "over") and player in (None, p) and game.to_move(s) == p:
@@ -208,12 +211,16 @@ def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | Non
             if a.type != "attack" or aw is None:
                 continue
             q = a.target
+            who = s.players[q]
             if game.is_ship(s, q):
-                odds = ", ".join(f"{_pct(battle(aw, w)['attacker_wins'])} against {d} "
-                                 f"{'die' if d == 1 else 'dice'}" for d, w in sizes)
-                text = f"Battle {s.players[q]}'s ship with the {named}: you win {odds} (their weapon is secret)"
+                odds = ", ".join(f"{_pct(battle(aw, w)['attacker_wins'])} against {d}" for d, w in sizes)
+                text = (f"Battle {who}'s ship with your {named} ({plural(weapon_dice(aw), 'die')}): their weapon "
+                        f"is secret; you win {odds} {noun(len(sizes), 'die')}")
             else:
-                text = (f"Attack {s.players[q]} with the {named} (a pirate cannot fight back): "
-                        f"{_pct(battle(aw)['p_skull'])} a skull takes everything, else the number in coins")
+                b = battle(aw)
+                mean = sum(k * p for k, p in b["coins_owed"].items()) / max(1e-12, 1 - b["p_skull"])
+                text = (f"Attack {who}'s pirate (one die; a pirate cannot fight back): {_pct(b['p_skull'])} a "
+                        f"skull, and you take all of {who}'s coins and cards; else you win the number rolled "
+                        f"in coins, {mean:.1f} on average")
             items.append({"kind": "odds", "text": text})
     return {"title": "Odds", "items": items} if items else None

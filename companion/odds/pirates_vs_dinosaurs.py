@@ -2,17 +2,21 @@
 Desperate Actions, Stage 2, 3) Search, Early Termination of a Search, Attack a Rival, Stage 3:
 Dig Up the Cursed Treasure).
 
-A roll is set up exactly as the engine sets it up (`dice.new_roll`, the frame that
-`start_roll` pushes: the captain's weapon, relic, First Mate and equipment passives, pending
-modifiers), so a content change changes the odds. On top of that a roll may take the
-optional dice the captain owns (the Cannon, `assistant.optional_dice`) and Desperate Actions
-named by their Event card: before the roll their ops change the Roll frame through its own
-`Roll.modified`; after the roll a re-roll takes back failed dice and a "set a die to skull"
-turns a failed die, each used the best way (dice that did not succeed, for Early Termination
-the blanks). What an outcome does (won or lost, sailors lost, Emergency Crew Replenishments,
-hours searched) is then worked out by the engine's own frame handlers (`h_combat`, `h_search`,
-`h_endsearch`, `h_attack`, handed the roll's result as the Roll frame hands it down), once per
-distinct outcome: the odds are the rules applied to every outcome, weighted by its chance.
+A roll is set up exactly as the engine sets it up (`dice.new_roll`: the captain's weapon, relic,
+First Mate and equipment passives, pending modifiers), so a content change changes the odds. On
+top of that a roll may take the optional dice the captain owns (the Cannon,
+`assistant.optional_dice`) and Desperate Actions named by their Event card: before the roll
+their ops change the Roll frame through its own `Roll.modified`; after the roll a re-roll takes
+back failed dice and a "set a die to skull" turns a failed die, each used the best way (dice
+that did not succeed, for Early Termination the blanks). What an outcome does (won or lost,
+sailors lost, Emergency Crew Replenishments, hours searched) is worked out by the rules through
+their public surface, as the table tracker uses them: the combat, search or attack is pushed as
+a new frame and `table.resolve` runs it with the outcome's dice entered (a copy of the table;
+the rules' events and the captains afterwards say what happened), once per count of successes
+(of blanks, for Early Termination): the odds are the rules applied to every outcome, weighted
+by its chance. In digital play the odds of the roll being made are read off its Roll frame
+(its dice and modifiers), and each card the roller may use before it is played on a copy
+(`game.apply`) and the roll read again.
 
 Dice are multisets over the die's three results (skull, saber, blank) with the face counts
 of the special die in content (two of each): at most a few hundred outcomes a roll.
@@ -26,17 +30,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from companion.engine.stack import replace
 from companion.games.pirates_vs_dinosaurs import assistant
+from companion.games.pirates_vs_dinosaurs.abilities import source_name
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
+from companion.games.pirates_vs_dinosaurs.combat import start_attack, strength_of
 from companion.games.pirates_vs_dinosaurs.crew import combat_dice
-from companion.games.pirates_vs_dinosaurs.combat import HANDLERS as COMBAT_HANDLERS, start_attack, strength_of
 from companion.games.pirates_vs_dinosaurs.dice import count, new_roll
-from companion.games.pirates_vs_dinosaurs.expedition import HANDLERS as EXPEDITION_HANDLERS
-from companion.games.pirates_vs_dinosaurs.frames import (Attack, AttackPhase, Combat, CombatPhase, DigRoll,
-                                                         EndSearch, Frame, Roll, RollPhase, RollResult, SearchRoll)
-from companion.games.pirates_vs_dinosaurs.kernel import context
+from companion.games.pirates_vs_dinosaurs.frames import (Attack, Combat, DigRoll, EndSearch, Roll, RollResult,
+                                                         SearchRoll)
 from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, PvdState, own
+from companion.games.pirates_vs_dinosaurs.table import Dice, Feed, resolve
+
+from companion.engine.words import plural
 
 from .dice import roll_distribution
 
@@ -145,28 +150,40 @@ def outcomes(st: Setup, blanks_only: bool = False) -> dict[tuple[int, int, int],
     return dict(dist)
 
 
-HANDLERS = {**COMBAT_HANDLERS, **EXPEDITION_HANDLERS}
-
-
-def handled(s: PvdState, frame: Frame, result: RollResult | int) -> tuple[PvdState, list[Frame]]:
-    """The engine's own handler of `frame` run on a copy of the table with this roll's result
-    handed to it (what the roll's frame hands down): the copy after it, and the frames it left."""
-    t = copy.deepcopy(s)
-    ctx = context(t)
-    depth = len(t.stack)
-    ctx.push(frame)
-    ctx.hand(result)
-    HANDLERS[type(frame)](ctx, frame)
-    left = t.stack[depth:]
-    del t.stack[depth:]
-    t.decision = None
-    t.chance = None
-    return t, left
-
-
 def outcome(counts: Sequence[int], st: Setup) -> RollResult:
     """What the engine's roll hands down for these dice (dice.count)."""
     return count(faces_of(counts), st.sabers, st.double, _plus(st))
+
+
+def results(st: Setup, blanks_only: bool = False) -> dict[int, tuple[tuple[str, ...], float]]:
+    """A roll's outcomes by what the rule that asked for it counts (rules: Combat, Search, Attack a
+    Rival count successes; Early Termination counts blanks, `blanks_only`): each count with the
+    faces of one outcome that gives it, and its chance. The rules then play out one outcome per
+    count (table.resolve), not every face combination."""
+    out: dict[int, tuple[tuple[str, ...], float]] = {}
+    for counts, q in outcomes(st, blanks_only).items():
+        r = outcome(counts, st)
+        k = r.blank if blanks_only else r.succ
+        faces, had = out.get(k, (tuple(faces_of(counts)), 0.0))
+        out[k] = (faces, had + q)
+    return out
+
+
+class Entry:
+    """A roll as the table enters it (table.Dice): the faces, and what this set-up adds to the roll
+    the rules set up for it (cards, the Cannon, Desperate Actions), so that the engine counts the
+    roll exactly as the set-up does."""
+
+    def __init__(self, s: PvdState, p: int, kind: str, foe: str, st: Setup):
+        self.base = new_roll(copy.deepcopy(s), p, kind, 0, foe).plus  # (a copy: a pending modifier is used up)
+        self.st = st
+
+    def __call__(self, faces: tuple[str, ...]) -> Dice:
+        return Dice(faces, self.st.sabers, self.st.double, _plus(self.st) - self.base)
+
+    def counted(self, k: int) -> Dice:
+        """A roll already made that counted k successes."""
+        return Dice((), plus=k - self.base)
 
 
 def _crew_lost(before: PvdState, after: PvdState, p: int) -> tuple[int, int]:
@@ -238,29 +255,29 @@ def position(crew: int = 10, weapon: str = "sabers-and-muskets", equipment: Sequ
 
 
 def combat(s: PvdState, p: int, strength: int, foe: str = "dinosaur", optional: bool = False,
-           desperate: Iterable[str] = (), max_loss: int | None = None, st: Setup | None = None) -> dict[str, Any]:
+           desperate: Iterable[str] = (), max_loss: int | None = None, st: Setup | None = None,
+           strength_mod: int = 0) -> dict[str, Any]:
     """Combat (rule: Combat): successes >= Strength wins; else the difference in sailors is lost,
-    after Emergency Crew Replenishments (rule: What to Do If You Run Out of Sailors)."""
+    after Emergency Crew Replenishments (rule: What to Do If You Run Out of Sailors). Each result
+    of the roll is played out by the rules (table.resolve: the combat pushed as the table tracker
+    pushes it, the dice entered)."""
     if strength < 1:
         raise OddsError(f"a foe has Strength 1 or more, not {strength}")
     st = st or setup(s, p, "combat", combat_dice(s, p), foe, optional, desperate)
+    frame = Combat(p, strength, foe, max_loss=max_loss, strength_mod=strength_mod)
+    entry = Entry(s, p, "combat", foe, st)
     succ: Dist = defaultdict(float)
     lost: Dist = defaultdict(float)
     emerg: Dist = defaultdict(float)
     win = 0.0
-    real = strength
-    frame = Combat(p, strength, foe, None, "reserve", max_loss, phase=CombatPhase.RESULT)
-    real = strength_of(s, frame)
-    for counts, q in outcomes(st).items():
-        r = outcome(counts, st)
-        after, left = handled(s, frame, r)
-        done = next(f for f in left if isinstance(f, Combat))
+    for k, (faces, q) in results(st).items():
+        after, events = resolve(s, lambda ctx: ctx.push(frame), Feed([entry(faces)]))
         n, e = _crew_lost(s, after, p)
-        succ[r.succ] += q
+        succ[k] += q
         lost[n] += q
         emerg[e] += q
-        win += q * (done.result == "won")
-    return {"roll": "combat", "foe": foe, "strength": real, **st.as_dict(), "p_win": win,
+        win += q * next(ev.data["won"] for ev in events if ev.type == "combat")
+    return {"roll": "combat", "foe": foe, "strength": strength_of(s, frame), **st.as_dict(), "p_win": win,
             "successes": _sorted(succ), "losses": _sorted(lost), "emergencies": _sorted(emerg)}
 
 
@@ -291,25 +308,27 @@ def search(s: PvdState, p: int, desperate: Iterable[str] = (), turns: int = 6,
         within.append(done)
         alive = nxt
     return {"roll": "search", **st.as_dict(), "time": time, "hours": hours, "time_left": _sorted(left),
-            "p_complete": left.get(0, 0.0), "complete_within": within}
+            "p_complete": left.get(0, 0.0), "complete_within": within,
+            "giant": bool(s.giant and s.giant == s.players[p].area)}
 
 
 def _search_hours(s: PvdState, p: int, st: Setup) -> Dist:
+    """The hours a Search Roll moves the Time Marker (the rules' search event says them)."""
     out: Dist = defaultdict(float)
-    t = copy.deepcopy(s)
-    own(t, p).time = 99  # the hours searched, not capped by the marker
-    for counts, q in outcomes(st).items():
-        after, _ = handled(t, SearchRoll(p, rolled=True), outcome(counts, st))
-        out[99 - after.players[p].time] += q
+    entry = Entry(s, p, "search", "", st)
+    for _, (faces, q) in results(st).items():
+        _, events = resolve(s, lambda ctx: ctx.push(SearchRoll(p)), Feed([entry(faces)]))
+        out[next(ev.data["hours"] for ev in events if ev.type == "search")] += q
     return _sorted(out)
 
 
 def early_end(s: PvdState, p: int, desperate: Iterable[str] = (), st: Setup | None = None) -> dict[str, Any]:
     """Early Termination of a Search: 1 sailor to Lost and Forgotten per blank."""
     st = st or setup(s, p, "early_end", catalog().setup.early_end_dice, "", False, desperate)
+    entry = Entry(s, p, "early_end", "", st)
     lost: Dist = defaultdict(float)
-    for counts, q in outcomes(st, blanks_only=True).items():
-        after, _ = handled(s, EndSearch(p, rolled=True), outcome(counts, st))
+    for _, (faces, q) in results(st, blanks_only=True).items():
+        after, _ = resolve(s, lambda ctx: ctx.push(EndSearch(p)), Feed([entry(faces)]))
         lost[after.lost - s.lost] += q
     return {"roll": "early_end", **st.as_dict(), "losses": _sorted(lost)}
 
@@ -362,36 +381,35 @@ def dig(s: PvdState, p: int, desperate: Iterable[str] = (), st: Setup | None = N
             "expected_treasures": treasures}
 
 
-def attack(s: PvdState, a: int, d: int, desperate: Iterable[str] = (), st: Setup | None = None) -> dict[str, Any]:
+def attack(s: PvdState, a: int, d: int, desperate: Iterable[str] = (), st: Setup | None = None,
+           rolled: int | None = None, std: Setup | None = None) -> dict[str, Any]:
     """Attack a Rival / Another Player (Stage 3): both roll; more successes wins and loses 1, the
-    loser loses the difference; a draw costs both 1. Desperate Actions are the attacker's."""
+    loser loses the difference; a draw costs both 1. Desperate Actions are the attacker's.
+    `rolled`: the attacker has rolled already, with that many successes (the defender's roll is
+    the one being made, with `std`). The attack compares the two sides' successes, so each pair
+    of success counts is played out by the rules once (table.resolve)."""
     sta = st or setup(s, a, "combat", combat_dice(s, a), "rival", False, desperate)
-    std = setup(s, d, "combat", combat_dice(s, d), "rival")
-    da, dd = outcomes(sta), outcomes(std)
-    sa: Dist = defaultdict(float)
-    for c, q in da.items():
-        sa[count(faces_of(c), sta.sabers, sta.double, _plus(sta)).succ] += q
-    sd: Dist = defaultdict(float)
-    for c, q in dd.items():
-        sd[count(faces_of(c), std.sabers, std.double, _plus(std)).succ] += q
+    std = std or setup(s, d, "combat", combat_dice(s, d), "rival")
+    ea, ed = Entry(s, a, "combat", "rival", sta), Entry(s, d, "combat", "rival", std)
+
+    sides = results(sta) if rolled is None else {rolled: (None, 1.0)}
+    sd_all = results(std)
     res = {"attacker_wins": 0.0, "defender_wins": 0.0, "draw": 0.0}
     la: Dist = defaultdict(float)
     ld: Dist = defaultdict(float)
-    t = copy.deepcopy(s)
-    start_attack(context(t), a, d)  # the engine's attack frame (its loss prevention from passives)
-    frame = t.stack[-1]
-    for xa, qa in sa.items():
-        for xd, qd in sd.items():
+    for xa, (fa, qa) in sides.items():
+        for xd, (fd, qd) in sd_all.items():
             q = qa * qd
-            # the engine's attack compares the pair (its frame after both rolls) and takes the losses
-            after, left = handled(s, replace(frame, phase=AttackPhase.COMPARE, sa=xa), RollResult(xd, 0, 0, xd))
-            done = next(f for f in left if isinstance(f, Attack))
-            key = "draw" if done.winner < 0 else "attacker_wins" if done.winner == a else "defender_wins"
-            res[key] += q
+            rolls = [ea.counted(xa) if fa is None else ea(fa), ed(fd)]
+            after, events = resolve(s, lambda ctx: start_attack(ctx, a, d), Feed(rolls))
+            winner = next(ev.data["winner"] for ev in events if ev.type == "attack" and "winner" in ev.data)
+            res["draw" if winner is None else "attacker_wins" if winner == a else "defender_wins"] += q
             la[_crew_lost(s, after, a)[0]] += q
             ld[_crew_lost(s, after, d)[0]] += q
+    sa = {x: q for x, (_, q) in sides.items()}
     return {"roll": "attack", "attacker": {**sta.as_dict(), "successes": _sorted(sa), "losses": _sorted(la)},
-            "defender": {**std.as_dict(), "successes": _sorted(sd), "losses": _sorted(ld)}, **res}
+            "defender": {**std.as_dict(), "successes": _sorted({x: q for x, (_, q) in sd_all.items()}),
+                         "losses": _sorted(ld)}, **res}
 
 
 WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -415,52 +433,105 @@ def _pct(p: float) -> str:
     return f"{p:.0%}" if p >= 0.005 or p == 0 else "<1%"
 
 
-def _dice(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
+def _whose(s: PvdState, p: int, viewer: int | None) -> str:
+    return "Your" if p == viewer else f"{s.players[p].name}'s"
 
 
-def roll_lines(s: PvdState) -> list[dict[str, Any]]:
+def _combat_words(c: dict[str, Any]) -> str:
+    """ "40% to win, 35% to lose one sailor, 20% two": a win loses no sailor, so the sailors lost
+    are said for the rest (a loss that costs none, by a card's prevention, is said as such)."""
+    rest = dict(c["losses"])
+    rest[0] = rest.get(0, 0.0) - c["p_win"]
+    rest = {k: q for k, q in rest.items() if q > 1e-9}
+    text = f"{_pct(c['p_win'])} to win"
+    if rest:
+        loss = sentence(rest, "to lose", "sailor", "sailors")
+        text += ", " + (loss.replace("to lose no sailor", "to lose and lose no sailor", 1) if 0 in rest else loss)
+    return text
+
+
+def _search_words(r: dict[str, Any], now: str) -> str:
+    within = r["complete_within"]
+    text = f"{_pct(r['p_complete'])} to complete it {now}"
+    if len(within) > 2 and r["p_complete"] < 1:
+        text += f", {_pct(within[1])} within two searches, {_pct(within[2])} within three"
+    return text
+
+
+def _roll_odds(s: PvdState, i: int, viewer: int | None) -> str | None:
+    """The odds of the Roll frame at stack[i] (not rolled yet), read with the frame that asked for
+    it (a combat, an attack, a search, ending a search, digging); None for any other roll."""
+    f = s.stack[i]
+    st = Setup(max(0, f.dice), f.sabers, f.double, f.plus)
+    below = s.stack[i - 1] if i else None
+    whose = _whose(s, f.p, viewer)
+    dice = plural(st.dice, "die")
+    if isinstance(below, Combat):
+        c = combat(s, f.p, below.strength, below.foe, max_loss=below.max_loss, st=st, strength_mod=below.strength_mod)
+        return f"{whose} combat roll, {dice} against Strength {c['strength']}: {_combat_words(c)}"
+    if isinstance(below, Attack):
+        if f.p == below.p:
+            a = attack(s, below.p, below.d, st=st)
+            return (f"{whose} attack on {s.players[below.d].name}, {dice} against {plural(a['defender']['dice'], 'die')}: "
+                    f"{_pct(a['attacker_wins'])} to win, {_pct(a['draw'])} a draw, {_pct(a['defender_wins'])} to lose")
+        a = attack(s, below.p, below.d, rolled=below.sa, std=st)
+        return (f"{whose} defence against {s.players[below.p].name}'s {plural(below.sa, 'success')}, {dice}: "
+                f"{_pct(a['defender_wins'])} to win, {_pct(a['draw'])} a draw, {_pct(a['attacker_wins'])} to lose")
+    if isinstance(below, SearchRoll) and s.players[f.p].time > 0:
+        r = search(s, f.p, st=st, turns=3)
+        giant = ", the Giant Tyrannosaurus here takes 1 off" if r["giant"] else ""
+        return (f"{whose} Search Roll, {dice} + 1 automatic success, {plural(r['time'], 'hour')} left{giant}: "
+                + _search_words(r, "with this roll"))
+    if isinstance(below, EndSearch):
+        e = early_end(s, f.p, st=st)
+        return f"{whose} roll to end the search early, {dice}: " + sentence(e["losses"], "to lose", "sailor", "sailors")
+    if isinstance(below, DigRoll):
+        d = dig(s, f.p, st=st)
+        return (f"{whose} dig, {dice}: " + sentence(d["tokens"], "to draw", "token", "tokens")
+                + f"; {_pct(d['p_at_least_one'].get('treasure', 0))} to find at least one treasure")
+    return f"{whose} roll, {dice}: " + sentence(successes(st), "with", "success", "successes")
+
+
+def _option_odds(game: Any, s: PvdState, i: int, viewer: int | None) -> list[dict[str, Any]]:
+    """What each card or ability the roller may use before this roll does to its odds: the action
+    played on a copy through the rules (game.apply), then the roll's odds read again."""
+    roll = s.stack[i]
+    if viewer != roll.p or game.to_move(s) != viewer:
+        return []
+    out = []
+    for a in game.legal_actions(s):
+        if a.type != "use" or getattr(a, "go", False):
+            continue
+        t, _ = game.apply(s, a)
+        j = len(t.stack) - 1
+        f = t.stack[j] if j == i else None
+        if not isinstance(f, Roll) or f.faces or f.after or (f.dice, f.sabers, f.double, f.plus) == \
+                (roll.dice, roll.sabers, roll.double, roll.plus):
+            continue  # the card asks something first, or does not change this roll
+        text = _roll_odds(t, j, viewer)
+        if text:
+            card = source_name(s, viewer, a.source)
+            kind = " (Desperate Action)" if a.source.startswith("da:") else ""
+            out.append({"kind": "odds", "text": f"With {card}{kind}, {plural(f.dice, 'die')}: "
+                                                  + text.split(": ", 1)[1], "action": a.to_dict()})
+    return out
+
+
+def roll_lines(s: PvdState, viewer: int | None = None, game: Any = None) -> list[dict[str, Any]]:
     """The odds of the roll being made now (digital play): the Roll frame on the stack before its
-    dice are rolled, read with the frame that asked for it (a combat, an attack, a search...)."""
+    dice are rolled, read with the frame that asked for it; and for the roller, what each card
+    they may use before the roll would make of it."""
     stack = s.stack
     for i in range(len(stack) - 1, -1, -1):
         f = stack[i]
         if isinstance(f, Roll):
-            if f.phase not in (RollPhase.PRE, RollPhase.GO):
+            if not f.before:
                 return []
-            st = Setup(max(0, f.dice), f.sabers, f.double, f.plus)
-            below = stack[i - 1] if i else None
-            who = s.players[f.p].name
-            if isinstance(below, Combat):
-                c = combat(s, f.p, strength_of(s, below), below.foe, max_loss=below.max_loss, st=st)
-                return [{"kind": "odds", "text": f"{who}: {_dice(st.dice)} against Strength {c['strength']}: "
-                                                 f"{_pct(c['p_win'])} to win; "
-                                                 + sentence(c["losses"], "to lose", "sailor", "sailors")}]
-            if isinstance(below, Attack):
-                other = below.d if f.p == below.p else below.p
-                a = attack(s, f.p, other, st=st)
-                return [{"kind": "odds", "text": f"{who} ({_dice(st.dice)}) against {s.players[other].name} "
-                                                 f"({_dice(a['defender']['dice'])}): {_pct(a['attacker_wins'])} to "
-                                                 f"win, {_pct(a['draw'])} a draw, {_pct(a['defender_wins'])} to lose"}]
-            if isinstance(below, SearchRoll) and s.players[f.p].time > 0:
-                r = search(s, f.p, st=st, turns=3)
-                within = ", ".join(_pct(x) for x in r["complete_within"][1:])
-                return [{"kind": "odds", "text": f"{who}: search with {_dice(st.dice)} + 1 automatic success, "
-                                                 f"{r['time']} h left: {_pct(r['p_complete'])} to complete it now "
-                                                 f"({within} within 2 and 3 searches)"}]
-            if isinstance(below, EndSearch):
-                e = early_end(s, f.p, st=st)
-                return [{"kind": "odds", "text": f"{who}: ending the search early, {_dice(st.dice)}: "
-                                                 + sentence(e["losses"], "to lose", "sailor", "sailors")}]
-            if isinstance(below, DigRoll):
-                d = dig(s, f.p, st=st)
-                return [{"kind": "odds", "text": f"{who}: digging with {_dice(st.dice)}: "
-                                                 + sentence(d["tokens"], "to draw", "token", "tokens")
-                                                 + f"; {_pct(d['p_at_least_one'].get('treasure', 0))} at least one "
-                                                   "treasure"}]
-            succ = successes(st)
-            return [{"kind": "odds", "text": f"{who}: {_dice(st.dice)}: "
-                                             + sentence(succ, "with", "success", "successes")}]
+            text = _roll_odds(s, i, viewer)
+            out = [{"kind": "odds", "text": text}] if text else []
+            if game is not None:
+                out += _option_odds(game, s, i, viewer)
+            return out
     return []
 
 
@@ -471,26 +542,27 @@ def captain_lines(s: PvdState, p: int) -> list[dict[str, Any]]:
     if pl.stage not in (EXPEDITION, DIG) or pl.crew <= 0:
         return out
     fights = [combat(s, p, k) for k in range(1, 7)]
-    out.append({"kind": "odds", "text": f"{pl.name}'s combat roll: {_dice(fights[0]['dice'])}; chance to win "
-                                        "against Strength " + ", ".join(f"{k + 1}: {_pct(c['p_win'])}"
-                                                                        for k, c in enumerate(fights))})
+    out.append({"kind": "odds", "text": f"{pl.name}'s combat roll, {plural(fights[0]['dice'], 'die')}: the chance "
+                                        "to win against Strength " + ", ".join(f"{k + 1}: {_pct(c['p_win'])}"
+                                                                               for k, c in enumerate(fights))})
     if pl.stage == EXPEDITION and pl.time > 0:
         r = search(s, p, turns=3)
-        out.append({"kind": "odds", "text": f"Search ({pl.time} h left): {_pct(r['p_complete'])} to complete it "
-                                            f"with the next roll, {_pct(r['complete_within'][1])} within two"})
+        giant = " (the Giant Tyrannosaurus is in the area)" if r["giant"] else ""
+        out.append({"kind": "odds", "text": f"Search, {plural(pl.time, 'hour')} left{giant}: "
+                                            + _search_words(r, "with the next roll")})
         e = early_end(s, p)
         out.append({"kind": "odds", "text": "Ending the search early: "
                                             + sentence(e["losses"], "to lose", "sailor", "sailors")})
     if pl.stage == DIG:
         d = dig(s, p)
-        out.append({"kind": "odds", "text": f"Digging with {_dice(d['dice'])}: "
+        out.append({"kind": "odds", "text": f"Digging, {plural(d['dice'], 'die')}: "
                                             + sentence(d["tokens"], "to draw", "token", "tokens")})
     return out
 
 
 def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | None:
-    """Digital play: the roll being made; the table assistant (the tracker): the captain whose
-    turn it is, for each roll they may make."""
+    """Digital play: the roll being made, and what the roller's cards would make of it; the table
+    assistant (the tracker): the captain whose turn it is, for each roll they may make."""
     table = getattr(state, "table", None)
     if table is not None:  # the tracker's state
         if not table.players:
@@ -498,5 +570,5 @@ def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | Non
         p = state.turn % len(table.players)
         items = captain_lines(table, p)
     else:
-        items = roll_lines(state)
+        items = roll_lines(state, player, game)
     return {"title": "Odds", "items": items} if items else None

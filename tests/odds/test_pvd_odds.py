@@ -181,3 +181,41 @@ def test_bad_names() -> None:
         pvd.combat(pvd.position(), 0, 3, desperate=["joker"])
     with pytest.raises(pvd.OddsError, match="Strength 1 or more"):
         pvd.combat(pvd.position(), 0, 0)
+
+
+SEED = 4
+
+
+def test_the_odds_beside_a_roll_in_digital_play_and_what_a_card_makes_of_them() -> None:
+    """Digital play (rule: Desperate Actions, the Cannon): a seeded game; at each roll the seat to
+    move is about to make, the panel says that roll's odds, and each card they may use before it
+    has a line whose odds are the panel's own after that card is played (the action applied)."""
+    from companion.engine import Session
+    from companion.games import get_game
+    from companion.odds import odds_view
+
+    game = get_game("pirates-vs-dinosaurs")
+    rng = random.Random(SEED)
+    session = Session(game, ["Anne", "Bart"], seed=SEED, history=False)
+    seen, checked = set(), 0
+    for _ in range(600):
+        if session.is_over() or checked:
+            break
+        s = session.state
+        x = game.to_move(s)
+        view = odds_view(game, s, x) if x is not None and (s.decision or {}).get("kind") == "pre" else None
+        if view:
+            first, *options = view["items"]
+            seen.add(first["text"].split(",")[0].split(" ", 1)[1])
+            for item in options[:1]:
+                assert item["text"].startswith("With ")
+                t, _ = game.apply(s, game.codec.decode(item["action"]))
+                after = odds_view(game, t, x)
+                assert after and after["items"][0]["text"].split(": ", 1)[1] == item["text"].split(": ", 1)[1]
+                checked += 1
+        session.act(rng.choice(session.legal_actions()))
+    assert checked >= 1, "no card that changes a roll was offered in 600 seeded steps"
+    assert seen
+
+
+

@@ -12,11 +12,13 @@ a new search, which treasures go back) stay on the stack until an entry answers 
 """
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import Action, Event, IllegalAction
-from companion.engine.stack import Ask, Done, Need, run
+from companion.engine.stack import Ask, Done, Frame, Need, run
 
 from .catalog import SECTION
 from .frames import Roll
@@ -55,6 +57,17 @@ def _idle(ctx: Ctx) -> Ask:
     return _IDLE
 
 
+@dataclass(frozen=True)
+class Floor(Frame):
+    """The floor of one thing resolved on its own (`resolve`): the frames under it wait, as under an
+    empty stack."""
+
+
+FLOOR = Floor()
+#: the rules' handlers, and the floor's: the stack stops on it as on an empty one
+_HANDLERS = {**HANDLERS, Floor: lambda ctx, f: _IDLE}
+
+
 def settle(s: PvdState, feed: Feed | None = None, answer: Action | None = None) -> list[Event]:
     """Resolve the stack until it is empty or waits for the table (a draw, a roll not entered yet, a
     decision); what it waits for is kept in `s.chance` / `s.decision`. A pending chance step is
@@ -69,7 +82,7 @@ def settle(s: PvdState, feed: Feed | None = None, answer: Action | None = None) 
         stop = Need(pending["kind"], pending["n"], pending["src"], pending["label"])
     while True:
         if stop is None:
-            stop = run(ctx, HANDLERS, _idle)
+            stop = run(ctx, _HANDLERS, _idle)
         if stop is _IDLE or isinstance(stop, Done):
             return ctx.events
         if isinstance(stop, Ask):
@@ -93,6 +106,21 @@ def settle(s: PvdState, feed: Feed | None = None, answer: Action | None = None) 
             continue
         s.chance = {"kind": stop.kind, "n": stop.n, "src": stop.src, "label": stop.label or stop.kind}
         return ctx.events
+
+
+def resolve(s: PvdState, start: Callable[[Ctx], None], feed: Feed) -> tuple[PvdState, list[Event]]:
+    """What one thing the rules push does with these rolls, on a copy of the table (the odds ask it
+    once per outcome of a roll): `start(ctx)` pushes it (a combat, a search roll, an attack) above
+    the frames being resolved now, whose loss prevention applies but which are not resumed; the
+    stack runs with the feed until that thing is done or waits (a decision, a draw). Returns the
+    copy after it and the events raised."""
+    t = copy.deepcopy(s)
+    t.chance = None
+    t.decision = None
+    t.stack.append(FLOOR)
+    ctx = context(t)
+    start(ctx)
+    return t, ctx.events + settle(t, feed)
 
 
 def _rolled(ctx: Ctx, need: Need, d: Dice) -> tuple[str, ...]:
