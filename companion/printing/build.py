@@ -17,7 +17,7 @@ from .errors import PrintError
 from .grid import Paper
 from .names import slug
 from .options import PrintOptions
-from .pdfdoc import Page, write_pdf
+from .pdfdoc import Page, merge_pdfs, write_pdf
 from .sheets import aids, booklet, boards, cards, dice, pads, readme, tokens
 from .source import PrintSet, expand
 from .theme import make_theme
@@ -96,8 +96,10 @@ def plan(content: Any, opts: PrintOptions) -> list[Job]:
             pdf("dice", "dice-nets", w("sheets.dice"), lambda: dice.net_pages(ctx, ps.dice, w("sheets.dice")),
                 w("how.dice"))
         if ps.dice and opts.wants("stickers"):
-            sheet = w("sheets.stickers", size=f"{ps.dice[0].size:g}")
-            pdf("stickers", "dice-stickers", sheet, lambda: dice.sticker_pages(ctx, ps.dice, sheet), w("how.stickers"))
+            stickers = w("sheets.stickers", size=f"{ps.dice[0].size:g}")
+            # bound now: `sheet` is reused below, and a late-bound name gave the stickers the read-me's label
+            pdf("stickers", "dice-stickers", stickers, lambda s=stickers: dice.sticker_pages(ctx, ps.dice, s),
+                w("how.stickers"))
         for aid in ps.aids:
             if opts.wants("aids"):
                 aid = replace(aid, copies=1) if opts.aids == "one" else aid
@@ -125,12 +127,24 @@ def plan(content: Any, opts: PrintOptions) -> list[Job]:
             jobs.insert(0, jobs.pop())
             sheets.insert(0, first)
         if opts.wants("all") and len(sheets) > 1:
-            # everything above in one file, in print order: the same pages, drawn again
-            pdf("all", "all", w("sheets.all"), lambda: [pg for j in sheets for pg in j.pages()], w("how.all"))
+            # everything above in one file, in print order: the files' pages merged, not drawn again
+            path = out / f"{ps.game_id}-all{suffix}.pdf"
+            title = f"{ps.game}: {w('sheets.all')}"
+            jobs.append(Job("all", path, title, lambda p=path, t=title: _combine(p, sheets, t, ps.game), None,
+                            w("how.all")))
     if "svg" in opts.formats and opts.wants("faces"):
         folder = out / f"svg{suffix}"
         jobs.append(Job("faces", folder, "SVG faces", lambda: svgfaces.write_all(ctx, ps, folder), how=w("how.faces")))
     return jobs
+
+
+def _combine(path: Path, sheets: list[Job], title: str, game: str) -> int:
+    """The combined file from the per-sheet files (written first in every run; one still missing
+    is written now, so this job also works alone)."""
+    for job in sheets:
+        if not job.path.is_file():
+            job.make()
+    return merge_pdfs(path, [j.path for j in sheets], title, game)
 
 
 def check_writable(folder: Path) -> None:

@@ -103,10 +103,26 @@ def draw_box(s: Surface, box: Box, fields: Fields, theme: Theme, bg: str | None)
         _icons(s, box, [value] if isinstance(value, str) else list(value), color)
     elif kind == "badge":
         _badge(s, box, str(value), theme)
+    elif kind == "pips":
+        _pips(s, box, int(value), color)
     else:
         f = text_fit(box, str(value))
         s.fitted(f, box.x, box.y, box.w, box.h, box.get("font", "text"), color,
                  box.get("align", "center"), box.get("valign", "middle"))
+
+
+#: where the pips of a die face sit, on a 3 x 3 grid (column, row)
+PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+
+
+def _pips(s: Surface, box: Box, n: int, color: str) -> None:
+    """A die face's number as pips, as on any d6 (a face that only says "Three" reads slower)."""
+    side = min(box.w, box.h)
+    x0, y0 = box.x + (box.w - side) / 2, box.y + (box.h - side) / 2
+    step = side / 3
+    for col, row in PIPS.get(n, []):
+        s.circle(x0 + (col + 0.5) * step, y0 + (row + 0.5) * step, step * 0.36, fill=color)
 
 
 def _band(s: Surface, box: Box, theme: Theme) -> None:

@@ -27,6 +27,7 @@ class Block:
     draw: Callable[[Surface, float, float, float], None] | None = None   # picture: (s, x, y, w)
     h: float = 0.0                           # picture or gap height, mm
     header: bool = False                     # table: the first row is a header
+    number: str = ""                         # item: a step's number ("2.") drawn instead of the bullet
 
 
 def title(text: str) -> Block:
@@ -43,6 +44,11 @@ def p(text: str) -> Block:
 
 def item(text: str) -> Block:
     return Block("item", text)
+
+
+def step(n: int, text: str) -> Block:
+    """A numbered list item: the number stands where an item's bullet would."""
+    return Block("item", text, number=f"{n}.")
 
 
 def table(rows: list[tuple[str, ...]], widths: tuple[float, ...], header: bool = True) -> Block:
@@ -65,6 +71,7 @@ class Placed:
     fits: list[tuple[float, float, Fit, str]] = field(default_factory=list)   # (dx, dy, fit, face)
     lines: list[tuple[float, float, float]] = field(default_factory=list)       # rules: (dx, dy, w)
     draw: Callable[[Surface, float, float, float], None] | None = None
+    number: str = ""                 # an item's step number
 
 
 BULLET = 3.5     # mm of indent for a list item
@@ -128,7 +135,8 @@ def layout(blocks: list[Block], w: float, h: float, style: dict[str, float] | No
                     continue
                 end = min(len(f.lines), start + room)
                 part = _slice(f, start, end)
-                pl = Placed(b.kind if start == 0 else "p", y, _height(part), [(indent, 0.0, part, "text")])
+                pl = Placed(b.kind if start == 0 else "p", y, _height(part), [(indent, 0.0, part, "text")],
+                            number=b.number if start == 0 else "")
                 pages[-1].append(pl)
                 y += _height(part)
                 start = end
@@ -199,7 +207,10 @@ def draw_page(s: Surface, page: list[Placed], x: float, y: float, w: float, them
             s.fitted(f, x + dx, y + pl.y + dy, w, _height(f), face, color, "left", "top")
         if pl.kind == "item":
             size = pl.fits[0][2].size
-            s.circle(x + 1.2, y + pl.y + size * 0.3528 * 0.45, 0.55, fill=t.ink)
+            if pl.number:
+                s.text(x + BULLET - 0.8, y + pl.y + size * 0.3528 * 0.8, pl.number, "display", size, t.ink, "end")
+            else:
+                s.circle(x + 1.2, y + pl.y + size * 0.3528 * 0.45, 0.55, fill=t.ink)
         for dx, dy, lw in pl.lines:
             s.line(x + dx, y + pl.y + dy, x + dx + lw, y + pl.y + dy, t.guide, 0.25)
 

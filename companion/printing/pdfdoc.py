@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from pypdf import PdfWriter
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as rl_canvas
 
@@ -61,6 +62,21 @@ def write_pdf(path: Path, pages: list[Page], title: str, game: str, theme: Theme
     c.save()
     atomic_write(path, buf.getvalue())
     return total
+
+
+def merge_pdfs(path: Path, sources: list[Path], title: str, game: str) -> int:
+    """One file of the pages of `sources`, in order, copied rather than drawn again (the combined
+    set costs a merge, not a second drawing of every page); each page keeps its own label. The
+    bytes are the same run to run. Returns the page count."""
+    writer = PdfWriter()
+    for src in sources:
+        writer.append(str(src))
+    writer.add_metadata({"/Title": title, "/Author": "the pirate table companion", "/Creator": "companion print",
+                         "/Subject": game, "/Producer": "companion print (ReportLab pages, merged by pypdf)"})
+    buf = io.BytesIO()
+    writer.write(buf)
+    atomic_write(path, buf.getvalue())
+    return len(writer.pages)
 
 
 def draw_label(s: PdfSurface, spot: LabelSpot, text: str, theme: Theme, size: float = 6.0) -> None:

@@ -5,7 +5,7 @@ Games subclass the base models; isinstance keeps this generic."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.board import EdgeShape, LinkShape, geometry, space_name
@@ -65,6 +65,9 @@ class TokenItem:
     front: FaceSpec
     back: FaceSpec | None
     copies: int
+    #: its front is the same as another token's (Pirate Island's six chests, one of which holds
+    #: the treasure): the front carries no count mark, which would tell them apart ("1/1")
+    secret: bool = False
 
 
 @dataclass
@@ -92,6 +95,8 @@ class BoardItem:
     regions: list[dict[str, Any]]
     edges: list[EdgeShape] = field(default_factory=list)
     links: list[LinkShape] = field(default_factory=list)
+    #: the key of the map: (name, icon, fill) of each kind of space it uses, in content order
+    kinds: list[tuple[str, str | None, str | None]] = field(default_factory=list)
 
 
 @dataclass
@@ -234,7 +239,21 @@ def expand(content: Any, lang: str) -> PrintSet:
         elif isinstance(obj, ScorePad):
             ps.pads.append(PadItem(obj.id, say(obj.name, lang), obj.min_players, obj.max_players, obj.rows,
                                    say(obj.text, lang)))
+    ps.tokens = _secrets(ps.tokens)
     return ps
+
+
+def _front_key(t: TokenItem) -> tuple:
+    return (t.shape, t.size, t.front.layout, tuple(sorted((k, str(v)) for k, v in t.front.fields.items() if k != "count")))
+
+
+def _secrets(tokens: list[TokenItem]) -> list[TokenItem]:
+    """Tokens whose fronts look alike are told apart only underneath: their fronts lose the count."""
+    seen: dict[tuple, int] = {}
+    for t in tokens:
+        seen[_front_key(t)] = seen.get(_front_key(t), 0) + 1
+    return [replace(t, secret=True, front=FaceSpec(t.front.layout, {**t.front.fields, "count": ""}, t.front.size))
+            if seen[_front_key(t)] > 1 else t for t in tokens]
 
 
 def aid_copies(aid: Aid, max_players: int) -> int:
@@ -312,9 +331,19 @@ def _die(die: Die, game: str, lang: str) -> DieItem:
         name = say(f.name, lang)
         if is_blank(f):
             faces.append(FaceSpec("die-face", {"art": None, "name": name, "value": None, "blank_mark": game_mark(game)}))
+        elif not f.icon and pips(f):
+            faces.append(FaceSpec("die-face", {"art": None, "name": name, "value": None, "pips": pips(f)}))
         else:
             faces.append(FaceSpec("die-face", {"art": f.icon, "name": name, "value": None if f.icon else name}))
     return DieItem(die.id, say(die.name, lang), die.size_mm, faces, die.copies)
+
+
+def pips(face: Any) -> int | None:
+    """The pips a plain die face shows: its `number`, or an id "1" to "6" (None: not a number)."""
+    n = getattr(face, "number", None)
+    if n is None and re.fullmatch(r"[1-6]", str(face.id)):
+        n = int(face.id)
+    return int(n) if isinstance(n, int) and 1 <= n <= 6 else None
 
 
 def is_blank(face: Any) -> bool:
@@ -430,4 +459,7 @@ def _board(board: Board, lang: str) -> BoardItem:
                        "shape": g.shape, "icon": sp.icon or kind.icon, "text": say(sp.text, lang),
                        "fill": sp.fill or kind.fill, "points": g.points if g.shape == "polygon" else (),
                        "number": sp.number, "number_at": g.number, "label_at": g.label})
-    return BoardItem(board.id, say(board.name, lang), geo.width, geo.height, shapes, list(geo.edges), list(geo.links))
+    used = {sp.kind for sp in board.spaces if sp.id in geo.spaces}
+    key = [(say(k.name, lang), k.icon, k.fill) for k in board.kinds if k.id in used]
+    return BoardItem(board.id, say(board.name, lang), geo.width, geo.height, shapes, list(geo.edges), list(geo.links),
+                     key)

@@ -117,3 +117,54 @@ def test_tile_marks_stay_outside_the_artwork(pvd):
         has_right = any(o.col == tile.col + 1 and o.row == tile.row for o in ts)
         assert any(t.startswith(glue) for _, t in rec.texts) == (has_right or
                                                                 any(o.row == tile.row + 1 and o.col == tile.col for o in ts))
+
+
+def test_every_sheet_is_labelled_with_its_own_name():
+    """The sticker sheet once carried the read-me's label ("read me first"): a late-bound name."""
+    from companion.content import load_game
+    from companion.printing.build import plan
+
+    jobs = [j for j in plan(load_game("pirate-island"), PrintOptions(formats=("pdf",))) if j.pages is not None]
+    for job in jobs:
+        sheet = job.title.split(": ", 1)[-1]
+        # a large-format board page says its paper beside the board's name ("Pirate Island", "A2")
+        assert all(sheet.startswith(pg.sheet) for pg in job.pages()), job.path.name
+
+
+def test_pirateology_booklet_has_its_rules_with_the_rulebook_numbers():
+    """Issue 15: Pirateology's rules in the project's words (app/rules/pirateology.yaml, which the
+    app shows too), its setup (where the pirates start, which ship is whose) and its numbers."""
+    from companion.content import load_game
+
+    game = load_game("pirateology")
+    ps = expand(game, "en")
+    ctx = context(ps, PrintOptions())
+    text = _text(booklet.pages_a5(ctx, ps, game))
+    sections = booklet.reference("pirateology")
+    assert len(sections) >= 10 and ctx.words("booklet.rules") in text
+    for title, body in sections:
+        assert title in text and body in text
+    r = game.files["rules.yaml"].rules
+    whole = " ".join(body for _, body in sections)
+    for said in (f"roll {r.pirate_dice} die", f"roll {r.ship_dice} dice", f"roll {r.castaway_dice} dice up to {r.castaway_tries} times",
+                 f"a {r.castaway_escape[0]} or {r.castaway_escape[1]}", f"play {r.bank_maps} Treasure Maps",
+                 f"{['', 'one', 'two', 'three'][r.cannon_skulls]} skulls with a Cannon", "move double"):
+        assert said.lower() in whole.lower(), said
+    setup = " ".join(say(s, "en") for s in game.info.setup)
+    assert f"{r.coins_each} gold coins" in setup and f"deal {r.cards_dealt}" in setup
+    assert f"{r.markers_each} land markers" in setup and "Black X" in setup
+
+
+def test_booklet_rulings_one_heading_per_section_and_card_texts_as_sentences(pvd):
+    ps = expand(pvd, "en")
+    ctx = context(ps, PrintOptions())
+    laid = booklet.pages_a5(ctx, ps, pvd)
+    heads = [f.lines for page in laid for pl in page if pl.kind == "head2" for _, _, f, _ in pl.fits]
+    names = [" ".join(r.value for ln in lines for r in ln.runs if r.kind == "text") for lines in heads]
+    rulings_at = names.index(next(n for n in names if n.startswith("Components")))
+    after = names[rulings_at:]
+    assert len(after) == len(set(after)), [n for n in after if after.count(n) > 1]
+    text = _text(laid)
+    assert "Plunder Plunder" not in text and ".)." not in text
+    assert booklet._sentences("Keep this card", "Swap your pirate for your ship.") == \
+        "Keep this card. Swap your pirate for your ship."

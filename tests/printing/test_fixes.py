@@ -7,6 +7,9 @@ from __future__ import annotations
 import os
 import re
 
+import pytest
+
+from companion.content import load_game
 from companion.printing import layouts
 from companion.printing.build import context, plan
 from companion.printing.check import faces
@@ -161,3 +164,54 @@ def test_shared_gutter_bleed_keeps_nine_poker_cards_a_page(kapern):
 def test_backs_of_different_colours_never_touch(pvd):
     grid = _group_grid(pvd, "weapons")
     assert grid.per_page == 9 and grid.bleed > 0 and grid.gutter >= 0.8              # a white line between
+
+
+@pytest.mark.parametrize("game", ["pirate-island", "pirateology", "pirates-vs-dinosaurs"])
+def test_no_space_covers_the_board_name(game):
+    """Pirate Island's Totenkiste box once stood over the board's name on tile A1."""
+    from companion.printing.sheets import boards
+
+    for b in expand(load_game(game), "en").boards:
+        x, y, w, h = boards.title_box(b)
+        for r in b.regions:
+            if r["shape"] == "ellipse":        # the sea round the island: the name sits on it
+                continue
+            apart = r["x"] > x + w or r["x"] + r["w"] < x or r["y"] > y + h or r["y"] + r["h"] < y
+            assert apart, (b.id, r["id"])
+
+
+def test_look_alike_tokens_carry_no_count_on_their_fronts():
+    """Pirate Island's six chests look the same, one holds the treasure: a front marked "1/1"
+    beside five "n/5" gave it away. The backs tell them apart, and say so ("empty")."""
+    ps = expand(load_game("pirate-island"), "en")
+    chests = [t for t in ps.tokens if t.name == "Treasure chest"]
+    assert len(chests) == 2 and all(t.secret for t in chests)
+    ctx = context(ps, PrintOptions())
+    drawn = []
+    for e in tokens.entries(ctx, chests):
+        rec = Recorder()
+        e.front(rec, 0, 0)
+        drawn.append(sorted(t for _, t in rec.texts))
+    assert len(drawn) == 6 and all(d == drawn[0] for d in drawn), drawn
+    rec = Recorder()
+    next(e for e in tokens.entries(ctx, chests) if e.id == "chest-empty").back(rec, 0, 0, False)
+    assert "empty" in [t for _, t in rec.texts]
+    assert not any(t.secret for t in expand(load_game("pirates-vs-dinosaurs"), "en").tokens)
+
+
+def test_number_faces_of_a_die_show_pips():
+    from companion.printing.source import pips
+
+    ps = expand(load_game("pirate-island"), "en")
+    assert [f.fields.get("pips") for f in ps.dice[0].faces] == [1, 2, 3, 4, 5, 6]
+    pol = expand(load_game("pirateology"), "en").dice[0].faces
+    assert [f.fields.get("pips") for f in pol] == [1, 2, 3, 4, 5, None] and pol[-1].fields["art"] == "skull"
+    ctx = context(ps, PrintOptions())
+    spec = ps.dice[0].faces[4]
+    drawn = {}
+    for n, face in ((5, spec), (0, type(spec)(spec.layout, {**spec.fields, "pips": None}, spec.size))):
+        rec = Recorder()
+        ctx.face(rec, type(face)(face.layout, face.fields, (16, 16)), 0, 0, outline=False)
+        drawn[n] = (len(rec.rects), [t for _, t in rec.texts])
+    assert drawn[5][0] - drawn[0][0] == 5 and "Five" not in drawn[5][1]
+    assert pips(type("F", (), {"id": "blank-1"})()) is None

@@ -8,7 +8,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from companion.content import load_game
+from companion.printing import layouts
 from companion.printing.build import context
+from companion.printing.face import text_fit, visible
 from companion.printing.options import PrintOptions
 from companion.printing.sheets import standees
 from companion.printing.source import expand
@@ -106,3 +108,23 @@ def test_mini_game_with_a_figure_prints_it(tmp_path):
     made = build(content, tmp_path / "out", only=("tokens", "faces"))
     assert made["mini-game-tokens.pdf"] == 2
     assert (tmp_path / "out" / "svg" / "standees" / "captain.svg").is_file()
+
+
+NAME_FLOOR = 6.0   # pt: a standee's name reads at arm's length on the table (issue 15)
+
+
+@pytest.mark.parametrize("game", ["pirateology", "pirate-island", "pirates-vs-dinosaurs"])
+def test_every_standee_name_prints_at_6_pt_or_more(game):
+    """Both panels of every standee: the name box's minimum is the floor, and the name really
+    fits at it (Arabella Drummond and The Queen Anne's Revenge took two lines at 5-5.75 pt)."""
+    ps = expand(load_game(game), "en")
+    assert ps.standees
+    for fig in ps.standees:
+        for spec in (fig.front, fig.back):
+            boxes = [b for b in layouts.layout(spec.layout, game, spec.size).boxes
+                     if b.field == "name" and b.kind == "text" and visible(b, spec.fields)]
+            assert boxes, (fig.id, spec.layout)
+            for box in boxes:
+                assert float(box.get("min", 7)) >= NAME_FLOOR, (fig.id, box.name)
+                f = text_fit(box, spec.fields["name"])
+                assert f.fits and f.size >= NAME_FLOOR, (fig.id, box.name, f.size)

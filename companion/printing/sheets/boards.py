@@ -9,7 +9,7 @@ from typing import Any
 from .. import grid, icons
 from ..assets import profiles
 from ..context import Ctx
-from ..fonts import PT
+from ..fonts import PT, width_mm
 from ..grid import Paper, Tile, frame_marks, label_spot, mark_cfg, tile_window, tiles
 from ..pdfdoc import Page
 from ..source import BoardItem
@@ -34,13 +34,41 @@ def min_pt(b: BoardItem) -> float:
     return math.ceil(float(_cfg()["min_pt"]) / scale * 100 - 1e-9) / 100
 
 
+class Shapes:
+    """A surface that draws a board's shapes and icons but not its words, for thumbnails (the
+    assembly map, the read-me): there the words would be specks under 7 pt, the tiles and the
+    large-format pages carry them."""
+
+    def __init__(self, surface: Surface):
+        self._s = surface
+
+    def text(self, *args: Any, **kw: Any) -> None:
+        pass
+
+    def fitted(self, *args: Any, **kw: Any) -> None:
+        pass
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._s, name)
+
+
+def title_size(b: BoardItem) -> float:
+    return max(float(_cfg()["title_pt"]), min_pt(b))
+
+
+def title_box(b: BoardItem) -> Rect:
+    """Where the board's name stands, top left (ascent to descent): no space may cover it."""
+    size = title_size(b)
+    return (9.0, 13 - size * PT * 0.8, width_mm(b.name, "display", size), size * PT)
+
+
 def draw_board(ctx: Ctx, s: Surface, b: BoardItem) -> None:
     t = ctx.theme
     cfg = _cfg()
     low = min_pt(b)
     s.rect(0, 0, b.w, b.h, fill=t.fill("paper"), stroke=t.ink, width=0.4)
     s.rect(4, 4, b.w - 8, b.h - 8, stroke=t.accent, width=1.0, r=3)
-    s.text(9, 13, b.name, "display", max(float(cfg["title_pt"]), low), t.accent if not t.ink_saver else t.ink)
+    s.text(9, 13, b.name, "display", title_size(b), t.accent if not t.ink_saver else t.ink)
     s.text(b.w - 9, b.h - 8, ctx.game, "text", max(float(cfg["mark_pt"]), low), t.soft, "end")
     for lk in b.links:
         _stroke(ctx, s, cfg["link"], lk.p, lk.q)
@@ -281,20 +309,25 @@ def _tile_furniture(ctx: Ctx, s: Surface, tile: Tile, ts: list[Tile], left: floa
     codes = {(o.col, o.row): o.code for o in ts}
     right = codes.get((tile.col + 1, tile.row))
     below = codes.get((tile.col, tile.row + 1))
+    tick = 4.0
     if right:
         x = left + tile.w - overlap
-        for y1, y2 in ((top - g - 4, top - g), (top + tile.h + g, top + tile.h + g + 4)):
+        for y1, y2 in ((top - g - tick, top - g), (top + tile.h + g, top + tile.h + g + tick)):
             _tick(s, x, y1, x, y2, t.ink)
-        s.text(x + overlap / 2, top - 2, w("tiles.under", tile=right), "text", 6, t.ink, "middle")
+        # above the ticks and the corner's cut mark, never across them
+        s.text(x + overlap / 2, top - g - tick - 1.4, w("tiles.under", tile=right), "text", 6, t.ink, "middle")
     if below:
         y = top + tile.h - overlap
-        for x1, x2 in ((left - g - 4, left - g), (left + tile.w + g, left + tile.w + g + 4)):
+        for x1, x2 in ((left - g - tick, left - g), (left + tile.w + g, left + tile.w + g + tick)):
             _tick(s, x1, y, x2, y, t.ink)
-        s.push(left + tile.w + g + 2.5, y + overlap / 2, 90)
+        s.push(left + tile.w + g + tick + 2.2, y + overlap / 2, 90)
         s.text(0, 0, w("tiles.under", tile=below), "text", 6, t.ink, "middle")
         s.pop()
-    s.text(left + tile.w - (overlap if right else 0) - 2, top - 2,
-           w("tiles.help", overlap=f"{overlap:g}"), "text", 6, t.soft, "end")
+    # the trimming hint between the tile code and the first tick, where it fits whole
+    hint = w("tiles.help", overlap=f"{overlap:g}")
+    end = left + tile.w - (overlap if right else 0) - 2
+    if end - width_mm(hint, "text", 6) >= left + 2 + width_mm(tile.code, "display", 9) + 3:
+        s.text(end, top - 2, hint, "text", 6, t.soft, "end")
 
 
 def _assembly(ctx: Ctx, s: Surface, b: BoardItem, ts: list[Tile], overlap: float) -> None:
@@ -303,19 +336,25 @@ def _assembly(ctx: Ctx, s: Surface, b: BoardItem, ts: list[Tile], overlap: float
     x0 = p.printable + 12
     w = p.w - 2 * x0
     s.text(x0, x0 + 6, f"{b.name}: {ctx.words('sheets.assembly')}", "display", 16, t.ink)
-    tf = fit(ctx.words("tiles.map", overlap=f"{overlap:g}") + " " + ctx.words("tiles.help", overlap=f"{overlap:g}"),
+    hint = ctx.words("tiles.help", overlap=f"{overlap:g}")
+    tf = fit(ctx.words("tiles.map", overlap=f"{overlap:g}") + " " + hint[:1].upper() + hint[1:] + ".",
              "text", w, 20, 10, 7, icons.names())
     s.fitted(tf, x0, x0 + 10, w, 20, "text", t.ink, "left", "top")
     scale = min(w / b.w, (p.h - x0 - 40 - 30) / b.h)
     top = x0 + 34
     s.push(x0 + (w - b.w * scale) / 2, top)
+    # the board itself under the tile outlines, so each tile's piece of it is recognisable
+    s.push(0, 0, scale=scale)
+    draw_board(ctx, Shapes(s), b)
+    s.pop()
     s.rect(0, 0, b.w * scale, b.h * scale, stroke=t.ink, width=0.4)
     for tile in ts:
         s.rect(tile.x * scale, tile.y * scale, tile.w * scale, tile.h * scale, fill=None, stroke=t.accent, width=0.5)
-        s.text((tile.x + tile.w / 2) * scale, (tile.y + tile.h / 2) * scale + 3, tile.code, "display", 16, t.accent,
-               "middle")
+        cx, cy = (tile.x + tile.w / 2) * scale, (tile.y + tile.h / 2) * scale
+        s.circle(cx, cy, 7, fill=t.fill("paper"), stroke=t.accent, width=0.5)
+        s.text(cx, cy + 2.8, tile.code, "display", 16, t.accent, "middle")
     s.pop()
-    s.text(x0, top + b.h * scale + 8, f"{b.w:g} x {b.h:g} mm", "text", 8, t.soft)
+    s.text(x0, top + b.h * scale + 8, f"{b.w:.0f} x {b.h:.0f} mm", "text", 8, t.soft)
 
 
 def large_scale(b: BoardItem, paper: Paper) -> float:

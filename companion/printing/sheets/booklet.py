@@ -52,7 +52,9 @@ def checklist(ps: PrintSet, w) -> list[tuple[str, str]]:
     for g in ps.cards:
         rows.append((str(len(g.faces)), g.name + (f" ({w('sheets.optional')})" if g.optional else "")))
     for t in ps.tokens:
-        rows.append((str(t.copies), t.name))
+        # look-alike tokens differ underneath: say how ("Treasure chest (back: empty)")
+        under = (t.back.fields.get("name") or t.back.fields.get("effect")) if t.secret and t.back else ""
+        rows.append((str(t.copies), f"{t.name} ({w('booklet.back', text=under)})" if under else t.name))
     for f in ps.standees:
         rows.append((str(f.copies), f"{f.name} ({w('booklet.standee')})"))
     for d in ps.dice:
@@ -133,13 +135,39 @@ def blocks(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
     if rulings:
         out.append(title(w("booklet.rulings")))
         out.append(p(w("booklet.rulings_intro")))
-        section = None
-        for r in rulings:
-            if r.section != section:
-                section = r.section
-                out.append(heading(section))
-            out.append(item(f"{_sentence(r.rule)}: {r.reading} ({r.why})."))
+        for section, group in _by_section(rulings):
+            out.append(heading(section))
+            out += [item(f"{_sentence(r.rule)}: {r.reading} ({r.why.strip().rstrip('.')}).") for r in group]
     return out
+
+
+def _by_section(rulings: list[Ruling]) -> list[tuple[str, list[Ruling]]]:
+    """The rulings under one heading per rulebook section: in the rulebook's order when the
+    sections are numbered ("4. Movement"), else in the order they first appear."""
+    groups: dict[str, list[Ruling]] = {}
+    for r in rulings:
+        groups.setdefault(r.section, []).append(r)
+    order = list(groups)
+    numbers = [re.match(r"\s*(\d+)[.)]?\s", k) for k in order]
+    if all(numbers):
+        order.sort(key=lambda k: int(re.match(r"\s*(\d+)", k).group(1)))
+    return [(k, groups[k]) for k in order]
+
+
+def _sentences(*parts: str | None) -> str:
+    """A card's subtitle, text and footer as sentences: each part ends with a stop before the
+    next ("Keep this card. Swap your pirate ..."), and a text that repeats the subtitle first
+    ("Plunder: ...") does not print it twice."""
+    out: list[str] = []
+    for part in parts:
+        if not part:
+            continue
+        text = _plain(part).strip()
+        if out and text.lower().startswith(out[-1].rstrip(".").lower()):
+            out[-1] = text
+            continue
+        out.append(text)
+    return " ".join(t if i == len(out) - 1 or t[-1:] in ".!?:;" else t + "." for i, t in enumerate(out))
 
 
 def _authored(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
@@ -159,14 +187,17 @@ def _authored(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
             continue
         out.append(heading(g.name))
         for name, fields in texts:
-            parts = [x for x in (fields.get("subtitle"), fields.get("text"), fields.get("footer")) if x]
             count = f" (x{seen[name]})" if seen[name] > 1 else ""
-            out.append(item(f"{name}{count}: " + " ".join(_plain(x) for x in parts)))
+            out.append(item(f"{name}{count}: " + _sentences(fields.get("subtitle"), fields.get("text"),
+                                                            fields.get("footer"))))
     for b in ps.boards:
         spaces = [r for r in b.regions if r.get("text")]
-        if spaces:
+        if spaces or b.kinds:
             out.append(heading(b.name))
-            out += [item(f"{r['name']}: {_plain(r['text'])}") for r in spaces]
+        if b.kinds:
+            out.append(p(w("booklet.key")))
+            out.append(_key(ctx, b.kinds))
+        out += [item(f"{r['name']}: {_plain(r['text'])}") for r in spaces]
     tokens = [t for t in ps.tokens if t.front.fields.get("effect") or (t.back and t.back.fields.get("effect"))]
     if tokens:
         out.append(heading(w("sheets.tokens").capitalize()))
@@ -174,6 +205,31 @@ def _authored(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
             said = [s.fields["effect"] for s in (t.front, t.back) if s and s.fields.get("effect")]
             out.append(item(f"{t.name} (x{t.copies}): " + " ".join(said)))
     return out if len(out) > 1 else []
+
+
+KEY_ROW = 8.0       # mm: one kind of space in the board's key
+KEY_COLS = 3
+
+
+def _key(ctx: Ctx, kinds: list[tuple[str, str | None, str | None]]) -> Block:
+    """The board's key: each kind of space as it is printed (its colour and icon) with its name,
+    so the map reads without the app."""
+    rows = -(-len(kinds) // KEY_COLS)
+
+    def draw(s: Surface, x: float, y: float, width: float) -> None:
+        t = ctx.theme
+        col = width / KEY_COLS
+        for i, (name, icon, fill) in enumerate(kinds):
+            cx, cy = x + (i % KEY_COLS) * col, y + (i // KEY_COLS) * KEY_ROW
+            sw = KEY_ROW - 1.5
+            s.rect(cx, cy, sw, sw, fill=None if t.ink_saver else (fill or t.accent_light), stroke=t.ink, width=0.3,
+                   r=0.8)
+            if icon:
+                s.icon(icon, cx + sw * 0.15, cy + sw * 0.15, sw * 0.7, t.ink)
+            f = flow._text(name, "text", col - sw - 3, flow.STYLE["body"])
+            s.fitted(f, cx + sw + 1.5, cy, col - sw - 3, sw, "text", t.ink, "left", "middle")
+
+    return flow.picture(rows * KEY_ROW, draw)
 
 
 def _sentence(text: str) -> str:

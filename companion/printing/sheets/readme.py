@@ -12,7 +12,7 @@ from companion.content.models import say
 from .. import flow
 from ..assets import profiles
 from ..context import Ctx
-from ..flow import Block, heading, item, p, picture, table, title
+from ..flow import Block, heading, item, p, picture, step, table, title
 from ..pdfdoc import Page
 from ..source import BoardItem, PrintSet
 from ..surface import Surface
@@ -83,13 +83,13 @@ def _board(ctx: Ctx, b: BoardItem) -> list[Block]:
     out: list[Block] = [heading(w("readme.board_title", board=b.name, n=len(ts)))]
     steps = [w("readme.board_1", cols=cols, rows=rows), w("readme.board_2", overlap=f"{overlap:g}"),
              w("readme.board_3", overlap=f"{overlap:g}"), w("readme.board_4")]
-    out += [item(f"{i}. {s}") for i, s in enumerate(steps, 1)]
+    out += [step(i, s) for i, s in enumerate(steps, 1)]
 
     def draw(s: Surface, x: float, y: float, width: float) -> None:
         scale = min(width * 0.7 / b.w, 60 / b.h)
         left = x + (width - b.w * scale) / 2
         s.push(left, y, scale=scale)
-        boards.draw_board(ctx, s, b)
+        boards.draw_board(ctx, boards.Shapes(s), b)
         s.pop()
         for tile in ts:
             s.rect(left + tile.x * scale, y + tile.y * scale, tile.w * scale, tile.h * scale,

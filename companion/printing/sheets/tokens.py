@@ -51,9 +51,10 @@ def entries(ctx: Ctx, items: list[TokenItem], figures: list[StandeeItem] = ()) -
 
 
 def _token_entry(ctx: Ctx, tok: TokenItem, n: int, total: int) -> Entry:
-    """The n-th copy of a token: its front carries its count mark ("3/5")."""
+    """The n-th copy of a token: its front carries its count mark ("3/5"), unless it must not
+    tell it apart from its look-alikes (a secret token)."""
     bleed = _bleed(ctx)
-    face = with_count(tok.front, n, total)
+    face = tok.front if tok.secret else with_count(tok.front, n, total)
 
     def front(s: Surface, x: float, y: float) -> None:
         ctx.face(s, face, x, y, bleed)
