@@ -1,4 +1,7 @@
-"""File helpers shared by the engine (saves, journals) and the printer (PDFs, SVGs).
+"""File helpers shared by the engine (saves, journals, replays), content and the printer.
+
+Reads of files a person may have named or put there: only a regular file is read, and at most a
+given number of bytes (a FIFO named like a save would block the reader, /dev/zero never ends).
 
 Writes that must survive a crash: a whole file is written beside its target, fsync'd, renamed
 over it, and then the directory is fsync'd so the rename itself is on disk. An exclusive lock
@@ -9,9 +12,40 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+
+
+class Refused(ValueError):
+    """A file that is not read: not a regular file, or larger than allowed (the message names no path)."""
+
+
+class NotRegular(Refused):
+    pass
+
+
+class TooLarge(Refused):
+    pass
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them, looked at before it is opened.
+    Raises FileNotFoundError (and other OSErrors), NotRegular or TooLarge."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise NotRegular("a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a pipe, socket or device)")
+    if info.st_size > limit:
+        raise TooLarge(f"the file is {info.st_size:,} bytes; at most {limit:,} are allowed")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # swapped for a FIFO meanwhile: no wait
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise NotRegular("not a regular file (a pipe, socket or device)")
+        raw = f.read(limit + 1)
+    if len(raw) > limit:  # it grew while we looked
+        raise TooLarge(f"the file is over {limit:,} bytes")
+    return raw
 
 
 def fsync_dir(directory: Path) -> None:

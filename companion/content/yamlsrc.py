@@ -10,12 +10,13 @@ all come through here.
 """
 from __future__ import annotations
 
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from companion.files import NotRegular, TooLarge, read_regular
 
 from .errors import ContentError, Problem, display_path
 
@@ -171,22 +172,15 @@ def format_loc(loc: Loc) -> str:
 def read_bytes(path: Path, name: str, limit: int) -> bytes:
     """A regular file's bytes, at most `limit` of them (a FIFO or a device would block or never end)."""
     try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):
-            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a pipe, socket or device)"
-            raise ContentError([Problem(name, None, None, f"{what}; expected a YAML text file")])
-        if info.st_size > limit:
-            raise ContentError([Problem(name, None, None, f"the file is {info.st_size:,} bytes; "
-                                                          f"at most {limit:,} are allowed")])
-        with path.open("rb") as f:
-            raw = f.read(limit + 1)
+        return read_regular(path, limit)
+    except NotRegular as exc:
+        raise ContentError([Problem(name, None, None, f"{exc}; expected a YAML text file")]) from None
+    except TooLarge as exc:
+        raise ContentError([Problem(name, None, None, str(exc))]) from None
     except FileNotFoundError:
         raise ContentError([Problem(name, None, None, "file not found")]) from None
     except OSError as exc:
         raise ContentError([Problem(name, None, None, f"cannot read file: {exc.strerror}")]) from None
-    if len(raw) > limit:  # it grew while we looked
-        raise ContentError([Problem(name, None, None, f"the file is over {limit:,} bytes")])
-    return raw
 
 
 def read_yaml(path: Path, limits: Limits = LIMITS) -> Source:

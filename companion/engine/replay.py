@@ -28,10 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.content.yamlsrc import read_yaml
+from companion.files import Refused, read_regular
 
 from .chance import Table
 from .errors import IllegalAction, SaveError
-from .session import FORMAT, GameLookup, Session, find_game
+from .session import FORMAT, SAVE_BYTES, GameLookup, Session, find_game
 
 CHANCE_KEYS = ("draw", "roll", "chance")
 TOP_KEYS = {"game", "players", "options", "actions", "expect", "title", "notes", "auto_pass"}
@@ -47,9 +48,11 @@ def load_replay(path: Path | str, games: GameLookup) -> Session:
     touching its files (it may be a game being played right now)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path, SAVE_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise ReplayError(f"{path}: no such file") from None
+    except Refused as exc:
+        raise ReplayError(f"{path}: {exc}; expected a replay (YAML) or a session file (JSON)") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ReplayError(f"{path}: cannot read the file ({exc})") from None
     if text.lstrip().startswith("{"):

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.files import FileLock, Locked, atomic_write, fsync_dir
+from companion.files import FileLock, Locked, Refused, atomic_write, fsync_dir, read_regular
 
 from .actions import Action
 from .chance import ChanceSource, Digital, Table
@@ -528,9 +528,13 @@ class Session:
 
     def _read_journal(self, journal: Path) -> None:
         try:
-            raw = journal.read_bytes()
+            raw = read_regular(journal, SAVE_BYTES)
         except FileNotFoundError:
             return
+        except Refused as exc:
+            raise SaveError(f"{journal}: {exc}; expected the game's journal") from None
+        except OSError as exc:
+            raise SaveError(f"{journal}: cannot read the file ({exc.strerror or exc})") from None
         self._journal_read = True
         lines = raw.decode("utf-8", errors="replace").split("\n")
         torn = lines.pop()  # "" when the file ends with a newline; else a write cut by a crash
@@ -630,9 +634,15 @@ def find_game(games: GameLookup, game_id: Any, where: str) -> Game:
         raise SaveError(f"{where}: {exc.args[0] if exc.args else exc}") from None
 
 
+#: the most a save or a journal may hold (a 150-round game's save is under 1 MB)
+SAVE_BYTES = 64 * 1024 * 1024
+
+
 def _read_json(path: Path) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(read_regular(path, SAVE_BYTES).decode("utf-8"))
+    except Refused as exc:
+        raise SaveError(f"{path}: {exc}; expected a session file") from None
     except FileNotFoundError:
         raise SaveError(f"{path}: no such file") from None
     except IsADirectoryError:

@@ -3,6 +3,8 @@ broken files in the data folder (issue 11.5). No browser: the screens are built 
 their handlers called the way a hostile client's raw event frames would call them."""
 from __future__ import annotations
 
+import os
+import threading
 from typing import Any, Iterator
 
 import flet as ft
@@ -93,6 +95,26 @@ def test_one_bad_file_does_not_break_home(reg) -> None:
     summaries = fresh.summaries()
     assert any(s.id == good.id and not s.error for s in summaries)
     assert sum(1 for s in summaries if s.error) == 4
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_named_like_a_save_does_not_block_home(reg) -> None:
+    """Reading a FIFO waits for a writer that never comes: it held the registry (every browser's
+    Home screen) forever. It is listed as unreadable, not read."""
+    good = reg.create(get_game("piraten-kapern"), ["Anne", "Bart"], state.ASSISTANT)
+    fifo = reg.root / "20000101-000003-fifo.json"
+    os.mkfifo(fifo)
+    fresh = state.GameRegistry(reg.root.parent)
+    found: list = []
+    worker = threading.Thread(target=lambda: found.append(fresh.summaries()), daemon=True)
+    worker.start()
+    worker.join(timeout=30)
+    if worker.is_alive():
+        with open(fifo, "w"):  # let the blocked reader go, then fail
+            pass
+        pytest.fail("the Home screen's list of games blocked on a FIFO")
+    errors = {s.id: s.error for s in found[0] if s.error}
+    assert "not a regular file" in errors[fifo.stem] and good.id not in errors
 
 
 # --- a game belongs to the device that created it ----------------------------------------------------

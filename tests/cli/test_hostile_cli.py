@@ -6,6 +6,7 @@ import io
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,45 @@ def test_replay_an_unquoted_date_is_text_not_a_timestamp(tmp_path: Path, capsys)
     path.write_text("game: piraten-kapern\nplayers: [A, B]\ntitle: 2001-12-14\nactions: []\n")
     code, out, err = run(["replay", str(path), "--json"], capsys)
     assert code == 0, err
+
+
+def in_time(call, seconds: float = 30):
+    """call() in a thread, which must end in time (reading a FIFO blocks until a writer comes)."""
+    out: list = []
+    worker = threading.Thread(target=lambda: out.append(call()), daemon=True)
+    worker.start()
+    worker.join(timeout=seconds)
+    return out
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("name", ["game.json", "replay.yaml", "journal"])
+def test_replay_of_a_fifo_or_a_device_is_one_line_not_a_hang(tmp_path: Path, capsys, name: str) -> None:
+    """A FIFO named like a save, a replay or a save's journal is refused before it is read (so is a
+    device such as /dev/zero, which never ends)."""
+    path = tmp_path / name
+    if name == "journal":  # a real save whose journal is a FIFO
+        assert main(["replay", str(EXAMPLE), "--save", str(tmp_path / "game.json")]) == 0
+        capsys.readouterr()
+        path = tmp_path / "game.json.journal"
+        argv = ["replay", str(tmp_path / "game.json")]
+    else:
+        argv = ["replay", str(path)]
+    os.mkfifo(path)
+    code = in_time(lambda: run(argv, capsys))
+    if not code:
+        with open(path, "w"):  # let the blocked reader go so the run can end, then fail
+            pass
+        pytest.fail("replay blocked on a FIFO")
+    one_error(code[0][0], code[0][2], "not a regular file")
+
+
+def test_replay_of_a_huge_file_is_refused_by_its_size(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("wb") as f:  # sparse: costs no disk; reading it all would cost 80 MB
+        f.write(b"{")
+        f.truncate(80 * 1024 * 1024)
+    one_error(*run(["replay", str(path)], capsys)[::2], "bytes; at most")
 
 
 # --- options and counts ---------------------------------------------------------------------------
