@@ -77,12 +77,7 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
 
 
 def next_name(view: dict[str, Any]) -> str:
-    n = len(view["players"])
-    for k in range(1, n + 1):
-        p = view["players"][(view["turn"] + k) % n]
-        if p["stage"] != 4:
-            return p["name"]
-    return view["players"][view["turn"]]["name"]
+    return view["players"][view["next"]]["name"]
 
 
 def pick_seat(screen: Any, q: int) -> None:
@@ -239,6 +234,10 @@ def captain_card(screen: Any, live: Any, view: dict[str, Any], seat: int) -> ft.
         inc = []
         for slot, kinds in (("inc_dino", ("dinosaur_attack",)), ("inc_other", ("aborigine_attack", "incident"))):
             key = "dinosaur_attack" if slot == "inc_dino" else "other"
+            if p["upcoming"][key]:  # played here: the rules resolve the card, the table rolls its dice
+                inc.append(button(f"Play {L.thing('events', p['upcoming'][key])}",
+                                  lambda e, key=key: screen.act(T.PlayIncident(seat, key)), icon=ft.Icons.PLAY_ARROW,
+                                  primary=True))
             inc.append(ft.Dropdown(label="Upcoming Dinosaur Attack" if slot == "inc_dino" else "Upcoming other Incident",
                                    value=p["upcoming"][key] or "none", width=300, options=[
                 ft.DropdownOption(key="none", text="None")] + [
@@ -462,19 +461,20 @@ def roll_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[f
     return out + entry(screen, live, "wait", n, "Roll", lambda faces: T.Rolled(seat, faces), "Confirm the roll")
 
 
-def pick_tool_of(kind: str) -> Any:
-    """A card or a treasure the rules wait for: one button per thing that may have been drawn."""
+def pick_tool_of(entry: Any) -> Any:
+    """A card or a treasure drawn, an option chosen, that the rules wait for: one button per thing
+    that may have come up; `entry(seat, item)` is the entry a button makes."""
     def tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
         w = view["waiting"]
         return [heading(w["title"], 17), wrap_row([
-            button(o["label"], lambda e, o=o: screen.act(T.Drawn(seat, o["item"])), primary=True)
+            button(o["label"], lambda e, o=o: screen.act(entry(seat, o["item"])), primary=True)
             for o in w["options"]], spacing=6)]
     return tool
 
 
 #: what the rules may wait for from the table, and the tool that enters it
-WAITING_TOOLS = {"roll": roll_tool, "token": token_tool, "card": pick_tool_of("card"),
-                 "treasure": pick_tool_of("treasure")}
+WAITING_TOOLS = {"roll": roll_tool, "token": token_tool, "card": pick_tool_of(T.Drawn),
+                 "treasure": pick_tool_of(T.Drawn), "choose": pick_tool_of(lambda seat, i: T.Chosen(seat, int(i)))}
 
 
 def return_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:

@@ -164,3 +164,69 @@ def test_rules_reference_loads_and_finds_combat() -> None:
     data = rules_reference("pirates-vs-dinosaurs")
     assert [s["title"] for s in search_rules(data["sections"], "emergency")] == ["Running out of sailors"]
     assert search_rules(data["sections"], "sabers muskets")
+
+
+def test_upcoming_incidents_are_played_through_the_rules() -> None:
+    """Stage 2, 2) Play Your Incidents: an Upcoming Incident is played from its slot; the rules
+    resolve the card (its Strength, its choice) and wait for the dice rolled at the table."""
+    s = landed()  # 10 sailors, 5 combat dice
+    s.act(T.Edit(0, "inc_dino", 0, "tyrannosaurus"))
+    with pytest.raises(IllegalAction):
+        s.act(T.PlayIncident(0, "other"))  # that slot is empty
+    s.act(T.PlayIncident(0, "dinosaur_attack"))
+    waiting = s.view(None)["waiting"]
+    assert waiting["kind"] == "roll" and waiting["n"] == 5 and "(Strength 6) for Tyrannosaurus" in waiting["title"]
+    with pytest.raises(IllegalAction):
+        s.act(T.Search(0, ("skull",) * 4))  # the roll comes first
+    s.act(T.Rolled(0, ("skull", "skull", "blank", "blank", "blank")))  # 2 successes vs 6: lose 4
+    pl = s.state.table.players[0]
+    assert pl.crew == 6 and pl.inc_dino == "" and "tyrannosaurus" in s.state.table.discard
+    assert s.view(None)["waiting"] is None
+    # Plesiosaur offers a choice: the table says which; 2 hours more instead of the fight
+    s.act(T.Edit(0, "inc_dino", 0, "plesiosaur"))
+    s.act(T.PlayIncident(0, "dinosaur_attack"))
+    waiting = s.view(None)["waiting"]
+    assert waiting["kind"] == "choose" and [o["label"] for o in waiting["options"]] == [
+        "Fight the dinosaur (Strength 4)", "Add 2 hours to your search"]
+    with pytest.raises(IllegalAction):
+        s.act(T.Combat(0, ("skull",) * 3, 3, "dinosaur"))  # the choice comes first
+    time = s.state.table.players[0].time
+    s.act(T.Chosen(0, 1))
+    assert s.state.table.players[0].time == time + 2 and s.state.last["title"] == "Anne chooses: Add 2 hours to your search"
+    assert s.view(None)["waiting"] is None
+    s.undo()
+    assert s.view(None)["waiting"]["kind"] == "choose"
+
+
+def test_the_tracker_turn_is_the_rules_turn() -> None:
+    """Turns go clockwise; captains back on the ship skip theirs (rule: End of the Game): the
+    tracker's turn is the rules' pointer (table.turn), moved by the rules' own next_seat."""
+    s = tracker(players=("Anne", "Bart", "Cleo"))
+    assert s.view(None)["turn"] == 0 and s.view(None)["next"] == 1
+    s.act(T.Edit(0, "crew", 0))  # (any entry: the turn stays)
+    s.state.table.players[1].stage = 4  # Bart is back on the ship
+    assert s.view(None)["next"] == 2
+    s.act(T.NextTurn(0))
+    assert s.state.turn == s.state.table.turn == 2 and s.to_move() == 2
+    s.act(T.NextTurn(2))
+    assert s.state.table.turn == 0 and s.state.table.turns == 2
+
+
+def test_a_save_that_dug_before_entering_the_prize_is_refused_clearly(tmp_path) -> None:
+    """Saves made before the tracker asked for the Dig Site prize (rule: Stage 3, the first captain
+    at the Dig Site draws until a treasure) dug without entering it: loading one says which entry
+    cannot be replayed and why, and leaves the file as it is (nothing is lost)."""
+    import shutil
+    from pathlib import Path
+
+    from companion.engine import SaveError
+
+    path = tmp_path / "old.json"
+    shutil.copy(Path(__file__).parents[1] / "pvd" / "saves" / "tracker-dug-before-the-prize.json", path)
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as got:
+        Session.load(path, get_game)
+    message = str(got.value)
+    assert "log entry 3 cannot be replayed" in message
+    assert "Anne's prize at the Dig Site is not entered yet" in message and "made before the tracker asked" in message
+    assert path.read_bytes() == before

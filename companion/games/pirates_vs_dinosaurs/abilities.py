@@ -102,12 +102,21 @@ def flat(s: PvdState, p: int, ops: list, info: dict[str, Any]) -> list:
     return out
 
 
+@lru_cache(maxsize=8192)
+def _passives(relic: str, mate: str, weapon: str, equipment: tuple[str, ...], names: tuple[str, ...]) -> tuple:
+    """The passive abilities of these things with an op of `names` anywhere in their effects (most
+    asks find none: the moment's conditions are checked only on these)."""
+    return tuple(ab for _, ab in _owned(relic, mate, weapon, equipment)
+                 if ab.when == "passive" and any(op.op in names for op in walk(ab.effects)))
+
+
 def passive_ops(s: PvdState, p: int, opname: str | tuple[str, ...], info: dict[str, Any]) -> list:
     """The ops named `opname` of every passive ability of `p` whose condition holds."""
     names = (opname,) if isinstance(opname, str) else opname
+    pl = s.players[p]
     out = []
-    for _, ab in owned(s, p):
-        if ab.when != "passive" or not cond_ok(s, p, ab.cond, info):
+    for ab in _passives(pl.relic, pl.mate, pl.weapon, tuple(pl.equipment), names):
+        if not cond_ok(s, p, ab.cond, info):
             continue
         out += [op for op in flat(s, p, ab.effects, info) if op.op in names]
     return out

@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 
-from companion.engine.words import plural
+from companion.engine.words import plural, sentence
 
 from .abilities import cond_ok, owned, passive_amount, resolve_ref, search_hours, source_name
 from .catalog import catalog
 from .combat import strength_of
 from .crew import carry_capacity, combat_dice as dice_of
 from .dice import MODIFIERS, count as count_roll, new_roll, roll_matches
-from .frames import Attack, Branch, Combat, DigRoll, Ops, Prize, Roll
+from .frames import Attack, Branch, Choice, Combat, DigRoll, Ops, Prize, Roll
 from .kernel import Ctx, final_value, result
 from .setup import outfit_cost, outfit_crew, outfit_problem, outfits
 from .state import DIG, EXPEDITION, SHIP, PvdState
@@ -244,6 +244,13 @@ def waiting_view(s: PvdState) -> dict[str, Any] | None:
         return {"kind": "area", "seat": p, "n": 0, "source": "search", "source_name": "the search", "options": [],
                 "title": f"{name}: the search is complete. Look at a hidden Landmark of the area; then choose the "
                          f"area of the new search (or go to the Dig Site)", "text": f"the area of {name}'s new search"}
+    if d["kind"] == "choose":
+        source, source_label = _source_of(s)
+        top = s.stack[-1]
+        options = [ops_words(opt) for opt in resolve_ref(top.base.ref)[top.i].options] if isinstance(top, Choice) else []
+        return {"kind": "choose", "seat": p, "n": 0, "source": source, "source_name": source_label,
+                "options": [{"item": str(i), "label": sentence(words or f"option {i + 1}")} for i, words in enumerate(options)],
+                "title": f"{source_label or 'A card'}: what does {name} choose?", "text": f"{name}'s choice"}
     return {"kind": d["kind"], "seat": p, "n": 0, "source": "", "source_name": "", "options": [],
             "title": f"{name} decides", "text": f"{name}'s decision"}
 

@@ -26,6 +26,19 @@ def needs_turn(s: PvdState, q: int) -> bool:
         x.stage in (EXPEDITION, DIG) for x in s.players)
 
 
+def next_seat(s: PvdState, landing: bool = False) -> int:
+    """Whose turn comes next: clockwise from the captain whose turn it is, skipping captains back on
+    the ship (unless Actions on the Ship). At a real table (`landing`) captains still preparing to
+    land take their turns too (the table tracker has no Stage 1 of its own). The same captain
+    again when nobody else needs a turn."""
+    n = len(s.players)
+    for k in range(1, n + 1):
+        q = (s.turn + k) % n
+        if needs_turn(s, q) or (landing and s.players[q].stage == LANDING):
+            return q
+    return s.turn
+
+
 def next_turn(ctx: Ctx) -> Next:
     """Turns go clockwise; captains back on the ship skip theirs (unless Actions on the Ship).
     The game ends when every captain is back at the Harbor (rule: End of the Game)."""
@@ -33,12 +46,7 @@ def next_turn(ctx: Ctx) -> Next:
     if all(pl.stage == SHIP for pl in s.players):
         return finish(ctx)
     if s.turns > 0:
-        n = len(s.players)
-        for k in range(1, n + 1):
-            q = (s.turn + k) % n
-            if needs_turn(s, q):
-                s.turn = q
-                break
+        s.turn = next_seat(s)
     s.turns += 1
     ctx.push(Turn(s.turn))
     return None

@@ -20,11 +20,11 @@ from companion.engine import Action, Event, Game, IllegalAction
 from companion.engine.words import plural
 
 from . import assistant as calc
-from .actions import CachedCodec, ChooseArea, PutBack
+from .actions import CachedCodec, Choose, ChooseArea, PutBack
 from .board_view import board_view
 from .catalog import SECTION, catalog
 from .crew import gain, lose, replenish
-from .expedition import go_dig, needs_turn, refresh_turn, start_expedition
+from .expedition import go_dig, next_seat, play_incident, refresh_turn, slot_attr, start_expedition
 from .frames import BagToken, Combat as CombatFrame, DigRoll, EndSearch as EndSearchFrame, Prize
 from .frames import ReturnToShip as ReturnFrame, SearchRoll
 from .kernel import Ctx, context, finish, result
@@ -172,6 +172,21 @@ class Rolled(Action):
 
 
 @dataclass(frozen=True)
+class PlayIncident(Action):
+    """Phase 2: the captain plays an Upcoming Incident (slot: dinosaur_attack or other); the rules
+    resolve the card, and wait for the table's dice of each roll it makes (Rolled)."""
+    type: ClassVar[str] = "play_incident"
+    slot: str = "dinosaur_attack"
+
+
+@dataclass(frozen=True)
+class Chosen(Action):
+    """The option a captain chose where a card offers a choice (Plesiosaur: fight or lose time)."""
+    type: ClassVar[str] = "chosen"
+    option: int = 0
+
+
+@dataclass(frozen=True)
 class Drawn(Action):
     """What was drawn for a draw the rules wait for: a card (the Dinosaur Attack found in the deck) or
     a treasure's value (the treasure a curse sends back into the bag)."""
@@ -180,7 +195,7 @@ class Drawn(Action):
 
 
 ENTRIES = (Outfit, StartSearch, Edit, Combat, Search, EndSearch, Attack, Steal, Replenish, Sailors, ToDigSite, Dig,
-           Token, StopDig, ReturnToShip, NextTurn, Rolled, Drawn)
+           Token, StopDig, ReturnToShip, NextTurn, Rolled, Drawn, PlayIncident, Chosen)
 CODEC = CachedCodec(*ENTRIES)
 
 #: fields an Edit may set: name -> (whose, kind)
@@ -195,9 +210,14 @@ EDITABLE = {
 @dataclass
 class TrackerState:
     table: PvdState
-    turn: int = 0
     #: what the last entry worked out, for the screen: {"title", "lines", "seat", "kind", ...}
     last: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def turn(self) -> int:
+        """The captain whose turn it is: the rules' own pointer (`table.turn`), moved by NextTurn
+        as digital play moves it."""
+        return self.table.turn
 
 
 def new_table(players: list[str]) -> PvdState:
@@ -224,7 +244,7 @@ def _faces(faces: tuple[str, ...], n: int | None = None) -> list[str]:
 
 
 #: entries that answer what the rules wait for (a draw or a roll at the table); any other entry waits
-ANSWERS = ("token", "steal", "rolled", "drawn", "stop_dig")
+ANSWERS = ("token", "steal", "rolled", "drawn", "stop_dig", "chosen")
 
 
 class PvdTracker(Game[TrackerState]):
@@ -279,7 +299,8 @@ class PvdTracker(Game[TrackerState]):
                 "hours": {a: calc.search_hours(s, p, a) for a in cat.area_ids} if pl.stage in (LANDING, EXPEDITION)
                 else {},
             })
-        return {"game": GAME_ID, "players": players, "turn": state.turn, "volcano": s.volcano,
+        return {"game": GAME_ID, "players": players, "turn": state.turn, "next": next_seat(s, landing=True),
+                "volcano": s.volcano,
                 "volcano_marks": len(cat.marks), "curses_left": s.curse_stack, "giant": s.giant,
                 "lost_and_forgotten": s.lost, "reserve": s.reserve, "tokens_left": s.tokens_left,
                 "prize_taken": s.prize_taken, "over": s.over, "sunk": s.sunk, "last": dict(state.last),
@@ -296,7 +317,13 @@ class PvdTracker(Game[TrackerState]):
         if s.over:
             raise IllegalAction(SECTION["end"], "the game is over")
         w = waiting(s)
-        if w is not None and w["type"] == "chance" and action.type not in ANSWERS + ("edit", "next_turn"):
+        if w is not None and action.type not in ANSWERS + ("edit", "next_turn") and (
+                w["type"] == "chance" or w["kind"] == "choose"):
+            if w["type"] == "chance" and s.stack and isinstance(s.stack[-1], Prize):
+                who = s.players[s.stack[-1].p].name
+                raise IllegalAction(SECTION["dig"], f"{who}'s prize at the Dig Site is not entered yet: first enter the "
+                                    f"token {who} draws for it (a save made before the tracker asked for the prize "
+                                    "cannot go on past this entry; the file is left as it is)")
             raise IllegalAction(SECTION["dice"], f"first enter what the table waits for: {calc.waiting_view(s)['text']}")
         ctx = context(s)
         handler = getattr(self, f"_{action.type}")
@@ -668,6 +695,49 @@ class PvdTracker(Game[TrackerState]):
         label = next((o["label"] for o in what["options"] if o["item"] == a.item), a.item)
         self._say(ctx, state, a.player, "drawn", f"{what['text'][:1].upper()}{what['text'][1:]}: {label}", lines)
 
+    def _play_incident(self, state: TrackerState, a: PlayIncident, ctx: Ctx) -> None:
+        cat = catalog()
+        pl = self._player(state, a.player, EXPEDITION)
+        if a.slot not in ("dinosaur_attack", "other"):
+            raise ValueError("an Upcoming Incident lies in the dinosaur_attack or the other slot")
+        card = getattr(pl, slot_attr(a.slot))
+        if not card:
+            raise ValueError(f"{pl.name} has no Upcoming {'Dinosaur Attack' if a.slot == 'dinosaur_attack' else 'Incident'}")
+        before, tokens = pl.crew, pl.tokens
+        play_incident(ctx, a.player, a.slot)
+        got = self._run(state, ctx)
+        self._incident_said(ctx, state, a.player, cat.events[card].name["en"], got, before, tokens)
+
+    def _incident_said(self, ctx: Ctx, state: TrackerState, p: int, card: str, got: list[Event], before: int,
+                       tokens: int) -> None:
+        """What an Incident (or the part of it resolved by this entry) did, and what it waits for."""
+        s = state.table
+        pl = s.players[p]
+        lines = [e.text for e in got if e.visible_to is None and e.type not in ("say", "roll", "incident")]
+        emergencies = pl.tokens - tokens
+        lost = before + emergencies * catalog().setup.emergency_sailors - pl.crew
+        w = calc.waiting_view(s)
+        if w is not None:
+            lines.append(f"Next: {w['title']}")
+        done = w is None
+        title = (f"{pl.name} plays {card}" if not done else
+                 f"{card}: {pl.name} loses {plural(lost, 'sailor')}" if lost > 0 else f"{card}: {pl.name} loses no sailor")
+        self._say(ctx, state, p, "incident", title, lines + [f"Crew now {pl.crew}"], card=card, done=done)
+
+    def _chosen(self, state: TrackerState, a: Chosen, ctx: Ctx) -> None:
+        s = state.table
+        d = s.decision
+        if d is None or d["kind"] != "choose" or d["seat"] != a.player:
+            raise ValueError("no choice is waited for")
+        if not 0 <= a.option < d["n"]:
+            raise ValueError(f"choose one of the {d['n']} options")
+        label = calc.waiting_view(s)["options"][a.option]["label"]
+        got = self._run(state, ctx, answer=Choose(a.player, a.option))
+        lines = [e.text for e in got if e.visible_to is None and e.type not in ("say", "roll")]
+        w = calc.waiting_view(s)
+        self._say(ctx, state, a.player, "chosen", f"{s.players[a.player].name} chooses: {label}",
+                  lines + ([f"Next: {w['title']}"] if w else []))
+
     def _stop_dig(self, state: TrackerState, a: StopDig, ctx: Ctx) -> None:
         s = state.table
         calc.stop_digging(ctx, a.player)
@@ -697,14 +767,8 @@ class PvdTracker(Game[TrackerState]):
 
     def _next_turn(self, state: TrackerState, a: NextTurn, ctx: Ctx) -> None:
         s = state.table
-        n = len(s.players)
-        for k in range(1, n + 1):
-            q = (state.turn + k) % n
-            if needs_turn(s, q) or s.players[q].stage == LANDING:
-                state.turn = q
-                break
+        s.turn = next_seat(s, landing=True)
         s.turns += 1
-        s.turn = state.turn
         state.last = {}
         refresh_turn(own(s, state.turn))
         ctx.emit(f"{s.players[state.turn].name}'s turn", "turn", seat=state.turn)
@@ -715,7 +779,7 @@ KEEP_EVENTS = ("emergency", "sink", "end", "turn")
 _RULE = {"outfit": "landing", "start_search": "search", "combat": "combat", "search": "search", "end_search": "early",
          "attack": "attack", "steal": "dig_attack", "replenish": "replenish", "sailors": "emergency",
          "to_dig_site": "complete", "dig": "dig", "token": "dig", "return_to_ship": "return", "edit": "setup",
-         "rolled": "dice", "drawn": "dig", "stop_dig": "dig"}
+         "rolled": "dice", "drawn": "dig", "stop_dig": "dig", "play_incident": "incidents", "chosen": "incidents"}
 
 
 GAME = PvdTracker()
