@@ -30,6 +30,20 @@ class GameScreen(Screen):
 
     #: whether this redraw has shown the odds panel already (a game's views may place it)
     odds_shown = False
+    #: the odds view last asked for: ((game version, seat), view), so one redraw asks once
+    _odds: tuple[Any, Any] = (None, None)
+
+    def odds(self, seat: int | None) -> dict[str, Any] | None:
+        """The odds and advice of this moment for `seat` (None while advice is off)."""
+        key = (self.live.version, seat)
+        if self._odds[0] != key:
+            self._odds = (key, self.live.odds_view(self.app.client, seat))
+        return self._odds[1]
+
+    def advised_dice(self, seat: int | None) -> set[int]:
+        """The dice the advice names (its items' `dice`: the view says which; the app knows no rule)."""
+        view = self.odds(seat)
+        return {n for item in (view or {}).get("items", []) for n in item.get("dice") or ()}
 
     def odds_here(self, seat: int | None) -> list[ft.Control]:
         """The odds and advice panel (app/widgets/odds.py), once a redraw: a game's views call this

@@ -143,6 +143,7 @@ class Home(Screen):
 class GameMenu(Screen):
     def __init__(self, app: Any, gid: str):
         super().__init__(app)
+        api.warm_up_odds(gid)  # the odds get ready while the game is chosen and set up (no tap waits)
         self.entry = games.entry(gid).said(self.w.lang)
         self.accent = self.entry.accent
         self.title = self.entry.name
@@ -178,6 +179,7 @@ class SetupScreen(Screen):
 
     def __init__(self, app: Any, gid: str, kind: str):
         super().__init__(app)
+        api.warm_up_odds(gid)  # the odds get ready while the players are set up (no tap waits for them)
         self.entry = games.entry(gid).said(self.w.lang)
         self.accent = self.entry.accent
         self.kind = kind

@@ -496,6 +496,7 @@ class GameRegistry:
             journal = path.with_name(path.name + ".journal")
             touched = max(p.stat().st_mtime for p in (path, journal) if p.exists())
             session = Session.load(path, get_game)  # (rewrites the file: take the time before)
+            api.warm_up_odds(session.game.id)  # (a game opened by its link: its odds get ready meanwhile)
             live = LiveGame(gid, session)
             live.touched = touched
             self.games[gid] = live

@@ -91,7 +91,7 @@ def palette(accent: str | None) -> dict[str, str]:
         "accent_light": mix(a, p, 0.82), "paper": p, "ink": k, "soft": s,
         "card": mix(p, "#ffffff", 0.55), "card_edge": mix(s, p, 0.45), "sunk": mix(p, s, 0.18),
         "die": "#fffdf7", "die_edge": k, "picked": "#f2c96b", "picked_edge": "#8a5a00",
-        "kept": "#cfe6c4", "kept_edge": "#2f6b3a", "error": "#a4262c", "error_light": "#f6d8d2",
+        "kept": "#cfe6c4", "kept_edge": "#2f6b3a", "advice_edge": "#1f5fa8", "error": "#a4262c", "error_light": "#f6d8d2",
         "note": mix(a, p, 0.88),
     }
 

@@ -13,9 +13,10 @@ from companion.content.models import say
 from companion.engine.bots import bot_kinds
 from companion.games import base_id, game_ids, get_game, has_engine, package_name, tracker_id
 from companion.odds import odds_view as _odds_view
+from companion.odds import warm_up as warm_up_odds
 
 __all__ = ["GameEntry", "game_entries", "entry", "get_game", "game_ids", "table_game", "package_name", "base_id",
-           "bot_kinds", "odds_view"]
+           "bot_kinds", "odds_view", "warm_up_odds"]
 
 
 def odds_view(session: Any, player: int | None) -> dict[str, Any] | None:

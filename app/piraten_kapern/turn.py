@@ -43,6 +43,7 @@ def dice_row(screen: Any, view: dict[str, Any], seat: int | None, legal: list[An
     chest_mode = getattr(screen, "chest_mode", False)
     ok = allowed(legal)
     rolled = times_rolled(screen.session.history(seat))
+    advised = screen.advised_dice(seat) if seat is not None else set()
     tiles = []
     for d in view["dice"]:
         n = d["die"]
@@ -56,8 +57,11 @@ def dice_row(screen: Any, view: dict[str, Any], seat: int | None, legal: list[An
             a = action("chest" if chest_mode else "pick", seat, n)
             usable = a in ok
             on_click = (lambda e, a=a: screen.act(a))
+        if n in advised:
+            label += w("kapern.die_advised")
         tiles.append(tile(label, name, d["icon"], on_click, selected=d["picked"], rolls=rolled.get(n, 0),
-                          marked=d["chest"], disabled=False, badge=str(n) if usable or seat is None else f"{n} ×"))
+                          marked=d["chest"], disabled=False, badge=str(n) if usable or seat is None else f"{n} ×",
+                          advised=n in advised))
     return wrap_row(tiles, spacing=6)
 
 

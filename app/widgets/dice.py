@@ -34,12 +34,15 @@ def times_rolled(events: list[Any]) -> dict[int, int]:
 
 def tile(label: str, caption: str, icon: str | None, on_click: Callable[[Any], Any] | None = None,
          selected: bool = False, marked: bool = False, width: int = 72, height: int = 84,
-         disabled: bool = False, badge: str | None = None, rolls: int = 0) -> ft.Control:
+         disabled: bool = False, badge: str | None = None, rolls: int = 0, advised: bool = False) -> ft.Control:
     """A square tile (a die, a card): icon over a caption, drawn like the printed die (ink edge on
     white). `label` is what screen readers and tests find. `rolls`: how often this die was rolled;
-    when it goes up the tile turns over once (the dice roll visibly, on the client, in 0.45 s)."""
+    when it goes up the tile turns over once (the dice roll visibly, on the client, in 0.45 s).
+    `advised`: the advice names this die (a lightbulb by its number, the advice's edge)."""
     look = theme.palette(None)
-    if selected:
+    if advised and not selected:
+        bg, border = look["die"], ft.Border.all(3, look["advice_edge"])
+    elif selected:
         bg, border = look["picked"], ft.Border.all(3, look["picked_edge"])
     elif marked:
         bg, border = look["kept"], ft.Border.all(3, look["kept_edge"])
@@ -47,8 +50,10 @@ def tile(label: str, caption: str, icon: str | None, on_click: Callable[[Any], A
         bg, border = look["die"], ft.Border.all(1.5, look["die_edge"])
     body = [icon_image(icon), ft.Text(caption, size=12, text_align=ft.TextAlign.CENTER, max_lines=2,
                                       overflow=ft.TextOverflow.ELLIPSIS)]
-    if badge:
-        body.insert(0, ft.Text(badge, size=10, weight=ft.FontWeight.BOLD))
+    if badge or advised:
+        mark = ft.Text(badge or "", size=10, weight=ft.FontWeight.BOLD)
+        body.insert(0, ft.Row([mark, ft.Icon(ft.Icons.LIGHTBULB, size=12, color=look["advice_edge"])], spacing=2,
+                              tight=True, alignment=ft.MainAxisAlignment.CENTER) if advised else mark)
     box = ft.Container(content=ft.Column(body, spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                                          alignment=ft.MainAxisAlignment.CENTER),
                        width=width, height=max(height, TOUCH), bgcolor=bg, border=border, border_radius=10,

@@ -15,9 +15,8 @@ KEY = "odds"
 
 def odds_panel(screen: Any, live: Any, seat: int | None) -> list[ft.Control]:
     """The odds card while advice is on (`seat`: the seat whose view is shown)."""
-    client = screen.app.client
     out: list[ft.Control] = []
-    view = live.odds_view(client, seat)
+    view = screen.odds(seat)
     if view is not None:
         rows: list[ft.Control] = [heading(view.get("title") or screen.w("app.odds.title"), 16)]
         for item in view["items"]:

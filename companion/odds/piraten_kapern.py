@@ -19,6 +19,8 @@ Two objectives: expected turn score ("ev"), and the chance that the turn scores 
 """
 from __future__ import annotations
 
+import threading
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -64,8 +66,17 @@ class Space:
         return [f for f, c in zip(self.faces, counts) for _ in range(c)]
 
 
-@lru_cache(maxsize=1)
+_space_lock = threading.Lock()
+
+
 def space() -> Space:
+    """The state space (built once; a warm-up thread and a screen may ask at the same time)."""
+    with _space_lock:
+        return _space()
+
+
+@lru_cache(maxsize=1)
+def _space() -> Space:
     t = data().table
     faces, n = t.faces, t.dice
     probs = uniform(len(faces))
@@ -199,8 +210,29 @@ def _ints(xs: list) -> np.ndarray:
     return np.array(xs, dtype=np.int64)
 
 
-@lru_cache(maxsize=None)
+_structures: dict[str, _Structure] = {}
+_locks: dict[Any, threading.Lock] = {}
+_locks_lock = threading.Lock()
+
+
+def _lock(key: Any) -> threading.Lock:
+    """One lock per card (and per solution): a screen that needs a card the warm-up is solving
+    waits for that work instead of doing it twice."""
+    with _locks_lock:
+        return _locks.setdefault(key, threading.Lock())
+
+
 def _structure(card: str) -> _Structure:
+    got = _structures.get(card)
+    if got is None:
+        with _lock(card):
+            got = _structures.get(card)
+            if got is None:
+                got = _structures[card] = _build_structure(card)
+    return got
+
+
+def _build_structure(card: str) -> _Structure:
     c = _Card(card, None)
     sp = c.sp
     S = len(sp.states)
@@ -308,13 +340,32 @@ _cache: dict[tuple[str, int | None], Solution] = {}
 
 def solve(card: str, target: int | None = None) -> Solution:
     """The card's solved turn (cached per card and target)."""
+    card_rule(card)
     key = (card, target)
-    if key not in _cache:
-        if target is not None and len(_cache) > TARGET_CACHE:
-            for old in [k for k in _cache if k[1] is not None][:TARGET_CACHE // 2]:
-                del _cache[old]  # targets are solved in milliseconds; keep memory bounded
-        _cache[key] = _solve(card, target)
-    return _cache[key]
+    got = _cache.get(key)
+    if got is None:
+        with _lock(key):
+            got = _cache.get(key)
+            if got is None:
+                if target is not None and len(_cache) > TARGET_CACHE:
+                    for old in [k for k in list(_cache) if k[1] is not None][:TARGET_CACHE // 2]:
+                        _cache.pop(old, None)  # targets are solved in milliseconds; keep memory bounded
+                got = _cache[key] = _solve(card, target)
+    return got
+
+
+def ready(card: str) -> bool:
+    """Whether the card's turn is solved (an answer is a look-up now)."""
+    return (card, None) in _cache
+
+
+def warm_up(cards: Sequence[str] | None = None) -> None:
+    """Solve every card's turn (companion.odds.warm_up runs this off the UI thread as a Kapern game
+    is set up or opened): the cards a deck holds most often first, so no tap waits for a solve."""
+    d = data()
+    deck = Counter(d.base_deck) + Counter(d.extra_deck)
+    for card in cards or sorted(d.cards, key=lambda c: (-deck[c], c)):
+        solve(card)
 
 
 def turn_ev(card: str) -> float:

@@ -452,3 +452,39 @@ def test_pvd_descriptions_are_read_by_a_tap_not_a_hover(reg) -> None:
     assert "What they do" in check(built)
     next(c for root in built for c, _ in walk(root) if getattr(c, "content", None) == "What they do").on_click(None)
     assert L.text_of("mates", me["first_mate"]) in text_of(pscreen.build())
+
+
+def test_kapern_dice_the_advice_names_are_marked(reg, monkeypatch) -> None:
+    """Issue 14 item 3: the dice the advice names (its items' "dice") are marked on the dice row (a
+    lightbulb, and their label says so); none once advice is off. The app knows no rule: it marks
+    what the odds view says (here a fixed view: tests/odds checks the solver's)."""
+    app = FakeApp(reg)
+    live = reg.create(get_game("piraten-kapern"), ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.BOT], seed=3)
+    roll = next((a for a in live.legal_actions() if a.type == "roll"), None)
+    if roll is not None:  # (the first roll may be made as the turn starts)
+        live.act(app.client, roll)
+    assert all(d["face"] for d in live.view(app.client, 0)["dice"])
+    said = {"title": "Odds", "items": [{"kind": "advice", "dice": [2, 7], "text": "Best: re-roll dice 2 and 7"}]}
+    monkeypatch.setattr(live, "odds_view", lambda client, seat=None: said if live.advice_on() else None)
+    screen = PlayScreen(app, live)
+
+    def marked() -> set[int]:
+        labels = [a.label for root in screen.build() for a, _ in walk(root) if isinstance(a, ft.Semantics) and a.label]
+        return {int(re.match(r"Die (\d+)", t).group(1)) for t in labels if t.endswith(", the advice: re-roll it")}
+
+    assert marked() == {2, 7}
+    live.set_advice(app.client, 0, False)
+    assert marked() == set()
+
+
+def test_choosing_a_game_starts_its_odds_warm_up(reg, monkeypatch) -> None:
+    """Issue 14: the game's menu and setup screen start the odds warm-up (companion.odds.warm_up:
+    Kapern's card solves run off the UI thread while players are set up, so no tap waits)."""
+    import companion.odds as odds
+
+    asked: list[str] = []
+    monkeypatch.setattr(odds, "_warming", {})
+    monkeypatch.setattr(api, "warm_up_odds", asked.append)
+    screens.GameMenu(FakeApp(reg), "piraten-kapern")
+    screens.SetupScreen(FakeApp(reg), "piraten-kapern", "play")
+    assert asked == ["piraten-kapern", "piraten-kapern"]

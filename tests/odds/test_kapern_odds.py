@@ -131,3 +131,23 @@ def test_monte_carlo_agrees_with_the_engine() -> None:
     var = sum((x - mean) ** 2 for x in scores) / (len(scores) - 1)
     se = (var / len(scores)) ** 0.5
     assert abs(mean - pk.turn_ev("skull-2")) < 4 * se, (mean, pk.turn_ev("skull-2"), se)
+
+
+def test_the_warm_up_solves_cards_off_the_callers_thread(monkeypatch) -> None:
+    """Issue 14: the first use of a card would block a tap for the card's solve, so the app starts
+    companion.odds.warm_up as a Kapern game is chosen or opened: a daemon thread (once per process)
+    that runs the module's warm_up, which solves the cards (the ones a deck holds most first)."""
+    import threading
+
+    import companion.odds as odds
+
+    pk.warm_up(["captain"])
+    assert pk.ready("captain")
+    started = threading.Event()
+    monkeypatch.setattr(odds, "_warming", {})
+    monkeypatch.setattr(pk, "warm_up", lambda: started.set())
+    thread = odds.warm_up("piraten-kapern")
+    assert thread is not None and thread.daemon and thread is not threading.current_thread()
+    thread.join(timeout=30)
+    assert started.is_set() and odds.warm_up("piraten-kapern") is thread  # once per process
+    assert odds.warm_up("pirate-island") is None  # nothing to warm there
