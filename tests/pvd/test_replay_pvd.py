@@ -105,3 +105,22 @@ def test_a_captains_treasure_is_drawn_by_token_id() -> None:
     assert s.pending_chance().label.startswith("treasure stolen")
     apply_entry(s, {"draw": "treasure-5k"})
     assert s.state.players[0].treasures == (5000,) and s.state.players[1].treasures == (1000,)
+
+
+def replay_refusal(entries: int, entry: dict) -> str:
+    """The refusal of `entry` after the landing example's first `entries` entries."""
+    data = yaml.safe_load(LANDING.read_text(encoding="utf-8"))
+    data["actions"] = data["actions"][:entries] + [entry]
+    data.pop("expect")
+    with pytest.raises(ReplayError) as err:
+        play_replay(data, get_game, where="r.yaml")
+    return str(err.value)
+
+
+def test_refusals_name_a_doubled_equipment_card_and_a_target_a_card_does_not_take() -> None:
+    """Stage 1, step 4: each Equipment card is bought once. Desperate Actions: Fog adds a die to
+    the roll it is played before; it is played on no captain."""
+    doubled = replay_refusal(8, {"outfit": {"weapon": "sabers-and-muskets", "equipment": ["cannon", "cannon"]}})
+    assert "Cannon twice: each Equipment card at most once" in doubled
+    aimed = replay_refusal(15, {"use": {"source": "da:fog", "target": "Green"}})
+    assert "Fog" in aimed and "takes no target" in aimed and "cannot be used at this moment" not in aimed

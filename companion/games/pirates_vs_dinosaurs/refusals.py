@@ -30,7 +30,7 @@ def why(s: PvdState, action: Action, options: list[Action]) -> str:
     question = QUESTIONS.get(kind, kind).format(roller="a captain", to="")
     same = [a for a in options if a.type == action.type]
     try:
-        reason = _specific(s, action)
+        reason = _specific(s, action, options)
     except (KeyError, IndexError, ValueError, TypeError):  # a hostile action: its fields name nothing real
         reason = ""
     if not same:
@@ -41,7 +41,7 @@ def why(s: PvdState, action: Action, options: list[Action]) -> str:
     return f"{reason + ': ' if reason else ''}{action.type} {action.to_dict()} is not allowed now (allowed: {allowed})"
 
 
-def _specific(s: PvdState, a: Action) -> str:
+def _specific(s: PvdState, a: Action, options: list[Action]) -> str:
     """A rule-level reason for the common mistakes, or ""."""
     cat = catalog()
     d = a.to_dict()
@@ -86,6 +86,12 @@ def _specific(s: PvdState, a: Action) -> str:
             return f"there is no seat {d['target']}"
         if kind in ("da", "ps") and card not in me.hand:
             return f"{cat.label(card)} is not in {me.name}'s hand"
+        uses = [o for o in options if o.type == "use" and o.source == src]
+        targets = sorted({o.target for o in uses})
+        if uses and d["target"] not in targets:
+            if targets == [-1]:
+                return f"{describe(s, uses[0])} takes no target (leave out target:)"
+            return f"{describe(s, uses[0])} is used on {', '.join(_name(s, q) for q in targets if q >= 0)}"
         return f"{describe(s, a)} cannot be used at this moment"
     if t == "outfit":
         if d["weapon"] not in cat.weapons:

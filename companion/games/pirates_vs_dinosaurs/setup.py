@@ -44,9 +44,13 @@ def outfit_crew(equipment: tuple[str, ...] | list[str]) -> int:
 
 def outfit_problem(equipment: tuple[str, ...] | list[str]) -> str | None:
     """Why a purchase is not allowed (too many items, over the points), or None."""
-    st = catalog().setup
+    cat = catalog()
+    st = cat.setup
     if len(equipment) > st.max_equipment:
         return f"at most {st.max_equipment} Equipment cards"
+    twice = next((e for i, e in enumerate(equipment) if e in equipment[:i]), None)
+    if twice is not None:
+        return f"{cat.label(twice)} twice: each Equipment card at most once"
     cost = outfit_cost(tuple(equipment))
     if cost > st.points:
         return f"the equipment costs {cost} of {st.points} points"
