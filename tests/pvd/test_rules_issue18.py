@@ -97,3 +97,12 @@ def test_ruling_unique_treasure_in_the_table_tracker_scores():
     pl.stage, pl.treasures, pl.tokens = 4, (1000, 1000), 2
     row = calc.final_scores(st.table)["rows"][0]
     assert row["value"] == 0 and row["discarded"] == [1000, 1000]
+
+
+def test_ruling_first_mate_dig_site_is_printed_on_the_used_side():
+    """Ruling first-mate-dig-site, as the card says it: a First Mate that refreshes at a new
+    expedition says on its used side that reaching the Dig Site refreshes it too."""
+    mates = [m for m in catalog().mates.values() if m.refresh == "new_expedition"]
+    assert mates
+    for m in mates:
+        assert "new expedition" in m.used["en"] and "Dig Site" in m.used["en"], m.used

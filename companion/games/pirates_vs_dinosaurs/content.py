@@ -292,7 +292,7 @@ class EventsFile(Strict):
 # crew: first mates, weapons, relics, equipment
 
 REFRESH_TEXT = {
-    "new_expedition": "Refreshes when you start a new expedition.",
+    "new_expedition": "Refreshes when you start a new expedition and when you reach the Dig Site.",
     "your_turn": "Refreshes at the start of your turn.",
     "replenish": "Refreshes when you replenish your crew.",
     "never": "Does not refresh.",
