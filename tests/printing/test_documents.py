@@ -168,3 +168,23 @@ def test_booklet_rulings_one_heading_per_section_and_card_texts_as_sentences(pvd
     assert "Plunder Plunder" not in text and ".)." not in text
     assert booklet._sentences("Keep this card", "Swap your pirate for your ship.") == \
         "Keep this card. Swap your pirate for your ship."
+
+
+def test_kapern_prints_in_dutch(kapern):
+    """Issue 16 item 6 in print: `companion print piraten-kapern --lang nl` gives a Dutch read-me
+    and booklet: the printer's words (print/i18n/nl.yaml), the setup, the turn and the rules
+    (app/rules/piraten-kapern.nl.yaml) in Dutch; only the rulings stay in English, and say so."""
+    ps = expand(kapern, "nl")
+    ctx = context(ps, PrintOptions(lang="nl"))
+    text = _text(booklet.pages_a5(ctx, ps, kapern))
+    for dutch in ("Onderdelen", "Voorbereiding", "Een beurt", "De spelregels", "Uitspraken", "Doodshoofdeiland",
+                  "Schud de 35 piratenkaarten", "Elke kaart, elk vak en elk fiche"):
+        assert dutch in text, dutch
+    before_rulings = text.split(ctx.words("booklet.rulings_intro"))[0]
+    for english in ("Components", "Setup", "The rules", "Shuffle the 35", "Skull Island", "Every card"):
+        assert english not in before_rulings, english
+    assert [t for t, _ in booklet.reference("piraten-kapern", "nl")][0] == "Doel"
+    notes = [readme.FileNote("piraten-kapern-cards-fortune-nl.pdf", "", 8, ctx.words("how.cards", duplex="x"))]
+    words = " ".join(flow.texts(flow.layout(readme.blocks(ctx, ps, kapern, notes), 180, 260)))
+    for dutch in ("eerst lezen", "Print op 100 %", "Papier en karton", "Controlelijst", "dubbelzijdig op karton"):
+        assert dutch in words, dutch

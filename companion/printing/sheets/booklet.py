@@ -31,19 +31,25 @@ A5 = (148.0, 210.0)
 MARGIN = (13.0, 13.0, 14.0)          # sides, top, bottom (the page number sits in the bottom one)
 
 
-def reference_path(game_id: str) -> Path:
+def reference_path(game_id: str, lang: str = "en") -> Path:
     """The game's rules reference: its rules in the project's words, section by section. The app
-    shows the same file as its rules screen, so the booklet and the app say the same."""
-    return ROOT / "app" / "rules" / f"{game_id}.yaml"
+    shows the same file as its rules screen, so the booklet and the app say the same. Another
+    language has its own file beside it (`piraten-kapern.nl.yaml`); without one, English."""
+    folder = ROOT / "app" / "rules"
+    own = folder / f"{game_id}.{lang}.yaml"
+    return own if lang != "en" and own.is_file() else folder / f"{game_id}.yaml"
 
 
 @lru_cache(maxsize=None)
-def reference(game_id: str) -> list[tuple[str, str]]:
-    path = reference_path(game_id)
+def reference(game_id: str, lang: str = "en") -> list[tuple[str, str]]:
+    """(title, text) of each section, leaving out how to use the app (tag `app`): the booklet is
+    for the table without it."""
+    path = reference_path(game_id, lang)
     if not path.is_file():
         return []
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return [(str(s.get("title", "")), " ".join(str(s.get("text", "")).split())) for s in data.get("sections", [])]
+    return [(str(s.get("title", "")), " ".join(str(s.get("text", "")).split())) for s in data.get("sections", [])
+            if "app" not in (s.get("tags") or [])]
 
 
 def checklist(ps: PrintSet, w) -> list[tuple[str, str]]:
@@ -104,12 +110,14 @@ def blocks(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
     for need in info.needs:
         out.append(item(say(need, lang)))
 
-    sections = reference(ps.game_id)
-    setup = [s for s in sections if s[0].lower().startswith(("setup", "set up"))]
+    sections = reference(ps.game_id, lang)
+    setup = [s for s in sections if s[0].lower().startswith(("setup", "set up", "voorbereiding"))]
     out.append(title(w("booklet.setup")))
+    # game.yaml's steps first (what to take and lay out), then the reference's setup section
+    # (Pirate Island: the chests are shuffled before a roll places them)
+    out += [item(say(step, lang)) for step in info.setup]
     for name, text in setup:
         out += [heading(name), p(text)]
-    out += [item(say(step, lang)) for step in info.setup]
     for _, rows in _player_tables(content):
         keys = list(dict.fromkeys(k for r in rows for k in r))
         out.append(p(w("booklet.per_players")))
@@ -135,6 +143,8 @@ def blocks(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
     if rulings:
         out.append(title(w("booklet.rulings")))
         out.append(p(w("booklet.rulings_intro")))
+        if lang != "en":
+            out.append(p(w("booklet.rulings_english")))
         for section, group in _by_section(rulings):
             out.append(heading(section))
             out += [item(f"{_sentence(r.rule)}: {r.reading} ({r.why.strip().rstrip('.')}).") for r in group]

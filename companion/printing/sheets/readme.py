@@ -38,7 +38,7 @@ def blocks(ctx: Ctx, ps: PrintSet, content: Any, files: list[FileNote]) -> list[
     out.append(heading(w("readme.files")))
     rows = [(w("readme.file"), w("readme.pages"), w("readme.how"))]
     rows += [(f.name, str(f.pages), f.how) for f in files]
-    out.append(table(rows, (0.47, 0.08, 0.45)))
+    out.append(table(rows, (0.47, 0.11, 0.42)))
     out.append(heading(w("readme.scale_title")))
     out.append(picture(SQUARE + 4, _square(ctx)))
     out.append(heading(w("readme.paper_title")))
