@@ -22,9 +22,13 @@ class RandomBot:
 
     def __init__(self, seed: int | str = 0):
         self.rng = random.Random(seed)
+        #: what rng.randrange(n) returns for n >= 1, without its argument checks (bots choose at every step)
+        self._below = self.rng._randbelow
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        return legal[self._below(len(legal))]
 
 
 def bot_kinds(game: Any) -> dict[str, Callable[[int | str], Bot]]:

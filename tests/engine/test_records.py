@@ -11,6 +11,7 @@ import inspect
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -20,13 +21,15 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.engine import IllegalAction, SaveError, Session
+from companion.engine import IllegalAction, SaveError, Session, play_out
 from companion.engine import session as session_module
 from companion.engine.records import journal_line, save_checksum
 from companion.engine.session import COMPACT_EVERY, journal_path
 from companion.games import get_game
+from companion.games.piraten_kapern.bots import KapernBot
 
 KAPERN = "piraten-kapern"
+SAVES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 
 
 class Crash(BaseException):
@@ -425,6 +428,27 @@ def test_a_save_of_format_version_1_still_loads(tmp_path: Path) -> None:
     loaded = Session.load(path, get_game)
     s.redo()
     assert loaded.log == s.log and json.loads(path.read_text())["version"] == 2
+
+
+def test_a_save_made_before_the_speed_work_loads_with_its_journal(tmp_path: Path) -> None:
+    """Made on 1 Dec 2026 by the code before issue 10's speed work: 3 players, the extra cards,
+    two heuristic bots and a random one, undos and redos; the journal holds 30 records after the
+    last save (the game was not closed)."""
+    for f in SAVES.glob("kapern-2026-12-01.json*"):
+        shutil.copy(f, tmp_path / f.name)
+    path = tmp_path / "kapern-2026-12-01.json"
+    peek = Session.load(SAVES / path.name, get_game, write=False)  # the fixture itself is never written
+    s = Session.load(path, get_game)
+    for game in (peek, s):
+        assert len(game.log) == 214 and game.result()["scores"] == {"Anne": 3500, "Bram": 3600, "Cor": 4500}
+        assert hashlib.sha256(json.dumps(game.game.state_to_json(game.state), sort_keys=True).encode()).hexdigest()[:16] == "f8c4acf5b15d2b40"
+    assert not (tmp_path / (path.name + ".journal")).exists()  # folded into the save
+    s.undo()
+    s.redo()
+    play_out(s, {i: KapernBot(i) for i in range(3)})
+    assert s.is_over()
+    s.close()
+    assert Session.load(path, get_game, write=False).log == s.log
 
 
 # --- 11.3 one writer ---------------------------------------------------------------------------

@@ -109,6 +109,10 @@ class KapernGame(Game[KapernState]):
     codec = ActionCodec(Pick, Reroll, Stop, Chest)
 
     @cached_property
+    def _action_cache(self) -> dict[int, tuple[list[Pick], list[Chest], Reroll, Stop]]:
+        return {}
+
+    @cached_property
     def data(self) -> Data:
         return load_data()
 
@@ -214,11 +218,10 @@ class KapernGame(Game[KapernState]):
 
     def _actions(self, seat: int) -> tuple[list[Pick], list[Chest], Reroll, Stop]:
         """Actions are immutable: build each Pick, Chest, Reroll and Stop once per seat."""
-        cache = self.__dict__.setdefault("_action_cache", {})
-        found = cache.get(seat)
+        found = self._action_cache.get(seat)
         if found is None:
             n = self.table.dice
-            found = cache[seat] = ([Pick(seat, d + 1) for d in range(n)], [Chest(seat, d + 1) for d in range(n)],
+            found = self._action_cache[seat] = ([Pick(seat, d + 1) for d in range(n)], [Chest(seat, d + 1) for d in range(n)],
                                    Reroll(seat), Stop(seat))
         return found
 
@@ -240,8 +243,11 @@ class KapernGame(Game[KapernState]):
         skull_ok = (card.reroll_skulls > 0 and not s.sorceress_used and not s.island and SKULL in dice
                     and picked_skulls < card.reroll_skulls)
         picks, chests, reroll, stop = self._actions(p)
-        out: list[Action] = [picks[d] for d in range(len(dice))
-                             if d in picked or (d not in chest and (skull_ok or dice[d] != SKULL))]
+        if skull_ok or chest:
+            out: list[Action] = [picks[d] for d in range(len(dice))
+                                 if d in picked or (d not in chest and (skull_ok or dice[d] != SKULL))]
+        else:  # the same test with nothing on the chest and no skull to pick (nearly every decision)
+            out = [picks[d] for d, face in enumerate(dice) if face != SKULL or d in picked]
         if card.kind == "chest" and not s.island:
             out += [chests[d] for d in range(len(dice)) if dice[d] != SKULL and d not in picked]
         # _reroll_error(s) is None
@@ -270,8 +276,7 @@ class KapernGame(Game[KapernState]):
         return new, self.resolve(new, outcome)
 
     def apply_quiet(self, state: KapernState, action: Action) -> KapernState:
-        # apply without building events, for sessions that keep no game log (simulation); the
-        # two commonest actions skip them, the rest (a turn's end) build and drop them
+        # apply without building events, for sessions that keep no game log (simulation)
         phase = state.phase
         if (phase == "decide" or phase == "island") and action.player == state.seat:
             new = state.successor()
@@ -280,6 +285,10 @@ class KapernGame(Game[KapernState]):
                 self._pick(new, action.die)  # type: ignore[attr-defined]
             elif kind is Reroll:
                 self._reroll(new)
+            elif kind is Stop:
+                self._stop(new, None)
+            elif kind is Chest:
+                self._chest(new, action.die)  # type: ignore[attr-defined]
             else:
                 self.step(new, action)
             return new
@@ -296,7 +305,7 @@ class KapernGame(Game[KapernState]):
             outcome = step.check(outcome)
             new = state.successor()
             self._roll(new, outcome)
-            self._after_roll(new, outcome.count(SKULL))
+            self._after_roll(new, outcome.count(SKULL), None)
             return new
         return self.apply_chance(state, outcome)[0]
 
@@ -355,14 +364,9 @@ class KapernGame(Game[KapernState]):
             face = s.dice[a.die - 1]
             return [Event("pick", f"{name} picks die {a.die} ({face})", {"die": a.die, "seat": s.seat, "face": face})]
         if isinstance(a, Chest):
-            err = self._chest_error(s, a.die)
-            if err:
-                raise IllegalAction(*err)
-            d = a.die - 1
-            if d in s.chest:
-                s.chest = [i for i in s.chest if i != d]
+            if self._chest(s, a.die):
                 return [Event("chest_off", f"{name} takes die {a.die} off the chest", {"die": a.die, "seat": s.seat})]
-            s.chest = sorted(s.chest + [d])
+            d = a.die - 1
             return [Event("chest_on", f"{name} puts die {a.die} ({s.dice[d]}) on the chest",
                           {"die": a.die, "seat": s.seat, "face": s.dice[d]})]
         if isinstance(a, Reroll):
@@ -370,12 +374,30 @@ class KapernGame(Game[KapernState]):
             return [Event("reroll", f"{name} re-rolls {_dice_words(s.rolling)}",
                           {"dice": [i + 1 for i in s.rolling], "seat": s.seat})]
         if isinstance(a, Stop):
-            if s.island:
-                return self._end_island(s)
-            if self.doomed(s):
-                return self._death(s)
-            return self._end_turn(s, self.data.scorer.stop(s.dice, s.card or ""), 0, "stop")
+            events: list[Event] = []
+            self._stop(s, events)
+            return events
         raise IllegalAction("action format", f"{a.type} is not a {self.name} action")
+
+    def _chest(self, s: KapernState, die: int) -> bool:
+        """Put die `die` on the Treasure Chest, or take it off (True); raises IllegalAction."""
+        err = self._chest_error(s, die)
+        if err:
+            raise IllegalAction(*err)
+        d = die - 1
+        if d in s.chest:
+            s.chest = [i for i in s.chest if i != d]
+            return True
+        s.chest = sorted(s.chest + [d])
+        return False
+
+    def _stop(self, s: KapernState, events: list[Event] | None) -> None:
+        if s.island:
+            self._end_island(s, events)
+        elif self.doomed(s):
+            self._death(s, events)
+        else:
+            self._end_turn(s, self.data.scorer.stop(s.dice, s.card or ""), 0, "stop", events)
 
     def resolve(self, s: KapernState, outcome: list[str]) -> list[Event]:
         name = s.players[s.seat]
@@ -387,55 +409,63 @@ class KapernGame(Game[KapernState]):
         rolled = self._roll(s, outcome)
         events = [Event("roll", f"{name} rolls {', '.join(outcome)}",
                         {"dice": [i + 1 for i in rolled], "faces": list(outcome), "seat": s.seat})]
-        return events + self._after_roll(s, outcome.count(SKULL))
+        self._after_roll(s, outcome.count(SKULL), events)
+        return events
 
     def _rerolls_done(self, s: KapernState) -> bool:
         limit = self.rule(s).rerolls
         return limit >= 0 and s.rolls > limit
 
-    def _after_roll(self, s: KapernState, new_skulls: int) -> list[Event]:
+    # The rest of a turn. `events` collects what happened for the game log; None (a session that
+    # keeps no log: simulation) builds no event at all.
+    def _after_roll(self, s: KapernState, new_skulls: int, events: list[Event] | None) -> None:
         t = self.table
         card = self.rule(s)
         skulls = skull_count(s.dice, card)
         free = len(s.dice) - s.dice.count(SKULL)
-        name = s.players[s.seat]
         if s.island:
             if not new_skulls or free < t.min_reroll or self._rerolls_done(s):
-                return self._end_island(s)
-            s.phase = "island"
-            return []
+                self._end_island(s, events)
+            else:
+                s.phase = "island"
+            return
         if s.rolls == 1 and skulls >= t.skull_island and card.island_allowed:
             s.island = True
             s.chest = []
-            events = [Event("island", f"{name} lands on Skull Island with {skulls} skulls",
-                            {"skulls": skulls, "seat": s.seat})]
+            if events is not None:
+                events.append(Event("island", f"{s.players[s.seat]} lands on Skull Island with {skulls} skulls",
+                                    {"skulls": skulls, "seat": s.seat}))
             if free < t.min_reroll or self._rerolls_done(s):
-                return events + self._end_island(s)
-            s.phase = "island"
-            return events
+                self._end_island(s, events)
+            else:
+                s.phase = "island"
+            return
         if skulls >= t.skulls_end_turn:
             if self.sorceress_left(s) and skulls - card.reroll_skulls < t.skulls_end_turn:
                 s.phase = "decide"
-                return [Event("sorceress", f"{name} has {skulls} skulls: the Sorceress may re-roll one",
-                              {"skulls": skulls, "seat": s.seat})]
-            if card.kind == "storm" and s.rolls > 1:
+                if events is not None:
+                    events.append(Event("sorceress", f"{s.players[s.seat]} has {skulls} skulls: the Sorceress may "
+                                        "re-roll one", {"skulls": skulls, "seat": s.seat}))
+            elif card.kind == "storm" and s.rolls > 1:
                 s.island = True
-                return self._end_island(s)
-            return self._death(s)
+                self._end_island(s, events)
+            else:
+                self._death(s, events)
+            return
         if self._rerolls_done(s):
-            return self._end_turn(s, self.data.scorer.stop(s.dice, s.card or ""), 0, "stop")
-        s.phase = "decide"
-        return []
+            self._end_turn(s, self.data.scorer.stop(s.dice, s.card or ""), 0, "stop", events)
+        else:
+            s.phase = "decide"
 
-    def _death(self, s: KapernState) -> list[Event]:
+    def _death(self, s: KapernState, events: list[Event] | None) -> None:
         chest = [s.dice[i] for i in s.chest]
-        return self._end_turn(s, death_score(s.dice, chest, self.rule(s), self.table), 0, "skulls")
+        self._end_turn(s, death_score(s.dice, chest, self.rule(s), self.table), 0, "skulls", events)
 
-    def _end_island(self, s: KapernState) -> list[Event]:
+    def _end_island(self, s: KapernState, events: list[Event] | None) -> None:
         own, others = island_result(s.dice, self.rule(s), self.table)
-        return self._end_turn(s, own, others, "island")
+        self._end_turn(s, own, others, "island", events)
 
-    def _end_turn(self, s: KapernState, own: int, others: int, how: str) -> list[Event]:
+    def _end_turn(self, s: KapernState, own: int, others: int, how: str, events: list[Event] | None) -> None:
         t = self.table
         seat = s.seat
         name = s.players[seat]
@@ -452,25 +482,28 @@ class KapernGame(Game[KapernState]):
         s.last = {"seat": seat, "player": name, "card": card, "dice": list(s.dice),
                   "chest": [i + 1 for i in s.chest], "how": how, "points": own, "opponents": others,
                   "skulls": skull_count(s.dice, self.rule(s)), "scores": list(s.scores)}
-        if how == "island":
-            text = (f"{name} leaves Skull Island: every opponent loses {-others}" if others or not own
-                    else f"{name} leaves Skull Island with sabers showing and loses {-own}")
-        elif how == "skulls":
-            text = f"{name} has {self.last_skulls(s)} skulls: turn over, {own:+d} points"
-        else:
-            text = f"{name} stops and scores {own:+d}"
-        events = [Event("turn_end", f"{text}; total {s.scores[seat]}", dict(s.last))]
+        if events is not None:
+            if how == "island":
+                text = (f"{name} leaves Skull Island: every opponent loses {-others}" if others or not own
+                        else f"{name} leaves Skull Island with sabers showing and loses {-own}")
+            elif how == "skulls":
+                text = f"{name} has {self.last_skulls(s)} skulls: turn over, {own:+d} points"
+            else:
+                text = f"{name} stops and scores {own:+d}"
+            events.append(Event("turn_end", f"{text}; total {s.scores[seat]}", dict(s.last)))
         if s.scores[seat] >= t.end_threshold and not s.last_round:
             s.last_round = True
-            events.append(Event("last_round", f"{name} reached {t.end_threshold}: this round is the last",
-                                {"seat": seat, "threshold": t.end_threshold}))
+            if events is not None:
+                events.append(Event("last_round", f"{name} reached {t.end_threshold}: this round is the last",
+                                    {"seat": seat, "threshold": t.end_threshold}))
         if s.last_round and len(set(s.turns)) == 1:
             s.phase = "over"
             s.card = None
-            winners = self.result(s)["winners"]
-            events.append(Event("game_over", f"game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}",
-                                {"winners": winners}))
-            return events
+            if events is not None:
+                winners = self.result(s)["winners"]
+                events.append(Event("game_over", f"game over: {' and '.join(winners)} "
+                                    f"win{'s' if len(winners) == 1 else ''}", {"winners": winners}))
+            return
         s.seat = (seat + 1) % len(s.players)
         s.phase = "draw"
         s.card = None
@@ -482,8 +515,8 @@ class KapernGame(Game[KapernState]):
         if not s.deck:
             s.deck = sorted(s.discard)
             s.discard = []
-            events.append(Event("reshuffle", "the fortune cards are shuffled into a new pile", {}))
-        return events
+            if events is not None:
+                events.append(Event("reshuffle", "the fortune cards are shuffled into a new pile", {}))
 
     def last_skulls(self, s: KapernState) -> int:
         return s.last["skulls"] if s.last else 0
