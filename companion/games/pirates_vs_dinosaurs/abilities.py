@@ -102,12 +102,25 @@ def flat(s: PvdState, p: int, ops: list, info: dict[str, Any]) -> list:
     return out
 
 
+_OP_NAMES: dict[int, frozenset[str]] = {}
+
+
+def op_names(ab: Any) -> frozenset[str]:
+    """The names of every op in an ability's effects, nested ones included (cached: content never
+    changes)."""
+    got = _OP_NAMES.get(id(ab))
+    if got is None:
+        got = _OP_NAMES[id(ab)] = frozenset(op.op for op in walk(ab.effects))
+        _KEEP.append(ab)
+    return got
+
+
 @lru_cache(maxsize=8192)
 def _passives(relic: str, mate: str, weapon: str, equipment: tuple[str, ...], names: tuple[str, ...]) -> tuple:
     """The passive abilities of these things with an op of `names` anywhere in their effects (most
     asks find none: the moment's conditions are checked only on these)."""
     return tuple(ab for _, ab in _owned(relic, mate, weapon, equipment)
-                 if ab.when == "passive" and any(op.op in names for op in walk(ab.effects)))
+                 if ab.when == "passive" and not op_names(ab).isdisjoint(names))
 
 
 def passive_ops(s: PvdState, p: int, opname: str | tuple[str, ...], info: dict[str, Any]) -> list:

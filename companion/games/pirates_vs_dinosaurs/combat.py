@@ -9,7 +9,8 @@ from companion.engine.words import plural
 from .abilities import cond_ok, owned, passive_ops, resolve_ref, source_ref
 from .crew import combat_dice, lose
 from .dice import start_roll
-from .frames import Attack, AttackPhase, BagToken, Combat, CombatPhase, Guard, Ops
+from .frames import (ATTACK_AFTER, ATTACK_ATTACKER, ATTACK_COMPARE, ATTACK_DEFENDER, ATTACK_STEAL, COMBAT_AFTER,
+                     COMBAT_RESULT, COMBAT_ROLL, Attack, BagToken, Combat, Guard, Ops)
 from .kernel import Ctx, name
 from .state import DIG, PvdState, drop, own
 
@@ -24,15 +25,15 @@ def h_combat(ctx: Ctx, f: Combat) -> Next:
     """Combat: successes >= Strength wins without losses; else lose the difference."""
     s = ctx.state
     p = f.p
-    if f.phase == CombatPhase.ROLL:
-        ctx.put(replace(f, phase=CombatPhase.RESULT))
+    if f.phase == COMBAT_ROLL:
+        ctx.put(replace(f, phase=COMBAT_RESULT))
         start_roll(ctx, p, "combat", combat_dice(s, p), f.foe)
         return None
-    if f.phase == CombatPhase.RESULT:
+    if f.phase == COMBAT_RESULT:
         r = ctx.take_result()
         strength = strength_of(s, f)
         won = r.succ >= strength
-        f = replace(f, result="won" if won else "lost", phase=CombatPhase.AFTER)
+        f = replace(f, result="won" if won else "lost", phase=COMBAT_AFTER)
         ctx.put(f)
         ctx.emit(f"{name(ctx, p)} {'beats' if won else 'loses to'} the {f.foe} (Strength {strength}) with "
                  f"{plural(r.succ, 'success')}", "combat", seat=p, won=won, strength=strength, successes=r.succ)
@@ -83,17 +84,17 @@ def h_attack(ctx: Ctx, f: Attack) -> Next:
     s = ctx.state
     a, d = f.p, f.d
     phase = f.phase
-    if phase == AttackPhase.ATTACKER:
-        ctx.put(replace(f, phase=AttackPhase.DEFENDER))
+    if phase == ATTACK_ATTACKER:
+        ctx.put(replace(f, phase=ATTACK_DEFENDER))
         start_roll(ctx, a, "combat", combat_dice(s, a), "rival")
-    elif phase == AttackPhase.DEFENDER:
-        ctx.put(replace(f, sa=ctx.take_result().succ, phase=AttackPhase.COMPARE))
+    elif phase == ATTACK_DEFENDER:
+        ctx.put(replace(f, sa=ctx.take_result().succ, phase=ATTACK_COMPARE))
         start_roll(ctx, d, "combat", combat_dice(s, d), "rival")
-    elif phase == AttackPhase.COMPARE:
+    elif phase == ATTACK_COMPARE:
         sd = ctx.take_result().succ
         sa = f.sa
         if sa == sd:
-            ctx.put(replace(f, sd=sd, results=("draw", "draw"), phase=AttackPhase.AFTER))
+            ctx.put(replace(f, sd=sd, results=("draw", "draw"), phase=ATTACK_AFTER))
             lose(ctx, a, 1, fight=True)
             lose(ctx, d, 1, fight=True)
             ctx.emit(f"The fight of {name(ctx, a)} and {name(ctx, d)} is a draw ({sa}:{sd})", "attack",
@@ -102,22 +103,22 @@ def h_attack(ctx: Ctx, f: Attack) -> Next:
         win, los = (a, d) if sa > sd else (d, a)
         steal = f.dig and bool(s.players[los].treasures)
         ctx.put(replace(f, sd=sd, results=("won", "lost") if win == a else ("lost", "won"), winner=win, loser=los,
-                        phase=AttackPhase.AFTER))
+                        phase=ATTACK_AFTER))
         ctx.emit(f"{name(ctx, win)} wins the fight {max(sa, sd)}:{min(sa, sd)}", "attack", winner=win, loser=los,
                  successes=(sa, sd))
         lose(ctx, win, 1, fight=True)
         lose(ctx, los, abs(sa - sd), fight=True)
         if steal and s.players[los].treasures and s.players[win].stage == DIG:
-            ctx.put(replace(ctx.top, phase=AttackPhase.STEAL))
+            ctx.put(replace(ctx.top, phase=ATTACK_STEAL))
             return Need("draw", 1, src=f"treasure:{los}", label=f"treasure stolen from {name(ctx, los)}")
-    elif phase == AttackPhase.STEAL:
+    elif phase == ATTACK_STEAL:
         value = int(ctx.take_outcome()[0])
         pl = own(s, f.loser)
         pl.treasures = drop(pl.treasures, value)
         own(s, f.winner).treasures += (value,)
         ctx.emit(f"{name(ctx, f.winner)} steals a treasure from {name(ctx, f.loser)}", "steal")
         ctx.emit(f"The stolen treasure is worth ${value:,}", "steal", to=(f.winner, f.loser), value=value)
-        ctx.put(replace(f, phase=AttackPhase.AFTER))
+        ctx.put(replace(f, phase=ATTACK_AFTER))
     else:
         ctx.pop()
         after_combat(ctx, [(a, f.results[0]), (d, f.results[1])], f.after)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from companion.engine.stack import Ask, Need, Next, replace
 
 from .abilities import open_window, passive_ops, reaction_possible, window_seat
-from .frames import Roll, RollPhase, RollResult
+from .frames import (ROLL_COUNT, ROLL_GO, ROLL_POST, ROLL_PRE, ROLL_REROLL, ROLL_REROLLED, ROLL_ROLLED, Roll,
+                     RollResult)
 from .kernel import Ctx, name
 from .state import DIG, PvdState, own
 
@@ -57,37 +58,37 @@ def h_roll(ctx: Ctx, f: Roll) -> Next:
     s = ctx.state
     p = f.p
     phase = f.phase
-    if phase in (RollPhase.PRE, RollPhase.POST):
+    if phase in (ROLL_PRE, ROLL_POST):
         w = f.window
         if w is None:
-            w = open_window(s, p, others=reaction_possible(s, f, "before_roll" if phase == RollPhase.PRE else "after_roll"))
-        own_kind, other_kind = (("pre", "react_pre") if phase == RollPhase.PRE else ("post", "react_post"))
+            w = open_window(s, p, others=reaction_possible(s, f, "before_roll" if phase == ROLL_PRE else "after_roll"))
+        own_kind, other_kind = (("pre", "react_pre") if phase == ROLL_PRE else ("post", "react_post"))
         w, seat, kind = window_seat(s, w, own_kind, other_kind)
         if seat >= 0:
             ctx.put(replace(f, window=w))
             return Ask(seat, kind)
-        ctx.put(replace(f, window=w, phase=RollPhase.GO if phase == RollPhase.PRE else RollPhase.COUNT))
+        ctx.put(replace(f, window=w, phase=ROLL_GO if phase == ROLL_PRE else ROLL_COUNT))
         return None
-    if phase == RollPhase.GO:
+    if phase == ROLL_GO:
         n = max(0, f.dice)
         if n == 0:
-            ctx.put(replace(f, dice=0, faces=(), phase=RollPhase.POST, window=None))
+            ctx.put(replace(f, dice=0, faces=(), phase=ROLL_POST, window=None))
             return None
-        ctx.put(replace(f, dice=n, phase=RollPhase.ROLLED))
+        ctx.put(replace(f, dice=n, phase=ROLL_ROLLED))
         return Need("roll", n, label=f"{f.kind} roll of {name(ctx, p)}")
-    if phase == RollPhase.ROLLED:
+    if phase == ROLL_ROLLED:
         faces = tuple(ctx.take_outcome())
-        ctx.put(replace(f, faces=faces, phase=RollPhase.POST, window=None))
+        ctx.put(replace(f, faces=faces, phase=ROLL_POST, window=None))
         ctx.emit(f"{name(ctx, p)} rolls {', '.join(faces)}", "roll", seat=p, faces=list(faces))
         return None
-    if phase == RollPhase.REROLL:
-        ctx.put(replace(f, phase=RollPhase.REROLLED))
+    if phase == ROLL_REROLL:
+        ctx.put(replace(f, phase=ROLL_REROLLED))
         return Need("roll", len(f.rerolling), label=f"re-roll of {name(ctx, p)}")
-    if phase == RollPhase.REROLLED:
+    if phase == ROLL_REROLLED:
         faces = list(f.faces)
         for i, face in zip(f.rerolling, ctx.take_outcome()):
             faces[i] = face
-        ctx.put(replace(f, faces=tuple(faces), rerolling=(), phase=RollPhase.POST, window=None))
+        ctx.put(replace(f, faces=tuple(faces), rerolling=(), phase=ROLL_POST, window=None))
         ctx.emit(f"{name(ctx, p)} re-rolls: {', '.join(faces)}", "roll", seat=p, faces=list(faces))
         return None
     ctx.pop(count(f.faces, f.sabers, f.double, f.plus))

@@ -9,7 +9,7 @@ from .catalog import catalog
 from .crew import carry_capacity
 from .dice import start_roll
 from .effects_engine import put_back
-from .frames import BagToken, DigRoll, Ops, Prize, ReturnToShip, TokenPhase
+from .frames import TOKEN_DONE, TOKEN_DRAW, TOKEN_DRAWN, BagToken, DigRoll, Ops, Prize, ReturnToShip
 from .kernel import Ctx, final_value, name, result
 from .state import DIG, SHIP, UNKNOWN, drop, own
 
@@ -65,13 +65,13 @@ def h_tok(ctx: Ctx, f: BagToken) -> Next:
     s = ctx.state
     cat = catalog()
     p = f.p
-    if f.phase == TokenPhase.DRAW:
+    if f.phase == TOKEN_DRAW:
         if not s.bag:
             ctx.pop()
             return None
-        ctx.put(replace(f, phase=TokenPhase.DRAWN))
+        ctx.put(replace(f, phase=TOKEN_DRAWN))
         return Need("draw", 1, src="bag", label=f"token for {name(ctx, p)}")
-    if f.phase == TokenPhase.DRAWN:
+    if f.phase == TOKEN_DRAWN:
         tok = ctx.take_outcome()[0]
         if tok == UNKNOWN:  # the table drew no token (a card played by hand stopped the dig)
             ctx.pop()
@@ -94,7 +94,7 @@ def h_tok(ctx: Ctx, f: BagToken) -> Next:
             return None
         s.held += (tok,)
         ctx.emit(f"{name(ctx, p)} draws a {t.kind.replace('_', ' ')}", "token", seat=p, token=t.kind)
-        ctx.put(replace(f, phase=TokenPhase.DONE, token=tok))
+        ctx.put(replace(f, phase=TOKEN_DONE, token=tok))
         ctx.push(Ops(("tok", tok, 0), p, src=f"tok:{tok}"))
         return None
     ctx.pop()

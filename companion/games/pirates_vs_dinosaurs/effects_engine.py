@@ -19,9 +19,9 @@ from .catalog import catalog
 from .crew import gain, lose
 from .dice import roll_matches, start_roll
 from .expedition import look
-from .frames import (Attack, BagToken, Branch, CancelUpcoming, Choice, Combat, Curse, DigRoll, DinosaurFromDeck,
-                     CursePhase, DrawCards, FragmentPeek, HandDiscard, HandDraw, Incident, IncidentPhase, LoseTreasure,
-                     NewSearch, Ops, Peek, PickDice, PutBack, Roll, SendDinosaur)
+from .frames import (CURSE_GHOST, CURSE_TAKE, INCIDENT_END, Attack, BagToken, Branch, CancelUpcoming, Choice, Combat,
+                     Curse, DigRoll, DinosaurFromDeck, DrawCards, FragmentPeek, HandDiscard, HandDraw, Incident,
+                     LoseTreasure, NewSearch, Ops, Peek, PickDice, PutBack, Roll, SendDinosaur)
 from .kernel import Ctx, name, sink, who
 from .state import DIG, EXPEDITION, SHIP, drop, own
 
@@ -385,7 +385,7 @@ def op_cancel(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
             if isinstance(fr, Ops) and fr.card:
                 s.in_play = drop(s.in_play, fr.card)
                 s.discard += (fr.card,)
-        ctx.put(replace(inc, phase=IncidentPhase.END))
+        ctx.put(replace(inc, phase=INCIDENT_END))
         ctx.emit("The Incident is cancelled", "cancel")
         return None
     for q in reversed(who(s, f, o.who)):
@@ -554,8 +554,8 @@ def h_curse(ctx: Ctx, f: Curse) -> Next:
     s = ctx.state
     p = f.p
     pl = own(s, p)
-    if f.phase == CursePhase.GHOST:
-        ctx.put(replace(f, phase=CursePhase.TAKE))
+    if f.phase == CURSE_GHOST:
+        ctx.put(replace(f, phase=CURSE_TAKE))
         for src, ab in owned(s, p):
             key = f"{ab.limit}|{src}"
             if ab.when == "on_ghost" and key not in pl.used and cond_ok(s, p, ab.cond, {}):

@@ -12,8 +12,9 @@ from .catalog import catalog
 from .combat import start_attack
 from .crew import lose, replenish
 from .dice import start_roll
-from .frames import (BagToken, Cards, Complete, DigRoll, DrawCards, EndSearch, Incident, NewSearch, Ops, Prize,
-                     ReturnToShip, IncidentPhase, SearchRoll, Turn, TurnPhase)
+from .frames import (INCIDENT_END, INCIDENT_GO, TURN_ACT, TURN_ARRANGE, TURN_DIG, TURN_DISCARD, TURN_END, TURN_INCIDENTS,
+                     TURN_SHIP, TURN_START, BagToken, Cards, Complete, DigRoll, DrawCards, EndSearch, Incident, NewSearch,
+                     Ops, Prize, ReturnToShip, SearchRoll, Turn)
 from .kernel import Ctx, finish
 from .state import DIG, EXPEDITION, LANDING, SHIP, Player, PvdState, drop, own
 
@@ -86,47 +87,47 @@ def h_turn(ctx: Ctx, f: Turn) -> Next:
     if a is not None:
         return _answer(ctx, f, a)
     cat = catalog()
-    if phase == TurnPhase.START:
+    if phase == TURN_START:
         refresh_turn(pl)
         if pl.skip > 0:
             pl.skip -= 1
             ctx.emit(f"{pl.name} skips this turn", "skip", seat=p)
-            ctx.put(replace(f, phase=TurnPhase.END))
+            ctx.put(replace(f, phase=TURN_END))
         elif pl.stage == EXPEDITION:
-            ctx.put(replace(f, phase=TurnPhase.INCIDENTS))
+            ctx.put(replace(f, phase=TURN_INCIDENTS))
             ctx.push(DrawCards(p, passive_amount(s, p, "turn_draw", cat.setup.turn_draw)))
         else:
-            ctx.put(replace(f, phase=TurnPhase.DIG if pl.stage == DIG else TurnPhase.SHIP))
+            ctx.put(replace(f, phase=TURN_DIG if pl.stage == DIG else TURN_SHIP))
         return None
-    if phase == TurnPhase.INCIDENTS:
+    if phase == TURN_INCIDENTS:
         if pl.stage != EXPEDITION:
-            ctx.put(replace(f, phase=TurnPhase.END))
+            ctx.put(replace(f, phase=TURN_END))
             return None
         slots = [k for k in ("dinosaur_attack", "other") if getattr(pl, slot_attr(k))]
         if not slots:
-            ctx.put(replace(f, phase=TurnPhase.ACT))
+            ctx.put(replace(f, phase=TURN_ACT))
             return None
         return Ask(p, "inc_order", {"slots": slots})  # always: whether it is asked must not tell what p holds
-    if phase in (TurnPhase.ACT, TurnPhase.ARRANGE):
+    if phase in (TURN_ACT, TURN_ARRANGE):
         if pl.stage != EXPEDITION:
-            ctx.put(replace(f, phase=TurnPhase.END))
+            ctx.put(replace(f, phase=TURN_END))
             return None
         return Ask(p, phase.value)
-    if phase == TurnPhase.DISCARD:
+    if phase == TURN_DISCARD:
         limit = passive_amount(s, p, "hand_limit", cat.setup.hand_limit)
         if pl.stage == EXPEDITION and len(pl.hand) > limit:
             return Ask(p, "discard", {"need": len(pl.hand) - limit})
-        ctx.put(replace(f, phase=TurnPhase.END))
+        ctx.put(replace(f, phase=TURN_END))
         return None
-    if phase == TurnPhase.DIG:
+    if phase == TURN_DIG:
         if pl.stage != DIG:
-            ctx.put(replace(f, phase=TurnPhase.END))
+            ctx.put(replace(f, phase=TURN_END))
             return None
         return Ask(p, "dig_act")
-    if phase == TurnPhase.SHIP:
+    if phase == TURN_SHIP:
         if s.options.get("actions_on_ship") and pl.stage == SHIP:
             return Ask(p, "ship")
-        ctx.put(replace(f, phase=TurnPhase.END))
+        ctx.put(replace(f, phase=TURN_END))
         return None
     pl.mods = tuple(m for m in pl.mods if m["until"] != "turn")
     ctx.pop()
@@ -138,10 +139,10 @@ def _answer(ctx: Ctx, f: Turn, a: object) -> Next:
     s = ctx.state
     p = f.p
     phase = f.phase
-    if phase == TurnPhase.INCIDENTS:
+    if phase == TURN_INCIDENTS:
         play_incident(ctx, p, a.slot)  # type: ignore[attr-defined]
-    elif phase == TurnPhase.ACT:
-        ctx.put(replace(f, phase=TurnPhase.ARRANGE))
+    elif phase == TURN_ACT:
+        ctx.put(replace(f, phase=TURN_ARRANGE))
         if isinstance(a, Search):
             ctx.push(SearchRoll(p))
         elif isinstance(a, EndSearchAction):
@@ -150,7 +151,7 @@ def _answer(ctx: Ctx, f: Turn, a: object) -> Next:
             start_attack(ctx, p, a.target)
         else:
             replenish(ctx, p)
-    elif phase == TurnPhase.ARRANGE:
+    elif phase == TURN_ARRANGE:
         if isinstance(a, Arrange):
             card = catalog().events[a.card]
             me = own(s, p)
@@ -160,14 +161,14 @@ def _answer(ctx: Ctx, f: Turn, a: object) -> Next:
             ctx.emit(f"{s.players[p].name} arranges {card.name['en']} for {s.players[a.target].name}", "arrange",
                      seat=p, card=a.card, target=a.target)
         else:
-            ctx.put(replace(f, phase=TurnPhase.DISCARD))
-    elif phase == TurnPhase.DISCARD:
+            ctx.put(replace(f, phase=TURN_DISCARD))
+    elif phase == TURN_DISCARD:
         for c in a.cards:  # type: ignore[attr-defined]
             me = own(s, p)
             me.hand = drop(me.hand, c)
             s.discard += (c,)
-    elif phase == TurnPhase.DIG:
-        ctx.put(replace(f, phase=TurnPhase.END))
+    elif phase == TURN_DIG:
+        ctx.put(replace(f, phase=TURN_END))
         if isinstance(a, Dig):
             ctx.push(DigRoll(p))
         elif isinstance(a, Attack):
@@ -176,8 +177,8 @@ def _answer(ctx: Ctx, f: Turn, a: object) -> Next:
             replenish(ctx, p)
         else:
             ctx.push(ReturnToShip(p))
-    elif phase == TurnPhase.SHIP:
-        ctx.put(replace(f, phase=TurnPhase.END))
+    elif phase == TURN_SHIP:
+        ctx.put(replace(f, phase=TURN_END))
         if isinstance(a, ShipDraw):
             ctx.push(BagToken(p, ship=True))
     return None
@@ -196,8 +197,8 @@ def play_incident(ctx: Ctx, p: int, kind: str) -> None:
 
 
 def h_inc(ctx: Ctx, f: Incident) -> Next:
-    if f.phase == IncidentPhase.GO:
-        ctx.put(replace(f, phase=IncidentPhase.END))
+    if f.phase == INCIDENT_GO:
+        ctx.put(replace(f, phase=INCIDENT_END))
         ctx.push(Ops(("ev", f.card, "action"), f.p, src=f"ev:{f.card}"))
         return None
     ctx.pop()

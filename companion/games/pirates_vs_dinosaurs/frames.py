@@ -94,6 +94,21 @@ class CursePhase(StrEnum):
     TAKE = "take"
 
 
+#: the phases as plain module names for the handlers (a member looked up on its enumeration costs
+#: several times a module name, and handlers compare phases at every step)
+(TURN_START, TURN_INCIDENTS, TURN_ACT, TURN_ARRANGE, TURN_DISCARD, TURN_DIG, TURN_SHIP, TURN_END) = (
+    TurnPhase.START, TurnPhase.INCIDENTS, TurnPhase.ACT, TurnPhase.ARRANGE, TurnPhase.DISCARD, TurnPhase.DIG,
+    TurnPhase.SHIP, TurnPhase.END)
+INCIDENT_GO, INCIDENT_END = (IncidentPhase.GO, IncidentPhase.END)
+(ROLL_PRE, ROLL_GO, ROLL_ROLLED, ROLL_POST, ROLL_REROLL, ROLL_REROLLED, ROLL_COUNT) = (
+    RollPhase.PRE, RollPhase.GO, RollPhase.ROLLED, RollPhase.POST, RollPhase.REROLL, RollPhase.REROLLED, RollPhase.COUNT)
+COMBAT_ROLL, COMBAT_RESULT, COMBAT_AFTER = (CombatPhase.ROLL, CombatPhase.RESULT, CombatPhase.AFTER)
+(ATTACK_ATTACKER, ATTACK_DEFENDER, ATTACK_COMPARE, ATTACK_STEAL, ATTACK_AFTER) = (
+    AttackPhase.ATTACKER, AttackPhase.DEFENDER, AttackPhase.COMPARE, AttackPhase.STEAL, AttackPhase.AFTER)
+TOKEN_DRAW, TOKEN_DRAWN, TOKEN_DONE = (TokenPhase.DRAW, TokenPhase.DRAWN, TokenPhase.DONE)
+CURSE_GHOST, CURSE_TAKE = (CursePhase.GHOST, CursePhase.TAKE)
+
+
 @dataclass(frozen=True)
 class Window:
     """A reaction window: the captains asked in turn (`ring`), the acting one last (`actor`, -1
@@ -244,12 +259,12 @@ class Roll(Frame):
     @property
     def before(self) -> bool:
         """Not rolled yet."""
-        return self.phase == RollPhase.PRE
+        return self.phase == ROLL_PRE
 
     @property
     def after(self) -> bool:
         """Rolled, in the window after the roll."""
-        return self.phase == RollPhase.POST
+        return self.phase == ROLL_POST
 
     def passed(self) -> "Roll":
         """The captain asked in the roll's window has passed."""
@@ -262,7 +277,7 @@ class Roll(Frame):
         return replace(self, faces=faces)
 
     def reroll(self, positions: tuple[int, ...]) -> "Roll":
-        return replace(self, rerolling=positions, phase=RollPhase.REROLL)
+        return replace(self, rerolling=positions, phase=ROLL_REROLL)
 
 
 @dataclass(frozen=True)
