@@ -169,6 +169,42 @@ def test_a_digital_roll_interrupted_by_a_crash_is_rolled_on_load(tmp_path: Path)
     assert reference.log == loaded.log  # the same dice the game would have rolled
 
 
+@pytest.mark.parametrize("game_id", ["pirates-vs-dinosaurs", "pirate-island", "pirateology"])
+def test_every_game_rolls_on_load_what_a_crash_cut_off(tmp_path: Path, game_id: str) -> None:
+    """The other games too: a crash after a decision's journal line and before the digital dice
+    that follow it leaves a game that, loaded, has rolled (or drawn) them, as it would have."""
+    from companion.games import game_ids
+
+    assert game_id in game_ids()
+    game, path, rng = get_game(game_id), tmp_path / "game.json", random.Random(5)
+    s = Session(game, ["Ann", "Ben"], seed=5, path=path)
+    twin = Session(game, ["Ann", "Ben"], seed=5)  # one step ahead, without a file
+    for _ in range(300):  # random decisions until one brings an automatic chance step
+        action = rng.choice(s.legal_actions())
+        twin.act(action)
+        if twin.log[-1].get("auto") and "chance" in twin.log[-1]:
+            break
+        s.act(action)
+    else:
+        pytest.fail("no decision brought digital dice or a draw")
+
+    def hook(point: str) -> None:
+        if point == "journal:written":
+            raise Crash(point)
+
+    session_module.crash_hook = hook
+    try:
+        with pytest.raises(Crash):
+            s.act(action)
+    finally:
+        session_module.crash_hook = None
+    s.close()
+    loaded = Session.load(path, get_game)
+    assert loaded.pending_chance() is None and loaded.log == twin.log[:len(loaded.log)]
+    assert loaded.log[-1].get("auto") and len(loaded.log) > len(s.log)
+    loaded.close()
+
+
 def digest(log: list[dict]) -> str:
     """A log's fingerprint (the killed player below prints it with this very function)."""
     return hashlib.sha256(json.dumps(log, sort_keys=True).encode()).hexdigest()[:20]
