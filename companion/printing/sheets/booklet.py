@@ -309,7 +309,8 @@ def booklet_pages(ctx: Ctx, a5: list[list[flow.Placed]], sheet: str) -> list[Pag
 
 
 def _label_spot(paper: Paper) -> LabelSpot:
-    return LabelSpot("bottom", paper.w / 2, paper.h - paper.printable - 0.6, 3.0)
+    # under the left page, clear of the fold mark in the middle
+    return LabelSpot("bottom", paper.w / 4, paper.h - paper.printable - 0.6, 3.0)
 
 
 def plain_pages(ctx: Ctx, a5: list[list[flow.Placed]], sheet: str) -> list[Page]:
