@@ -135,11 +135,12 @@ def _base_shapes(m: dict[str, Any], k: float, w_px: float, h_px: float) -> list[
     for sp in m["spaces"]:
         x, y, w, h = (v * k for v in sp["box"])
         cx, cy = sp["centre"][0] * k, sp["centre"][1] * k
-        if min(w, h) >= 40:
-            size = max(9.0, min(15.0, h * 0.12, w / max(len(sp["name"]), 1) * 1.6))
+        fit = _name_fit(sp["name"], w * 0.9, min(15.0, h * 0.12, w / max(len(sp["name"]), 1) * 1.6)) \
+            if min(w, h) >= 40 else None
+        if fit:
             # names at the top of a box (clear of the spaces inside it), above the middle of a hex
             ly = y + min(h * 0.15, 8 * k) if sp["shape"] != "polygon" else cy - h * 0.18
-            shapes.append(_text(cx, ly, sp["name"], size, ink, bold=True, width=w * 0.9))
+            shapes.append(_text(cx, ly, fit[0], fit[1], ink, bold=True, width=w * 0.9))
         if sp.get("number") is not None:
             shapes.append(_text(sp["number_at"][0] * k, sp["number_at"][1] * k, str(sp["number"]),
                                 max(8.0, min(13.0, h * 0.22)), ink, bold=True))
@@ -151,6 +152,36 @@ def _base_shapes(m: dict[str, Any], k: float, w_px: float, h_px: float) -> list[
                                   paint=_paint(color, max(2.0, float(look["width"]) * k),
                                                [float(d) * k for d in look["dash"]] if look.get("dash") else None)))
     return shapes
+
+
+#: the width of a bold character of the app's face, in ems (generous: "m" and "W" are wider)
+CHAR_EM = 0.62
+MIN_NAME_PX = 9.0
+
+
+def _name_fit(name: str, width: float, largest: float) -> tuple[str, float] | None:
+    """The largest size (at most `largest`, at least 9 px) at which `name` fits `width` in two
+    lines without breaking a word ("Chatte-ring" was drawn), or its leading number alone ("12.")
+    where even 9 px is too wide; None when nothing fits (the tap and the label still name it)."""
+    words = name.split()
+    size = max(largest, MIN_NAME_PX)
+    while words and size >= MIN_NAME_PX:
+        per_line = width / (CHAR_EM * size)
+        lines, used = 1, -1
+        for word in words:
+            if len(word) > per_line:
+                lines = 3
+                break
+            used += len(word) + 1
+            if used > per_line:
+                lines, used = lines + 1, len(word)
+        if lines <= 2:
+            return name, size
+        size -= 0.5
+    head = words[0] if words else ""
+    if head.rstrip(".").isdigit() and len(head) * CHAR_EM * MIN_NAME_PX <= width:
+        return head, MIN_NAME_PX
+    return None
 
 
 def _state_shapes(sp: dict[str, Any], k: float, state: str | None, face: str) -> list[cv.Shape]:

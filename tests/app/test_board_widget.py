@@ -95,3 +95,34 @@ def test_a_phone_can_show_the_board_larger_and_back():
     picked.content.on_click(None)
     assert screen.board_tap == "s23"
     assert board_panel(screen, hexland_view()).controls[1].value == "Swamp 23"
+
+
+def canvas_texts(control):
+    """Every text drawn on the board's canvases: (text, size, max_width)."""
+    import flet.canvas as cv
+
+    out, stack = [], [control]
+    while stack:
+        c = stack.pop()
+        if isinstance(c, cv.Canvas):
+            out += [(t.value, t.style.size, t.max_width) for t in c.shapes if isinstance(t, cv.Text)]
+        for attr in ("content", "controls"):
+            child = getattr(c, attr, None)
+            if isinstance(child, list):
+                stack.extend(child)
+            elif isinstance(child, ft.Control):
+                stack.append(child)
+    return out
+
+
+def test_space_names_never_break_a_word_on_a_desktop():
+    """The Dig Site's curse spaces on a 1280 px screen: "2. Chattering Teeth" was drawn as
+    "Chatte / ring", "12. Night of Screams" cut to "12. Night of". A name is drawn whole, in two
+    lines at most, each word on one line (a bold character is taken as 0.6 em), or its number alone."""
+    s = Session(GAME, ["Anne", "Ben"], {}, seed=2)
+    named = [t for t in canvas_texts(board_widget(s.board_view(0), 720, None)) if t[2]]
+    assert any(t[0] == "Awakening Volcano" for t in named)
+    for text, size, width in named:
+        per_line = width / (0.6 * size)
+        assert all(len(word) <= per_line for word in text.split()), (text, size, width)
+        assert sum(len(w) + 1 for w in text.split()) - 1 <= 2 * per_line, (text, size, width)
