@@ -38,9 +38,13 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     expect(page.get_by_text(re.compile("^Best: "))).to_have_count(0)
     page.get_by_role("switch", name="Show odds and advice").click()
     ui.see(page, "Best: ")
+    # the dice the advice names are marked (the solver's best here: the parrot and a monkey)
+    ui.see(page, "Die 5: Monkey, the advice: re-roll it", exact=True)
+    ui.see(page, "Die 8: Parrot, the advice: re-roll it", exact=True)
+    assert page.get_by_text(re.compile(r"the advice: re-roll it$")).count() == 2
     # re-roll the parrot and a monkey, enter the new faces
-    ui.tap(page, "Die 8: Parrot")
-    ui.see(page, "Die 8: Parrot, picked for a re-roll", exact=True)
+    ui.tap(page, "Die 8: Parrot, the advice: re-roll it")
+    ui.see(page, "Die 8: Parrot, picked for a re-roll, the advice: re-roll it", exact=True)
     ui.see(page, "A re-roll takes at least 2 dice; 1 picked")  # the disabled button says why (item 5)
     ui.tap(page, "Die 7: Monkey")
     ui.tap(page, "Re-roll dice 7, 8")

@@ -85,10 +85,13 @@ def test_pirateology_table_helper_at_phone_size(server, new_page, ui) -> None:
             continue
         with ui.changes(page):
             found.first.click()
+    # the odds panel (issue 14): where the spin and the roll can end the move, by kind of square
+    ui.see(page, "The spin and roll can end your move on: ")
     ui.shot(page, "pirateology-helper-1-compass")
     with ui.changes(page):
         ui.tap(page, "Wind North")
     page.get_by_text(re.compile(r"rolls \d dic?e")).first.wait_for()
+    ui.see(page, "The roll can end your move on: ")
     faces = page.get_by_role("button", name="Die face 3", exact=True)
     confirm = page.get_by_role("button", name="Confirm the dice", exact=True)
     for _ in range(2):   # one die as a pirate, two as a ship (a Crew card dealt)

@@ -41,6 +41,8 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     press(page, "Search the Jungle (4 h)")  # 3 hours + 1 for the Cannon
     ui.see(page, "Anne searches the Jungle: Time Marker at 4")
     ui.see(page, "10 sailors / 2 per die (Sabers and Muskets) = 5 dice")
+    # the odds of the captain's rolls (issue 14): the combat against each Strength, the search
+    ui.see(page, "Anne's combat roll, 5 dice: the chance to win against Strength 1: ")
     ui.shot(page, "pvd-tracker-2-combat")
     press(page, "More: Strength")
     ui.see(page, "Strength: 4", exact=True)
@@ -146,18 +148,36 @@ def test_pvd_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) ->
     ui.shot(page, "pvd-hotseat-1-privacy")
     assert page.get_by_text(re.compile(r"^Your hand")).count() == 0
     taps: list[str] = []
+    # two humans: odds and advice once both agree (issue 14), each on their own turn's screen; then
+    # a roll about to be made shows its odds
+    agreed: set[str] = set()
+    odds = page.get_by_text(re.compile(r"^Your (Search Roll|combat roll|roll to end the search early|attack on"
+                                       r"|dig|roll), \d+ dic?e"))
+    odds_seen = False
     for _ in range(120):
         ready(page).wait_for()
         if page.get_by_text(re.compile(r"^Turn [2-9]")).count():  # Anne's turn, then Bart's started
             break
+        if len(agreed) == 2 and not odds_seen and page.get_by_role("button", name="Roll the dice").count():
+            odds.first.wait_for()
+            ui.shot(page, "pvd-hotseat-2b-odds")
+            odds_seen = True
         got = step(page, ui)
         if got:
             taps.append(got)
+        if got.startswith("reveal ") and got[7:] not in agreed:
+            switch = page.get_by_role("switch", name=f"{got[7:]}: I agree to odds and advice for everyone")
+            page.mouse.wheel(0, 3000)
+            with ui.changes(page):
+                switch.first.click()
+            page.mouse.wheel(0, -3000)
+            agreed.add(got[7:])
         if got == "reveal Anne" and "Search" in taps and not any("hand" in t for t in taps):
             ui.shot(page, "pvd-hotseat-2-turn")
     else:
         raise AssertionError(f"no second turn; tapped: {taps}")
     assert "outfit" in taps and "reveal Bart" in taps
+    assert odds_seen, f"no roll with its odds after both agreed; tapped: {taps}"
     assert "Search" in taps or any(t.startswith("Search the") for t in taps)
     ui.see(page, "Game log")
     ui.see(page, "Cato")  # the bot played its part (relic, mate, outfit, area)
