@@ -14,13 +14,13 @@ from companion.games.pirates_vs_dinosaurs.rules import GAME
 from ..board.conftest import HEXLAND
 
 
-def semantics(control):
-    """Every Semantics node under a control (depth first)."""
+def under(control, kind):
+    """Every control of `kind` under a control (depth first)."""
     out = []
     stack = [control]
     while stack:
         c = stack.pop()
-        if isinstance(c, ft.Semantics):
+        if isinstance(c, kind):
             out.append(c)
         for attr in ("content", "controls"):
             child = getattr(c, attr, None)
@@ -29,6 +29,10 @@ def semantics(control):
             elif isinstance(child, ft.Control):
                 stack.append(child)
     return out
+
+
+def semantics(control):
+    return under(control, ft.Semantics)
 
 
 def hexland_view():
@@ -101,18 +105,8 @@ def canvas_texts(control):
     """Every text drawn on the board's canvases: (text, size, max_width)."""
     import flet.canvas as cv
 
-    out, stack = [], [control]
-    while stack:
-        c = stack.pop()
-        if isinstance(c, cv.Canvas):
-            out += [(t.value, t.style.size, t.max_width) for t in c.shapes if isinstance(t, cv.Text)]
-        for attr in ("content", "controls"):
-            child = getattr(c, attr, None)
-            if isinstance(child, list):
-                stack.extend(child)
-            elif isinstance(child, ft.Control):
-                stack.append(child)
-    return out
+    return [(t.value, t.style.size, t.max_width) for c in under(control, cv.Canvas) for t in c.shapes
+            if isinstance(t, cv.Text)]
 
 
 def test_space_names_never_break_a_word_on_a_desktop():

@@ -119,22 +119,26 @@ def test_a_crash_at_every_point_of_save_journal_and_compaction_loses_nothing(tmp
         again.close()
 
 
+def crash_at_point(point: str, call) -> None:
+    """Run call() with the process dying (Crash) at the named crash point."""
+    def hook(at: str) -> None:
+        if at == point:
+            raise Crash(at)
+
+    session_module.crash_hook = hook
+    try:
+        with pytest.raises(Crash):
+            call()
+    finally:
+        session_module.crash_hook = None
+
+
 def test_a_crash_between_the_save_and_removing_the_journal_loads(tmp_path: Path) -> None:
     """The window of the old code: a new save beside the journal it already holds."""
     path = tmp_path / "game.json"
     s = Session(kapern(), ["Ann", "Ben"], seed=1, path=path)
     play(s, 10, random.Random(1))
-
-    def hook(point: str) -> None:
-        if point == "save:written":
-            raise Crash(point)
-
-    session_module.crash_hook = hook
-    try:
-        with pytest.raises(Crash):
-            s.save()
-    finally:
-        session_module.crash_hook = None
+    crash_at_point("save:written", s.save)
     assert journal_path(path).exists()
     loaded = Session.load(path, get_game)
     assert loaded.log == s.log and not journal_path(path).exists()
@@ -147,17 +151,7 @@ def test_a_digital_roll_interrupted_by_a_crash_is_rolled_on_load(tmp_path: Path)
     while not any(a.type == "reroll" for a in s.legal_actions()):  # pick dice until a re-roll is allowed
         s.act(next(a for a in s.legal_actions() if a.type == "pick" and a.die - 1 not in s.state.picked))
     reroll = next(a for a in s.legal_actions() if a.type == "reroll")
-
-    def hook(point: str) -> None:
-        if point == "journal:written":  # the re-roll's line is on disk, its dice are not
-            raise Crash(point)
-
-    session_module.crash_hook = hook
-    try:
-        with pytest.raises(Crash):
-            s.act(reroll)
-    finally:
-        session_module.crash_hook = None
+    crash_at_point("journal:written", lambda: s.act(reroll))  # the re-roll's line is on disk, its dice are not
     # the journal ends with the re-roll; its dice were never written
     assert '"reroll"' in journal_path(path).read_text().splitlines()[-1]
     loaded = Session.load(path, get_game)
@@ -187,17 +181,7 @@ def test_every_game_rolls_on_load_what_a_crash_cut_off(tmp_path: Path, game_id: 
         s.act(action)
     else:
         pytest.fail("no decision brought digital dice or a draw")
-
-    def hook(point: str) -> None:
-        if point == "journal:written":
-            raise Crash(point)
-
-    session_module.crash_hook = hook
-    try:
-        with pytest.raises(Crash):
-            s.act(action)
-    finally:
-        session_module.crash_hook = None
+    crash_at_point("journal:written", lambda: s.act(action))
     s.close()
     loaded = Session.load(path, get_game)
     assert loaded.pending_chance() is None and loaded.log == twin.log[:len(loaded.log)]
