@@ -28,6 +28,23 @@ def kapern():
 
 
 @pytest.fixture(scope="session")
+def game_set():
+    """(content, English print set) of a game by id, loaded and expanded once per session: the
+    tests that look at several games share them."""
+    from companion.printing.source import expand
+
+    cache: dict[str, tuple] = {}
+
+    def get(game_id: str):
+        if game_id not in cache:
+            content = load_game(game_id)
+            cache[game_id] = (content, expand(content, "en"))
+        return cache[game_id]
+
+    return get
+
+
+@pytest.fixture(scope="session")
 def kapern_set(kapern, tmp_path_factory):
     """Piraten Kapern's whole PDF set on defaults, written once for every test that reads files
     (the README's first command prints it): (folder, {file name: pages})."""

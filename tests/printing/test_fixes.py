@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-from companion.content import load_game
 from companion.printing import layouts
 from companion.printing.build import context, plan
 from companion.printing.check import faces
@@ -167,11 +166,11 @@ def test_backs_of_different_colours_never_touch(pvd):
 
 
 @pytest.mark.parametrize("game", ["pirate-island", "pirateology", "pirates-vs-dinosaurs"])
-def test_no_space_covers_the_board_name(game):
+def test_no_space_covers_the_board_name(game, game_set):
     """Pirate Island's Totenkiste box once stood over the board's name on tile A1."""
     from companion.printing.sheets import boards
 
-    for b in expand(load_game(game), "en").boards:
+    for b in game_set(game)[1].boards:
         x, y, w, h = boards.title_box(b)
         for r in b.regions:
             if r["shape"] == "ellipse":        # the sea round the island: the name sits on it
@@ -180,10 +179,10 @@ def test_no_space_covers_the_board_name(game):
             assert apart, (b.id, r["id"])
 
 
-def test_look_alike_tokens_carry_no_count_on_their_fronts():
+def test_look_alike_tokens_carry_no_count_on_their_fronts(game_set):
     """Pirate Island's six chests look the same, one holds the treasure: a front marked "1/1"
     beside five "n/5" gave it away. The backs tell them apart, and say so ("empty")."""
-    ps = expand(load_game("pirate-island"), "en")
+    ps = game_set("pirate-island")[1]
     chests = [t for t in ps.tokens if t.name == "Treasure chest"]
     assert len(chests) == 2 and all(t.secret for t in chests)
     ctx = context(ps, PrintOptions())
@@ -196,15 +195,15 @@ def test_look_alike_tokens_carry_no_count_on_their_fronts():
     rec = Recorder()
     next(e for e in tokens.entries(ctx, chests) if e.id == "chest-empty").back(rec, 0, 0, False)
     assert "empty" in [t for _, t in rec.texts]
-    assert not any(t.secret for t in expand(load_game("pirates-vs-dinosaurs"), "en").tokens)
+    assert not any(t.secret for t in game_set("pirates-vs-dinosaurs")[1].tokens)
 
 
-def test_number_faces_of_a_die_show_pips():
+def test_number_faces_of_a_die_show_pips(game_set):
     from companion.printing.source import pips
 
-    ps = expand(load_game("pirate-island"), "en")
+    ps = game_set("pirate-island")[1]
     assert [f.fields.get("pips") for f in ps.dice[0].faces] == [1, 2, 3, 4, 5, 6]
-    pol = expand(load_game("pirateology"), "en").dice[0].faces
+    pol = game_set("pirateology")[1].dice[0].faces
     assert [f.fields.get("pips") for f in pol] == [1, 2, 3, 4, 5, None] and pol[-1].fields["art"] == "skull"
     ctx = context(ps, PrintOptions())
     spec = ps.dice[0].faces[4]

@@ -114,10 +114,10 @@ NAME_FLOOR = 6.0   # pt: a standee's name reads at arm's length on the table (is
 
 
 @pytest.mark.parametrize("game", ["pirateology", "pirate-island", "pirates-vs-dinosaurs"])
-def test_every_standee_name_prints_at_6_pt_or_more(game):
+def test_every_standee_name_prints_at_6_pt_or_more(game, game_set):
     """Both panels of every standee: the name box's minimum is the floor, and the name really
     fits at it (Arabella Drummond and The Queen Anne's Revenge took two lines at 5-5.75 pt)."""
-    ps = expand(load_game(game), "en")
+    _, ps = game_set(game)
     assert ps.standees
     for fig in ps.standees:
         for spec in (fig.front, fig.back):

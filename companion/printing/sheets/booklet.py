@@ -111,7 +111,7 @@ def blocks(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
         out.append(item(say(need, lang)))
 
     sections = reference(ps.game_id, lang)
-    setup = [s for s in sections if s[0].lower().startswith(("setup", "set up", "voorbereiding"))]
+    setup = [s for s in sections if s[0].lower().startswith(("setup", "set up", w("booklet.setup").lower()))]
     out.append(title(w("booklet.setup")))
     # game.yaml's steps first (what to take and lay out), then the reference's setup section
     # (Pirate Island: the chests are shuffled before a roll places them)
