@@ -230,3 +230,22 @@ def test_a_save_that_dug_before_entering_the_prize_is_refused_clearly(tmp_path) 
     assert "log entry 3 cannot be replayed" in message
     assert "Anne's prize at the Dig Site is not entered yet" in message and "made before the tracker asked" in message
     assert path.read_bytes() == before
+
+
+def test_a_dinosaur_attack_token_may_find_no_card_the_table_knows() -> None:
+    """Stage 3, Dinosaur Attack token: Event cards are drawn until a Dinosaur Attack. At a real
+    table none may come up (the tracker knows no hands): the "unknown card" outcome ends the draw
+    with no fight, and says so."""
+    s = landed()
+    s.act(T.ToDigSite(0))
+    s.act(T.Token(0, "treasure", 1000))  # the prize
+    s.act(T.Dig(0, ("skull", "blank", "blank")))
+    s.act(T.Token(0, "dinosaur_attack"))
+    waiting = s.view(None)["waiting"]
+    assert waiting["kind"] == "card" and waiting["options"][-1]["item"] == T.UNKNOWN
+    crew = s.state.table.players[0].crew
+    s.act(T.Drawn(0, T.UNKNOWN))
+    assert s.view(None)["waiting"] is None and s.state.table.players[0].crew == crew
+    assert s.state.last["lines"] == ["No Dinosaur Attack comes up for Anne"]
+    with pytest.raises(IllegalAction):
+        s.act(T.Drawn(0, T.UNKNOWN))  # nothing is waited for now

@@ -488,3 +488,24 @@ def test_choosing_a_game_starts_its_odds_warm_up(reg, monkeypatch) -> None:
     screens.GameMenu(FakeApp(reg), "piraten-kapern")
     screens.SetupScreen(FakeApp(reg), "piraten-kapern", "play")
     assert asked == ["piraten-kapern", "piraten-kapern"]
+
+
+def test_pvd_tracker_plays_an_upcoming_incident_and_asks_its_choice(reg) -> None:
+    """Stage 2, 2) Play Your Incidents in the tracker: a filled slot has its Play button; a card's
+    choice is asked by one button per option, in words."""
+    from companion.games.pirates_vs_dinosaurs import tracker as T
+
+    app = FakeApp(reg)
+    live = reg.create(api.table_game("pirates-vs-dinosaurs"), ["Anne", "Bart"], state.ASSISTANT)
+    live.session.act(T.Outfit(0, "sabers-and-muskets", ("cannon", "rope", "shovels")))
+    live.session.act(T.StartSearch(0, "jungle"))
+    live.session.act(T.Edit(0, "inc_dino", 0, "plesiosaur"))
+    screen = AssistantScreen(app, live, games.game_ui("pirates-vs-dinosaurs"))
+    names = check(screen.build())
+    assert "Play Plesiosaur" in names
+    live.session.act(T.PlayIncident(0, "dinosaur_attack"))
+    out = screen.build()
+    names = check(out)
+    assert "Plesiosaur: what does Anne choose?" in text_of(out)
+    assert {"Fight the dinosaur (Strength 4)", "Add 2 hours to your search"} <= set(names)
+    assert "Play Plesiosaur" not in names

@@ -21,7 +21,7 @@ from .dice import MODIFIERS, count as count_roll, new_roll, roll_matches
 from .frames import Attack, Branch, Choice, Combat, DigRoll, Ops, Prize, Roll
 from .kernel import Ctx, final_value, result
 from .setup import outfit_cost, outfit_crew, outfit_problem, outfits
-from .state import DIG, EXPEDITION, SHIP, PvdState
+from .state import DIG, EXPEDITION, SHIP, UNKNOWN, PvdState
 from .views import ops_words
 
 #: the foes of the Combat tool ("" another foe: a card's)
@@ -233,7 +233,8 @@ def waiting_view(s: PvdState) -> dict[str, Any] | None:
                         for x in sorted(set(s.deck), reverse=True) if cat.events[x].kind == "dinosaur_attack"}
             return {**out, "kind": "card", "title": f"{who} draws Event cards until a Dinosaur Attack: which one?",
                     "text": "the Dinosaur Attack drawn from the deck",
-                    "options": [{"item": x, "label": label} for label, x in sorted(by_label.items())]}
+                    "options": [{"item": x, "label": label} for label, x in sorted(by_label.items())]
+                    + [{"item": UNKNOWN, "label": "None came up (the table knows no such card)"}]}
         return {**out, "kind": "draw", "title": f"{who}: {c['label']}", "text": c["label"]}
     d = s.decision
     if d is None:

@@ -23,7 +23,7 @@ from .frames import (CURSE_GHOST, CURSE_TAKE, INCIDENT_END, Attack, BagToken, Br
                      Curse, DigRoll, DinosaurFromDeck, DrawCards, FragmentPeek, HandDiscard, HandDraw, Incident,
                      LoseTreasure, NewSearch, Ops, Peek, PickDice, PutBack, Roll, SendDinosaur)
 from .kernel import Ctx, name, sink, who
-from .state import DIG, EXPEDITION, SHIP, drop, own
+from .state import DIG, EXPEDITION, SHIP, UNKNOWN, drop, own
 
 Op = Callable[[Ctx, Ops, Any, int], Next]
 #: ops that only mean something as passives (read where the rule needs them)
@@ -606,6 +606,10 @@ def h_dinodeck(ctx: Ctx, f: DinosaurFromDeck) -> Next:
     cat = catalog()
     if f.waiting:
         card = ctx.take_outcome()[0]
+        if card == UNKNOWN:  # a real table: no Dinosaur Attack came up (the table knows no such card)
+            ctx.pop()
+            ctx.emit(f"No Dinosaur Attack comes up for {name(ctx, f.p)}", "token", seat=f.p)
+            return None
         s.deck = drop(s.deck, card)
         if cat.events[card].kind == "dinosaur_attack":
             ctx.pop()

@@ -576,7 +576,7 @@ class PvdTracker(Game[TrackerState]):
     def _draw(self, state: TrackerState, ctx: Ctx, item: str, missing: str) -> list[Event]:
         """Answer the draw the rules wait for with what the table drew."""
         s = state.table
-        if item not in population(s, s.chance["src"]):
+        if item not in population(s, s.chance["src"]) and not (item == UNKNOWN and s.chance["src"] == "deck"):
             raise ValueError(missing)
         return self._run(state, ctx, Feed(draws=[[item]]))
 
