@@ -49,9 +49,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                            "this turn (each choice gets p_target)")
     k.add_argument("--json", action="store_true", help="print JSON")
     k.set_defaults(func=run_kapern)
-    register_pvd(games)
-    register_island(games)
-    register_ology(games)
+    for form in OTHER_GAMES:
+        add_forms(games, *form)
 
 
 def _numbers(option: str, text: str) -> list[int]:
@@ -134,46 +133,69 @@ def _list(text: str | None) -> list[str]:
     return [x.strip() for x in text.split(",") if x.strip()] if text else []
 
 
-def register_pvd(games: argparse._SubParsersAction) -> None:
-    g = games.add_parser("pirates-vs-dinosaurs", help="every roll: combat, search, early end, dig, attack a rival",
-                         description="The exact distribution of successes and of losses of each roll of Pirates vs. "
-                                     "Dinosaurs, with the dice the engine gives the captain (crew, weapon, relic, "
-                                     "First Mate, equipment), the Cannon and Desperate Actions (docs/ODDS.md).")
-    rolls = g.add_subparsers(dest="roll", metavar="ROLL", required=True)
-    helps = {"combat": "a combat against a foe's Strength: the chance to win, successes and sailors lost",
-             "search": "a Search Roll: hours searched, the time left, the chance to complete within N searches",
-             "early-end": "Early Termination of a Search: sailors to Lost and Forgotten",
-             "dig": "digging at the Dig Site: tokens drawn and what they may be",
-             "attack": "Attack a Rival (or Another Player at the Dig Site): who wins, each side's losses"}
-    for roll, text in helps.items():
-        r = rolls.add_parser(roll, help=text, description=text + ".")
-        r.add_argument("--crew", type=int, default=10, help="sailors in the crew (default 10)")
-        r.add_argument("--weapon", default="sabers-and-muskets", help="sabers-and-muskets (default) or pistols-and-pikes")
-        r.add_argument("--equipment", metavar="ID,...", help="equipment cards, e.g. cannon,shovels")
-        r.add_argument("--relic", default="", help="the relic held, e.g. sextant")
-        r.add_argument("--mate", default="", help="the First Mate, e.g. de-groot")
-        r.add_argument("--area", default="beach", help="the area searched (default beach)")
-        r.add_argument("--at-dig-site", action="store_true", help="the captain is at the Dig Site (sabers count)")
-        r.add_argument("--desperate", metavar="CARD,...", help="Event cards whose Desperate Action is played on "
-                                                               "this roll, e.g. raptors,pterosaur")
-        r.add_argument("--json", action="store_true", help="print JSON")
-        if roll == "combat":
-            r.add_argument("--strength", type=int, required=True, help="the foe's Strength")
-            r.add_argument("--foe", default="dinosaur", choices=["dinosaur", "aborigine", "rival", "other"],
-                           help="what is fought (default dinosaur)")
-            r.add_argument("--cannon", action="store_true", help="fire the Cannon (needs --equipment cannon)")
-            r.add_argument("--max-loss", type=int, help="the Incident's cap on sailors lost")
-            r.add_argument("--reserve", type=int, help="sailors left in the reserve (Emergency Replenishments)")
-        if roll == "search":
-            r.add_argument("--time", type=int, required=True, help="hours on the Time Marker")
-            r.add_argument("--giant", action="store_true", help="the Giant Tyrannosaurus is in the area")
-            r.add_argument("--turns", type=int, default=4, help="searches to look ahead (default 4)")
-        if roll == "attack":
-            r.add_argument("--rival-crew", type=int, default=10, help="the rival's sailors (default 10)")
-            r.add_argument("--rival-weapon", default="sabers-and-muskets", help="the rival's weapon")
-            r.add_argument("--rival-equipment", metavar="ID,...", help="the rival's equipment")
-            r.add_argument("--rival-relic", default="", help="the rival's relic")
-        r.set_defaults(func=run_pvd)
+#: an option of a form: (flags, add_argument's keywords)
+Option = tuple[tuple[str, ...], dict[str, Any]]
+#: a form: (help, description, its options)
+Form = tuple[str, str, list[Option]]
+
+
+def opt(*flags: str, **kw: Any) -> Option:
+    return flags, kw
+
+
+JSON = opt("--json", action="store_true", help="print JSON")
+
+
+def add_forms(games: argparse._SubParsersAction, game: str, help: str, description: str, dest: str,
+              forms: dict[str, Form], func: Any, common: list[Option] | None = None) -> None:
+    """One game's sub-command with its forms (`dest` names the chosen form), each form with the
+    options every form of the game takes (`common`), its own, and --json."""
+    g = games.add_parser(game, help=help, description=description)
+    sub = g.add_subparsers(dest=dest, metavar=dest.upper(), required=True)
+    for name, (text, about, options) in forms.items():
+        f = sub.add_parser(name, help=text, description=about)
+        for flags, kw in [*(common or []), *options, JSON]:
+            f.add_argument(*flags, **kw)
+        f.set_defaults(func=func)
+
+
+PVD_CAPTAIN = [
+    opt("--crew", type=int, default=10, help="sailors in the crew (default 10)"),
+    opt("--weapon", default="sabers-and-muskets", help="sabers-and-muskets (default) or pistols-and-pikes"),
+    opt("--equipment", metavar="ID,...", help="equipment cards, e.g. cannon,shovels"),
+    opt("--relic", default="", help="the relic held, e.g. sextant"),
+    opt("--mate", default="", help="the First Mate, e.g. de-groot"),
+    opt("--area", default="beach", help="the area searched (default beach)"),
+    opt("--at-dig-site", action="store_true", help="the captain is at the Dig Site (sabers count)"),
+    opt("--desperate", metavar="CARD,...", help="Event cards whose Desperate Action is played on this roll, "
+                                                "e.g. raptors,pterosaur"),
+]
+
+
+def _said(text: str) -> tuple[str, str]:
+    return text, text + "."
+
+
+PVD_FORMS: dict[str, Form] = {
+    "combat": (*_said("a combat against a foe's Strength: the chance to win, successes and sailors lost"), [
+        opt("--strength", type=int, required=True, help="the foe's Strength"),
+        opt("--foe", default="dinosaur", choices=["dinosaur", "aborigine", "rival", "other"],
+            help="what is fought (default dinosaur)"),
+        opt("--cannon", action="store_true", help="fire the Cannon (needs --equipment cannon)"),
+        opt("--max-loss", type=int, help="the Incident's cap on sailors lost"),
+        opt("--reserve", type=int, help="sailors left in the reserve (Emergency Replenishments)")]),
+    "search": (*_said("a Search Roll: hours searched, the time left, the chance to complete within N searches"), [
+        opt("--time", type=int, required=True, help="hours on the Time Marker"),
+        opt("--giant", action="store_true", help="the Giant Tyrannosaurus is in the area"),
+        opt("--turns", type=int, default=4, help="searches to look ahead (default 4)")]),
+    "early-end": (*_said("Early Termination of a Search: sailors to Lost and Forgotten"), []),
+    "dig": (*_said("digging at the Dig Site: tokens drawn and what they may be"), []),
+    "attack": (*_said("Attack a Rival (or Another Player at the Dig Site): who wins, each side's losses"), [
+        opt("--rival-crew", type=int, default=10, help="the rival's sailors (default 10)"),
+        opt("--rival-weapon", default="sabers-and-muskets", help="the rival's weapon"),
+        opt("--rival-equipment", metavar="ID,...", help="the rival's equipment"),
+        opt("--rival-relic", default="", help="the rival's relic")]),
+}
 
 
 def run_pvd(args: argparse.Namespace) -> int:
@@ -231,34 +253,24 @@ def run_pvd(args: argparse.Namespace) -> int:
     return _emit(args, data, lines)
 
 
-def register_island(games: argparse._SubParsersAction) -> None:
-    g = games.add_parser("pirate-island", help="combat outcomes, rescue rolls, the cheapest route",
-                         description="Pirate Island's odds: combat outcomes, rescue rolls after an eruption or the "
-                                     "fever, and the cheapest route with or without the treasure (docs/ODDS.md).")
-    forms = g.add_subparsers(dest="form", metavar="FORM", required=True)
-    c = forms.add_parser("combat", help="the chance the defender is killed, flees, nothing happens, an attacker dies",
-                         description="Two dice plus the attackers' bonus, minus the defender's field and the river.")
-    c.add_argument("--attackers", type=int, required=True, help="attacking pirates (1-6)")
-    c.add_argument("--field", required=True, choices=island.FIELD_KINDS, help="the defender's field")
-    c.add_argument("--river", action="store_true", help="every attacker attacks across a river")
-    c.add_argument("--surrounded", action="store_true", help="the defender has no free field to flee to")
-    c.add_argument("--json", action="store_true", help="print JSON")
-    c.set_defaults(func=run_island)
-    r = forms.add_parser("rescue", help="the chance a rescue roll saves a pirate",
-                         description="Two dice against the need of the pirate's field.")
-    r.add_argument("--volcano", metavar="0|1|2|none", help="eruption: fields between the pirate and the crater "
-                                                           "(0 = next to it), none = an unnumbered field")
-    r.add_argument("--fever", choices=list(island.FEVER_PLACES), help="fever: where the pirate is")
-    r.add_argument("--json", action="store_true", help="print JSON")
-    r.set_defaults(func=run_island)
-    t = forms.add_parser("route", help="the cheapest route between two fields, with or without the treasure",
-                         description="Movement points over an empty island (terrain, rivers; doubled terrain "
-                                     "with the treasure) and the fewest turns at the per-pirate cap.")
-    t.add_argument("--from", dest="start", required=True, help="the field the pirate stands on, e.g. c11")
-    t.add_argument("--to", dest="end", required=True, help="the field to reach, e.g. f5")
-    t.add_argument("--chest", action="store_true", help="the pirate carries the treasure")
-    t.add_argument("--json", action="store_true", help="print JSON")
-    t.set_defaults(func=run_island)
+ISLAND_FORMS: dict[str, Form] = {
+    "combat": ("the chance the defender is killed, flees, nothing happens, an attacker dies",
+               "Two dice plus the attackers' bonus, minus the defender's field and the river.", [
+                   opt("--attackers", type=int, required=True, help="attacking pirates (1-6)"),
+                   opt("--field", required=True, choices=island.FIELD_KINDS, help="the defender's field"),
+                   opt("--river", action="store_true", help="every attacker attacks across a river"),
+                   opt("--surrounded", action="store_true", help="the defender has no free field to flee to")]),
+    "rescue": ("the chance a rescue roll saves a pirate", "Two dice against the need of the pirate's field.", [
+        opt("--volcano", metavar="0|1|2|none", help="eruption: fields between the pirate and the crater "
+                                                    "(0 = next to it), none = an unnumbered field"),
+        opt("--fever", choices=list(island.FEVER_PLACES), help="fever: where the pirate is")]),
+    "route": ("the cheapest route between two fields, with or without the treasure",
+              "Movement points over an empty island (terrain, rivers; doubled terrain with the treasure) and the "
+              "fewest turns at the per-pirate cap.", [
+                  opt("--from", dest="start", required=True, help="the field the pirate stands on, e.g. c11"),
+                  opt("--to", dest="end", required=True, help="the field to reach, e.g. f5"),
+                  opt("--chest", action="store_true", help="the pirate carries the treasure")]),
+}
 
 
 def run_island(args: argparse.Namespace) -> int:
@@ -282,32 +294,23 @@ def run_island(args: argparse.Namespace) -> int:
     return _emit(args, data, lines)
 
 
-def register_ology(games: argparse._SubParsersAction) -> None:
-    g = games.add_parser("pirateology", help="battles, leaving Castaway Island, where a spin and roll reach",
-                         description="Pirateology's odds: a battle between two weapons, leaving Castaway Island, "
-                                     "and the squares a spin and a roll can take you to (docs/ODDS.md).")
-    forms = g.add_subparsers(dest="form", metavar="FORM", required=True)
-    b = forms.add_parser("battle", help="win, draw and skull chances of a battle",
-                         description="The attacker's weapon against the defender's (a ship fights back); "
-                                     "without --defender the attacker rolls one die against a pirate.")
-    b.add_argument("--attacker", required=True, help="the attacker's weapon card, e.g. cannon, pistol, cutlass")
-    b.add_argument("--defender", help="the defending ship's weapon card")
-    b.add_argument("--json", action="store_true", help="print JSON")
-    b.set_defaults(func=run_ology)
-    c = forms.add_parser("castaway", help="the chance to leave Castaway Island this turn and within N turns",
-                         description="Rolls for an escape total, up to the rulebook's tries a turn.")
-    c.add_argument("--turns", type=int, default=3, help="turns to look ahead (default 3)")
-    c.add_argument("--json", action="store_true", help="print JSON")
-    c.set_defaults(func=run_ology)
-    r = forms.add_parser("reach", help="the squares a spin and a roll can take you to, with their chances",
-                         description="Every square a full move may end on after the spin and the roll, with "
-                                     "the chance it is among the choices.")
-    r.add_argument("--square", required=True, help="where the pawn stands, e.g. a1")
-    r.add_argument("--ship", action="store_true", help="a ship (2 dice) instead of a pirate (1 die)")
-    r.add_argument("--wind", help="the spin already made: n, ne, e, se, s, sw, w, nw")
-    r.add_argument("--top", type=int, default=12, help="squares to list (default 12; --json lists all)")
-    r.add_argument("--json", action="store_true", help="print JSON")
-    r.set_defaults(func=run_ology)
+OLOGY_FORMS: dict[str, Form] = {
+    "battle": ("win, draw and skull chances of a battle",
+               "The attacker's weapon against the defender's (a ship fights back); without --defender the attacker "
+               "rolls one die against a pirate.", [
+                   opt("--attacker", required=True, help="the attacker's weapon card, e.g. cannon, pistol, cutlass"),
+                   opt("--defender", help="the defending ship's weapon card")]),
+    "castaway": ("the chance to leave Castaway Island this turn and within N turns",
+                 "Rolls for an escape total, up to the rulebook's tries a turn.", [
+                     opt("--turns", type=int, default=3, help="turns to look ahead (default 3)")]),
+    "reach": ("the squares a spin and a roll can take you to, with their chances",
+              "Every square a full move may end on after the spin and the roll, with the chance it is among the "
+              "choices.", [
+                  opt("--square", required=True, help="where the pawn stands, e.g. a1"),
+                  opt("--ship", action="store_true", help="a ship (2 dice) instead of a pirate (1 die)"),
+                  opt("--wind", help="the spin already made: n, ne, e, se, s, sw, w, nw"),
+                  opt("--top", type=int, default=12, help="squares to list (default 12; --json lists all)")]),
+}
 
 
 def run_ology(args: argparse.Namespace) -> int:
@@ -341,3 +344,18 @@ def run_ology(args: argparse.Namespace) -> int:
     except ology.OddsError as exc:
         raise UserError(str(exc)) from None
     return _emit(args, data, lines)
+
+
+#: the other three games' sub-commands: (game, help, description, the form's dest, forms, run, common options)
+OTHER_GAMES = [
+    ("pirates-vs-dinosaurs", "every roll: combat, search, early end, dig, attack a rival",
+     "The exact distribution of successes and of losses of each roll of Pirates vs. Dinosaurs, with the dice the "
+     "engine gives the captain (crew, weapon, relic, First Mate, equipment), the Cannon and Desperate Actions "
+     "(docs/ODDS.md).", "roll", PVD_FORMS, run_pvd, PVD_CAPTAIN),
+    ("pirate-island", "combat outcomes, rescue rolls, the cheapest route",
+     "Pirate Island's odds: combat outcomes, rescue rolls after an eruption or the fever, and the cheapest route "
+     "with or without the treasure (docs/ODDS.md).", "form", ISLAND_FORMS, run_island, None),
+    ("pirateology", "battles, leaving Castaway Island, where a spin and roll reach",
+     "Pirateology's odds: a battle between two weapons, leaving Castaway Island, and the squares a spin and a roll "
+     "can take you to (docs/ODDS.md).", "form", OLOGY_FORMS, run_ology, None),
+]
