@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import re
 import secrets
@@ -177,6 +178,11 @@ class OriginGuard:
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         why = allowed_request(headers.get("host"), headers.get("origin"), self.names)
+        if why is None and scope["type"] == "websocket":
+            try:
+                return await self.app(scope, receive, send)
+            except asyncio.CancelledError:  # the server is stopping and closes the page: no traceback
+                return None
         if why is None:
             return await self.app(scope, receive, send)
         if scope["type"] == "websocket":

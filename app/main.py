@@ -299,10 +299,16 @@ def web_app() -> Any:
     return access.OriginGuard(flet_app)
 
 
+#: seconds a stopping server (SIGTERM, Ctrl+C) waits for open pages before it closes them: every
+#: step is journalled already, and without a bound an open browser tab kept it running for ever
+GRACE_S = 3
+
+
 def serve(sock: socket.socket, door: access.Access, open_browser: bool = True) -> None:
     """Serve the web app on a bound socket (uvicorn, as flet-web does, but with our own guard)."""
     access.configure(door)
-    config = uvicorn.Config(web_app(), log_level="warning", ws="websockets-sansio", lifespan="on")
+    config = uvicorn.Config(web_app(), log_level="warning", ws="websockets-sansio", lifespan="on",
+                            timeout_graceful_shutdown=GRACE_S)
     server = uvicorn.Server(config)
     if open_browser:
         url = f"http://localhost:{door.port}/" if access.is_loopback(door.host) else door.join_link("/")

@@ -128,3 +128,24 @@ def test_a_page_from_another_site_cannot_open_the_websocket(served) -> None:
         run_async(session(port, f"/s/{gid}", OWNER, origin="http://evil.example"))
     assert "Pass the device to Anne" in run_async(session(port, f"/s/{gid}", OWNER,
                                                             origin=f"http://127.0.0.1:{port}", until="Pass the device"))
+
+
+def test_a_stopping_server_closes_open_pages_and_ends_quietly(tmp_path, make_server) -> None:
+    """SIGTERM (`kill`, a service manager's stop) with a page open: the server waited for the page
+    for ever, and closing it was a traceback. Every step is journalled already, so it waits a few
+    seconds (app.main.GRACE_S), closes the page and ends, without a traceback."""
+    srv = make_server(tmp_path)
+
+    async def hold_and_stop() -> int | None:
+        async with websockets.connect(f"ws://127.0.0.1:{srv.port}/ws"):
+            srv.proc.terminate()
+            for _ in range(300):  # at most 60 s
+                if srv.proc.poll() is not None:
+                    return srv.proc.returncode
+                await asyncio.sleep(0.2)
+        return None
+
+    code = run_async(hold_and_stop())
+    log = srv.log.read_text(errors="replace")
+    assert code is not None, "the server was still running 60 s after SIGTERM with a page open"
+    assert "Traceback" not in log, log[-2000:]
