@@ -171,7 +171,7 @@ class PlayScreen(GameScreen):
             out.append(notice(w("app.play.all_taken")))
         if free and not access.current().may_join(self.app.client):
             out.append(para(w("app.play.needs_code")))
-            field = join_code_field(self.set_code, self.join, w=w)
+            field = join_code_field(self.set_code, self.join, self.code, w=w)
             # (the field's value as the client last sent it, or the last change event, whichever came)
             out.append(wrap_row([field, button(w("app.play.join"), lambda e: self.join(field.value or self.code),
                                                icon=ft.Icons.LOGIN)]))

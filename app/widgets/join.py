@@ -43,10 +43,11 @@ def invitation(route: str, what: str, w: Words | None = None) -> list[ft.Control
     return out
 
 
-def join_code_field(on_change: Any, on_submit: Any, w: Words | None = None) -> ft.Control:
-    """Where a device that opened the app without the link's code types it in."""
+def join_code_field(on_change: Any, on_submit: Any, value: str = "", w: Words | None = None) -> ft.Control:
+    """Where a device that opened the app without the link's code types it in. `value`: what was
+    typed so far (a redraw while someone types, because another device acted, must not empty it)."""
     w = w or words_for(None)
-    return ft.TextField(label=w("app.join.field"), hint_text=w("app.join.hint"), width=220,
+    return ft.TextField(label=w("app.join.field"), hint_text=w("app.join.hint"), width=220, value=value,
                         max_length=12, keyboard_type=ft.KeyboardType.NUMBER,
                         on_change=lambda e: on_change(e.control.value or ""),
                         on_submit=lambda e: on_submit(e.control.value or ""))

@@ -186,22 +186,46 @@ SCREEN_TEXT = """() => Array.from(document.querySelectorAll('flt-semantics')).ma
     (e.getAttribute('aria-label') || '') + '|' + (e.querySelector('flt-semantics') ? '' : e.textContent)).join('\\n')"""
 
 
-#: true once the screen differs from `prev` and has held still for three animation frames: Flutter
-#: redraws its accessibility tree in stages (a tree caught mid-redraw has blank labels, or the old
-#: screen's buttons about to go), so a change is what the step brought only once it settles
+#: where each control of the accessibility tree stands (a scroll, or a description that appears
+#: above a button, moves them: a tap aimed at a control that is still moving may miss it)
+SCREEN_PLACES = """() => Array.from(document.querySelectorAll('flt-semantics')).map(e => {
+    const r = e.getBoundingClientRect(); return Math.round(r.left) + ',' + Math.round(r.top); }).join(' ')"""
+
+#: true once the screen's texts differ from `prev` and texts and places have held still for three
+#: animation frames: Flutter redraws its accessibility tree in stages (a tree caught mid-redraw has
+#: blank labels, or the old screen's buttons about to go) and may scroll after a redraw (to the
+#: choices of a new turn), so a change is what the step brought only once it settles
 SETTLED = f"""prev => {{
-    const now = ({SCREEN_TEXT})();
-    if (now === prev) {{ window.__settled = 0; return false; }}
+    const text = ({SCREEN_TEXT})();
+    if (text === prev) {{ window.__settled = 0; return false; }}
+    const now = text + '\\n' + ({SCREEN_PLACES})();
     window.__settled = window.__screen === now ? (window.__settled || 0) + 1 : 0;
     window.__screen = now;
     return window.__settled >= 3;
 }}"""
 
 
+#: true once texts and places have held still for three animation frames (whatever they are)
+STILL = f"""() => {{
+    const now = ({SCREEN_TEXT})() + '\\n' + ({SCREEN_PLACES})();
+    window.__still = window.__screen === now ? (window.__still || 0) + 1 : 0;
+    window.__screen = now;
+    return window.__still >= 3;
+}}"""
+
+
+def still(page) -> None:
+    """Wait until the screen holds still (no redraw or scroll under way): a tap aims where it lands."""
+    page.evaluate("() => { window.__screen = null; window.__still = 0; }")
+    page.wait_for_function(STILL, polling="raf")
+
+
 @contextmanager
 def changes(page) -> Iterator[None]:
     """Wait for what the step in the `with` block brings: the screen's texts and labels differ from
-    before it and hold still (a step that changes nothing times out, as it should)."""
+    before it and hold still (a step that changes nothing times out, as it should). The step starts
+    on a screen that holds still (a redraw or a scroll that an earlier step brought is over)."""
+    still(page)
     before = page.evaluate(SCREEN_TEXT)
     yield
     page.evaluate("() => { window.__screen = null; window.__settled = 0; }")
@@ -270,4 +294,4 @@ def ui():
     from types import SimpleNamespace
 
     return SimpleNamespace(open_app=open_app, tap=tap, see=see, shot=shot, start_game=start_game,
-                           changes=changes, painted=painted, PHONE=PHONE, DESKTOP=DESKTOP)
+                           changes=changes, still=still, painted=painted, PHONE=PHONE, DESKTOP=DESKTOP)

@@ -19,14 +19,17 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     ui.start_game(page, server, KAPERN, "assistant", [True, True])
     ui.see(page, "Anne's turn: which fortune card was drawn?")
     ui.shot(page, "assistant-1-card")
-    ui.tap(page, "Card: Captain")
+    with ui.changes(page):
+        ui.tap(page, "Card: Captain")
     ui.see(page, "Anne: enter the 8 dice")
     faces = ["Gold coin"] * 3 + ["Diamond"] + ["Monkey"] * 3 + ["Parrot"]
     for i, face in enumerate(faces):
-        ui.tap(page, f"Add {face}")
+        with ui.changes(page):
+            ui.tap(page, f"Add {face}")
         ui.see(page, f"Slot die {i + 1}: {face}", exact=True)
     ui.shot(page, "assistant-2-dice")
-    ui.tap(page, "Confirm dice")
+    with ui.changes(page):
+        ui.tap(page, "Confirm dice")
     # the engine's score with its breakdown: (3 coins 300 + set 100) + diamond 100 + 3 monkeys 100, x2
     ui.see(page, "Stop now: +1200 points")
     ui.see(page, "Captain: x2")
@@ -34,37 +37,47 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     ui.see(page, "Best: ")
     ui.see(page, "to lose the turn")
     ui.shot(page, "assistant-3-score")
-    page.get_by_role("switch", name="Show odds and advice").click()
+    with ui.changes(page):
+        page.get_by_role("switch", name="Show odds and advice").click()
     expect(page.get_by_text(re.compile("^Best: "))).to_have_count(0)
-    page.get_by_role("switch", name="Show odds and advice").click()
+    with ui.changes(page):
+        page.get_by_role("switch", name="Show odds and advice").click()
     ui.see(page, "Best: ")
     # the dice the advice names are marked (the solver's best here: the parrot and a monkey)
     ui.see(page, "Die 5: Monkey, the advice: re-roll it", exact=True)
     ui.see(page, "Die 8: Parrot, the advice: re-roll it", exact=True)
     assert page.get_by_text(re.compile(r"the advice: re-roll it$")).count() == 2
     # re-roll the parrot and a monkey, enter the new faces
-    ui.tap(page, "Die 8: Parrot, the advice: re-roll it")
+    with ui.changes(page):
+        ui.tap(page, "Die 8: Parrot, the advice: re-roll it")
     ui.see(page, "Die 8: Parrot, picked for a re-roll, the advice: re-roll it", exact=True)
     ui.see(page, "A re-roll takes at least 2 dice; 1 picked")  # the disabled button says why (item 5)
-    ui.tap(page, "Die 7: Monkey")
-    ui.tap(page, "Re-roll dice 7, 8")
+    with ui.changes(page):
+        ui.tap(page, "Die 7: Monkey")
+    with ui.changes(page):
+        ui.tap(page, "Re-roll dice 7, 8")
     ui.see(page, "Anne: enter dice 7, 8")
     ui.see(page, "Kept die 1: Gold coin", exact=True)  # the dice not re-rolled stay in sight (item 5)
     ui.shot(page, "assistant-3b-kept")
-    ui.tap(page, "Add Monkey")
+    with ui.changes(page):
+        ui.tap(page, "Add Monkey")
     ui.see(page, "Slot die 7: Monkey", exact=True)
-    ui.tap(page, "Add Monkey")
+    with ui.changes(page):
+        ui.tap(page, "Add Monkey")
     ui.see(page, "Slot die 8: Monkey", exact=True)
-    ui.tap(page, "Confirm dice")
+    with ui.changes(page):
+        ui.tap(page, "Confirm dice")
     # 4 monkeys 200 + 3 coins 400 + diamond 100 + full chest 500 = 1200, x2 = 2400
     ui.see(page, "Full chest: all 8 dice score")
     ui.see(page, "Stop now: +2400 points")
-    ui.tap(page, "Stop and score +2400")
+    with ui.changes(page):
+        ui.tap(page, "Stop and score +2400")
     ui.see(page, "Bart's turn: which fortune card was drawn?")
     ui.see(page, "2400", exact=True)
     ui.shot(page, "assistant-4-next-turn")
     # undo goes back to the decision
-    ui.tap(page, "Undo")
+    with ui.changes(page):
+        ui.tap(page, "Undo")
     ui.see(page, "Stop now: +2400 points")
     # the Dutch edition (issue 16 item 6): Nederlands on the home screen, the same turn in Dutch,
     # remembered by this browser after a reload
@@ -98,11 +111,13 @@ def play_until(page, ui, want: str, limit: int = 12) -> list[str]:
             asked.append(name)
             if name == want:
                 return asked
-            ui.tap(page, f"I am {name}: show my turn")
+            with ui.changes(page):
+                ui.tap(page, f"I am {name}: show my turn")
             ui.see(page, f"Your turn, {name}")
         else:
             before = last_turn(page)
-            stop.first.click()
+            with ui.changes(page):
+                stop.first.click()
             # the device goes to the other human, or (when their turn ended by itself at three
             # skulls) stays: wait until the screen shows the turn that just ended
             pass_to.or_(new_last_turn(page, before)).first.wait_for()
@@ -129,7 +144,8 @@ def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> Non
     name = first.first.inner_text().removeprefix("Pass the device to ").strip()
     ui.shot(page, "hotseat-1-privacy")
     assert page.get_by_text(re.compile(r"^Die 1:")).count() == 0  # the privacy screen hides the dice
-    ui.tap(page, f"I am {name}: show my turn")
+    with ui.changes(page):
+        ui.tap(page, f"I am {name}: show my turn")
     ui.see(page, f"Your turn, {name}")
     ui.shot(page, "hotseat-2-turn")
     # two humans: no advice until both agree; the app asks the player whose turn it is
@@ -141,11 +157,13 @@ def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> Non
     # stop every turn; the device passes between Anne and Bart; Cato (the bot) plays in between
     want = "Anne" if name == "Bart" else "Bart"
     asked = play_until(page, ui, want)
-    ui.tap(page, f"I am {want}: show my turn")
+    with ui.changes(page):
+        ui.tap(page, f"I am {want}: show my turn")
     ui.see(page, f"Your turn, {want}")
     if want == "Bart":  # Bart stops; the bot plays; the device comes back to Anne
         asked += play_until(page, ui, "Anne")
-        ui.tap(page, "I am Anne: show my turn")
+        with ui.changes(page):
+            ui.tap(page, "I am Anne: show my turn")
         ui.see(page, "Your turn, Anne")
         ui.see(page, "Last turn: Cato")  # the bot played its turn in between
     ui.see(page, "Game log")
@@ -203,7 +221,8 @@ def test_two_browsers_in_one_web_game_see_different_seats(server, new_page, ui) 
     ui.see(b, "Join this game")
     ui.see(b, "Anne: taken by another device")
     ui.shot(b, "devices-1-join")
-    ui.tap(b, "Take seat: Bart")
+    with ui.changes(b):
+        ui.tap(b, "Take seat: Bart")
     ui.see(b, "This device plays Bart")
     # whoever moves first (Anne, unless three skulls ended her turn at once) has the choices there
     pages = {"Anne": a, "Bart": b}

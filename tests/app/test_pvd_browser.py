@@ -36,15 +36,18 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
             press(page, item)
     ui.see(page, "Points: 10 on equipment, 10 sailors (of 20)")
     ui.shot(page, "pvd-tracker-1-outfit")
-    press(page, "Confirm purchase")
+    with ui.changes(page):
+        press(page, "Confirm purchase")
     ui.see(page, "Anne: where does the search start?")
-    press(page, "Search the Jungle (4 h)")  # 3 hours + 1 for the Cannon
+    with ui.changes(page):
+        press(page, "Search the Jungle (4 h)")  # 3 hours + 1 for the Cannon
     ui.see(page, "Anne searches the Jungle: Time Marker at 4")
     ui.see(page, "10 sailors / 2 per die (Sabers and Muskets) = 5 dice")
     # the odds of the captain's rolls (issue 14): the combat against each Strength, the search
     ui.see(page, "Anne's combat roll, 5 dice: the chance to win against Strength 1: ")
     ui.shot(page, "pvd-tracker-2-combat")
-    press(page, "More: Strength")
+    with ui.changes(page):
+        press(page, "More: Strength")
     ui.see(page, "Strength: 4", exact=True)
     # scrolled down, a tap redraws without jumping back to the top
     skull = page.get_by_role("button", name="Combat: add Skull", exact=True).first
@@ -54,7 +57,8 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     ui.painted(page)
     before = skull.bounding_box()["y"]
     for i, face in enumerate(("Skull", "Skull", "Blank", "Saber", "Blank")):
-        press(page, f"Combat: add {face}")
+        with ui.changes(page):
+            press(page, f"Combat: add {face}")
         ui.see(page, f"Combat: {i + 1} of 5 dice entered")
         if i == 0:
             ui.painted(page)
@@ -62,7 +66,8 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     ui.see(page, "Combat: 5 of 5 dice entered")
     ui.see(page, "Result: Anne loses 2 sailors to the dinosaur")  # the preview, before confirming
     ui.shot(page, "pvd-tracker-3-dice")
-    press(page, "Confirm combat")
+    with ui.changes(page):
+        press(page, "Confirm combat")
     ui.see(page, "2 successes against Strength 4")
     ui.see(page, "Crew now 8")
     ui.see(page, "Crew: 8", exact=True)
@@ -73,13 +78,17 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     ui.see(page, "roll 1 die for every 2 sailors")
     page.get_by_text("roll 1 die for every 2 sailors").first.scroll_into_view_if_needed()
     ui.shot(page, "pvd-tracker-4b-what-they-do")
-    press(page, "Undo")
+    with ui.changes(page):
+        press(page, "Undo")
     ui.see(page, "Crew: 10", exact=True)
     # issue 16: a Ghost as the first token at the Dig Site goes back, and the prize is entered next
-    press(page, "Dig Site")
-    press(page, "Go to the Dig Site")
+    with ui.changes(page):
+        press(page, "Dig Site")
+    with ui.changes(page):
+        press(page, "Go to the Dig Site")
     ui.see(page, "Anne draws tokens for the prize until a treasure")
-    press(page, "Ghost")
+    with ui.changes(page):
+        press(page, "Ghost")
     ui.see(page, "Anne draws a Ghost for the prize")
     ui.shot(page, "pvd-tracker-5-prize")
     press(page, "$5,000")
@@ -111,12 +120,17 @@ def step(page, ui) -> str:
     if pass_to.count():
         name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
         assert not page.get_by_text(re.compile(r"^(Your hand|You: )")).count(), "the privacy screen shows a hand"
-        ui.tap(page, f"I am {name}: show my turn")
+        with ui.changes(page):
+            ui.tap(page, f"I am {name}: show my turn")
         page.get_by_text(re.compile(f"^Your (turn|call), {name}")).first.wait_for()
         return f"reveal {name}"
     if page.get_by_role("button", name="Confirm purchase").count():
-        press(page, "Sabers and Muskets")
-        press(page, "Machete (3)")
+        # each choice adds its description under the choices and moves the buttons below: wait for
+        # the screen a tap brings before the next tap (a tap on the old place would miss)
+        with ui.changes(page):
+            press(page, "Sabers and Muskets")
+        with ui.changes(page):
+            press(page, "Machete (3)")
         ui.see(page, "Equipment: 3 points. Crew: 17 sailors")
         ui.see(page, "Machete: ")  # what the tapped equipment does, in words (issue 16 item 5)
         with ui.changes(page):
@@ -126,7 +140,8 @@ def step(page, ui) -> str:
         cards = page.get_by_role("button", name=re.compile(r"^Discard (?!\d)"))
         need = int(re.search(r"Tap (\d+)", page.get_by_text(re.compile(r"^Tap \d+ card")).first.inner_text()).group(1))
         for i in range(need):
-            cards.first.click()
+            with ui.changes(page):
+                cards.first.click()
             expect(page.get_by_role("button", name=re.compile(r"^Keep "))).to_have_count(i + 1)  # "Keep X (picked)"
         with ui.changes(page):
             press(page, re.compile(r"^Discard \d card"))
@@ -210,7 +225,8 @@ def test_pvd_two_browsers_see_different_hands(server, new_page, ui) -> None:
     ui.see(a, "This device plays Anne")
     b = new_page(ui.DESKTOP)
     ui.open_app(b, f"{server.url}/s/{gid}")
-    ui.tap(b, "Take seat: Bart")
+    with ui.changes(b):
+        ui.tap(b, "Take seat: Bart")
     ui.see(b, "This device plays Bart")
     # Stage 1 until the hands are dealt: relics in turn order, mates in reverse, then the purchases.
     # Anne's screen says whose decision it is; each step shows on the other screen too
@@ -291,13 +307,16 @@ def test_pvd_reaction_window_on_another_turn_passes_the_device(server, new_page,
     page = new_page(ui.PHONE)
     ui.open_app(page, f"{server.url}/s/{gid}")
     page.get_by_text(f"Pass the device to {names[x]}", exact=True).first.wait_for()
-    ui.tap(page, f"I am {names[x]}: show my turn")
+    with ui.changes(page):
+        ui.tap(page, f"I am {names[x]}: show my turn")
     ui.see(page, f"You: {names[x]}")
-    press(page, text)
+    with ui.changes(page):
+        press(page, text)
     page.get_by_text(f"Pass the device to {names[y]}", exact=True).first.wait_for()
     assert not page.get_by_text(re.compile(r"^(Your hand|You: )")).count(), "the privacy screen shows a hand"
     ui.shot(page, "pvd-reaction-1-privacy")
-    ui.tap(page, f"I am {names[y]}: show my turn")
+    with ui.changes(page):
+        ui.tap(page, f"I am {names[y]}: show my turn")
     ui.see(page, f"You: {names[y]}")
     ui.see(page, f"Your call, {names[y]} (on {names[x]}'s turn)")
     assert not page.get_by_text(re.compile(f"^You: {names[x]}")).count()
