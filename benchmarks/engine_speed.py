@@ -13,14 +13,17 @@ medians over the rounds.
   outcomes sampled in Python, the same loop shape; a step is one `apply_action` (a decision
   or a die roll). Without pyspiel a pure-Python port of the same game is measured instead and
   the line says so.
-- Loading: `Session.load` of saved games (the lock, the checks, the replay of every step, the
-  fold into a fresh save), per logged step; a whole Kapern game and a 5,000-step Pirateology one.
+- Loading: `Session.load` of saved games (the lock, the checks, the replay of every step), per
+  logged step; a whole Kapern game and a 5,000-step Pirateology one, saved and closed (nothing
+  to fold), and the 214-step Kapern game of tests/fixtures/saves with its 30-record journal
+  (replayed, then folded into a fresh save: fsync'd writes).
 - Undo/redo at the end of a 5,000-step game (Pirateology: Kapern games are ~800 steps long).
 """
 from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import statistics
 import tempfile
 import time
@@ -130,6 +133,22 @@ def load_per_step(path: Path, steps: int) -> float:
     return elapsed / steps * 1e6
 
 
+FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "saves" / "kapern-2026-12-01.json"
+
+
+def load_with_journal(folder: Path) -> float:
+    """Load the fixture save with its journal (a fresh copy each time: the load folds it)."""
+    target = folder / FIXTURE.name
+    for suffix in ("", ".journal"):
+        shutil.copy(FIXTURE.with_name(FIXTURE.name + suffix), target.with_name(target.name + suffix))
+    start = time.process_time()
+    session = Session.load(target, get_game)
+    elapsed = time.process_time() - start
+    steps = len(session.log)
+    session.close()
+    return elapsed / steps * 1e6
+
+
 def undo_ms(session: Session) -> tuple[float, float]:
     start = time.process_time()
     session.undo()
@@ -161,6 +180,7 @@ def main() -> None:
             ("kapern_log", kapern_games(args.seconds, True)),
             ("load_kapern", (load_per_step(folder / "kapern.json", len(kapern.log)),)),
             ("load_long", (load_per_step(folder / "long.json", len(long.log)),)),
+            ("load_journal", (load_with_journal(folder),)),
         ):
             for k, v in enumerate(value):
                 rows.setdefault(f"{name}{k}", []).append(v)
@@ -175,6 +195,7 @@ def main() -> None:
           f"({med['pig0'] / med['kapern_log1']:.1f} with the game log)")
     print(f"load a saved Kapern game ({len(kapern.log)} steps):  {med['load_kapern0']:5.1f} us a logged step")
     print(f"load a saved 5,000-step game:        {med['load_long0']:5.1f} us a logged step")
+    print(f"load a Kapern save with a journal:   {med['load_journal0']:5.1f} us a logged step (folded)")
     print(f"undo at the end of a 5,000-step game: {med['undo']:5.2f} ms")
 
 
