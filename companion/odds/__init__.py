@@ -7,7 +7,7 @@ Screens render it once, generically (app/widgets/odds.py); `companion.api.odds_v
 
 `warm_up(game_id)` starts, once per process and off the caller's thread, what a game's odds
 compute on first use (the module's `warm_up`, if it has one: Kapern solves every card's turn,
-0.3-1 s each), so that no tap waits for it: the app calls it as a game is set up or opened.
+0.1-0.35 s each), so that no tap waits for it: the app calls it as a game is set up or opened.
 """
 from __future__ import annotations
 

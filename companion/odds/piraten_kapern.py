@@ -61,6 +61,8 @@ class Space:
     next_states: tuple[np.ndarray, ...]
     next_probs: tuple[np.ndarray, ...]
     skull: int
+    #: the same, flat: (kept index, next state, chance) of every re-roll outcome
+    flat: tuple[np.ndarray, np.ndarray, np.ndarray]
 
     def faces_of(self, counts: Sequence[int]) -> list[str]:
         return [f for f, c in zip(self.faces, counts) for _ in range(c)]
@@ -88,8 +90,9 @@ def _space() -> Space:
         dist = roll_distribution(n - sum(k), probs)
         nxt.append(np.array([index[tuple(a + b for a, b in zip(k, o))] for o, _ in dist], dtype=np.int64))
         prb.append(np.array([p for _, p in dist]))
+    flat = (np.repeat(np.arange(len(kept)), [len(x) for x in nxt]), np.concatenate(nxt), np.concatenate(prb))
     return Space(tuple(faces), n, states, index, kept, {k: i for i, k in enumerate(kept)}, tuple(nxt), tuple(prb),
-                 faces.index(SKULL))
+                 faces.index(SKULL), flat)
 
 
 def card_rule(card: str) -> CardRule:
@@ -163,12 +166,26 @@ class _Card:
         free = tuple(0 if i == sk else c for i, c in enumerate(s))
         if not doomed:
             nxt = 1 if self.storm else mode
-            out += [(r, nxt) for r in sub_multisets(free) if sum(r) >= self.t.min_reroll]
+            out += [(r, nxt) for r in _subs(free) if sum(r) >= self.t.min_reroll]
         if self.sorc and mode == 0 and s[sk] > 0:
-            for r in sub_multisets(free):
+            for r in _subs(free):
                 r = tuple(c + 1 if i == sk else c for i, c in enumerate(r))
                 out.append((r, 1))
         return out
+
+
+@lru_cache(maxsize=None)
+def _subs(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The sub-multisets of some dice (the re-rolls they allow), for every card alike."""
+    return tuple(sub_multisets(counts))
+
+
+@lru_cache(maxsize=None)
+def _kept_of(si: int) -> dict[tuple[int, ...], int]:
+    """For state si: the kept multiset's index after re-rolling each sub-multiset of its dice."""
+    sp = space()
+    s = sp.states[si]
+    return {r: sp.kept_index[tuple(x - y for x, y in zip(s, r))] for r in _subs(s) if sum(r)}
 
 
 @dataclass
@@ -237,23 +254,31 @@ def _build_structure(card: str) -> _Structure:
     sp = c.sp
     S = len(sp.states)
     modes: list[_Mode] = []
+    # every (kept, next state, chance) of a re-roll, flat: the rolls that end the turn are picked by
+    # the next state, and their points depend on the kept dice only through the chest (three skulls)
+    flat_k, flat_j, flat_p = sp.flat
     for mode in range(c.modes):
         terminal = c.terminal_mode(mode)
-        ek, ep, eq, lk, ls, lq = [], [], [], [], [], []
-        death = np.zeros(len(sp.kept))
-        for ki, k in enumerate(sp.kept):
-            for j, p in zip(sp.next_states[ki], sp.next_probs[ki]):
-                s = sp.states[j]
-                if terminal or c.dead(s, mode):
-                    ek.append(ki)
-                    ep.append(c.end_value(s, k, mode))
-                    eq.append(p)
-                else:
-                    lk.append(ki)
-                    ls.append(j)
-                    lq.append(p)
-                if c.skulls(s) >= c.t.skulls_end_turn and not c.doomed_ok(s, mode):
-                    death[ki] += p
+        dead = np.array([c.dead(s, mode) for s in sp.states])
+        death = np.bincount(flat_k, weights=flat_p * dead[flat_j], minlength=len(sp.kept))
+        ends = np.ones(len(flat_k), dtype=bool) if terminal else dead[flat_j]
+        chest_matters = np.array([c.skulls(s) >= c.t.skulls_end_turn and not (c.storm and mode == 1)
+                                  for s in sp.states])
+        plain = {j: c.end_value(sp.states[j], (), mode) for j in np.unique(flat_j[ends]).tolist()}
+        with_chest: dict[tuple[int, tuple[int, ...]], float] = {}
+        ek, ej = flat_k[ends], flat_j[ends]
+        ep = []
+        for ki, j in zip(ek.tolist(), ej.tolist()):
+            if not chest_matters[j]:
+                ep.append(plain[j])
+                continue
+            kept = tuple(0 if i == sp.skull else n for i, n in enumerate(sp.kept[ki]))
+            v = with_chest.get((j, kept))
+            if v is None:
+                v = with_chest[(j, kept)] = c.end_value(sp.states[j], kept, mode)
+            ep.append(v)
+        eq = flat_p[ends]
+        lk, ls, lq = flat_k[~ends], flat_j[~ends], flat_p[~ends]
         stop = np.zeros(S)
         ss, sk, os_, ok = [], [], [], []
         for si, s in enumerate(sp.states):
@@ -265,16 +290,17 @@ def _build_structure(card: str) -> _Structure:
                 stop[si] = death_score(faces, [], c.rule, c.t)
             else:
                 stop[si] = stop_score(faces, c.rule, c.t)
+            kept_of = _kept_of(si)
             for r, m2 in c.rerolls(s, mode):
-                ki = sp.kept_index[tuple(x - y for x, y in zip(s, r))]
+                ki = kept_of[r]
                 if m2 == mode:
                     ss.append(si)
                     sk.append(ki)
                 else:
                     os_.append(si)
                     ok.append(ki)
-        modes.append(_Mode(terminal, _ints(ek), np.array(ep, dtype=float), np.array(eq), _ints(lk), _ints(ls),
-                           np.array(lq), death, stop, _ints(ss), _ints(sk), _ints(os_), _ints(ok)))
+        modes.append(_Mode(terminal, ek, np.array(ep, dtype=float), eq, lk, ls, lq, death, stop, _ints(ss),
+                           _ints(sk), _ints(os_), _ints(ok)))
     first = sp.kept_index[tuple(0 for _ in sp.faces)]
     fp, fq, fs, fl = [], [], [], []
     for j, p in zip(sp.next_states[first], sp.next_probs[first]):
