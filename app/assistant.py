@@ -40,10 +40,12 @@ class AssistantScreen(GameScreen):
                        tooltip=w("app.play.redo_why")),
             ]))
             out += self.advice_switch(0)
-            out += self.hosting()
+            hosting = self.hosting()
+            if hosting:  # (beside the game on a wide screen)
+                out.append(ft.Container(ft.Column(hosting), key="side"))
             say = self.ui.event_text
             names = [s.name for s in self.live.seats]
             view = self.live.view(self.app.client) if say else None
-            out.append(game_log(self.session.history(None), title=w("app.play.history"), w=w,
-                                say=(lambda ev: say(ev, w, names, view)) if say else None))
+            out.append(ft.Container(game_log(self.session.history(None), title=w("app.play.history"), w=w,
+                                             say=(lambda ev: say(ev, w, names, view)) if say else None), key="log"))
             return out

@@ -123,9 +123,7 @@ class App:
         if getattr(screen, "view_key", None) is None:
             App.views_made += 1
             screen.view_key = f"screen-{App.views_made}"
-        view = ft.View(route=self.page.route or "/", key=screen.view_key, controls=[
-            ft.Container(content=ft.Column(body, spacing=12), width=720, padding=ft.Padding.only(bottom=40)),
-        ], appbar=ft.AppBar(title=ft.Text(screen.title, color=on_bar, font_family=theme.BOLD, max_lines=2,
+        view = ft.View(route=self.page.route or "/", key=screen.view_key, controls=[layout(screen, body)], appbar=ft.AppBar(title=ft.Text(screen.title, color=on_bar, font_family=theme.BOLD, max_lines=2,
                                           size=19, overflow=ft.TextOverflow.ELLIPSIS),
                             leading=leading, actions=actions, bgcolor=look["accent"], color=on_bar),
             scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.CENTER, padding=12,
@@ -184,6 +182,30 @@ class App:
 
     def toast(self, text: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(text), duration=ft.Duration(seconds=4)))
+
+
+#: the keys of what goes beside the game on a wide screen (below it on a phone): scores, log, hosting
+SIDE = ("scores", "log", "side")
+#: the reading width of one column, and the width of a screen that lays out side by side
+NARROW, WIDE = 720, 1180
+
+
+def layout(screen: Any, body: list[ft.Control]) -> ft.Control:
+    """The screen's controls in one column (a phone, or a screen with nothing beside it), or on a
+    wide screen the game on the left and its scores, log and the host's tools on the right (a
+    ResponsiveRow: on a phone the right column comes below, where those controls were anyway)."""
+    side = [c for c in body if getattr(c, "key", None) in SIDE]
+    width = getattr(screen, "width", NARROW)
+    if side:
+        main = [c for c in body if getattr(c, "key", None) not in SIDE]
+        content: ft.Control = ft.ResponsiveRow([
+            ft.Column(main, spacing=12, col={"xs": 12, "lg": 8}),
+            ft.Column(side, spacing=12, col={"xs": 12, "lg": 4}),
+        ], spacing=20, run_spacing=12, vertical_alignment=ft.CrossAxisAlignment.START)
+        width = WIDE
+    else:
+        content = ft.Column(body, spacing=12)
+    return ft.Container(content=content, width=width, padding=ft.Padding.only(bottom=40))
 
 
 async def client_token(page: ft.Page) -> str:

@@ -71,8 +71,9 @@ class PlayScreen(GameScreen):
                 out += self.ui.details(self, self.live, view, seat)
             out.append(ft.Container(self.tools(), key="tools"))
             out += self.advice_switch(seat)
-            if not inviting:
-                out += self.hosting()
+            hosting = [] if inviting else self.hosting()
+            if hosting:  # (beside the game on a wide screen)
+                out.append(ft.Container(ft.Column(hosting), key="side"))
             out.append(ft.Container(self.scores(view, to_move), key="scores"))
             out.append(ft.Container(game_log(self.session.history(seat), w=self.w, say=self.event_text(view)),
                                     key="log"))

@@ -80,7 +80,17 @@ MODE_NAMES = {state.ASSISTANT: "app.modes.assistant", state.HOTSEAT: "app.modes.
               state.DEVICES: "app.modes.devices"}
 
 
+def grid(controls: list[ft.Control], per_row: int = 2) -> ft.Control:
+    """Cards side by side on a wide screen (a ResponsiveRow), one below the other on a phone."""
+    for c in controls:
+        c.col = {"xs": 12, "md": 12 // per_row}
+    return ft.ResponsiveRow(controls, spacing=12, run_spacing=12)
+
+
 class Home(Screen):
+    #: the games side by side on a wide screen
+    width = 1180
+
     def build(self) -> list[ft.Control]:
         w = self.w
         out: list[ft.Control] = [self.language_choice()]
@@ -88,16 +98,13 @@ class Home(Screen):
         live = [s for s in mine if not s.over]
         if live:
             out.append(heading(w("app.home.continue")))
-            for s in live[:8]:
-                out.append(self.continue_tile(s))
+            out.append(grid([self.continue_tile(s) for s in live[:8]]))
         out.append(heading(w("app.home.games")))
-        for g in games.game_entries():
-            out.append(self.game_card(g))
+        out.append(grid([self.game_card(g) for g in games.game_entries()]))
         finished = [s for s in mine if s.over]
         if finished:
             out.append(heading(w("app.home.finished"), 16))
-            for s in finished[:5]:
-                out.append(self.continue_tile(s))
+            out.append(grid([self.continue_tile(s) for s in finished[:5]]))
         return out
 
     def language_choice(self) -> ft.Control:
@@ -141,6 +148,8 @@ class Home(Screen):
 
 
 class GameMenu(Screen):
+    width = 960
+
     def __init__(self, app: Any, gid: str):
         super().__init__(app)
         api.warm_up_odds(gid)  # the odds get ready while the game is chosen and set up (no tap waits)
@@ -162,7 +171,7 @@ class GameMenu(Screen):
                               (lambda e: go(f"/games/{g.id}/rules")) if games.has_rules(g.id) else None))
         rows.append(self.item(w("app.menu.print"), w("app.menu.print_text"), ft.Icons.PRINT,
                               lambda e: go(f"/games/{g.id}/print")))
-        return rows
+        return rows[:-4] + [grid(rows[-4:])]
 
     def item(self, name: str, text: str, icon: Any, on_click: Any) -> ft.Control:
         return card(ft.Row([ft.Icon(icon), ft.Text(name, size=18, weight=ft.FontWeight.BOLD)]), para(text),
@@ -337,6 +346,8 @@ class SetupScreen(Screen):
 
 # --- rules -----------------------------------------------------------------------------------------
 class RulesScreen(Screen):
+    width = 1180
+
     def __init__(self, app: Any, gid: str):
         super().__init__(app)
         self.entry = games.entry(gid)
@@ -354,8 +365,8 @@ class RulesScreen(Screen):
         found = games.search_rules(self.data["sections"], self.query)
         if not found:
             return [para(self.w("app.rules.nothing", query=self.query))]
-        return [card(ft.Text(s["title"], size=17, weight=ft.FontWeight.BOLD), para(str(s["text"]).strip()))
-                for s in found]
+        return [grid([card(ft.Text(s["title"], size=17, weight=ft.FontWeight.BOLD), para(str(s["text"]).strip()))
+                      for s in found])]
 
     def on_search(self, e: Any) -> None:
         self.query = e.control.value or ""

@@ -32,6 +32,14 @@ def times_rolled(events: list[Any]) -> dict[int, int]:
     return counts
 
 
+def caption_size(caption: str, width: int, size: int = 12) -> int:
+    """The caption's font size: smaller for a long word that would break in the middle on a tile
+    ("Doodshoofd" on a 72 px die), never under 9 px."""
+    longest = max((len(word) for word in caption.split()), default=0)
+    fits = int((width - 12) / (0.62 * longest)) if longest else size
+    return max(9, min(size, fits))
+
+
 def tile(label: str, caption: str, icon: str | None, on_click: Callable[[Any], Any] | None = None,
          selected: bool = False, marked: bool = False, width: int = 72, height: int = 84,
          disabled: bool = False, badge: str | None = None, rolls: int = 0, advised: bool = False) -> ft.Control:
@@ -48,8 +56,8 @@ def tile(label: str, caption: str, icon: str | None, on_click: Callable[[Any], A
         bg, border = look["kept"], ft.Border.all(3, look["kept_edge"])
     else:
         bg, border = look["die"], ft.Border.all(1.5, look["die_edge"])
-    body = [icon_image(icon), ft.Text(caption, size=12, text_align=ft.TextAlign.CENTER, max_lines=2,
-                                      overflow=ft.TextOverflow.ELLIPSIS)]
+    body = [icon_image(icon), ft.Text(caption, size=caption_size(caption, width), text_align=ft.TextAlign.CENTER,
+                                      max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)]
     if badge or advised:
         mark = ft.Text(badge or "", size=10, weight=ft.FontWeight.BOLD)
         body.insert(0, ft.Row([mark, ft.Icon(ft.Icons.LIGHTBULB, size=12, color=look["advice_edge"])], spacing=2,

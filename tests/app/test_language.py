@@ -122,7 +122,7 @@ def screens_in(lang: str, mode: str) -> list[list[str]]:
                           options={"extra_cards": True})
         screen = AssistantScreen(app, live, games.game_ui(gid))
     shown: list[list[str]] = []
-    for _ in range(40):
+    for _ in range(24):
         if mode == "play":
             app.revealed[live.id] = live.to_move()
         shown.append(list(texts(screen.build())))
