@@ -19,9 +19,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-import yaml
-
 from companion import CONTENT_DIR
+from companion.content.errors import ContentError
+from companion.content.yamlsrc import read_yaml
 
 __all__ = ["plural", "count", "noun", "article", "with_article", "number_word", "join", "sentence", "problems", "faults",
            "Words", "WordsError", "words_for", "languages", "missing", "DEFAULT_LANG"]
@@ -199,14 +199,12 @@ def words_dir() -> Path:
 @lru_cache(maxsize=None)
 def _catalogue(folder: str, lang: str) -> dict[str, Any]:
     path = Path(folder) / f"{lang}.yaml"
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except FileNotFoundError:
-        raise WordsError(f"{path}: there is no catalogue of words for language {lang!r}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f":{mark.line + 1}" if mark else ""
-        raise WordsError(f"{path}{line}: not valid YAML ({getattr(exc, 'problem', exc)})") from None
+    if not path.is_file():
+        raise WordsError(f"{path}: there is no catalogue of words for language {lang!r}")
+    try:  # (the content files' reader: a regular UTF-8 file within limits, errors with their line)
+        data = read_yaml(path).data
+    except ContentError as exc:
+        raise WordsError(str(exc)) from None
     if not isinstance(data, dict) or not isinstance(data.get("language"), str):
         raise WordsError(f"{path}: expected a mapping with 'language: <its own name>' and the words")
     return data
