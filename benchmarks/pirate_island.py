@@ -7,9 +7,10 @@ Random bands never load the treasure (they would have to find it, carry it back 
 chance), so a random game always runs to the round limit: at the default 150 rounds that is 600
 turns, and the figure is the engine's speed in turns times 600. Printed beside it, so that like is
 compared with like: random games at 12 rounds (what the random-playout test plays) and games of
-four heuristic bots, which end by the rules when one loads the treasure. CPU time
-(time.process_time), the kinds measured in alternation, the median of `--rounds` runs each, since
-these machines are shared.
+four heuristic bots, which end by the rules when one loads the treasure, and random games through
+a Session (the app's and `companion play`'s path: every step checked on a copy, logged, undoable).
+CPU time (time.process_time), the kinds measured in alternation, the median of `--rounds` runs
+each, since these machines are shared.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import argparse
 import statistics
 import time
 
+from companion.engine import RandomBot, Session, play_out
 from companion.engine.simulation import play_game
 from companion.games.pirate_island.rules import GAME
 from companion.games.pirate_island.sim import tally
@@ -27,9 +29,18 @@ def speed(kinds: list[str], games: int, first: int, options: dict | None = None)
     t0 = time.process_time()
     turns = rounds = 0
     for seed in range(first, first + games):
-        r = play_game(GAME, kinds, seed, options, tally=tally)
-        turns += r["turns"]
-        rounds += r["result"]["rounds"]
+        if kinds == ["session"]:  # random bots through a Session without a game log
+            session = Session(GAME, ["A", "B", "C", "D"], options, seed=seed, history=False)
+            play_out(session, {i: RandomBot(f"{seed}:{i}") for i in range(4)}, GAME.playout_steps)
+            state = session.state
+        else:
+            play = play_game(GAME, kinds, seed, options, tally=tally)
+            state = None
+            turns += play["turns"]
+            rounds += play["result"]["rounds"] - play["flags"]["round_limit"]  # (ended past the last round)
+        if state is not None:
+            turns += tally(state)["turns"]
+            rounds += GAME.result(state)["rounds"] - (state.ended == "round_limit")
     cpu = time.process_time() - t0
     return games / cpu, turns / cpu, rounds / games
 
@@ -43,7 +54,8 @@ def main() -> None:
     GAME.data  # load the content outside the timing
     kinds = {"random, round limit 150 (the default)": (["random"] * 4, None),
              "random, round limit 12": (["random"] * 4, {"round_limit": 12}),
-             "four heuristic bots (end by the rules)": (["heuristic"] * 4, None)}
+             "four heuristic bots (end by the rules)": (["heuristic"] * 4, None),
+             "random through a Session, round limit 150": (["session"], None)}
     runs: dict[str, list[tuple[float, float, float]]] = {k: [] for k in kinds}
     for r in range(args.rounds):
         for name, (bots, options) in kinds.items():  # alternate the kinds, seeds differ by round

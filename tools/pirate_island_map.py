@@ -225,11 +225,13 @@ def write(land, crater, terrain, numbers, harbours, markers, rivers) -> None:
     out.append("    zones:")
     out += [f"      - {{id: sector-{i}, name: {{en: Sector {i}}}, number: {i}}}" for i in range(1, 7)]
     out.append("    spaces:")
-    out.append("      # off the map: the Totenkiste (pirate flag) and the place of the storm card")
-    out.append("      - {id: totenkiste, kind: totenkiste, off_board: true, icon: jolly-roger, rect: [12, 12, 70, 50],")
+    out.append("      # off the map: the Totenkiste (pirate flag, top left) and the place of the storm card (top")
+    out.append("      # right), below the board's name (companion print keeps every space clear of it), both tall")
+    out.append("      # enough for their names on a phone")
+    out.append("      - {id: totenkiste, kind: totenkiste, off_board: true, icon: jolly-roger, rect: [12, 20, 70, 48],")
     out.append("         text: {en: Killed pirates come here.}}")
-    out.append("      - {id: storm, kind: storm, off_board: true, icon: storm, rect: [12, 70, 70, 40],")
-    out.append("         text: {en: \"Storm card: double 5.\"}}")
+    out.append("      - {id: storm, kind: storm, off_board: true, icon: storm, rect: [352, 20, 70, 48],")
+    out.append("         text: {en: \"Lay the storm card here while a storm blows (double 5).\"}}")
     for r in range(-RADIUS - 2, RADIUS + 3):
         row = sorted((h for h in list(ids) + list(hb_of) if h[1] == r), key=lambda h: h[0])
         if not row:

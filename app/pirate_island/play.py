@@ -82,7 +82,7 @@ def island(screen: Any, live: Any, seat: int | None) -> ft.Control:
     if taps and not getattr(screen, "board_tap", None):
         line = taps.get("prompt")
     if key:
-        line = f"{_name(key)}: tap an outlined field to go there (its cost in BP), or tap it again to put it back."
+        line = f"{_name(taps, key)}: tap an outlined field to go there (its cost in BP), or tap it again to put it back."
     rows: list[ft.Control] = [island_panel(screen, bv, tapped, highlights, chosen_at, line)]
     acts = (options.get(key, {}).get(choice) if key else direct.get(choice)) if choice else None
     if acts:
@@ -100,8 +100,9 @@ def act(screen: Any, entry: dict[str, Any]) -> None:
     screen.act(entry["action"])
 
 
-def _name(key: str) -> str:
-    return f"The {key.split('-', 1)[1]} ship" if key.startswith("ship-") else key
+def _name(taps: dict[str, Any], key: str) -> str:
+    """What the board view calls a piece picked by tapping ("Red pirate 3", "The blue ship")."""
+    return (taps.get("names") or {}).get(key, key)
 
 
 def details(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
@@ -125,7 +126,7 @@ def details(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> l
     if seat is not None:
         mine = [p for p in view["pirates"] if p["seat"] == seat]
         out.append(card(heading("Your pirates", 16), para(", ".join(
-            f"{p['id']} {p['label']}" + (" (with a chest)" if p["on_chest"] else "") for p in mine)), key="mine"))
+            f"{p['name']} ({p['label']}" + (", on a chest)" if p["on_chest"] else ")") for p in mine)), key="mine"))
     return out
 
 
@@ -155,12 +156,12 @@ def move_panel(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.C
         screen.app.render()
     where = {k: bv["spaces"][sp]["label"].split(" (")[0].split(".")[0] for sp, k in pick.items()}
     out: list[ft.Control] = [para("Or pick here, then where it goes (cheapest way, cost in BP):")]
-    out.append(wrap_row([button(f"{_name(k)} ({where[k]})", lambda e, k=k: choose(None if k == key else k),
+    out.append(wrap_row([button(f"{_name(taps, k)} ({where[k]})", lambda e, k=k: choose(None if k == key else k),
                                 primary=k == key) for k in sorted(where)]))
     if key:
         opts = sorted(((sp, a) for sp, acts in options[key].items() for a in acts),
                       key=lambda t: (t[1].get("cost") or 0, t[1]["text"]))
-        out.append(card(heading(f"{_name(key)} can", 16), wrap_row([
+        out.append(card(heading(f"{_name(taps, key)} can", 16), wrap_row([
             button(a["text"], lambda e, a=a: act(screen, a)) for _, a in opts]),
             key="destinations"))
     others = [a for a in legal if a.type not in ("move", "sail", "fog")]

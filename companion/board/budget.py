@@ -47,6 +47,34 @@ def cheapest_costs(start: str, budget: float, adjacency: Adjacency, factor: floa
     return best
 
 
+def cheapest_by_cost(start: str, budget: int, adjacency: Adjacency, factor: int = 1,
+                     blocked: Collection[str] = (), stops: Collection[str] = ()
+                     ) -> tuple[dict[str, tuple[int, str | None]], list[tuple[int, str]]]:
+    """`cheapest_costs` for whole-number costs and a small budget (a bucket per cost instead of a
+    heap: about twice as fast), and with it every space reached as (cost, space), cheapest first
+    (spaces of one cost in the order they were reached), so a smaller budget is a prefix."""
+    best: dict[str, tuple[int, str | None]] = {start: (0, None)}
+    buckets: list[list[str]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    ranked: list[tuple[int, str]] = []
+    for cost, bucket in enumerate(buckets):
+        for here in bucket:
+            if best[here][0] != cost:
+                continue  # reached more cheaply since it was put here
+            ranked.append((cost, here))
+            if here in stops and here != start:
+                continue
+            for nxt, base, extra in adjacency[here]:
+                total = cost + base * factor + extra
+                if total > budget or nxt in blocked:
+                    continue
+                old = best.get(nxt)
+                if old is None or total < old[0]:
+                    best[nxt] = (total, here)
+                    buckets[total].append(nxt)
+    return best, ranked
+
+
 def route(found: Mapping[str, tuple[float, str | None]], end: str) -> list[str]:
     """The way from the search's start to `end` (both included), from `cheapest_costs`' answer."""
     if end not in found:

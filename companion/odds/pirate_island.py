@@ -12,6 +12,7 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
+from companion.engine.words import join
 from companion.games.pirate_island.rules import FACES, GAME, IslandState
 
 from .dice import uniform
@@ -144,28 +145,31 @@ def _pct(p: float) -> str:
     return f"{p:.0%}" if p >= 0.005 or p == 0 else "<1%"
 
 
+def _chances(o: dict[str, float]) -> str:
+    """A combat's four results with their chances, each result in words."""
+    return (f"the defender is killed {_pct(o['killed'])}, flees {_pct(o['flees'])}; nothing happens "
+            f"{_pct(o['nothing'])}; an attacker dies {_pct(o['attacker_dies'])}")
+
+
 def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | None:
     """Digital play: each attack the seat may make (with every pirate that may join it), and the
     rescue rolls of pirates in danger."""
     if not isinstance(state, IslandState):
         return None
     s = state
+    name = game.pirate_name
     items: list[dict[str, Any]] = []
     if s.phase == "combat":
         for target, attackers in sorted(game.attack_options(s).items()):
             o = combat_at(s, target, tuple(sorted(attackers)))
-            items.append({"kind": "odds", "text": f"Attack {target} with {', '.join(sorted(attackers))}: "
-                                                  f"{_pct(o['killed'])} killed, {_pct(o['flees'])} flees, "
-                                                  f"{_pct(o['nothing'])} nothing, {_pct(o['attacker_dies'])} "
-                                                  "an attacker dies"})
+            items.append({"kind": "odds", "text": f"{join(name(a) for a in sorted(attackers))} against "
+                                                  f"{name(target)}: {_chances(o)}"})
     elif s.phase == "combat_roll" and s.pending.get("target"):
         p = s.pending
         o = outcome_odds(p["modifiers"], bool(game.flight_options(s, p["target"])))
-        items.append({"kind": "odds", "text": f"This combat roll: {_pct(o['killed'])} killed, {_pct(o['flees'])} "
-                                              f"flees, {_pct(o['nothing'])} nothing, {_pct(o['attacker_dies'])} an "
-                                              "attacker dies"})
+        items.append({"kind": "odds", "text": f"This combat roll: {_chances(o)}"})
     elif s.phase in ("rescue", "rescue_roll") and s.pending.get("queue"):
         for pirate, need in s.pending["queue"].items():
-            items.append({"kind": "odds", "text": f"{pirate} needs {need} or more on two dice: "
+            items.append({"kind": "odds", "text": f"{name(pirate)} needs {need} or more on two dice: "
                                                   f"{_pct(p_at_least(need))} to escape"})
     return {"title": "Odds", "items": items} if items else None

@@ -25,7 +25,6 @@ from .test_views import FakeApp
 #: words): the game's owner fixes them with companion.engine.words and empties its entry (pvd,
 #: island, ology engineers; issue 16 item 3). A problem not listed here fails the test.
 KNOWN: dict[str, list[str]] = {
-    "pirate-island": [r"(blue|red|yellow|green)-\d+"],  # pirates by id: "Bart moves blue-1 to C8"
     "pirateology": [r"1 (cards|coins|squares)"],
     "pirates-vs-dinosaurs": [r"\(s\)", r"1 (cards|dice|hours|tokens)", r"[0-9] (card|hour)", r"a (early|incident)",
                              r"(beach|jungle|mountains|plain|swamp)-\d"],

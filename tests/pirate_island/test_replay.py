@@ -27,8 +27,8 @@ def test_first_turns_show_the_rules_at_work() -> None:
     session = load_replay(ROOT / "docs" / "examples" / "pirate-island-first-turns.yaml", get_game)
     text = " | ".join(e.text for e in session.history(None))
     assert "the chests are placed on 14, 21, 36, 42, 53, 65" in text
-    assert "Ann moves red-1 to C12 (7 BP, 4 left)" in text
-    assert "in the fog Ben moves red-1 to D9" in text
+    assert "Ann moves Red pirate 1 to C12 (7 BP, 4 left)" in text
+    assert "in the fog Ben moves Red pirate 1 to D9" in text
 
 
 def test_an_illegal_entry_names_the_entry_and_the_rule() -> None:

@@ -205,7 +205,8 @@ def _taps(game: Any, s: Any) -> dict[str, Any]:
                   "send": "Tap the free harbour the ship is sent to.",
                   "recruit": "Tap where the recruit comes back: your ship, an empty enemy ship or a free fortress.",
                   }.get(phase, "")
-    return {"prompt": prompt, "pick": pick, "options": options, "direct": direct}
+    names = {k: f"The {k[len(SHIP_PREFIX):]} ship" if k.startswith(SHIP_PREFIX) else game.pirate_name(k) for k in pick.values()}
+    return {"prompt": prompt, "pick": pick, "options": options, "direct": direct, "names": names}
 
 
 def _space_of(game: Any, s: Any, a: Any) -> str | None:

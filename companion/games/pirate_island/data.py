@@ -27,6 +27,11 @@ class Data:
     #: the map as the content Board (for pictures: companion.board.picture)
     board: Any
 
+    def pirate_name(self, pirate: str) -> str:
+        """A pirate in words, as its standee is named: "Red pirate 3" (its id is red-3)."""
+        colour, _, number = pirate.rpartition("-")
+        return f"{self.colour_names.get(colour, colour.capitalize())} pirate {number}"
+
 
 def load_data() -> Data:
     content = load_game(GAME_ID)

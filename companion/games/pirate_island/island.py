@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.board.budget import cheapest_costs, farther_ends, route
+from companion.board.budget import cheapest_by_cost, cheapest_costs, farther_ends, route
 from companion.board.graph import Graph
 from companion.board.maps import graph_of
 
@@ -63,6 +63,7 @@ class Island:
     totenkiste: str
     centre: dict[str, tuple[float, float]]
     _distances: dict[str, dict[str, int]] = field(default_factory=dict, repr=False)
+    _regions: dict[tuple[str, int, int], frozenset[str]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(cls, board: Any, rules: Any) -> "Island":
@@ -139,6 +140,20 @@ class Island:
         """Cheapest costs from `start` over fields: `blocked` fields are never entered, `stops`
         fields may be entered but not left (chests); terrain times `factor`, rivers added."""
         return cheapest_costs(start, budget, self.steps, factor, blocked, stops)
+
+    def reach(self, start: str, budget: int, factor: int, blocked: Any, stops: Any):
+        """`search` for a whole-number budget, with every field reached as (cost, field),
+        cheapest first (the rules' movement options: companion.board.budget.cheapest_by_cost)."""
+        return cheapest_by_cost(start, budget, self.steps, factor, blocked, stops)
+
+    def region(self, start: str, factor: int, budget: int) -> frozenset[str]:
+        """The fields a search from `start` could reach with `budget` if nothing stood in the way
+        (cached): enemies and chests outside it cannot change that search."""
+        key = (start, factor, budget)
+        got = self._regions.get(key)
+        if got is None:
+            got = self._regions[key] = frozenset(self.search(start, budget, factor, (), ()))
+        return got
 
     def steps_from(self, start: str) -> dict[str, int]:
         """Steps over the island's fields from `start` to every field (cached)."""

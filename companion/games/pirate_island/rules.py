@@ -13,12 +13,15 @@ content/pirate-island/rulings.yaml. IllegalAction rules name the rulebook sectio
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 from typing import Any
 
+from companion.board.budget import route
 from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
+from companion.engine.words import join
 
 from .actions import (CODEC, Attack, Casualty, EndMoves, EndTurn, EnterHarbour, Flee, Fog, Load, Move, Pass, Raid,
                       Recruit, Rescue, Sail, Send, StepIn, TakeOver)
@@ -166,7 +169,7 @@ class IslandGame(Game[IslandState]):
             return Roll((FACES,), label="eruption: which sector")
         if p == "rescue_roll":
             pir = s.pending["current"]
-            return Roll((FACES, FACES), label=f"rescue roll for {pir}: {s.pending['queue'][pir]} or more")
+            return Roll((FACES, FACES), label=f"rescue roll for {self.pirate_name(pir)}: {s.pending['queue'][pir]} or more")
         if p == "combat_roll":
             return Roll((FACES, FACES), label="combat roll")
         return None
@@ -175,6 +178,10 @@ class IslandGame(Game[IslandState]):
     def colour(self, s: IslandState, seat: int) -> str:
         return s.colours[seat]
 
+    def pirate_name(self, pirate: str) -> str:
+        """A pirate in words ("Red pirate 3"), for every sentence people read."""
+        return self.data.pirate_name(pirate)
+
     def seat_of(self, s: IslandState, pirate: str) -> int:
         return self.seats(s)[pirate]
 
@@ -182,8 +189,9 @@ class IslandGame(Game[IslandState]):
     #: rules never change a state's dict or list in place (a step puts a new one there), so the
     #: same object means the same answer. One tuple each, replaced whole (safe across threads).
     _seat_memo: tuple[Any, dict[str, int]] = (None, {})
+    _band_memo: tuple[Any, tuple[tuple[str, ...], ...]] = (None, ())
     _occ_memo: tuple[Any, dict[str, str]] = (None, {})
-    _search_memo: tuple[Any, Any, int, dict] = (None, None, -1, {})
+    _blocker_memo: tuple[Any, Any, int, tuple[set[str], set[str]]] = (None, None, -1, (set(), set()))
 
     def seats(self, s: IslandState) -> dict[str, int]:
         """pirate -> the seat of its band"""
@@ -192,6 +200,14 @@ class IslandGame(Game[IslandState]):
             seats = {f"{c}-{k}": i for i, c in enumerate(s.colours) for k in range(1, 7)}
             self._seat_memo = (s.colours, seats)
         return seats
+
+    def band(self, s: IslandState, seat: int) -> tuple[str, ...]:
+        """The six pirates of a seat, in order (red-1 ... red-6)."""
+        key, bands = self._band_memo
+        if key is not s.colours:
+            bands = tuple(tuple(f"{c}-{k}" for k in range(1, 7)) for c in s.colours)
+            self._band_memo = (s.colours, bands)
+        return bands[seat]
 
     def ships_of(self, s: IslandState, seat: int) -> list[str]:
         return [c for c in s.colours if s.owner[c] == seat and s.ships[c]]
@@ -215,14 +231,15 @@ class IslandGame(Game[IslandState]):
             self._occ_memo = (s.pirates, occ)
         return occ
 
-    def _searches(self, s: IslandState) -> dict:
-        """The movement searches made for this position of the pirates and chests and this seat
-        (legal_actions, the view and the move itself ask the same ones)."""
-        pirates, chests, seat, found = self._search_memo
+    def blockers(self, s: IslandState) -> tuple[set[str], set[str]]:
+        """(the fields of the pirates of other seats than the one to move, the chest fields), for
+        this position (shared: do not change them)."""
+        pirates, chests, seat, sets = self._blocker_memo
         if pirates is not s.pirates or chests is not s.chests or seat != s.seat:
-            found = {}
-            self._search_memo = (s.pirates, s.chests, s.seat, found)
-        return found
+            seats = self.seats(s)
+            sets = ({f for f, p in self.occupancy(s).items() if seats[p] != s.seat}, set(s.chests))
+            self._blocker_memo = (s.pirates, s.chests, s.seat, sets)
+        return sets
 
     def chest_at(self, s: IslandState, fld: str) -> int | None:
         for i, f in enumerate(s.chests):
@@ -234,57 +251,66 @@ class IslandGame(Game[IslandState]):
         return s.contents[chest] == "treasure" and seat in s.seen[chest]
 
     # --- movement options ------------------------------------------------------------------
-    def move_options(self, s: IslandState, pirate: str, routes: bool = True,
-                     want: tuple[str, bool] | None = None) -> dict[tuple[str, bool], tuple[int, list[str]]]:
-        """(destination, carry) -> (cost, route) for one pirate of the seat to move, in the
-        movement phase. The route starts where the pirate is (its ship's harbour if aboard);
-        without `routes` it is left empty (legal_actions needs only the destinations), with
-        `want` only that destination's is found (the move being made). Searches are shared by
-        every question about the same position (_searches)."""
-        cache = self._searches(s)
+    @cached_property
+    def _reaches(self) -> dict[tuple, "Reach"]:
+        """The movement searches made so far (see _reach); emptied when it holds too many."""
+        return {}
 
-        def search(start: str, budget: int, factor: int, blocked: Any, stops: Any) -> dict:
-            key = (start, budget, factor)
-            found = cache.get(key)
-            if found is None:
-                found = cache[key] = isl.search(start, budget, factor, blocked, stops)
-            return found
-        if want is not None:
-            def rt(found: Any, end: str) -> list[str]:
-                return self.island.route(found, end) if end in (want[0], self.island.landing.get(want[0])) else []
-        else:
-            rt = self.island.route if routes else _no_route
-        isl = self.island
-        mv = self.rules.movement
-        seat = s.seat
+    def _reach(self, seat: int, pirate: str, start: str, factor: int, cap: int, budget: int, carry: bool,
+               blocked: Any, stops: Any) -> "Reach":
+        """Every field `pirate` could reach from `start` with `budget` BP (of at most `cap`). A
+        search depends only on the enemies and chests inside the ground it could cover without
+        them (Island.region), so it is made again only when one of those changed (not after each
+        move of the band's other pirates, nor when pirates far away moved) or when more BP are
+        asked than it was made with; a smaller budget is a prefix (Reach.upto)."""
+        region = self.island.region(start, factor, cap)
+        key = (pirate, start, factor, cap, region.intersection(blocked), region.intersection(stops))
+        memo = self._reaches
+        got = memo.get(key)
+        if got is None or got.budget < budget:
+            if len(memo) > 50_000:
+                memo.clear()
+            found, ranked = self.island.reach(start, budget, factor, blocked, stops)
+            moves = self._moves
+            made = []
+            for _, end in ranked:
+                m = moves.get((pirate, end, carry))
+                if m is None:
+                    m = moves[(pirate, end, carry)] = Move(seat, pirate, end, carry)
+                made.append(m)
+            got = memo[key] = Reach(budget, found, ranked, made)
+        return got
+
+    def _legs(self, s: IslandState, pirate: str) -> list[tuple]:
+        """Where one pirate of the seat to move may go in the movement phase, as the searches its
+        moves come from, in order: ("land", reach, budget, carry, BP added, the harbour it
+        disembarks from or None) and ("ship", reach, landing place, harbour, cost) for going aboard
+        a ship of its own. Shared by legal_actions, move_options and the move itself."""
         loc = s.pirates.get(pirate)
         if s.phase != "move" or loc is None or loc == TOTENKISTE or pirate in s.stopped:
-            return {}
-        if self.seat_of(s, pirate) != seat:
-            return {}
-        occ = self.occupancy(s)
-        sets = cache.get("sets")
-        if sets is None:  # the fields of enemies and chests, once for the position
-            seats = self.seats(s)
-            sets = cache["sets"] = ({f for f, p in occ.items() if seats[p] != seat}, set(s.chests))
-        enemy, chests = sets
+            return []
+        seat = s.seat
+        if self.seats(s).get(pirate) != seat:
+            return []
+        isl = self.island
+        mv = self.rules.movement
+        enemy, chests = self.blockers(s)
         spent = s.spent.get(pirate, 0)
-        out: dict[tuple[str, bool], tuple[int, list[str]]] = {}
         if loc.startswith(SHIP_PREFIX):
             harbour = s.ships[loc[len(SHIP_PREFIX):]]
             if s.storm or harbour is None:
-                return {}
+                return []
             lp = isl.landing[harbour]
             budget = min(s.bp, mv.cap - spent) - mv.embark
             if budget < 0 or lp in enemy:
-                return {}
-            found = {lp: (0, None)} if lp in chests else search(lp, budget, 1, enemy, chests)
-            for end, (cost, _) in found.items():
-                if end not in occ:
-                    out[(end, False)] = (int(cost) + mv.embark, [harbour] + rt(found, end))
-            return out
+                return []
+            # onto a chest's landing place the pirate stops at once (a search of 0 BP)
+            cap = 0 if lp in chests else mv.cap - mv.embark
+            return [("land", self._reach(seat, pirate, lp, 1, cap, min(budget, cap), False, enemy, chests), budget,
+                     False, mv.embark, harbour)]
+        legs: list[tuple] = []
+        chest = self.chest_at(s, loc)
         for carry in (False, True):
-            chest = self.chest_at(s, loc)
             if carry and (chest is None or not self.knows_treasure(s, seat, chest)):
                 continue
             cap = mv.carrier_cap if carry or pirate in s.carried else mv.cap
@@ -292,22 +318,52 @@ class IslandGame(Game[IslandState]):
             if budget <= 0:
                 continue
             if carry:
-                found = search(loc, budget, mv.carrier_factor, enemy | chests, ())
+                reach = self._reach(seat, pirate, loc, mv.carrier_factor, cap, budget, True, enemy | chests, ())
             else:
-                found = search(loc, budget, 1, enemy, chests - {loc})
-            for end, (cost, _) in found.items():
-                if end != loc and end not in occ:
-                    out[(end, carry)] = (int(cost), rt(found, end))
+                reach = self._reach(seat, pirate, loc, 1, cap, budget, False, enemy, chests - {loc})
+            legs.append(("land", reach, budget, carry, 0, None))
             if carry or s.storm:
                 continue
             for ship in self.ships_of(s, seat):
                 harbour = s.ships[ship]
                 lp = isl.landing[harbour]
-                if lp in found and (lp == loc or lp not in chests):
-                    cost = int(found[lp][0]) + mv.embark
-                    if cost <= budget:
-                        out[(harbour, False)] = (cost, rt(found, lp) + [harbour])
+                got = reach.found.get(lp)
+                if got is not None and (lp == loc or lp not in chests) and got[0] + mv.embark <= budget:
+                    legs.append(("ship", reach, lp, harbour, got[0] + mv.embark))
+        return legs
+
+    def move_options(self, s: IslandState, pirate: str,
+                     routes: bool = True) -> dict[tuple[str, bool], tuple[int, list[str]]]:
+        """(destination, carry) -> (cost, route) for one pirate of the seat to move, in the
+        movement phase, cheapest first. The route starts where the pirate is (its ship's harbour if
+        aboard); without `routes` it is left empty."""
+        occ = self.occupancy(s)
+        out: dict[tuple[str, bool], tuple[int, list[str]]] = {}
+        for leg in self._legs(s, pirate):
+            if leg[0] == "ship":
+                _, reach, lp, harbour, cost = leg
+                out[(harbour, False)] = (cost, route(reach.found, lp) + [harbour] if routes else [])
+                continue
+            _, reach, budget, carry, extra, harbour = leg
+            for cost, end in reach.upto(budget):
+                if end not in occ:
+                    way = ([harbour] if harbour else []) + route(reach.found, end) if routes else []
+                    out[(end, carry)] = (cost + extra, way)
         return out
+
+    def _move_way(self, s: IslandState, a: Move) -> tuple[int, list[str]] | None:
+        """The cost and cheapest route of a move, None if it is not possible."""
+        for leg in self._legs(s, a.pirate):
+            if leg[0] == "ship":
+                _, reach, lp, harbour, cost = leg
+                if harbour == a.to and not a.carry:
+                    return cost, route(reach.found, lp) + [harbour]
+                continue
+            _, reach, budget, carry, extra, harbour = leg
+            got = reach.found.get(a.to)
+            if carry == a.carry and got is not None and got[0] <= budget and a.to not in self.occupancy(s):
+                return got[0] + extra, ([harbour] if harbour else []) + route(reach.found, a.to)
+        return None
 
     def sail_options(self, s: IslandState) -> list[tuple[str, str]]:
         if s.phase != "move" or s.storm or s.bp < self.rules.movement.ship:
@@ -343,21 +399,20 @@ class IslandGame(Game[IslandState]):
         if s.phase != "combat":
             return {}
         isl = self.island
-        seat = s.seat
         occ = self.occupancy(s)
+        enemy = self.blockers(s)[0]
         out: dict[str, list[str]] = {}
-        for p, loc in s.pirates.items():
-            if self.seat_of(s, p) != seat or p in s.attacked or loc == TOTENKISTE:
+        for p in self.band(s, s.seat):
+            loc = s.pirates[p]
+            if p in s.attacked or loc == TOTENKISTE:
                 continue
             if loc.startswith(SHIP_PREFIX):
                 harbour = s.ships[loc[len(SHIP_PREFIX):]]
                 around = isl.shore[harbour] if harbour else ()
             else:
                 around = isl.near[loc]
-            for f in around:
-                t = occ.get(f)
-                if t is not None and self.seat_of(s, t) != seat:
-                    out.setdefault(t, []).append(p)
+            for f in enemy.intersection(around):
+                out.setdefault(occ[f], []).append(p)
         return out
 
     def combat_modifiers(self, s: IslandState, target: str, attackers: tuple[str, ...]) -> dict[str, int]:
@@ -466,6 +521,18 @@ class IslandGame(Game[IslandState]):
         out += [f for f in self.island.fortresses if f not in occ and f not in chests]
         return out
 
+    @cached_property
+    def _moves(self) -> dict[tuple[str, str, bool], Move]:
+        """Move(seat, pirate, to, carry) by (pirate, to, carry), each made once: legal_actions
+        offers the same moves at decision after decision (a pirate's band is its seat)."""
+        return {}
+
+    def _aboard_move(self, seat: int, pirate: str, harbour: str) -> Move:
+        got = self._moves.get((pirate, harbour, False))
+        if got is None:
+            got = self._moves[(pirate, harbour, False)] = Move(seat, pirate, harbour, False)
+        return got
+
     # --- legal actions ---------------------------------------------------------------------
     def legal_actions(self, s: IslandState) -> list[Action]:
         seat = self.to_move(s)
@@ -476,10 +543,13 @@ class IslandGame(Game[IslandState]):
         if p == "enter":
             return [EnterHarbour(seat, h) for h in self.island.harbours if self.ship_at(s, h) is None]
         if p == "move":
-            colour = s.colours[seat] + "-"
-            for pirate in sorted(q for q in s.pirates if q.startswith(colour)):
-                for (to, carry) in self.move_options(s, pirate, routes=False):
-                    out.append(Move(seat, pirate, to, carry))
+            occ = self.occupancy(s)
+            for pirate in self.band(s, seat):
+                for leg in self._legs(s, pirate):
+                    if leg[0] == "land":
+                        out += leg[1].moves_upto(leg[2], occ)
+                    else:
+                        out.append(self._aboard_move(seat, pirate, leg[3]))
             out += [Sail(seat, c, h) for c, h in self.sail_options(s)]
             out += [Load(seat, q) for q in self.load_options(s)]
             out.append(EndMoves(seat))
@@ -535,11 +605,10 @@ class IslandGame(Game[IslandState]):
     def _move(self, s: IslandState, a: Move) -> list[Event]:
         if a.pirate not in s.pirates or self.seat_of(s, a.pirate) != s.seat:
             raise IllegalAction(MOVEMENT, f"{a.pirate!r} is not a pirate of {s.players[s.seat]}")
-        key = (a.to, a.carry)
-        opts = self.move_options(s, a.pirate, want=key)
-        if key not in opts:
+        got = self._move_way(s, a)
+        if got is None:
             raise IllegalAction(*self._why_not_move(s, a))
-        cost, way = opts[key]
+        cost, way = got
         isl = self.island
         name = s.players[s.seat]
         frm = s.pirates[a.pirate]
@@ -562,7 +631,7 @@ class IslandGame(Game[IslandState]):
         s.last = {"pirate": a.pirate, "route": way, "cost": cost, "carry": a.carry}
         words = " with the treasure" if a.carry else ""
         where = f"aboard the {self.ship_at(s, a.to)} ship" if a.to in isl.harbours else isl.label[a.to]
-        events = [Event("move", f"{name} moves {a.pirate}{words} to {where} ({cost} BP, {s.bp} left)",
+        events = [Event("move", f"{name} moves {self.pirate_name(a.pirate)}{words} to {where} ({cost} BP, {s.bp} left)",
                         {"pirate": a.pirate, "route": way, "cost": cost, "carry": a.carry})]
         if a.to in isl.fieldset and not a.carry and self.chest_at(s, a.to) is not None:
             events += self._found(s, a.pirate, "move")
@@ -575,13 +644,13 @@ class IslandGame(Game[IslandState]):
         mv = self.rules.movement
         loc = s.pirates[a.pirate]
         if loc == TOTENKISTE:
-            return COMBAT, f"{a.pirate} is in the Totenkiste"
+            return COMBAT, f"{self.pirate_name(a.pirate)} is in the Totenkiste"
         if a.pirate in s.stopped:
-            return TREASURE, f"{a.pirate} found a chest this turn and moves on only next turn"
+            return TREASURE, f"{self.pirate_name(a.pirate)} found a chest this turn and moves on only next turn"
         if a.carry:
             chest = self.chest_at(s, loc)
             if chest is None or not self.knows_treasure(s, s.seat, chest):
-                return TREASURE, f"{a.pirate} stands on no treasure chest you know of; only the treasure is carried"
+                return TREASURE, f"{self.pirate_name(a.pirate)} stands on no treasure chest you know of; only the treasure is carried"
         if a.to not in isl.fieldset and a.to not in isl.harbours:
             if isl.kind.get(a.to) in ("crater", "lake"):
                 return MOVEMENT, "the crater and the lakes cannot be entered"
@@ -594,16 +663,16 @@ class IslandGame(Game[IslandState]):
                 return SHIPS, f"pirates go aboard only a ship of their own, and {isl.label[a.to]} holds none"
             if a.carry:
                 return LOADING, "the treasure goes aboard only by loading it (section 12)"
-            return LANDING, f"{a.pirate} cannot reach the landing place of {isl.label[a.to]} and embark (6 BP) with " \
+            return LANDING, f"{self.pirate_name(a.pirate)} cannot reach the landing place of {isl.label[a.to]} and embark (6 BP) with " \
                             f"{min(s.bp, mv.cap - s.spent.get(a.pirate, 0))} BP"
         if loc.startswith(SHIP_PREFIX) and s.storm:
             return DOUBLES, "nobody disembarks during the storm"
         occ = self.occupancy(s)
         if a.to in occ:
-            return MOVEMENT, f"{isl.label[a.to]} is occupied by {occ[a.to]}; only one pirate may end its move on a field"
+            return MOVEMENT, f"{isl.label[a.to]} is occupied by {self.pirate_name(occ[a.to])}; only one pirate may end its move on a field"
         cap = mv.carrier_cap if a.carry else mv.cap
         left = min(s.bp, cap - s.spent.get(a.pirate, 0))
-        return MOVEMENT, (f"{a.pirate} cannot reach {isl.label[a.to]} with {left} BP (at most {cap} on one pirate, "
+        return MOVEMENT, (f"{self.pirate_name(a.pirate)} cannot reach {isl.label[a.to]} with {left} BP (at most {cap} on one pirate, "
                           f"{s.bp} left this turn; enemy fields, chests on the way, the crater and lakes block)")
 
     def _found(self, s: IslandState, pirate: str, resume: str) -> list[Event]:
@@ -682,13 +751,13 @@ class IslandGame(Game[IslandState]):
             return LOADING, "the treasure cannot be loaded while the storm blows"
         loc = s.pirates.get(a.pirate, "")
         if loc not in isl.harbour_at:
-            return LOADING, f"{a.pirate} is not on a landing place"
+            return LOADING, f"{self.pirate_name(a.pirate)} is not on a landing place"
         ship = self.ship_at(s, isl.harbour_at[loc])
         if ship is None or s.owner[ship] != s.seat:
             return LOADING, "the treasure is loaded only onto a ship of your own lying in this harbour"
         chest = self.chest_at(s, loc)
         if chest is None or not self.knows_treasure(s, s.seat, chest):
-            return LOADING, f"{a.pirate} has no treasure with it"
+            return LOADING, f"{self.pirate_name(a.pirate)} has no treasure with it"
         if a.pirate in s.moved:
             return LOADING, "the treasure is loaded on the turn after it reached the landing place"
         cost = self.rules.loading.fortress if isl.kind[loc] == "fortress" else self.rules.loading.landing
@@ -711,18 +780,18 @@ class IslandGame(Game[IslandState]):
         if a.target not in opts:
             raise IllegalAction(COMBAT, f"{a.target!r} is not an enemy pirate next to a pirate of yours that may still attack")
         if not a.attackers or list(a.attackers) != sorted(set(a.attackers)):
-            raise IllegalAction(COMBAT, "name each attacker once, in order (e.g. red-1, red-4)")
+            raise IllegalAction(COMBAT, "name each attacker once, in order (red-1 before red-4)")
         bad = [x for x in a.attackers if x not in opts[a.target]]
         if bad:
-            raise IllegalAction(COMBAT, f"{', '.join(bad)} cannot attack {a.target}: each pirate attacks once a turn, "
+            raise IllegalAction(COMBAT, f"{join(self.pirate_name(x) for x in bad)} cannot attack {self.pirate_name(a.target)}: each pirate attacks once a turn, "
                                         "from a field (or a ship) next to the defender")
         s.attacked = s.attacked + list(a.attackers)
         mods = self.combat_modifiers(s, a.target, a.attackers)
         s.pending = {"target": a.target, "attackers": list(a.attackers), "modifiers": mods,
                      "field": s.pirates[a.target], "defender_seat": self.seat_of(s, a.target)}
         s.phase = "combat_roll"
-        words = ", ".join(a.attackers)
-        return [Event("attack", f"{s.players[s.seat]} attacks {a.target} on {self.island.label[s.pirates[a.target]]} "
+        words = join(self.pirate_name(x) for x in a.attackers)
+        return [Event("attack", f"{s.players[s.seat]} attacks {self.pirate_name(a.target)} on {self.island.label[s.pirates[a.target]]} "
                                 f"with {words}", dict(s.pending))]
 
     def _end_turn_action(self, s: IslandState, a: EndTurn) -> list[Event]:
@@ -734,7 +803,7 @@ class IslandGame(Game[IslandState]):
                                         "(as far as the free fields allow, up to five, away from the combat field)")
         target = s.pending["target"]
         s.pirates = {**s.pirates, target: a.to}
-        ev = [Event("flee", f"{target} flees to {self.island.label[a.to]}", {"pirate": target, "to": a.to})]
+        ev = [Event("flee", f"{self.pirate_name(target)} flees to {self.island.label[a.to]}", {"pirate": target, "to": a.to})]
         return ev + self._after_win(s)
 
     def _after_win(self, s: IslandState) -> list[Event]:
@@ -750,7 +819,7 @@ class IslandGame(Game[IslandState]):
             raise IllegalAction(COMBAT, f"only an attacker on land steps in: {', '.join(s.pending['step_in'])}")
         fld = s.pending["field"]
         s.pirates = {**s.pirates, a.pirate: fld}
-        ev = [Event("step_in", f"{a.pirate} steps into {self.island.label[fld]}", {"pirate": a.pirate, "to": fld})]
+        ev = [Event("step_in", f"{self.pirate_name(a.pirate)} steps into {self.island.label[fld]}", {"pirate": a.pirate, "to": fld})]
         if self.chest_at(s, fld) is not None:
             ev += self._found(s, a.pirate, "combat")
             if s.phase == "look":
@@ -774,7 +843,7 @@ class IslandGame(Game[IslandState]):
 
     def _kill(self, s: IslandState, pirate: str, how: str) -> list[Event]:
         s.pirates = {**s.pirates, pirate: TOTENKISTE}
-        return [Event("killed", f"{pirate} {how} and goes to the Totenkiste", {"pirate": pirate})]
+        return [Event("killed", f"{self.pirate_name(pirate)} {how} and goes to the Totenkiste", {"pirate": pirate})]
 
     def _rescue(self, s: IslandState, a: Rescue) -> list[Event]:
         q = s.pending["queue"]
@@ -791,7 +860,7 @@ class IslandGame(Game[IslandState]):
                                          f"{self.rules.fog_fields} fields, by the movement rules, to a free field")
         s.pirates = {**s.pirates, a.pirate: a.to}
         who = s.players[(s.seat + 1) % len(s.players)]
-        ev = [Event("fog", f"in the fog {who} moves {a.pirate} to {self.island.label[a.to]}",
+        ev = [Event("fog", f"in the fog {who} moves {self.pirate_name(a.pirate)} to {self.island.label[a.to]}",
                     {"pirate": a.pirate, "to": a.to})]
         if self.chest_at(s, a.to) is not None:
             ev += self._found(s, a.pirate, "event")
@@ -845,7 +914,7 @@ class IslandGame(Game[IslandState]):
             where = f"the {a.place[len(SHIP_PREFIX):]} ship"
         else:
             where = self.island.label[a.place]
-        ev = [Event("recruit", f"{pirate} comes back from the Totenkiste onto {where}", {"pirate": pirate})]
+        ev = [Event("recruit", f"{self.pirate_name(pirate)} comes back from the Totenkiste onto {where}", {"pirate": pirate})]
         return ev + self._to_combat(s)
 
     # --- transitions: chance ---------------------------------------------------------------
@@ -897,9 +966,9 @@ class IslandGame(Game[IslandState]):
             queue = {k: v for k, v in s.pending["queue"].items() if k != pirate}
             s.pending = {**s.pending, "queue": queue, "current": None}
             if total >= need:
-                ev = [Event("rescued", f"{pirate} rolls {total} (needs {need}) and escapes", {"pirate": pirate})]
+                ev = [Event("rescued", f"{self.pirate_name(pirate)} rolls {total} (needs {need}) and escapes", {"pirate": pirate})]
             else:
-                ev = [Event("rescue_failed", f"{pirate} rolls {total} (needs {need})", {"pirate": pirate})]
+                ev = [Event("rescue_failed", f"{self.pirate_name(pirate)} rolls {total} (needs {need})", {"pirate": pirate})]
                 ev += self._kill(s, pirate, "is lost" if s.pending["kind"] == "eruption" else "dies of the fever")
             return ev + self._next_rescue(s)
         if p == "combat_roll":
@@ -974,7 +1043,7 @@ class IslandGame(Game[IslandState]):
         s.pending = {"kind": kind, "queue": endangered, "current": None, "chooser": None}
         s.phase = "rescue"
         if endangered:
-            words = ", ".join(f"{q} {n}+" for q, n in endangered.items())
+            words = ", ".join(f"{self.pirate_name(q)} {n}+" for q, n in endangered.items())
             ev = [Event("danger", f"in danger ({'lava' if kind == 'eruption' else 'fever'}): {words}",
                         {"queue": endangered})]
         else:
@@ -1064,8 +1133,28 @@ class IslandGame(Game[IslandState]):
         return IslandBot(seed)
 
 
-def _no_route(found: Any, end: str) -> list[str]:
-    return []
+class Reach:
+    """One movement search made ready for the questions asked of it at every decision: the fields
+    reached, cheapest first, with their moves (a smaller budget is a prefix), and the search
+    itself for routes."""
+
+    __slots__ = ("budget", "found", "costs", "ends", "moves")
+
+    def __init__(self, budget: int, found: dict[str, tuple[int, Any]], ranked: list[tuple[int, str]],
+                 moves: list[Move]):
+        self.budget = budget
+        self.found = found
+        self.costs = [c for c, _ in ranked]
+        self.ends = [e for _, e in ranked]
+        self.moves = moves
+
+    def upto(self, budget: int) -> Any:
+        """(cost, field) of every field reached with at most `budget` BP, cheapest first."""
+        return zip(self.costs[:bisect_right(self.costs, budget)], self.ends)
+
+    def moves_upto(self, budget: int, occupied: Any) -> list[Move]:
+        """The moves to the fields reached with at most `budget` BP that are not `occupied`."""
+        return [m for m, e in zip(self.moves, self.ends[:bisect_right(self.costs, budget)]) if e not in occupied]
 
 
 _EVENT_WORDS = {"fever": "fever", "eruption": "the volcano erupts", "fog": "fog", "ship": "a ship may be moved",

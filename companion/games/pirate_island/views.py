@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import Action
+from companion.engine.words import join
 
 from .island import SHIP_PREFIX, TOTENKISTE
 
@@ -42,7 +43,7 @@ def view(game: Any, s: Any, player: int | None) -> dict[str, Any]:
     for p in sorted(s.pirates):
         loc = s.pirates[p]
         chest = game.chest_at(s, loc) if loc in isl.fieldset else None
-        entry = {"id": p, "seat": game.seat_of(s, p), "where": loc, "label": where_words(game, loc),
+        entry = {"id": p, "name": game.data.pirate_name(p), "seat": game.seat_of(s, p), "where": loc, "label": where_words(game, loc),
                  "spent": s.spent.get(p, 0), "moved": p in s.moved, "stopped": p in s.stopped,
                  "attacked": p in s.attacked, "on_chest": chest is not None}
         if loc.startswith(SHIP_PREFIX):
@@ -119,34 +120,35 @@ def describe(game: Any, s: Any, a: Action) -> str:
     isl = game.island
     t = a.type
     lab = isl.label.get
+    name = game.data.pirate_name
     if t == "move":
         opts = game.move_options(s, a.pirate)
         cost = opts.get((a.to, a.carry), (None,))[0]
         dest = f"aboard ({lab(a.to, a.to)})" if a.to in isl.harbours else lab(a.to, a.to)
         extra = " with the treasure" if a.carry else ""
-        return f"move {a.pirate}{extra} to {dest}" + (f" ({cost} BP)" if cost is not None else "")
+        return f"move {name(a.pirate)}{extra} to {dest}" + (f" ({cost} BP)" if cost is not None else "")
     if t == "sail":
         return f"sail the {a.ship} ship to {lab(a.harbour, a.harbour)} ({game.rules.movement.ship} BP)"
     if t == "load":
-        return f"load the treasure aboard with {a.pirate}"
+        return f"load the treasure aboard with {name(a.pirate)}"
     if t == "end_moves":
         return f"end moving ({s.bp} BP lapse)" if s.bp else "end moving"
     if t == "enter":
         return f"sail into {lab(a.harbour, a.harbour)}"
     if t == "attack":
-        return f"attack {a.target} with {', '.join(a.attackers)}"
+        return f"attack {name(a.target)} with {join(name(x) for x in a.attackers)}"
     if t == "end_turn":
         return "end the turn"
     if t == "flee":
         return f"make the defender flee to {lab(a.to, a.to)}"
     if t == "step_in":
-        return f"step into the vacated field with {a.pirate}"
+        return f"step into the vacated field with {name(a.pirate)}"
     if t == "casualty":
-        return f"{a.pirate} falls"
+        return f"{name(a.pirate)} falls"
     if t == "rescue":
-        return f"rescue roll for {a.pirate} next"
+        return f"rescue roll for {name(a.pirate)} next"
     if t == "fog":
-        return f"move {a.pirate} in the fog to {lab(a.to, a.to)}"
+        return f"move {name(a.pirate)} in the fog to {lab(a.to, a.to)}"
     if t == "raid":
         return f"sail the {a.ship} ship into {lab(a.harbour, a.harbour)}"
     if t == "send":
