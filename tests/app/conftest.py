@@ -52,7 +52,7 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 60) -> float:
+    def start(self, timeout: float = 120) -> float:
         env = dict(os.environ, FLET_WEB_NO_CDN="1", COMPANION_DATA_DIR=str(self.data_dir))
         t0 = time.perf_counter()
         with open(self.log, "ab") as log:
@@ -145,23 +145,56 @@ def pytest_runtest_makereport(item, call):
         item.failed_call = report.failed
 
 
+#: run in every page before its own scripts: a page's first document clears the local storage of
+#: its origin, so each new page is a new device (its own client token, no seat, no join code)
+#: although its context, with the HTTP cache and compiled code, served earlier tests; a reload or
+#: a second route in the same page keeps its storage (the same device)
+NEW_DEVICE = """(() => { try {
+    if (!sessionStorage.getItem('companion-test-device')) {
+        localStorage.clear(); sessionStorage.setItem('companion-test-device', '1'); }
+} catch (e) {} })()"""
+
+
+@pytest.fixture(scope="session")
+def contexts(browser) -> Iterator[dict]:
+    """Browser contexts not in use, by viewport, kept for the worker's whole session: a page load
+    in a fresh context compiles Flutter's 12 MB of WebAssembly again (about 5 s of CPU), one in a
+    context that loaded the app before takes it from the cache (about 2 s)."""
+    idle: dict[tuple[int, int], list] = {}
+    yield idle
+    for ctxs in idle.values():
+        for ctx in ctxs:
+            ctx.close()
+
+
 @pytest.fixture
-def new_page(browser, request):
-    """new_page(viewport) -> a page in its own context (its own local storage: its own device)."""
-    contexts = []
+def new_page(browser, contexts, request):
+    """new_page(viewport) -> a page that is a device of its own (its own local storage), in a
+    context no other page of the test uses."""
+    used = []
 
     def make(viewport: dict | None = None):
-        ctx = browser.new_context(viewport=viewport or PHONE)
-        ctx.set_default_timeout(30_000)
-        contexts.append(ctx)
+        viewport = viewport or PHONE
+        key = (viewport["width"], viewport["height"])
+        idle = contexts.setdefault(key, [])
+        if idle:
+            ctx = idle.pop()
+        else:
+            ctx = browser.new_context(viewport=viewport)
+            ctx.set_default_timeout(30_000)
+            ctx.add_init_script(NEW_DEVICE)
+        used.append((key, ctx))
         return ctx.new_page()
 
     yield make
-    for i, ctx in enumerate(contexts):
+    for i, (key, ctx) in enumerate(used):
         if getattr(request.node, "failed_call", False):  # what the browser showed when it failed
             for page in ctx.pages:
                 shot(page, f"FAILED-{request.node.name}-{i}", always=True)
-        ctx.close()
+        for page in ctx.pages:
+            page.close()
+        ctx.clear_cookies()
+        contexts[key].append(ctx)
 
 
 # --- helpers the tests share ------------------------------------------------------------------

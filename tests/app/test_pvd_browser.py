@@ -1,6 +1,7 @@
-"""Pirates vs. Dinosaurs end to end in a real headless Chromium: a combat in the table tracker,
-a hot-seat game against a bot through a turn, and two browsers in one web game with different
-hands. Screenshots of each step go to $COMPANION_SHOTS (default /tmp/companion-app-shots)."""
+"""Pirates vs. Dinosaurs end to end in a real headless Chromium: the island as a picture and a
+combat in the table tracker, a hot-seat game against a bot through a turn, and two browsers (a
+phone and a desktop) in one web game with different hands, where tapping an area of the island
+counts its hidden landmarks. Screenshots of each step go to $COMPANION_SHOTS (default /tmp/companion-app-shots)."""
 from __future__ import annotations
 
 import re
@@ -26,6 +27,28 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     page = new_page(ui.PHONE)
     ui.start_game(page, server, GID, "assistant")
     ui.see(page, "Anne: preparing to land")
+    # the island as a picture: the whole board on the phone's screen; tapping an area says its
+    # search hours, tapping the volcano's last mark what it means
+    ui.see(page, "Tap a place on the board to see what it is.")
+    jungle = page.get_by_role("button", name=re.compile(r"^Jungle: search 3 hours")).first
+    box = jungle.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= ui.PHONE["width"]     # the whole board is on screen
+    ui.shot(page, "pvd-island-tracker-phone")
+    with ui.changes(page):
+        jungle.click()
+    ui.see(page, "Jungle: search 3 hours", exact=True)
+    ui.shot(page, "pvd-island-tracker-phone-tapped")
+    mark = page.get_by_role("button", name=re.compile(r"^Volcano mark 6")).first
+    for _ in range(12):  # the volcano's track is below the fold: scroll the page to it as a thumb would
+        box = mark.bounding_box()
+        if box and box["y"] >= 0 and box["y"] + box["height"] <= ui.PHONE["height"]:
+            break
+        page.mouse.move(ui.PHONE["width"] / 2, ui.PHONE["height"] / 2)
+        page.mouse.wheel(0, 200)
+        ui.painted(page)
+    with ui.changes(page):
+        mark.click()
+    ui.see(page, "Volcano mark 6: The island sinks!")
     # 10 crew with Sabers and Muskets: Cannon (6) + Rope (2) + Shovels (2) leave 10 of the 20 points
     # each choice adds its description under the choices and moves the buttons below: wait for the
     # screen a tap brings before the next tap (a tap on the old place would miss)
@@ -129,6 +152,7 @@ def step(page, ui) -> str:
         # the screen a tap brings before the next tap (a tap on the old place would miss)
         with ui.changes(page):
             press(page, "Sabers and Muskets")
+        ui.see(page, "Sabers and Muskets: ")  # (the description may come a redraw after the choice)
         with ui.changes(page):
             press(page, "Machete (3)")
         ui.see(page, "Equipment: 3 points. Crew: 17 sailors")
@@ -219,15 +243,27 @@ def hand_of(page) -> list[str]:
     return sorted(t for t in (re.sub(r" ×\d+$", "", x) for x in texts) if t in names)
 
 
+def tap_an_area_in_digital_play(page, ui, name: str) -> None:
+    """Tapping an area of the island in digital play counts its hidden landmarks left."""
+    swamp = page.get_by_role("button", name=re.compile(r"^Swamp: search 3 hours, \d hidden landmarks? left"))
+    swamp.first.wait_for()
+    with ui.changes(page):
+        swamp.first.click()
+    page.get_by_text(re.compile(r"^Swamp: search 3 hours, \d hidden landmarks? left")).first.wait_for()
+    ui.shot(page, f"pvd-island-play-{name}")
+
+
 def test_pvd_two_browsers_see_different_hands(server, new_page, ui) -> None:
     a = new_page(ui.PHONE)
     gid = ui.start_game(a, server, GID, "play", [True, True], mode="devices")
     ui.see(a, "This device plays Anne")
+    tap_an_area_in_digital_play(a, ui, "phone")
     b = new_page(ui.DESKTOP)
     ui.open_app(b, f"{server.url}/s/{gid}")
     with ui.changes(b):
         ui.tap(b, "Take seat: Bart")
     ui.see(b, "This device plays Bart")
+    tap_an_area_in_digital_play(b, ui, "desktop")
     # Stage 1 until the hands are dealt: relics in turn order, mates in reverse, then the purchases.
     # Anne's screen says whose decision it is; each step shows on the other screen too
     hand = re.compile(r"^Your hand \(")
