@@ -38,6 +38,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+#: `companion app ...` as the tests serve it: the same command, except that no game's odds are
+#: warmed up ahead (the app solves every Piraten Kapern card in a background thread as a game is
+#: chosen, about 6 s of CPU in each server process; here the solver works when a screen first asks,
+#: for the cards the test shows). The warm-up itself is tested in tests/odds.
+SERVE = """import sys
+import companion.odds as odds
+class Warmed(dict):
+    def __contains__(self, game_id): return True
+    def __missing__(self, game_id): return None
+odds._warming = Warmed()
+from companion.cli import main
+sys.exit(main(sys.argv[1:]))"""
+
+
 class Server:
     """`companion app --web` on a free port; restartable on the same data folder."""
 
@@ -56,7 +70,7 @@ class Server:
         env = dict(os.environ, FLET_WEB_NO_CDN="1", COMPANION_DATA_DIR=str(self.data_dir))
         t0 = time.perf_counter()
         with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "app", "--web", "--port",
+            self.proc = subprocess.Popen([sys.executable, "-c", SERVE, "app", "--web", "--port",
                                           str(self.port), "--no-browser", *self.args], cwd=ROOT, env=env, stdout=log,
                                          stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
