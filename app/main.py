@@ -263,8 +263,9 @@ def web_assets() -> Path:
     return target
 
 
-#: the app's icon (tools/make_icon.py draws it from the printed set's ship; `flet build` reads it too)
-ICON = Path(__file__).resolve().parent.parent / "assets" / "icon.png"
+#: the app's icon (tools/make_icon.py draws it from the printed set's ship; kept with the README's pictures,
+#: the one place generated pictures live in git; `flet build` takes a copy in assets/, see docs/APP.md)
+ICON = Path(__file__).resolve().parent.parent / "docs" / "images" / "icon.png"
 #: the web app's icons, by the names Flet's index.html and manifest.json ask for, and their sizes
 WEB_ICONS = {"favicon.png": 64, "icons/icon-192.png": 192, "icons/icon-512.png": 512,
              "icons/icon-maskable-192.png": 192, "icons/icon-maskable-512.png": 512, "icons/apple-touch-icon.png": 180}
@@ -272,7 +273,7 @@ WEB_ICONS = {"favicon.png": 64, "icons/icon-192.png": 192, "icons/icon-512.png":
 
 def app_icon(target: Path) -> None:
     """The favicon, the home-screen icons and a manifest.json (the app's name and colours) in the
-    web assets folder, made from assets/icon.png once (again when the icon changes)."""
+    web assets folder, made from docs/images/icon.png once (again when the icon changes)."""
     if not ICON.is_file():
         return
     stamp = target / "icons" / ".icon-size"

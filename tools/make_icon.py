@@ -1,4 +1,4 @@
-"""Draw the app's icon, assets/icon.png (1024 px: `flet build` makes every launcher size from it;
+"""Draw the app's icon, docs/images/icon.png (1024 px; `--out assets/icon.png` before `flet build`, which makes every launcher size from it;
 the web app's favicon and manifest icons are made from it by app/main.web_assets), from the
 project's own line art: the printed set's ship (print/icons/ship.svg) in ink on a paper porthole,
 on the home screen's accent, ringed like the printed tokens. Run it after changing the art:
@@ -22,7 +22,7 @@ from svglib.svglib import svg2rlg
 from app import theme
 
 ROOT = Path(__file__).resolve().parent.parent
-ICON = ROOT / "assets" / "icon.png"
+ICON = ROOT / "docs" / "images" / "icon.png"
 SIZE = 1024
 
 

@@ -18,7 +18,7 @@ def test_web_assets_hold_only_icons(tmp_path: Path, monkeypatch) -> None:
 
 
 def test_the_app_icon_is_small_original_art_and_makes_the_web_icons(tmp_path: Path, monkeypatch) -> None:
-    """assets/icon.png (tools/make_icon.py, for `flet build` too) becomes the favicon and the
+    """docs/images/icon.png (tools/make_icon.py; a copy in assets/ for `flet build`) becomes the favicon and the
     manifest's home-screen icons, in the app's colours and name."""
     import json
 
