@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.board.budget import cheapest_costs, farther_ends, route
+from ..conftest import runs  # (the profile sizes the property runs: tests/conftest.py)
 
 
 def grid(costs: list[list[int]], rivers: frozenset = frozenset()):
@@ -45,7 +46,7 @@ def test_blocked_and_stopping_spaces() -> None:
     assert "0,1" not in cheapest_costs("0,0", 5, adj, blocked={"0,1"})
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=runs(40), deadline=None)
 @given(st.lists(st.lists(st.integers(0, 3), min_size=4, max_size=4), min_size=4, max_size=4), st.integers(0, 9))
 def test_agrees_with_networkx(costs: list[list[int]], budget: int) -> None:
     costs[0][0] = 1

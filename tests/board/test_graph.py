@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.board import Edge, Graph, Space
+from ..conftest import runs  # (the profile sizes the property runs: tests/conftest.py)
 
 LAND = ("plain", "swamp", "hill", "mountain", "fortress")
 
@@ -66,7 +67,7 @@ def test_the_graph_is_immutable_and_rejects_bad_edges(graph):
 ids = st.sampled_from([f"s{n}" for n in list(range(11, 17)) + list(range(21, 33)) if n != 25])
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
+@settings(max_examples=runs(150), deadline=None, derandomize=True)
 @given(ids, ids, ids)
 def test_graph_distance_is_symmetric_and_obeys_the_triangle_inequality(graph, a, b, c):
     ok = land(graph)

@@ -7,9 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.board import hexes, squares
+from ..conftest import runs  # (the profile sizes the property runs: tests/conftest.py)
 
 coord = st.tuples(st.integers(-30, 30), st.integers(-30, 30))
-PROPS = settings(max_examples=200, deadline=None, derandomize=True)
+PROPS = settings(max_examples=runs(200), deadline=None, derandomize=True)
 
 
 @PROPS

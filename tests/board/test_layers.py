@@ -6,6 +6,7 @@ from hypothesis import given, settings, strategies as st
 from companion.board.graph import Edge, Graph, Space
 from companion.board.layers import ends, first_reached, passed, walk_layers
 from companion.board.walks import walks
+from ..conftest import runs  # (the profile sizes the property runs: tests/conftest.py)
 
 
 def grid(w: int, h: int) -> Graph:
@@ -18,7 +19,7 @@ def grid(w: int, h: int) -> Graph:
 G = grid(5, 4)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=runs(25), deadline=None)
 @given(c=st.integers(0, 4), r=st.integers(0, 3), n=st.integers(1, 7), revisit=st.sampled_from(["no_backtrack", "any"]))
 def test_layers_match_walks(c: int, r: int, n: int, revisit: str) -> None:
     start = f"{c},{r}"

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from companion.board import Budget, Costs, cheapest, path_of, reachable, retreats
 
+from ..conftest import runs  # (the profile sizes the property runs: tests/conftest.py)
 from .conftest import TERRAIN
 
 
@@ -78,7 +79,7 @@ def test_retreats_go_farther_each_step(graph, move):
 land_ids = [f"s{n}" for n in list(range(11, 17)) + list(range(21, 33)) if n != 25]
 
 
-@settings(max_examples=120, deadline=None, derandomize=True)
+@settings(max_examples=runs(120), deadline=None, derandomize=True)
 @given(st.sampled_from(land_ids), st.integers(0, 2**32 - 1), st.booleans())
 def test_a_cheapest_path_is_never_beaten_by_a_random_one(graph, move, start, seed, carry):
     costs = move.carrying() if carry else move

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.board import walks, wind_walks, with_wind
+from ..conftest import runs  # (the profile sizes the property runs: tests/conftest.py)
 
 ocean_ids = [f"s{n}" for n in list(range(11, 17)) + list(range(21, 33))]
 
@@ -44,7 +45,7 @@ def test_the_wind_doubles_a_move_whose_first_step_goes_with_it(graph):
     assert plain and all(len(p) == 2 for p in plain)
 
 
-@settings(max_examples=100, deadline=None, derandomize=True)
+@settings(max_examples=runs(100), deadline=None, derandomize=True)
 @given(st.sampled_from(ocean_ids), st.integers(1, 7), st.sampled_from(["never", "no_backtrack", "any"]))
 def test_walks_have_exactly_n_steps(graph, start, n, revisit):
     ok = sea(graph)

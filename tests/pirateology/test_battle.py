@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from companion.engine import Session
 from companion.games.pirateology.rules import GAME
 
+from ..conftest import runs  # (the profile sizes the property runs: tests/conftest.py)
 from .conftest import run, table, texts
 
 
@@ -135,7 +136,7 @@ def test_winning__house_rule_round_limit() -> None:
         assert {n for p, n in enumerate(s.players) if GAME.gold(s, p) == best} >= set(s.winners)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=runs(8), deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5))
 def test_battle__coins_are_conserved(seed: int, players: int) -> None:
     """Contents: the 50 coins are always in the Skull Bank, in hands or buried, whatever happens."""
