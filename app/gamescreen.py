@@ -35,9 +35,9 @@ class GameScreen(Screen):
 
     def odds(self, seat: int | None) -> dict[str, Any] | None:
         """The odds and advice of this moment for `seat` (None while advice is off)."""
-        key = (self.live.version, seat)
+        key = (self.live.version, seat, self.w.lang)
         if self._odds[0] != key:
-            self._odds = (key, self.live.odds_view(self.app.client, seat))
+            self._odds = (key, self.live.odds_view(self.app.client, seat, self.w.lang))
         return self._odds[1]
 
     def advised_dice(self, seat: int | None) -> set[int]:

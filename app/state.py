@@ -259,14 +259,14 @@ class LiveGame:
             self.version += 1
             self._save_meta()
 
-    def odds_view(self, client: str, seat: int | None = None) -> dict[str, Any] | None:
+    def odds_view(self, client: str, seat: int | None = None, lang: str = "en") -> dict[str, Any] | None:
         """The odds and advice beside this moment's roll (None while advice is off), for the seat
-        whose view this client sees."""
+        whose view this client sees, in the client's language."""
         with self.lock:
             self._check_view(client, seat)
             if not self.advice_on():
                 return None
-            return api.odds_view(self.session, seat if seat is not None else self.viewer(client))
+            return api.odds_view(self.session, seat if seat is not None else self.viewer(client), lang)
 
     # --- what screens ask besides views (the session answers; no screen reads the state) ---------
     def to_move(self) -> int | None:

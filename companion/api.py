@@ -19,11 +19,11 @@ __all__ = ["GameEntry", "game_entries", "entry", "get_game", "game_ids", "table_
            "bot_kinds", "odds_view", "warm_up_odds"]
 
 
-def odds_view(session: Any, player: int | None) -> dict[str, Any] | None:
+def odds_view(session: Any, player: int | None, lang: str = "en") -> dict[str, Any] | None:
     """The odds and advice beside this moment's roll or choice, for this seat (companion/odds):
     {"items": [{"kind": "odds" | "advice", "text", "dice"?}]}, or None. Computed exactly; asked only
     by screens that show advice (bots and simulations never pay for it)."""
-    return _odds_view(session.game, session.state, player)
+    return _odds_view(session.game, session.state, player, lang)
 
 
 @dataclass(frozen=True)

@@ -42,10 +42,11 @@ def warm_up(game_id: str) -> threading.Thread | None:
         return thread
 
 
-def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | None:
-    """The odds and advice of this moment for this seat (None: nothing to say, or no odds module)."""
+def odds_view(game: Any, state: Any, player: int | None, lang: str = "en") -> dict[str, Any] | None:
+    """The odds and advice of this moment for this seat (None: nothing to say, or no odds module),
+    in `lang` where the game's odds are worded in it (content/words `odds.*`; else English)."""
     hook = getattr(_module(game.id), "odds_view", None)
     if hook is None:
         return None
-    found = hook(game, state, player)
+    found = hook(game, state, player, lang)
     return found if found and found.get("items") else None

@@ -151,7 +151,7 @@ def _chances(o: dict[str, float]) -> str:
             f"{_pct(o['nothing'])}; an attacker dies {_pct(o['attacker_dies'])}")
 
 
-def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | None:
+def odds_view(game: Any, state: Any, player: int | None, lang: str = "en") -> dict[str, Any] | None:
     """Digital play: each attack the seat may make (with every pirate that may join it), and the
     rescue rolls of pirates in danger."""
     if not isinstance(state, IslandState):

@@ -28,6 +28,8 @@ from typing import Any
 
 import numpy as np
 
+from companion.content.models import say
+from companion.engine.words import Words, words_for
 from companion.games.piraten_kapern.data import Data, load_data
 from companion.games.piraten_kapern.scoring import SKULL, CardRule, death_score, island_result, stop_score
 
@@ -527,18 +529,20 @@ def advise(card: str, dice: Sequence[str], chest: Sequence[int] = (), sorceress_
 # what a screen shows beside the dice (companion.odds.odds_view)
 
 
-def _dice_words(nums: Sequence[int], dice: Sequence[str]) -> str:
-    names = data().face_labels
-    return ", ".join(f"{n} ({names[dice[n - 1]]['name'].lower()})" for n in nums)
+def _dice_words(nums: Sequence[int], dice: Sequence[str], lang: str = "en") -> str:
+    names = data().names_in["faces"]
+    return ", ".join(f"{n} ({say(names[dice[n - 1]], lang).lower()})" for n in nums)
 
 
-def _pts(x: float) -> str:
-    return f"{x:+,.0f}"
+def _pts(x: float, lang: str = "en") -> str:
+    """Points with their sign ("+1,160"; in Dutch "+1160", as the Dutch screens write points)."""
+    return f"{x:+.0f}" if lang == "nl" else f"{x:+,.0f}"
 
 
-def _risk(p: float) -> str:
-    return "no risk of losing the turn" if p <= 0 else f"{p:.0%} to lose the turn" if p >= 0.005 else \
-        "under 1% to lose the turn"
+def _risk(p: float, w: Words | None = None) -> str:
+    w = w or words_for("en")
+    return w("odds.kapern.risk_none") if p <= 0 else w("odds.kapern.risk", p=f"{p:.0%}") if p >= 0.005 else \
+        w("odds.kapern.risk_under")
 
 
 def last_round_target(state: Any) -> int | None:
@@ -549,22 +553,29 @@ def last_round_target(state: Any) -> int | None:
     return max(others) - state.scores[state.seat] + 1 if others else None
 
 
-def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | None:
+def odds_view(game: Any, state: Any, player: int | None, lang: str = "en") -> dict[str, Any] | None:
     """The best re-roll (which dice, the expected turn score, the risk of losing the turn), in the
     last round the best chance of passing the leader; before the first roll the card's expected
-    turn score; on Skull Island the chance of another skull."""
+    turn score; on Skull Island the chance of another skull. Said in `lang` (content/words,
+    `odds.kapern.*`): the Dutch edition's screens show it in Dutch."""
     s = state
     if not s.card:
         return None
+    w = words_for(lang)
+
+    def pts(x: float) -> str:
+        return _pts(x, lang)
+
+    def dice(nums: Sequence[int]) -> str:
+        return _dice_words(nums, s.dice, lang)
+
     items: list[dict[str, Any]] = []
     if s.phase == "roll" and not any(s.dice):
-        items.append({"kind": "odds", "text": f"With this card a turn scores {_pts(turn_ev(s.card))} on average "
-                                              "under the best play."})
+        items.append({"kind": "odds", "text": w("odds.kapern.turn_ev", ev=pts(turn_ev(s.card)))})
     elif s.phase == "island" or (s.phase == "decide" and s.island):
         free = sum(1 for f in s.dice if f != SKULL)
         p = 1 - (1 - 1 / len(space().faces)) ** free
-        items.append({"kind": "odds", "text": f"Skull Island: re-rolling {free} dice gives at least one more "
-                                              f"skull {p:.0%} of the time."})
+        items.append({"kind": "odds", "text": w("odds.kapern.island", n=free, p=f"{p:.0%}")})
     elif s.phase == "decide" and all(s.dice):
         target = last_round_target(s)
         chest = [i + 1 for i in s.chest]
@@ -577,27 +588,26 @@ def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | Non
         best = adv["best"]
         top = adv["choices"][0] if adv["choices"] else None
         if target is not None:
-            need = f"Last round: you need {_pts(target)} this turn to pass the leader. "
+            need = w("odds.kapern.target_need", points=pts(target))
             if best == "stop":
-                items.append({"kind": "advice", "text": need + f"Best: stop ({adv['stop_p_target']:.0%} to make it)."})
+                items.append({"kind": "advice", "text": need + w("odds.kapern.target_stop",
+                                                                 p=f"{adv['stop_p_target']:.0%}")})
             else:
                 items.append({"kind": "advice", "dice": best,
-                              "text": need + f"Best: re-roll dice {_dice_words(best, s.dice)}: "
-                                             f"{top['p_target']:.0%} to make it (stopping: "
-                                             f"{adv['stop_p_target']:.0%}); {_risk(top['p_death'])}."})
+                              "text": need + w("odds.kapern.target_reroll", dice=dice(best), p=f"{top['p_target']:.0%}",
+                                               stop=f"{adv['stop_p_target']:.0%}", risk=_risk(top['p_death'], w))})
         elif best == "stop":
-            text = f"Best: stop and score {_pts(adv['stop_ev'])}."
+            text = w("odds.kapern.stop", points=pts(adv['stop_ev']))
             if top is not None:
-                text += (f" The best re-roll (dice {_dice_words(top['reroll'], s.dice)}) expects "
-                         f"{_pts(top['ev'])} with {_risk(top['p_death'])}.")
+                text += w("odds.kapern.stop_alt", dice=dice(top['reroll']), ev=pts(top['ev']),
+                          risk=_risk(top['p_death'], w))
             items.append({"kind": "advice", "text": text})
         else:
             items.append({"kind": "advice", "dice": best,
-                          "text": f"Best: re-roll dice {_dice_words(best, s.dice)}: expected turn score "
-                                  f"{_pts(top['ev'])} (stop now: {_pts(adv['stop_ev'])}); "
-                                  f"{_risk(top['p_death'])}."})
+                          "text": w("odds.kapern.reroll", dice=dice(best), ev=pts(top['ev']), stop=pts(adv['stop_ev']),
+                                    risk=_risk(top['p_death'], w))})
         for ch in adv["choices"][1:3]:
-            items.append({"kind": "odds", "text": f"Re-roll dice {_dice_words(ch['reroll'], s.dice)}: expected "
-                                                  f"{_pts(ch['ev'])}, {_risk(ch['p_death'])}"
-                                                  + (f", {ch['p_target']:.0%} to pass" if target is not None else "")})
-    return {"title": "Odds and the best move", "items": items} if items else None
+            items.append({"kind": "odds", "text": w("odds.kapern.other", dice=dice(ch['reroll']), ev=pts(ch['ev']),
+                                                    risk=_risk(ch['p_death'], w))
+                          + (w("odds.kapern.other_target", p=f"{ch['p_target']:.0%}") if target is not None else "")})
+    return {"title": w("odds.kapern.title"), "items": items} if items else None

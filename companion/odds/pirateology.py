@@ -177,7 +177,7 @@ def _pct(p: float) -> str:
     return f"{p:.0%}" if p >= 0.005 or p == 0 else "<1%"
 
 
-def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | None:
+def odds_view(game: Any, state: Any, player: int | None, lang: str = "en") -> dict[str, Any] | None:
     """Digital play: leaving Castaway Island, where the spin and roll can take the pawn, and each
     battle the seat may start."""
     s = state

@@ -560,7 +560,7 @@ def captain_lines(s: PvdState, p: int) -> list[dict[str, Any]]:
     return out
 
 
-def odds_view(game: Any, state: Any, player: int | None) -> dict[str, Any] | None:
+def odds_view(game: Any, state: Any, player: int | None, lang: str = "en") -> dict[str, Any] | None:
     """Digital play: the roll being made, and what the roller's cards would make of it; the table
     assistant (the tracker): the captain whose turn it is, for each roll they may make."""
     table = getattr(state, "table", None)

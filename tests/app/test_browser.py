@@ -93,9 +93,14 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     ui.see(page, "Piratenkaart: Piraat")
     ui.see(page, "Volle schatkist: alle 8 dobbelstenen scoren")
     assert page.get_by_role("button", name="Stop en scoor +2400").count() == 1
+    ui.see(page, "Beste zet: ")  # the odds and advice in Dutch too (content/words odds.kapern)
+    ui.see(page, "Kansen en de beste zet", exact=True)
     ui.shot(page, "assistant-6-turn-nl")
     ui.open_app(page, page.url)
     ui.see(page, "Stop nu: +2400 punten")
+    ui.see(page, "Beste zet: ")
+    page.get_by_text("Beste zet: ").first.scroll_into_view_if_needed()
+    ui.shot(page, "assistant-7-turn-nl-odds")
 
 
 def play_until(page, ui, want: str, limit: int = 12) -> list[str]:

@@ -465,7 +465,7 @@ def test_kapern_dice_the_advice_names_are_marked(reg, monkeypatch) -> None:
         live.act(app.client, roll)
     assert all(d["face"] for d in live.view(app.client, 0)["dice"])
     said = {"title": "Odds", "items": [{"kind": "advice", "dice": [2, 7], "text": "Best: re-roll dice 2 and 7"}]}
-    monkeypatch.setattr(live, "odds_view", lambda client, seat=None: said if live.advice_on() else None)
+    monkeypatch.setattr(live, "odds_view", lambda client, seat=None, lang="en": said if live.advice_on() else None)
     screen = PlayScreen(app, live)
 
     def marked() -> set[int]:

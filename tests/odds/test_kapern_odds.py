@@ -151,3 +151,40 @@ def test_the_warm_up_solves_cards_off_the_callers_thread(monkeypatch) -> None:
     thread.join(timeout=30)
     assert started.is_set() and odds.warm_up("piraten-kapern") is thread  # once per process
     assert odds.warm_up("pirate-island") is None  # nothing to warm there
+
+
+def test_the_odds_speak_dutch_with_the_same_numbers() -> None:
+    """Issue 16 item 6 (Piraten Kapern as the Dutch edition): the odds and advice beside a roll
+    come in the screen's language (content/words `odds.kapern.*`): a seeded game's every panel in
+    Dutch holds the English panel's numbers (points written as the Dutch screens write them) and
+    no English."""
+    import re
+
+    from companion.engine import Session
+    from companion.games import get_game
+    from companion.games.piraten_kapern.bots import KapernBot
+
+    game = get_game("piraten-kapern")
+    s = Session(game, ["Ann", "Ben"], {}, seed=5)
+    bots = {i: KapernBot(50 + i) for i in range(2)}
+    seen, kinds = 0, set()
+    while not s.is_over() and seen < 12:
+        seat = s.to_move()
+        if seat is None:
+            break
+        en, nl = (odds_view_in(game, s.state, seat, lang) for lang in ("en", "nl"))
+        if en is not None:
+            assert nl is not None and nl["title"] == "Kansen en de beste zet" and en["title"] == "Odds and the best move"
+            for a, b in zip(en["items"], nl["items"], strict=True):
+                assert a.get("dice") == b.get("dice") and a["kind"] == b["kind"]
+                assert re.findall(r"\d+", a["text"].replace(",", "")) == re.findall(r"\d+", b["text"])
+                assert not re.search(r"\b(Best|re-roll|expected|turn|score|Skull Island|stop)\b", b["text"]), b["text"]
+                kinds.add(b["text"].split(":")[0])
+            seen += 1
+        s.act(bots[seat].choose(s.view(seat), s.legal_actions()))
+    assert seen >= 5 and len(kinds) >= 2, kinds
+
+
+def odds_view_in(game, state, seat, lang):
+    from companion.odds import odds_view
+    return odds_view(game, state, seat, lang)
