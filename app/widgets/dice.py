@@ -34,7 +34,10 @@ def times_rolled(events: list[Any]) -> dict[int, int]:
 
 def caption_size(caption: str, width: int, size: int = 12) -> int:
     """The caption's font size: smaller for a long word that would break in the middle on a tile
-    ("Doodshoofd" on a 72 px die), never under 9 px."""
+    ("Doodshoofd" on a 72 px die), never under 9 px; a caption that wraps ("Gouden munt") at most
+    10 px, so its two lines fit under the icon and the die's number (at 12 px the second was cut)."""
+    if len(caption.split()) > 1 and len(caption) * 0.62 * size > width - 12:
+        size = min(size, 10)
     longest = max((len(word) for word in caption.split()), default=0)
     fits = int((width - 12) / (0.62 * longest)) if longest else size
     return max(9, min(size, fits))

@@ -15,6 +15,7 @@ from app import games, screens, state
 from app.assistant import AssistantScreen
 from app.play import PlayScreen
 from app.pirates_vs_dinosaurs import labels as L
+from app.widgets.dice import caption_size
 from companion import api
 from companion.engine import Session
 from companion.games import get_game
@@ -509,3 +510,10 @@ def test_pvd_tracker_plays_an_upcoming_incident_and_asks_its_choice(reg) -> None
     assert "Plesiosaur: what does Anne choose?" in text_of(out)
     assert {"Fight the dinosaur (Strength 4)", "Add 2 hours to your search"} <= set(names)
     assert "Play Plesiosaur" not in names
+
+
+def test_a_die_caption_that_wraps_is_small_enough_for_two_lines() -> None:
+    """Issue 16 item 5 (nothing cut off at 390 px): "Gouden munt" wraps on a 72 px die; at 12 px its
+    second line fell below the tile, so a wrapping caption is at most 10 px; one short word stays 12."""
+    assert caption_size("Gouden munt", 72) <= 10 and caption_size("Gold coin", 72) <= 10
+    assert caption_size("Aap", 72) == 12 and caption_size("Doodshoofd", 72) >= 9
