@@ -34,6 +34,10 @@ from app.base import PROFILE, log
 TOKEN_KEY = "pirate-companion.client"
 #: this browser's language for the app (content/words/<lang>.yaml), chosen on the home screen
 LANG_KEY = "pirate-companion.lang"
+#: how long a page may take to answer a read of its local storage: a busy phone (or server) can
+#: take seconds, and a read given up on makes the page a new device that has lost its seat and its
+#: games (seen with 5 s on a loaded machine); a browser without storage fails at once, not here
+STORAGE_WAIT_S = 30
 
 
 class App:
@@ -212,10 +216,10 @@ async def client_token(page: ft.Page) -> str:
     """This browser's (or window's) token, kept in its local storage so a reload keeps its seat."""
     try:
         prefs = ft.SharedPreferences()
-        token = await asyncio.wait_for(prefs.get(TOKEN_KEY), timeout=5)
+        token = await asyncio.wait_for(prefs.get(TOKEN_KEY), timeout=STORAGE_WAIT_S)
         if not isinstance(token, str) or not access.TOKEN_RE.match(token):  # none yet, or not one we made
             token = state.new_token()
-            await asyncio.wait_for(prefs.set(TOKEN_KEY, token), timeout=5)
+            await asyncio.wait_for(prefs.set(TOKEN_KEY, token), timeout=STORAGE_WAIT_S)
         return str(token)
     except Exception:  # no storage: this page session is the client
         log.warning("no client storage; seats last for this page session only")
@@ -225,7 +229,7 @@ async def client_token(page: ft.Page) -> str:
 async def stored_lang() -> str:
     """The language this browser chose before (English at first, or when there is no storage)."""
     try:
-        lang = await asyncio.wait_for(ft.SharedPreferences().get(LANG_KEY), timeout=5)
+        lang = await asyncio.wait_for(ft.SharedPreferences().get(LANG_KEY), timeout=STORAGE_WAIT_S)
     except Exception:
         return words.DEFAULT_LANG
     return lang if isinstance(lang, str) and lang in words.languages() else words.DEFAULT_LANG
@@ -233,7 +237,7 @@ async def stored_lang() -> str:
 
 async def store_lang(lang: str) -> None:
     try:
-        await asyncio.wait_for(ft.SharedPreferences().set(LANG_KEY, lang), timeout=5)
+        await asyncio.wait_for(ft.SharedPreferences().set(LANG_KEY, lang), timeout=STORAGE_WAIT_S)
     except Exception:  # no storage: the choice lasts for this page session
         log.warning("no client storage; the language is kept for this page session only")
 

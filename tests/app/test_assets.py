@@ -1,8 +1,10 @@
 """The web server serves the app's icons and fonts and nothing else of the checkout."""
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
+import app.main as main
 from app.main import web_assets
 
 
@@ -37,3 +39,28 @@ def test_the_app_icon_is_small_original_art_and_makes_the_web_icons(tmp_path: Pa
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["name"] == "Pirate table companion" and manifest["theme_color"].startswith("#")
     assert {i["src"] for i in manifest["icons"]} == {n for n in WEB_ICONS if n.startswith("icons/icon-")}
+
+
+def test_a_slow_storage_read_keeps_the_device(monkeypatch) -> None:
+    """A page's token (its seats and games) is read from its local storage; on a loaded server a
+    read took over 5 s, was given up on, and the page became a new device with no games (a resume
+    after a restart found nothing). The read is waited for STORAGE_WAIT_S, and its token is kept."""
+    waits: list[float] = []
+
+    class Prefs:
+        async def get(self, key):
+            return "abcdefgh12345678" if key == main.TOKEN_KEY else None
+
+        async def set(self, key, value):
+            raise AssertionError("a stored token is never replaced")
+
+    real_wait = asyncio.wait_for
+
+    async def wait_for(aw, timeout):
+        waits.append(timeout)
+        return await real_wait(aw, timeout)
+
+    monkeypatch.setattr(main.ft, "SharedPreferences", Prefs)
+    monkeypatch.setattr(main.asyncio, "wait_for", wait_for)
+    assert asyncio.run(main.client_token(object())) == "abcdefgh12345678"
+    assert waits and min(waits) >= 20 and main.STORAGE_WAIT_S >= 20
