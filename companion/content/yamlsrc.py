@@ -162,6 +162,16 @@ class Source:
         return Problem(self.name, self.line(loc), format_loc(loc) or None, message)
 
 
+def dig(data: Any, key: str) -> Any:
+    """The value at a dotted key ("app.home.games") in nested YAML data, or None: one lookup for
+    the app's word catalogues (companion.engine.words) and the printer's words (print/i18n)."""
+    for part in key.split("."):
+        if not isinstance(data, dict) or part not in data:
+            return None
+        data = data[part]
+    return data
+
+
 def format_loc(loc: Loc) -> str:
     out = ""
     for part in loc:

@@ -21,7 +21,7 @@ from typing import Any, Iterable
 
 from companion import CONTENT_DIR
 from companion.content.errors import ContentError
-from companion.content.yamlsrc import read_yaml
+from companion.content.yamlsrc import dig, read_yaml
 
 __all__ = ["plural", "count", "noun", "article", "with_article", "number_word", "join", "sentence", "problems", "faults",
            "Words", "WordsError", "words_for", "languages", "missing", "DEFAULT_LANG"]
@@ -216,14 +216,6 @@ def languages() -> dict[str, str]:
     return {p.stem: _catalogue(str(folder), p.stem)["language"] for p in sorted(folder.glob("*.yaml"))}
 
 
-def _dig(data: Any, key: str) -> Any:
-    for part in key.split("."):
-        if not isinstance(data, dict) or part not in data:
-            return None
-        data = data[part]
-    return data
-
-
 def _leaves(data: Any, prefix: str = "") -> Iterable[str]:
     """Every key of a catalogue (a count's {one, many, zero} is one key)."""
     if isinstance(data, dict) and not _is_count(data):
@@ -240,7 +232,7 @@ def _is_count(value: Any) -> bool:
 def missing(lang: str) -> list[str]:
     """The keys English has and `lang` does not (they would show in English)."""
     en, other = _catalogue(str(words_dir()), DEFAULT_LANG), _catalogue(str(words_dir()), lang)
-    return [k for k in _leaves(en) if k not in ("language",) and _dig(other, k) is None]
+    return [k for k in _leaves(en) if k not in ("language",) and dig(other, k) is None]
 
 
 class Words:
@@ -258,12 +250,12 @@ class Words:
         return f"Words({self.lang!r})"
 
     def has(self, key: str) -> bool:
-        return _dig(self.data, key) is not None or _dig(self.fallback, key) is not None
+        return dig(self.data, key) is not None or dig(self.fallback, key) is not None
 
     def __call__(self, key: str, /, **fields: Any) -> str:
-        value = _dig(self.data, key)
+        value = dig(self.data, key)
         if value is None:
-            value = _dig(self.fallback, key)
+            value = dig(self.fallback, key)
         if value is None or (isinstance(value, dict) and not _is_count(value)):
             raise KeyError(f"no words for {key!r} in content/words/{self.lang}.yaml or en.yaml")
         if _is_count(value):
@@ -286,7 +278,7 @@ class Words:
 
     def noun(self, n: int, one: str, many: str | None = None) -> str:
         """The noun for n in this language: an English noun ("die") looked up in `nouns:`."""
-        forms = _dig(self.data, f"nouns.{one}")
+        forms = dig(self.data, f"nouns.{one}")
         if isinstance(forms, dict) and _is_count(forms):
             return forms["one"] if abs(n) == 1 else forms["many"]
         if self.lang == DEFAULT_LANG:

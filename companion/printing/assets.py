@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 
 from companion import PRINT_DIR
+from companion.content.yamlsrc import dig
 
 from .errors import PrintError
 
@@ -57,17 +58,10 @@ class Words:
         self.fallback = read_yaml("i18n", "en.yaml")
 
     def __call__(self, key: str, **fields: Any) -> str:
-        value = _dig(self.data, key)
+        value = dig(self.data, key)
         if value is None:
-            value = _dig(self.fallback, key)
+            value = dig(self.fallback, key)
         if value is None:
             return key
         return str(value).format(**fields)
 
-
-def _dig(data: Any, key: str) -> Any:
-    for part in key.split("."):
-        if not isinstance(data, dict) or part not in data:
-            return None
-        data = data[part]
-    return data
