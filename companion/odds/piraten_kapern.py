@@ -535,8 +535,9 @@ def _dice_words(nums: Sequence[int], dice: Sequence[str], lang: str = "en") -> s
 
 
 def _pts(x: float, lang: str = "en") -> str:
-    """Points with their sign ("+1,160"; in Dutch "+1160", as the Dutch screens write points)."""
-    return f"{x:+.0f}" if lang == "nl" else f"{x:+,.0f}"
+    """Points with their sign as the language writes them (content/words `odds.kapern.points`:
+    English "+1,160", Dutch "+1160" as the Dutch screens write points)."""
+    return words_for(lang)("odds.kapern.points", x=x)
 
 
 def _risk(p: float, w: Words | None = None) -> str:
