@@ -124,3 +124,44 @@ def test_refusals_name_a_doubled_equipment_card_and_a_target_a_card_does_not_tak
     assert "Cannon twice: each Equipment card at most once" in doubled
     aimed = replay_refusal(15, {"use": {"source": "da:fog", "target": "Green"}})
     assert "Fog" in aimed and "takes no target" in aimed and "cannot be used at this moment" not in aimed
+
+
+def test_names_are_taken_as_printed_in_any_case() -> None:
+    """docs/REPLAY.md, "Pirates vs. Dinosaurs": a replay written by hand names areas, Landmarks,
+    Relics, First Mates, weapons, equipment, cards and faces by id or as printed, in any case; the
+    game is the one the ids give (Stage 1, "Example of landing preparation")."""
+    data = yaml.safe_load(LANDING.read_text(encoding="utf-8"))
+    by_id = play_replay(yaml.safe_load(LANDING.read_text(encoding="utf-8")), get_game)
+    acts = data["actions"]
+    acts[0] = {"draw": ["Moai", "Stone Arch", "SKELETON", "geyser", "Skull Cave", "lone-palm", "Ruined Fort",
+                        "rusty-anchor"]}
+    acts[4] = {"pick_relic": "Elison's Folio"}
+    acts[6] = {"pick_mate": "black jack brenham"}
+    acts[9] = {"outfit": {"weapon": "Sabers and Muskets", "equipment": ["Rope", "CANNON", "Machete"]}}
+    acts[11] = {"choose_area": "Swamp"}
+    acts[12] = {"choose_area": " SWAMP "}
+    arrange = acts.index({"arrange": {"card": "fog", "target": "Red"}})
+    acts[arrange] = {"arrange": {"card": "Fog", "target": "Red"}}
+    acts[acts.index({"use": {"source": "da:the-lost", "go": True}})] = {"use": {"source": "DA:The Lost", "go": True}}
+    acts[acts.index({"roll": ["saber", "skull", "blank", "skull", "blank", "saber"]})] = {
+        "roll": ["Saber", "SKULL", "blank", "Skull", "Blank", "saber"]}
+    by_name = play_replay(data, get_game)
+    assert by_name.log == by_id.log
+
+
+@pytest.mark.parametrize("entry, words", [
+    ({"choose_area": "Swomp"}, "no area is called 'Swomp'; areas: Beach (beach), Plain (plain), Jungle (jungle), "
+                               "Swamp (swamp), Mountains (mountains)"),
+    ({"use": {"source": "da:Fgo"}}, "no Event card is called 'Fgo'; Event cards: "),
+])
+def test_an_unknown_name_is_refused_with_the_names_there_are(entry: dict, words: str) -> None:
+    msg = replay_refusal(11 if "choose_area" in entry else 15, entry)
+    assert words in msg and "r.yaml" in msg
+
+
+def test_an_unknown_landmark_drawn_is_refused_with_the_landmarks() -> None:
+    data = yaml.safe_load(LANDING.read_text(encoding="utf-8"))
+    data["actions"] = [{"draw": ["Mooi"] * 8}]
+    data.pop("expect")
+    with pytest.raises(ReplayError, match=r"entry 1 .*no Landmark is called 'Mooi'; Landmarks: Moai \(moai\)"):
+        play_replay(data, get_game, where="r.yaml")
