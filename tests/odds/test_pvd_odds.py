@@ -219,3 +219,32 @@ def test_the_odds_beside_a_roll_in_digital_play_and_what_a_card_makes_of_them() 
 
 
 
+
+
+def test_the_odds_of_a_state_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A screen redraws many times a state (every device, every tap that changes only the screen):
+    the odds of a roll with the roller's cards (30-100 ms) are worked out once per state and seat,
+    and a changed state (the same object changed in place included) is worked out again."""
+    from companion.engine import Session
+    from companion.games import get_game
+    from companion.odds import odds_view
+
+    game = get_game("pirates-vs-dinosaurs")
+    rng = random.Random(SEED)
+    session = Session(game, ["Anne", "Bart"], seed=SEED, history=False)
+    while not (game.to_move(session.state) is not None and (session.state.decision or {}).get("kind") == "pre"):
+        session.act(rng.choice(session.legal_actions()))
+    s, x = session.state, game.to_move(session.state)
+    calls: list[int | None] = []
+    monkeypatch.setattr(pvd, "_SEEN", type(pvd._SEEN)())  # (another test may have asked for this state)
+    work_out = pvd.work_out
+    monkeypatch.setattr(pvd, "work_out", lambda g, st, p: calls.append(p) or work_out(g, st, p))
+    first = odds_view(game, s, x)
+    assert first and calls == [x]
+    first["items"].clear()  # what a caller does to its answer is its own
+    again = odds_view(game, copy.deepcopy(s), x)
+    assert calls == [x] and again == work_out(game, s, x) and again["items"]
+    other = 1 - x
+    assert odds_view(game, s, other) == work_out(game, s, other) and calls == [x, other]
+    s.players[x].crew += 4  # (a Playout changes its state in place)
+    assert odds_view(game, s, x) == work_out(game, s, x) and calls == [x, other, x]
