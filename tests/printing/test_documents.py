@@ -9,7 +9,7 @@ import re
 
 from companion.content.models import Ruling, say
 from companion.printing import flow
-from companion.printing.build import context
+from companion.printing.build import context, plan
 from companion.printing.options import PrintOptions
 from companion.printing.sheets import booklet, boards, readme
 from companion.printing.source import expand
@@ -187,3 +187,20 @@ def test_kapern_prints_in_dutch(kapern):
     words = " ".join(flow.texts(flow.layout(readme.blocks(ctx, ps, kapern, notes), 180, 260)))
     for dutch in ("eerst lezen", "Print op 100 %", "Papier en karton", "Controlelijst", "dubbelzijdig op karton"):
         assert dutch in words, dutch
+
+def test_read_me_counts_its_own_pages_and_the_combined_files(pvd, tmp_path):
+    """The PvD read-me once said "this page (read-me): 2" and "all.pdf: 108" on a read-me of 3
+    pages and a combined file of 109: the combined file's row pushed the read-me onto a third page
+    after the pages were counted. The counts are what is printed."""
+    jobs = plan(pvd, PrintOptions(out=tmp_path, formats=("pdf",)))
+    assert jobs[0].kind == "readme" and jobs[-1].kind == "all"
+    pages = jobs[0].pages()
+    rec = Recorder()
+    for page in pages:
+        page.draw(rec)
+    texts = [t for _, t in rec.texts]
+    this = texts.index(context(expand(pvd, "en"), PrintOptions()).words("readme.this"))
+    assert texts[this + 1] == str(len(pages))
+    whole = texts.index("pirates-vs-dinosaurs-all.pdf")
+    listed = sum(int(texts[texts.index(j.path.name) + 1]) for j in jobs[1:-1])   # the other files' rows
+    assert texts[whole + 1] == str(len(pages) + listed)

@@ -4,7 +4,7 @@ else the table needs, the component checklist with counts, and how to put each b
 with a small picture of the assembled board."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from companion.content.models import say
@@ -74,7 +74,7 @@ def _square(ctx: Ctx):
 
 
 def _board(ctx: Ctx, b: BoardItem) -> list[Block]:
-    """Assembly steps and a thumbnail of the assembled board with its tiles."""
+    """A thumbnail of the assembled board with its tiles, and the assembly steps."""
     w = ctx.words
     overlap = float(profiles()["tiling"]["overlap"])
     _, ts = boards.orient(ctx, b, overlap)
@@ -83,7 +83,6 @@ def _board(ctx: Ctx, b: BoardItem) -> list[Block]:
     out: list[Block] = [heading(w("readme.board_title", board=b.name, n=len(ts)))]
     steps = [w("readme.board_1", cols=cols, rows=rows), w("readme.board_2", overlap=f"{overlap:g}"),
              w("readme.board_3", overlap=f"{overlap:g}"), w("readme.board_4")]
-    out += [step(i, s) for i, s in enumerate(steps, 1)]
 
     def draw(s: Surface, x: float, y: float, width: float) -> None:
         scale = min(width * 0.7 / b.w, 60 / b.h)
@@ -97,7 +96,9 @@ def _board(ctx: Ctx, b: BoardItem) -> list[Block]:
             s.text(left + (tile.x + 4) * scale + 1, y + (tile.y + 4) * scale + 3, tile.code, "display", 8,
                    ctx.theme.accent)
 
+    # the picture first, under the heading (which keeps it company): step 1 says "as the picture shows"
     out.append(picture(min(60, b.h * min(180 * 0.7 / b.w, 60 / b.h)) + 2, draw))
+    out += [step(i, s) for i, s in enumerate(steps, 1)]
     return out
 
 
@@ -108,14 +109,16 @@ def pages(ctx: Ctx, ps: PrintSet, content: Any, files: list[FileNote], combined:
     x0 = paper.printable + 8
     top = paper.printable + 8
     fw, fh = paper.w - 2 * x0, paper.h - top - paper.printable - 12
-    rows = [FileNote(ctx.words("readme.this"), "", 1,
-                     ctx.words("how.readme"))] + files if files else []
-    laid = flow.layout(blocks(ctx, ps, content, rows), fw, fh)
-    if combined:
-        n = len(laid)
-        rows = [replace(rows[0], pages=n)] + files + [FileNote(combined, "", n + sum(f.pages for f in files),
-                                                                ctx.words("how.all"))]
+    laid: list = []
+    n = 1
+    for _ in range(4):   # the counts are part of the page: lay out again until they hold (a digit more may move a row)
+        rows = [FileNote(ctx.words("readme.this"), "", n, ctx.words("how.readme"))] + files if files else []
+        if rows and combined:
+            rows.append(FileNote(combined, "", n + sum(f.pages for f in files), ctx.words("how.all")))
         laid = flow.layout(blocks(ctx, ps, content, rows), fw, fh)
+        if len(laid) == n:
+            break
+        n = len(laid)
     out = []
     for page in laid:
         def draw(s: Surface, page=page) -> None:
