@@ -11,9 +11,16 @@ example database, so parallel workers (pytest-xdist) never share a file.
 from __future__ import annotations
 
 import asyncio
+import faulthandler
 import os
+import queue
+import select
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
+from typing import IO, AnyStr, Generic
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 import companion.odds as odds
@@ -56,8 +63,127 @@ def runs(ci: int, thorough: int | None = None) -> int:
     return thorough if thorough is not None else ci * PROFILES[PROFILE] // PROFILES["ci"]
 
 
-def run_async(coro):
+def run_async(coro, seconds: float = 120, what: str = "the asyncio client"):
     """`asyncio.run(coro)` on a thread of its own: in a worker that ran the browser tests the main
-    thread still holds Playwright's event loop (one browser a worker, kept for every browser test)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
+    thread still holds Playwright's event loop (one browser a worker, kept for every browser test).
+    It must end within `seconds` (the thread is left behind, as a daemon, if it does not)."""
+    pool = ThreadPoolExecutor(1)
+    try:
+        return pool.submit(asyncio.run, coro).result(timeout=seconds)
+    except TimeoutError:
+        raise AssertionError(f"{what} did not finish within {seconds} s") from None
+    finally:
+        pool.shutdown(wait=False)
+
+
+# --- waits with a bound: a test never waits for ever (the last CI run hung at 98 %) -------------
+class Lines(Generic[AnyStr]):
+    """The lines of a child process's output, read by a thread of its own, so that a test waits for
+    the next line at most so long (a `readline()` on a pipe nobody writes to waits for ever)."""
+
+    def __init__(self, stream: IO[AnyStr], what: str):
+        self.what = what
+        self._lines: queue.Queue = queue.Queue()
+        threading.Thread(target=self._pump, args=(stream,), daemon=True, name=f"lines of {what}").start()
+
+    def _pump(self, stream: IO[AnyStr]) -> None:
+        try:
+            while True:
+                line = stream.readline()
+                self._lines.put(line)
+                if not line:  # the end of the output: "" or b""
+                    return
+        except (OSError, ValueError) as exc:  # the test closed the stream
+            self._lines.put(exc)
+
+    def next(self, seconds: float = 60) -> AnyStr:
+        """The next line ("" at the end of the output); an AssertionError after `seconds`."""
+        try:
+            line = self._lines.get(timeout=seconds)
+        except queue.Empty:
+            raise AssertionError(f"{self.what} wrote no line within {seconds} s") from None
+        if isinstance(line, Exception):
+            raise AssertionError(f"{self.what}: its output could not be read ({line})")
+        if not line:
+            self._lines.put(line)  # the end stays the end
+        return line
+
+
+def first_line(stream: IO[bytes], seconds: float, what: str) -> bytes:
+    """The first line of a pipe, read byte by byte from its descriptor so nothing more is taken
+    from the pipe (a test of a writer that meets a closed pipe must leave the rest unread)."""
+    fd, line, deadline = stream.fileno(), b"", time.monotonic() + seconds
+    while not line.endswith(b"\n"):
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            raise AssertionError(f"{what} wrote no line within {seconds} s; so far: {line!r}")
+        byte = os.read(fd, 1)
+        if not byte:
+            break
+        line += byte
+    return line
+
+
+def joined(thread: threading.Thread, seconds: float, what: str) -> None:
+    """Wait for a thread at most `seconds`: an AssertionError that names what it was doing."""
+    thread.join(timeout=seconds)
+    if thread.is_alive():
+        raise AssertionError(f"{what} did not finish within {seconds} s")
+
+
+def release_fifo(path) -> None:
+    """Let a reader blocked on opening a FIFO go (it then reads an empty file), without blocking
+    here: an open for writing waits for a reader, and the reader may be stuck elsewhere."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:  # no reader has it open (ENXIO): nothing is blocked on it
+        pass
+
+
+def bounded(limit: int, what: str):
+    """range(limit) for a loop that must end by itself before (a game played until it is over):
+    `for _ in bounded(2000, "a random game"): ... break`; one more turn is an AssertionError."""
+    yield from range(limit)
+    raise AssertionError(f"{what} did not end within {limit} steps")
+
+
+# --- the last resort: a phase that outlives pytest-timeout ends the worker with every stack -----
+#: pytest-timeout (pyproject `timeout`) fails a test that takes too long by raising in its main
+#: thread; a wait that does not give way to that (a C call holding the interpreter; a teardown that
+#: hangs after the timeout fired, when no second timeout comes) would still hold CI to its limit.
+#: So every phase of a test (setup, call, teardown) is also watched by faulthandler's own thread:
+#: WATCHDOG_S after the phase began it writes every thread's stack to the real stderr and ends the
+#: worker (pytest-xdist then reports the test as crashed, by name, and starts a new worker).
+WATCHDOG_S = 60.0  # on top of the timeout
+_watchdog: dict[str, object] = {}
+
+
+def pytest_configure(config) -> None:
+    _watchdog["fd"] = os.dup(2)  # the terminal (or the worker's stderr), not a test's captured output
+
+
+def _arm(item) -> None:
+    timeout = float(item.config.getoption("timeout", None) or item.config.getini("timeout") or 0)
+    if timeout > 0 and "fd" in _watchdog:
+        faulthandler.dump_traceback_later(timeout + WATCHDOG_S, exit=True, file=_watchdog["fd"])
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_setup(item):
+    _arm(item)
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_call(item):
+    _arm(item)  # (a failed phase cancels the watch: pytest's faulthandler plugin, on the report)
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item, nextitem):
+    _arm(item)
+    try:
+        return (yield)
+    finally:
+        faulthandler.cancel_dump_traceback_later()

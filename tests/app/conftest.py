@@ -14,12 +14,18 @@ import socket
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 from PIL import Image
+
+try:
+    from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # (chromium_missing() says so, and the browser tests skip)
+    PlaywrightError = PlaywrightTimeout = Exception
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
@@ -41,8 +47,15 @@ def free_port() -> int:
 #: `companion app ...` as the tests serve it: the same command, except that no game's odds are
 #: warmed up ahead (the app solves every Piraten Kapern card in a background thread as a game is
 #: chosen, about 6 s of CPU in each server process; here the solver works when a screen first asks,
-#: for the cards the test shows). The warm-up itself is tested in tests/odds.
-SERVE = """import sys
+#: for the cards the test shows). The warm-up itself is tested in tests/odds. And a server never
+#: outlives the worker that started it (a worker that the watchdog of tests/conftest.py ends, or
+#: one killed by hand, would leave it listening for ever).
+SERVE = """import os, signal, sys
+if sys.platform == 'linux':  # the server ends with the test worker that started it (PR_SET_PDEATHSIG)
+    import ctypes
+    ctypes.CDLL(None).prctl(1, signal.SIGKILL)
+    if os.getppid() != int(os.environ['COMPANION_TEST_PARENT']):
+        sys.exit('the test worker that started this server is gone')
 import companion.odds as odds
 class Warmed(dict):
     def __contains__(self, game_id): return True
@@ -67,7 +80,8 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 120) -> float:
-        env = dict(os.environ, FLET_WEB_NO_CDN="1", COMPANION_DATA_DIR=str(self.data_dir))
+        env = dict(os.environ, FLET_WEB_NO_CDN="1", COMPANION_DATA_DIR=str(self.data_dir),
+                   COMPANION_TEST_PARENT=str(os.getpid()))
         t0 = time.perf_counter()
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen([sys.executable, "-c", SERVE, "app", "--web", "--port",
@@ -89,13 +103,18 @@ class Server:
         raise RuntimeError(f"the app server did not listen on port {self.port} within {timeout} s")
 
     def stop(self) -> None:
+        """SIGTERM (the server closes its pages and ends within app.main.GRACE_S), SIGKILL after 20 s."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(timeout=10)
+                self.proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
-                self.proc.wait()
+                self.proc.wait(timeout=20)
+                raise AssertionError(f"the app server did not end within 20 s of SIGTERM (killed): "
+                                     f"{self.log.read_text(errors='replace')[-2000:]}") from None
+            finally:
+                self.proc = None
         self.proc = None
 
 
@@ -204,11 +223,22 @@ def new_page(browser, contexts, request):
     for i, (key, ctx) in enumerate(used):
         if getattr(request.node, "failed_call", False):  # what the browser showed when it failed
             for page in ctx.pages:
-                shot(page, f"FAILED-{request.node.name}-{i}", always=True)
+                with suppress(AssertionError, PlaywrightError):  # (a page that cannot be shot any more)
+                    shot(page, f"FAILED-{request.node.name}-{i}", always=True)
         for page in ctx.pages:
-            page.close()
+            close(page)
         ctx.clear_cookies()
         contexts[key].append(ctx)
+
+
+def close(page) -> None:
+    """Close a page once no navigation of its own is under way: Chromium may acknowledge a close
+    that races a navigation's commit and then never close the page, and Playwright's page.close(),
+    which has no timeout, waits for ever (microsoft/playwright#42366, #41900). A navigation to
+    about:blank first, which commits and loads within a bound, leaves nothing to race."""
+    with suppress(PlaywrightError):  # (a crashed page: the close still ends it)
+        page.goto("about:blank", timeout=15_000)
+    page.close()
 
 
 # --- helpers the tests share ------------------------------------------------------------------
@@ -279,9 +309,16 @@ def changes(page) -> Iterator[None]:
     page.wait_for_function(SETTLED, arg=before, polling="raf")
 
 
-def painted(page) -> None:
-    """Wait until the browser has painted the last update (two animation frames)."""
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+def painted(page, timeout: float = 30_000) -> None:
+    """Wait until the browser has painted the last update (two animation frames). Not an evaluate
+    of a Promise: Playwright waits for that without a bound, and a page that paints no frame (a
+    hidden or stalled renderer) would hold the test for ever; this wait fails after `timeout` ms."""
+    page.evaluate("() => { window.__painted = false; requestAnimationFrame(() => requestAnimationFrame(() => {"
+                  " window.__painted = true; })); }")
+    try:
+        page.wait_for_function("() => window.__painted === true", timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the page painted no two frames within {timeout / 1000:g} s") from None
 
 
 def drawn(png: bytes) -> bool:
@@ -300,10 +337,10 @@ def shot(page, name: str, always: bool = False) -> Path:
     if not (STEP_SHOTS or always):
         return path
     SHOTS.mkdir(parents=True, exist_ok=True)
-    last = b""
-    for _ in range(100):
+    last, png, deadline = b"", b"", time.monotonic() + 30
+    while time.monotonic() < deadline:  # (a canvas that never settles: the last capture after 30 s)
         painted(page)
-        png = page.screenshot()
+        png = page.screenshot(timeout=15_000)
         if png == last and drawn(png):
             break
         last = png

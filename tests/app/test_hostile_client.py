@@ -16,6 +16,8 @@ msgpack = pytest.importorskip("msgpack")
 websockets = pytest.importorskip("websockets")
 pytest.importorskip("flet_web")
 
+from ..conftest import run_async  # (the client on a thread of its own, within a bound: tests/conftest.py)
+
 OWNER = "owner-token-123456"
 REGISTER, CONTROL_EVENT, INVOKE = 1, 3, 5
 
@@ -31,15 +33,6 @@ def served(tmp_path_factory, make_server):
     live = reg.create(get_game("piraten-kapern"), ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.HUMAN],
                       seed=3, owner=OWNER)
     return make_server(data).port, live.id, reg.path(live.id)
-
-
-def run_async(coro: Any) -> Any:
-    """Run the client in its own thread: Playwright's sync API (browser tests in the same worker)
-    keeps an event loop running in the test thread."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 def frame(action: int, body: Any) -> bytes:

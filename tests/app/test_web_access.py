@@ -14,7 +14,7 @@ from app import screens, state
 from companion.engine import IllegalAction
 from companion.games import get_game
 
-from ..conftest import run_async
+from ..conftest import release_fifo, run_async
 
 
 class FakePage:
@@ -110,8 +110,7 @@ def test_a_fifo_named_like_a_save_does_not_block_home(reg) -> None:
     worker.start()
     worker.join(timeout=30)
     if worker.is_alive():
-        with open(fifo, "w"):  # let the blocked reader go, then fail
-            pass
+        release_fifo(fifo)  # let the blocked reader go, then fail
         pytest.fail("the Home screen's list of games blocked on a FIFO")
     errors = {s.id: s.error for s in found[0] if s.error}
     assert "not a regular file" in errors[fifo.stem] and good.id not in errors

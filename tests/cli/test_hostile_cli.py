@@ -13,6 +13,8 @@ import pytest
 
 from companion.cli import main
 
+from ..conftest import first_line, release_fifo  # (reads a pipe within a bound: tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "kapern-first-turns.yaml"
 KAPERN_TURN = ("game: piraten-kapern\nplayers: [A, B]\nactions:\n  - draw: captain\n"
@@ -86,8 +88,7 @@ def test_replay_of_a_fifo_or_a_device_is_one_line_not_a_hang(tmp_path: Path, cap
     os.mkfifo(path)
     code = in_time(lambda: run(argv, capsys))
     if not code:
-        with open(path, "w"):  # let the blocked reader go so the run can end, then fail
-            pass
+        release_fifo(path)  # let the blocked reader go so the run can end, then fail
         pytest.fail("replay blocked on a FIFO")
     one_error(code[0][0], code[0][2], "not a regular file")
 
@@ -234,11 +235,17 @@ def test_broken_pipe_in_a_real_pipe() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "show", "pirates-vs-dinosaurs", "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
-    assert proc.stdout.readline().strip() == b"{"
-    proc.stdout.close()
-    err = proc.stderr.read().decode()
-    code = proc.wait()
-    one_error(code, err, "broken pipe")
+    try:
+        assert first_line(proc.stdout, 60, "companion show --json").strip() == b"{"
+        proc.stdout.close()
+        err = proc.communicate(timeout=60)[1].decode()
+    except subprocess.TimeoutExpired:
+        raise AssertionError("companion show --json did not end within 60 s of its reader going away") from None
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
+    one_error(proc.returncode, err, "broken pipe")
 
 
 # --- the app's web server: bad ports and addresses are refused before "Serving" ------------------------

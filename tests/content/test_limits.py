@@ -14,6 +14,8 @@ from companion.cli import main
 from companion.content import ContentError, load_game
 from companion.content.yamlsrc import LIMITS, read_yaml
 
+from ..conftest import release_fifo  # (lets a reader blocked on a FIFO go without blocking: tests/conftest.py)
+
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "content" / "tiny"
 
 
@@ -128,8 +130,7 @@ def test_a_fifo_named_like_a_content_file_does_not_block(game: Path) -> None:
     worker.start()
     worker.join(timeout=30)
     if worker.is_alive():  # unblock the reader so the test run can end, then fail
-        with open(game / "extra.yaml", "w"):
-            pass
+        release_fifo(game / "extra.yaml")
         pytest.fail("reading a FIFO blocked")
     assert any("extra.yaml: not a regular file" in p for p in found), found
 

@@ -6,6 +6,7 @@ hold every confirmed step and go on. Every edit of one journal record or one sav
 refused with one clear line instead of loading as another game."""
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import inspect
 import json
@@ -27,6 +28,8 @@ from companion.engine.records import journal_line, save_checksum
 from companion.engine.session import COMPACT_EVERY, journal_path
 from companion.games import get_game
 from companion.games.piraten_kapern.bots import KapernBot
+
+from ..conftest import Lines  # (a read of a child's output waits so long at most: tests/conftest.py)
 
 KAPERN = "piraten-kapern"
 SAVES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
@@ -276,26 +279,30 @@ def test_kill_9_at_random_moments_never_leaves_a_game_that_will_not_load(tmp_pat
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
     proc = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
                             text=True)
+    out = Lines(proc.stdout, "the kill test's player")  # every read waits 60 s at most
+    player = None
     try:
         for kill in range(8):
             fresh = Session(kapern(), ["Ann", "Ben", "Cas"], seed=kill).log  # how the player's new games start
             proc.stdin.write(f"{path} {kill}\n")  # type: ignore[union-attr]
             proc.stdin.flush()  # type: ignore[union-attr]
-            player = int(proc.stdout.readline().split()[1])  # type: ignore[union-attr]
+            first = out.next()
+            assert first.startswith("pid "), f"the player did not say its pid: {first!r}"
+            player = int(first.split()[1])
             lines = rng.randrange(3, 60)  # confirmed steps to wait for before the kill
             last = None
             for _ in range(lines):
-                line = proc.stdout.readline()  # type: ignore[union-attr]
-                if not line:
-                    break
+                line = out.next()
+                assert line and line != "end\n", f"the player ended by itself after {last}"
                 last = line.split()
             os.kill(player, signal.SIGKILL)
             # the pipe still holds every line the player printed before it died: the last one is the
             # last step it confirmed, however far it got while this process was slow to kill it
-            for line in iter(proc.stdout.readline, "end\n"):  # type: ignore[union-attr]
+            for line in iter(out.next, "end\n"):
                 assert line, "the forking process died"
                 if len(line.split()) == 5:
                     last = line.split()
+            player = None
             assert last is not None, "the player confirmed no step before it was killed"
             loaded = Session.load(path, get_game)  # loads, whatever the moment was
             assert loaded.pending_chance() is None  # a roll the kill interrupted is rolled
@@ -303,9 +310,17 @@ def test_kill_9_at_random_moments_never_leaves_a_game_that_will_not_load(tmp_pat
             play(loaded, 3, random.Random(kill))  # and goes on
             loaded.close()
     finally:
+        if player is not None:  # a failure above: the player would play on for ever
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(player, signal.SIGKILL)
         proc.stdin.close()  # type: ignore[union-attr]
-        proc.wait(timeout=30)
-        proc.stdout.close()  # type: ignore[union-attr]
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise AssertionError("the forking process did not end within 30 s of its input's end") from None
+        finally:
+            proc.stdout.close()  # type: ignore[union-attr]
 
 
 def test_the_kill_check_refuses_a_lost_step_and_a_step_too_many() -> None:
@@ -512,12 +527,14 @@ def test_a_second_writer_is_refused_and_replay_never_touches_a_live_game(tmp_pat
     play(s, 9, random.Random(10))
     journal = journal_path(path).read_text()
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
-    out = subprocess.run([sys.executable, str(script), str(path)], capture_output=True, text=True, env=env).stdout
+    out = subprocess.run([sys.executable, str(script), str(path)], capture_output=True, text=True, env=env,
+                         timeout=60).stdout
     assert "open in another program" in out
     assert main(["replay", str(path)]) == 0  # reads the live game, journal included...
     assert f"{len(s.log)} steps logged" in capsys.readouterr().out
     assert journal_path(path).read_text() == journal  # ...and neither folds nor deletes it
     play(s, 3, random.Random(11))  # the live game goes on
     s.close()
-    out = subprocess.run([sys.executable, str(script), str(path)], capture_output=True, text=True, env=env).stdout
+    out = subprocess.run([sys.executable, str(script), str(path)], capture_output=True, text=True, env=env,
+                         timeout=60).stdout
     assert out == ""  # closed: another program may take it

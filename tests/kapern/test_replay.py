@@ -124,5 +124,5 @@ def test_replay__command_runs_as_a_program() -> None:
     """Speelbeurt: the installed command prints the scores."""
     proc = subprocess.run([sys.executable, "-m", "companion.cli", "replay",
                            str(ROOT / "docs/examples/kapern-first-turns.yaml")], capture_output=True, text=True,
-                          cwd=ROOT)
+                          cwd=ROOT, timeout=60)
     assert proc.returncode == 0 and "Ann" in proc.stdout and "1000" in proc.stdout

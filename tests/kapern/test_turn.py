@@ -6,6 +6,7 @@ import pytest
 from companion.engine import Draw, IllegalAction, Roll
 from companion.games.piraten_kapern.rules import GAME, Pick, Reroll, Stop
 
+from ..conftest import bounded  # (a loop over a game ends within a bound: tests/conftest.py)
 from .conftest import F, act, scores, start
 
 
@@ -137,7 +138,9 @@ def test_turn__legal_actions_match_the_checks() -> None:
     for seed in range(4):
         s = Session(GAME, ["A", "B", "C"], {"extra_cards": True}, seed=seed, source=Digital(seed))
         bot = RandomBot(seed)
-        while not s.is_over():
+        for _ in bounded(20_000, f"the random game of seed {seed}"):
+            if s.is_over():
+                break
             st = s.state
             legal = s.legal_actions()
             p = st.seat

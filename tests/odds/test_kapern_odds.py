@@ -11,6 +11,8 @@ from companion.games.piraten_kapern.rules import KapernGame
 from companion.odds import piraten_kapern as pk
 from companion.odds.dice import multisets, roll_distribution, sub_multisets, uniform
 
+from ..conftest import bounded  # (a loop over a turn ends within a bound: tests/conftest.py)
+
 
 @pytest.mark.parametrize("k", range(0, 9))
 def test_distributions_sum_to_one(k: int) -> None:
@@ -100,7 +102,7 @@ def play_turn(game: KapernGame, card: str, rng: random.Random) -> int:
     """One turn in the real engine, each decision taken from the solver."""
     s = game.new_state(["A", "B"], {})
     s, _ = game.apply_chance(s, [card])
-    while True:
+    for _ in bounded(200, f"a turn with the {card} card"):
         if s.last is not None:  # the turn has ended
             return s.last["points"]
         step = game.chance_step(s)

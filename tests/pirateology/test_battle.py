@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from companion.engine import Session
 from companion.games.pirateology.rules import GAME
 
-from ..conftest import runs  # (the profile sizes the property runs: tests/conftest.py)
+from ..conftest import bounded, runs  # (the profile sizes the property runs: tests/conftest.py)
 from .conftest import run, table, texts
 
 
@@ -126,7 +126,9 @@ def test_winning__house_rule_round_limit() -> None:
     """Winning The Game: with the optional round_limit the richest pirate (carried and buried) wins after that many rounds."""
     session = Session(GAME, ["Ann", "Ben"], {"round_limit": 3}, seed=4)
     bots = {0: GAME.make_bot(1), 1: GAME.make_bot(2)}
-    while not session.is_over():
+    for _ in bounded(5000, "a 3-round game of two bots"):
+        if session.is_over():
+            break
         seat = GAME.to_move(session.state)
         session.act(bots[seat].choose(session.view(seat), session.legal_actions()))
     s = session.state

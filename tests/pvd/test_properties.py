@@ -13,7 +13,7 @@ from companion.engine import Session
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.rules import GAME
 
-from ..conftest import runs
+from ..conftest import bounded, runs
 
 GAMES = runs(8, thorough=160)
 
@@ -39,7 +39,9 @@ def play(seed: int, check_every_step: bool = True) -> Session:
     rng = random.Random(seed)
     n = rng.randint(2, 6)
     s = Session(GAME, [f"P{i}" for i in range(n)], seed=seed)
-    while not s.is_over():
+    for _ in bounded(20_000, f"the random game of seed {seed}"):
+        if s.is_over():
+            break
         if check_every_step:
             check_invariants(s.state)
         s.act(rng.choice(s.legal_actions()))
