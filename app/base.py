@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.words import Words, words_for
+from companion.words import Words, words_for
 
 from app.widgets.common import button, notice
 

@@ -26,7 +26,7 @@ import flet as ft
 import uvicorn
 from PIL import Image
 
-from companion.engine import words
+from companion import words
 
 from app import access, screens, state, theme
 from app.base import PROFILE, log

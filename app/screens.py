@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion import api
-from companion.engine.words import Words, languages, words_for
+from companion.words import Words, languages, words_for
 
 from app import access, games, state, theme
 from app.assistant import AssistantScreen

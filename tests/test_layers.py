@@ -19,6 +19,8 @@ KNOWN_CYCLES: tuple[str, ...] = ()
 FORBIDDEN = {
     "companion.content": ("companion.engine", "companion.games", "companion.printing", "companion.commands",
                           "companion.cli", "companion.api", "app"),
+    "companion.words": ("companion.engine", "companion.games", "companion.printing", "companion.odds",
+                        "companion.commands", "companion.cli", "companion.api", "app"),
     "companion.board": ("companion.engine", "companion.games", "companion.printing", "companion.commands",
                         "companion.cli", "companion.api", "app"),
     "companion.engine": ("companion.games", "companion.printing", "companion.commands", "companion.cli",

@@ -5,7 +5,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.words import Words, words_for
+from companion.words import Words, words_for
 
 from app.piraten_kapern import turn
 from app.widgets.common import notice, para

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.words import Words
+from companion.words import Words
 
 
 def face(w: Words, view: dict[str, Any], fid: str | None) -> str:

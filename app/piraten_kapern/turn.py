@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.words import Words, sentence
+from companion.words import Words, sentence
 
 from app.piraten_kapern import said
 from app.widgets.common import button, card, heading, notice, para, wrap_row

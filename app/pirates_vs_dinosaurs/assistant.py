@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.games.pirates_vs_dinosaurs import tracker as T
-from companion.engine.words import plural
+from companion.words import plural
 
 from app.pirates_vs_dinosaurs import labels as L
 from app.pirates_vs_dinosaurs.dice import dice_entry, entered, roller

@@ -7,7 +7,7 @@ from typing import Any, Callable
 import flet as ft
 
 from app.pirates_vs_dinosaurs.labels import face_icon, face_name, faces
-from companion.engine.words import plural
+from companion.words import plural
 from app.widgets.common import button, wrap_row
 from app.widgets.dice import tile
 

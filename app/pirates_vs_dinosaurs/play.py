@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from app.pirates_vs_dinosaurs import labels as L
-from companion.engine.words import plural, sentence, with_article
+from companion.words import plural, sentence, with_article
 from companion.games.pirates_vs_dinosaurs.questions import QUESTIONS
 from app.pirates_vs_dinosaurs.dice import face_tile
 from app.widgets.board import board_panel

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import flet as ft
 
-from companion.engine.words import sentence
+from companion.words import sentence
 
 from app.theme import BOLD
 

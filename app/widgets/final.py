@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.words import Words, words_for
+from companion.words import Words, words_for
 
 from app import theme
 from app.widgets.common import BOLD

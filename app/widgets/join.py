@@ -10,7 +10,7 @@ import flet as ft
 import qrcode
 
 from app import access
-from companion.engine.words import Words, words_for
+from companion.words import Words, words_for
 
 from app.widgets.common import para
 

@@ -9,7 +9,7 @@ import flet.canvas as cv
 
 from app import theme
 from app.widgets.board import _piece  # (the board's piece: a seat's colour in its shape, with its letter)
-from companion.engine.words import Words, words_for
+from companion.words import Words, words_for
 
 from app.widgets.common import heading
 

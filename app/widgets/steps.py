@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine.words import Words, sentence, words_for
+from companion.words import Words, sentence, words_for
 
 from app.widgets.common import TOUCH, card
 from app.widgets.dice import icon_image

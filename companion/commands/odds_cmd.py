@@ -21,7 +21,7 @@ import json
 import sys
 from typing import Any
 
-from companion.engine.words import plural
+from companion.words import plural
 from companion.errors import UserError
 from companion.odds import pirate_island as island
 from companion.odds import piraten_kapern as kapern

@@ -164,7 +164,7 @@ class Source:
 
 def dig(data: Any, key: str) -> Any:
     """The value at a dotted key ("app.home.games") in nested YAML data, or None: one lookup for
-    the app's word catalogues (companion.engine.words) and the printer's words (print/i18n)."""
+    the word catalogues (companion.words: the app's, the rules' and the printer's words)."""
     for part in key.split("."):
         if not isinstance(data, dict) or part not in data:
             return None

@@ -12,7 +12,7 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
-from companion.engine.words import join
+from companion.words import join
 from companion.games.pirate_island.rules import FACES, GAME, IslandState
 
 from .dice import uniform

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from companion.content.models import say
-from companion.engine.words import Words, words_for
+from companion.words import Words, words_for
 from companion.games.piraten_kapern.data import Data, load_data
 from companion.games.piraten_kapern.scoring import SKULL, CardRule, death_score, island_result, stop_score
 

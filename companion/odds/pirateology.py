@@ -18,7 +18,7 @@ from math import factorial, prod
 from typing import Any
 
 from companion.content.models import say
-from companion.engine.words import noun, plural
+from companion.words import noun, plural
 from companion.games.pirateology.rules import GAME, SKULL
 
 from .dice import multisets

@@ -44,7 +44,7 @@ from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, 
 from companion.games.pirates_vs_dinosaurs.table import Dice, Feed, resolve
 
 from companion.engine.state import to_jsonable
-from companion.engine.words import plural
+from companion.words import plural
 
 from .dice import roll_distribution
 

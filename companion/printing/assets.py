@@ -1,4 +1,5 @@
-"""The print/ folder: paper profiles, translations and layout files, read once and cached."""
+"""The print/ folder: paper profiles and layout files, read once and cached. (The printer's words
+are the one catalogue's, content/words/<lang>.yaml under `print:`: companion.words.)"""
 from __future__ import annotations
 
 import os
@@ -9,7 +10,6 @@ from typing import Any
 import yaml
 
 from companion import PRINT_DIR
-from companion.content.yamlsrc import dig
 
 from .errors import PrintError
 
@@ -47,21 +47,3 @@ def paper(name: str) -> tuple[float, float, float]:
         raise PrintError(f"unknown paper {name!r}; choose one of: {', '.join(profiles()['sheet_papers'])}")
     p = papers[name]
     return float(p["width"]), float(p["height"]), float(p["printable"])
-
-
-class Words:
-    """The printer's own words in one language, with `{name}` fields filled in."""
-
-    def __init__(self, lang: str):
-        self.lang = lang
-        self.data = read_yaml("i18n", f"{lang}.yaml")
-        self.fallback = read_yaml("i18n", "en.yaml")
-
-    def __call__(self, key: str, **fields: Any) -> str:
-        value = dig(self.data, key)
-        if value is None:
-            value = dig(self.fallback, key)
-        if value is None:
-            return key
-        return str(value).format(**fields)
-

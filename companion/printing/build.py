@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from companion import ROOT
+from companion.words import words_for
 
 from . import check, svgfaces
-from .assets import Words, profiles
+from .assets import profiles
 from .context import Ctx
 from .errors import PrintError
 from .grid import Paper
@@ -40,7 +41,7 @@ def default_out(game_id: str) -> Path:
 
 def context(ps: PrintSet, opts: PrintOptions) -> Ctx:
     opts.check(list(profiles()["sheet_papers"]))
-    return Ctx(ps.game_id, ps.game, make_theme(ps.accent, opts.ink_saver), opts, Words(opts.lang),
+    return Ctx(ps.game_id, ps.game, make_theme(ps.accent, opts.ink_saver), opts, words_for(opts.lang).scope("print"),
                Paper.named(opts.paper))
 
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.words import Words
+
 from . import layouts
-from .assets import Words
 from .face import draw_face
 from .grid import Paper
 from .options import PrintOptions

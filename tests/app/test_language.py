@@ -1,5 +1,5 @@
 """The Dutch edition (issue 16 item 6): the app's words live in one catalogue per language
-(content/words/<lang>.yaml, read by companion.engine.words), Dutch has every key English has, a
+(content/words/<lang>.yaml, read by companion.words; the printer's words too), Dutch has every key English has, a
 count picks its form, a broken catalogue says where, and the home screen switches the language."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from app import screens
-from companion.engine import words
-from companion.engine.words import Words, WordsError, languages, missing, words_for
+from companion import words
+from companion.words import Words, WordsError, languages, missing, words_for
 
 from .test_views import FakeApp
 from .test_wording import texts
@@ -51,6 +51,25 @@ def test_a_catalogue_falls_back_key_by_key_and_a_broken_one_says_where(tmp_path,
         Words("de")
     with pytest.raises(WordsError, match="no catalogue of words for language 'fr'"):
         Words("fr")
+
+
+def test_the_printer_reads_the_one_catalogue_the_app_reads() -> None:
+    """Issue 15/16 leftovers: the printer's words are the catalogue's `print:` keys (no second
+    catalogue in print/), so a Dutch sheet and a Dutch screen come from one file per language,
+    and `missing` checks the printer's words too."""
+    from companion.content import load_game
+    from companion.printing.build import context
+    from companion.printing.options import PrintOptions
+    from companion.printing.source import expand
+
+    ctx = context(expand(load_game("piraten-kapern"), "nl"), PrintOptions(lang="nl"))
+    assert isinstance(ctx.words, Words) and ctx.words.lang == "nl"
+    assert ctx.words("booklet.title") == words_for("nl")("print.booklet.title") == "spelregelboekje"
+    assert ctx.words("page", n=2, total=9) == "pagina 2 van 9"
+    assert ctx.words.join(["A", "B", "C"]) == "A, B en C"  # (the catalogue's own words, whatever the scope)
+    assert not (Path(__file__).resolve().parents[2] / "print" / "i18n").exists()
+    with pytest.raises(KeyError):
+        ctx.words("app.title")  # a printer's key is print.<key>: the scope does not reach the app's words
 
 
 def test_the_home_screen_switches_the_language(reg) -> None:

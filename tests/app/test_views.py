@@ -349,7 +349,7 @@ def test_pvd_reaction_window_for_another_human_comes_behind_the_privacy_screen(r
 def test_kapern_says_what_the_skulls_mean() -> None:
     """Issue 16 item 4: the skull count with the card's skulls, and what one more would do."""
     from app.piraten_kapern.turn import skull_line
-    from companion.engine.words import words_for
+    from companion.words import words_for
 
     en, nl = words_for("en"), words_for("nl")
     view = {"skulls": 2, "card_skulls": 1, "skulls_to_end": 1, "island": False, "doomed": False,

@@ -1,5 +1,5 @@
 """Words, not ids (issue 16, item 3): every label the screens of every game show, on seeded walks
-through digital play and the table assistants, passes `companion.engine.words.problems` (no slot
+through digital play and the table assistants, passes `companion.words.problems` (no slot
 id, no "(s)", no "a incident", no "1 tokens", no "2 die") and has a glyph in the app's font (item
 2: an arrow drawn as an empty box), and the shared helper says it right."""
 from __future__ import annotations
@@ -16,13 +16,13 @@ from app import games, state, theme
 from app.assistant import AssistantScreen
 from app.play import PlayScreen
 from companion import api
-from companion.engine import words
+from companion import words
 from companion.games import game_ids
 
 from .test_views import FakeApp
 
 #: What the screens of a game still say wrongly, by game (regular expressions over the wrong
-#: words): the game's owner fixes them with companion.engine.words and empties its entry (pvd,
+#: words): the game's owner fixes them with companion.words and empties its entry (pvd,
 #: island, ology engineers; issue 16 item 3). A problem not listed here fails the test.
 KNOWN: dict[str, list[str]] = {
     "pirateology": [r"1 (cards|coins|squares)"],

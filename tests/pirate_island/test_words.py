@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import re
 
-from companion.engine import words
+from companion import words
 from companion.engine.runner import Playout
 from companion.games.pirate_island.rules import GAME
 from companion.odds import odds_view

@@ -171,7 +171,7 @@ def test_booklet_rulings_one_heading_per_section_and_card_texts_as_sentences(pvd
 
 def test_kapern_prints_in_dutch(kapern):
     """Issue 16 item 6 in print: `companion print piraten-kapern --lang nl` gives a Dutch read-me
-    and booklet: the printer's words (print/i18n/nl.yaml), the setup, the turn and the rules
+    and booklet: the printer's words (content/words/nl.yaml, print:), the setup, the turn and the rules
     (app/rules/piraten-kapern.nl.yaml) in Dutch; only the rulings stay in English, and say so."""
     ps = expand(kapern, "nl")
     ctx = context(ps, PrintOptions(lang="nl"))

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.board.budget import route
 from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
-from companion.engine.words import join
+from companion.words import join
 
 from .actions import (CODEC, Attack, Casualty, EndMoves, EndTurn, EnterHarbour, Flee, Fog, Load, Move, Pass, Raid,
                       Recruit, Rescue, Sail, Send, StepIn, TakeOver)

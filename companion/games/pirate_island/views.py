@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import Action
-from companion.engine.words import join
+from companion.words import join
 
 from .island import SHIP_PREFIX, TOTENKISTE
 

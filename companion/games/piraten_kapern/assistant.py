@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from companion.engine.words import words_for
+from companion.words import words_for
 
 from .scoring import SKULL, death_score, island_result, score_dice, skull_count
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
-from companion.engine.words import noun
+from companion.words import noun
 
 from .actions import Chest, Pick, Reroll, Stop
 from .assistant import breakdown

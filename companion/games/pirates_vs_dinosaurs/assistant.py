@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 
-from companion.engine.words import plural, sentence
+from companion.words import plural, sentence
 
 from .abilities import cond_ok, owned, passive_amount, resolve_ref, search_hours, source_name
 from .catalog import catalog

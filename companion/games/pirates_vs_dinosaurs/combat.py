@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from companion.engine.stack import Need, Next, replace
-from companion.engine.words import plural
+from companion.words import plural
 
 from .abilities import cond_ok, owned, passive_ops, resolve_ref, source_ref
 from .crew import combat_dice, lose

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from companion.engine.stack import Ask, Next, replace
-from companion.engine.words import plural
+from companion.words import plural
 
 from .abilities import apply_use, new_complete, new_incident, passive_amount, search_hours
 from .actions import Arrange, Attack, Dig, EndSearch as EndSearchAction, Hand, Proceed, Replenish, Search, ShipDraw, Use

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.engine import Action, Event, Game, IllegalAction
-from companion.engine.words import plural
+from companion.words import plural
 
 from . import assistant as calc
 from .actions import CachedCodec, Choose, ChooseArea, PutBack

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from companion.engine import Action
-from companion.engine.words import join, plural, sentence
+from companion.words import join, plural, sentence
 
 from .abilities import resolve_ref
 from .catalog import catalog

@@ -1,18 +1,25 @@
-"""Wording every game and the app share: counts with the right plural ("1 die", "2 dice"),
-"a" or "an", lists in words, and `problems(text)`, the check a test runs over every label the
-views produce (a slot id, "(s)", "a incident", "1 tokens" shown to a player are bugs).
+"""The words of the whole project, in one place that the rules, the app and the printer all
+import (a layer of its own, below companion/engine and companion/printing, above
+companion/content: the printer may not import the engine, so the catalogue cannot live there).
 
-Rules and views build their sentences with these, so that no game grows its own `_plural` and
-no screen says "hour(s)".
+Wording every game and the app share: counts with the right plural ("1 die", "2 dice"), "a" or
+"an", lists in words, and `problems(text)`, the check a test runs over every label the views
+produce (a slot id, "(s)", "a incident", "1 tokens" shown to a player are bugs). Rules and views
+build their sentences with these, so that no game grows its own `_plural` and no screen says
+"hour(s)".
 
 The words of each language live as data: content/words/<lang>.yaml, one catalogue per language
-(`Words(lang)`, `words_for(lang)`). A key is a dotted path ("app.home.games"); a value is a text
-with {fields}, or a count ({one: "{n} doodshoofd", many: "{n} doodshoofden"}, chosen by the field
-`n`). A key missing in a language falls back to English; `missing(lang)` lists them (a test keeps
-it empty for the languages a screen is offered in). Nouns for `Words.plural` and `Words.count` are
-in each catalogue's `nouns:` (English makes the plurals it does not list by rule)."""
+(`Words(lang)`, `words_for(lang)`) for the app's screens (`app.`), the rules' messages to a
+player (`refused.`, `kapern.`), the odds (`odds.`) and the printed sheets (`print.`, which the
+printer reads as `words_for(lang).scope("print")`). A key is a dotted path ("app.home.games"); a
+value is a text with {fields}, or a count ({one: "{n} doodshoofd", many: "{n} doodshoofden"},
+chosen by the field `n`). A key missing in a language falls back to English; `missing(lang)`
+lists them (a test keeps it empty for the languages a screen is offered in). Nouns for
+`Words.plural` and `Words.count` are in each catalogue's `nouns:` (English makes the plurals it
+does not list by rule)."""
 from __future__ import annotations
 
+import copy
 import os
 import re
 from functools import lru_cache
@@ -240,6 +247,9 @@ class Words:
     its form by `n`), `w.plural(2, "die")`, `w.count(0, "skull")`, `w.join([...])`, `w.text({en:, nl:})`
     for a text from game content. Falls back to English, key by key."""
 
+    #: what `scope` puts before every key ("print."), "" for the whole catalogue
+    prefix = ""
+
     def __init__(self, lang: str = DEFAULT_LANG):
         folder = str(words_dir())
         self.lang = lang
@@ -247,12 +257,24 @@ class Words:
         self.fallback = self.data if lang == DEFAULT_LANG else _catalogue(folder, DEFAULT_LANG)
 
     def __repr__(self) -> str:
-        return f"Words({self.lang!r})"
+        return f"Words({self.lang!r})" + (f".scope({self.prefix[:-1]!r})" if self.prefix else "")
+
+    def scope(self, prefix: str) -> "Words":
+        """The same catalogue with every key under `prefix`: the printer's words are
+        `words_for(lang).scope("print")`, so its `w("booklet.title")` is print.booklet.title."""
+        scoped = copy.copy(self)
+        scoped.prefix = f"{self.prefix}{prefix}."
+        return scoped
 
     def has(self, key: str) -> bool:
+        key = self.prefix + key
         return dig(self.data, key) is not None or dig(self.fallback, key) is not None
 
     def __call__(self, key: str, /, **fields: Any) -> str:
+        return self.say(self.prefix + key, **fields)
+
+    def say(self, key: str, /, **fields: Any) -> str:
+        """The words at a key of the whole catalogue (whatever the scope), with its fields."""
         value = dig(self.data, key)
         if value is None:
             value = dig(self.fallback, key)
@@ -298,7 +320,7 @@ class Words:
         return f"{self.number_word(n, zero)} {self.noun(n, one, many)}"
 
     def join(self, items: Iterable[str]) -> str:
-        return join(items, self("app.and"))
+        return join(items, self.say("app.and"))
 
 
 @lru_cache(maxsize=16)
