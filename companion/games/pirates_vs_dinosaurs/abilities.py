@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .actions import Use
+from .actions import Use, made
 from .catalog import catalog
 from .effects import walk
 from .frames import CLOSED, Attack, Combat, Complete, Guard, Incident, Ops, Ref, Roll, Window
@@ -335,10 +335,12 @@ def _owned_window(window: str, relic: str, mate: str, weapon: str, equipment: tu
                  if ab.when not in ("passive", "after_combat", "on_ghost", "on_play") and _fits_window(window, ab))
 
 
+@lru_cache(maxsize=65536)
 def _candidates(window: str, stage: int, hand: tuple, relic: str, mate: str, mate_used: bool, weapon: str,
-                equipment: tuple, used: tuple) -> list:
+                equipment: tuple, used: tuple) -> tuple:
     """(source, ability, card, needs, pointless) of what a captain holds or owns whose timing fits a
-    window; what depends on the moment is checked by `usable`."""
+    window; what depends on the moment is checked by `usable`. (Cached: a captain is asked the same
+    in many windows of a turn.)"""
     out: list = []
     if stage == EXPEDITION:
         for c in sorted(set(hand)):
@@ -348,7 +350,7 @@ def _candidates(window: str, stage: int, hand: tuple, relic: str, mate: str, mat
         if (src == "mate" and mate_used) or (ab.limit and f"{ab.limit}|{src}" in used):
             continue
         out.append(item)
-    return out
+    return tuple(out)
 
 
 def nearest(s: PvdState, kinds: type | tuple[type, ...]) -> Any:
@@ -379,8 +381,11 @@ def usable(s: PvdState, p: int, window: str) -> list[Use]:
     roller = roll.p if roll is not None else p
     info: dict[str, Any] = {} if roll is None else {"roll": roll.kind, "foe": roll.foe}
     out: list[Use] = []
-    for src, ab, card, wanted, pointless in _candidates(window, pl.stage, pl.hand, pl.relic, pl.mate, pl.mate_used,
-                                                        pl.weapon, pl.equipment, pl.used):
+    hand, equipment, used = pl.hand, pl.equipment, pl.used
+    if type(hand) is not tuple or type(equipment) is not tuple or type(used) is not tuple:  # (a hand edited as a list)
+        hand, equipment, used = tuple(hand), tuple(equipment), tuple(used)
+    for src, ab, card, wanted, pointless in _candidates(window, pl.stage, hand, pl.relic, pl.mate, pl.mate_used,
+                                                        pl.weapon, equipment, used):
         if ab.target == "player_rolling" and (roll is None or roller == p or s.players[roller].stage != EXPEDITION):
             continue
         if roll is not None and src in roll.used:
@@ -392,18 +397,18 @@ def usable(s: PvdState, p: int, window: str) -> list[Use]:
         if pointless and (s.lost == 0 if pointless == "lost" else pl.stage != EXPEDITION):
             continue
         if ab.target == "none":
-            out.append(Use(p, src))
+            out.append(made(Use, p, src))
         elif ab.target == "player_rolling":
-            out.append(Use(p, src, roller))
+            out.append(made(Use, p, src, roller))
         elif ab.target == "any_area":
-            out += [Use(p, src, -1, a) for a in catalog().area_ids]
+            out += [made(Use, p, src, -1, a) for a in catalog().area_ids]
         else:
             for q, other in enumerate(s.players):
                 if q == p or other.stage != EXPEDITION:
                     continue
                 if ab.target == "player_in_your_area" and other.area != pl.area:
                     continue
-                out.append(Use(p, src, q))
+                out.append(made(Use, p, src, q))
     return out
 
 
@@ -415,7 +420,13 @@ def open_window(s: PvdState, actor: int, with_actor: bool = True, others: bool =
     n = len(s.players)
     ring = [(actor + k) % n for k in range(1, n)] if others else []
     ring = [q for q in ring if s.players[q].stage == EXPEDITION] + ([actor] if with_actor else [])
-    return Window(tuple(ring), actor if with_actor else -1, 0) if ring else CLOSED
+    return _window(tuple(ring), actor if with_actor else -1, 0) if ring else CLOSED
+
+
+@lru_cache(maxsize=4096)
+def _window(ring: tuple[int, ...], actor: int, at: int) -> Window:
+    """One object per window position (frames are immutable; windows open at every roll)."""
+    return Window(ring, actor, at)
 
 
 def window_seat(s: PvdState, w: Window, own_kind: str, other_kind: str) -> tuple[Window, int, str]:
@@ -428,9 +439,9 @@ def window_seat(s: PvdState, w: Window, own_kind: str, other_kind: str) -> tuple
         q = ring[at]
         kind = own_kind if q == w.actor else other_kind if players[q].stage == EXPEDITION else ""
         if kind and (players[q].hand or usable(s, q, kind)):
-            return (w if at == w.at else Window(ring, w.actor, at)), q, kind
+            return (w if at == w.at else _window(ring, w.actor, at)), q, kind
         at += 1
-    return (w if at == w.at else Window(ring, w.actor, at)), -1, ""
+    return (w if at == w.at else _window(ring, w.actor, at)), -1, ""
 
 
 def reaction_possible(s: PvdState, roll: Roll, when: str) -> bool:

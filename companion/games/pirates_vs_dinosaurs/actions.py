@@ -166,6 +166,20 @@ class CancelIncident(Action):
     slot: str = ""
 
 
+def made(cls: type[Action], *args: Any) -> Any:
+    """The action `cls(*args)`, one object per value: the legal actions are worked out at every
+    decision and most are the same few (Proceed(2), Use(1, "mate")); an action is immutable, so
+    one object serves every state, and its `to_dict` is built once."""
+    key = (cls, *args)
+    got = _MADE.get(key)
+    if got is None:
+        got = _MADE[key] = cls(*args)
+    return got
+
+
+_MADE: dict[tuple[Any, ...], Any] = {}
+
+
 ALL = (PickRelic, PickMate, Outfit, ChooseArea, PlayIncident, Use, Hand, Proceed, Search, EndSearch, Attack, Replenish,
        Arrange, Discard, Look, Dig, ReturnToShip, PutBack, ShipDraw, Choose, SendDinosaur, PickDice, CancelIncident)
 

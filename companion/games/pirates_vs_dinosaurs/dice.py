@@ -3,12 +3,12 @@ and the count of successes."""
 from __future__ import annotations
 
 
-from companion.engine.stack import Ask, Need, Next, replace
+from companion.engine.stack import Need, Next, replace
 
 from .abilities import open_window, passive_ops, reaction_possible, window_seat
 from .frames import (ROLL_COUNT, ROLL_GO, ROLL_POST, ROLL_PRE, ROLL_REROLL, ROLL_REROLLED, ROLL_ROLLED, Roll,
                      RollResult)
-from .kernel import Ctx, name
+from .kernel import Ctx, ask, name
 from .state import DIG, PvdState, own
 
 MODIFIERS = ("add_dice", "count_sabers", "double_successes", "add_successes")
@@ -65,8 +65,9 @@ def h_roll(ctx: Ctx, f: Roll) -> Next:
         own_kind, other_kind = (("pre", "react_pre") if phase == ROLL_PRE else ("post", "react_post"))
         w, seat, kind = window_seat(s, w, own_kind, other_kind)
         if seat >= 0:
-            ctx.put(replace(f, window=w))
-            return Ask(seat, kind)
+            if w is not f.window:
+                ctx.put(replace(f, window=w))
+            return ask(seat, kind)
         ctx.put(replace(f, window=w, phase=ROLL_GO if phase == ROLL_PRE else ROLL_COUNT))
         return None
     if phase == ROLL_GO:

@@ -22,7 +22,7 @@ from .expedition import look
 from .frames import (CURSE_GHOST, CURSE_TAKE, INCIDENT_END, Attack, BagToken, Branch, CancelUpcoming, Choice, Combat,
                      Curse, DigRoll, DinosaurFromDeck, DrawCards, FragmentPeek, HandDiscard, HandDraw, Incident,
                      LoseTreasure, NewSearch, Ops, Peek, PickDice, PutBack, Roll, SendDinosaur)
-from .kernel import Ctx, name, sink, who
+from .kernel import Ctx, ask, name, sink, who
 from .state import DIG, EXPEDITION, SHIP, UNKNOWN, drop, own
 
 Op = Callable[[Ctx, Ops, Any, int], Next]
@@ -43,10 +43,11 @@ def h_ops(ctx: Ctx, f: Ops) -> Next:
         f = replace(f, window=w)
     if w is not None and not w.closed:
         w, seat, kind = window_seat(s, w, "react_card", "react_card")
-        f = replace(f, window=w)
+        if w is not f.window:
+            f = replace(f, window=w)
         if seat >= 0:
             ctx.put(f)
-            return Ask(seat, kind)
+            return ask(seat, kind)
     if f.i >= len(ops):
         if f.n > 1:
             ctx.put(replace(f, n=f.n - 1, i=0))

@@ -15,7 +15,7 @@ from .dice import start_roll
 from .frames import (INCIDENT_END, INCIDENT_GO, TURN_ACT, TURN_ARRANGE, TURN_DIG, TURN_DISCARD, TURN_END, TURN_INCIDENTS,
                      TURN_SHIP, TURN_START, BagToken, Cards, Complete, DigRoll, DrawCards, EndSearch, Incident, NewSearch,
                      Ops, Prize, ReturnToShip, SearchRoll, Turn)
-from .kernel import Ctx, finish
+from .kernel import Ctx, ask, finish
 from .state import DIG, EXPEDITION, LANDING, SHIP, Player, PvdState, drop, own
 
 
@@ -57,7 +57,7 @@ def h_cards(ctx: Ctx, f: Cards) -> Next:
     """The hand menu of a turn: use a card or an ability, or go back."""
     a = ctx.take_answer()
     if a is None:
-        return Ask(f.p, "cards")
+        return ask(f.p, "cards")
     ctx.pop()
     if isinstance(a, Use):
         apply_use(ctx, a)
@@ -112,7 +112,7 @@ def h_turn(ctx: Ctx, f: Turn) -> Next:
         if pl.stage != EXPEDITION:
             ctx.put(replace(f, phase=TURN_END))
             return None
-        return Ask(p, phase.value)
+        return ask(p, phase.value)
     if phase == TURN_DISCARD:
         limit = passive_amount(s, p, "hand_limit", cat.setup.hand_limit)
         if pl.stage == EXPEDITION and len(pl.hand) > limit:
@@ -123,10 +123,10 @@ def h_turn(ctx: Ctx, f: Turn) -> Next:
         if pl.stage != DIG:
             ctx.put(replace(f, phase=TURN_END))
             return None
-        return Ask(p, "dig_act")
+        return ask(p, "dig_act")
     if phase == TURN_SHIP:
         if s.options.get("actions_on_ship") and pl.stage == SHIP:
-            return Ask(p, "ship")
+            return ask(p, "ship")
         ctx.put(replace(f, phase=TURN_END))
         return None
     pl.mods = tuple(m for m in pl.mods if m["until"] != "turn")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.stack import DONE, Context, Done
+from companion.engine.stack import DONE, Ask, Context, Done
 
 from .frames import Ops
 from .state import DIG, EXPEDITION, SHIP, PvdState, own
@@ -21,6 +21,18 @@ Ctx = Context[PvdState]
 
 def context(s: PvdState, answer: Any = None, outcome: Any = None) -> Ctx:
     return Context(s, s.stack, answer, outcome)
+
+
+def ask(seat: int, kind: str) -> Ask:
+    """The question `kind` to `seat` with nothing offered beside the legal actions: one object per
+    question (a window asks the same few at nearly every step; the answer reads, never changes it)."""
+    got = _ASKS.get((seat, kind))
+    if got is None:
+        got = _ASKS[seat, kind] = Ask(seat, kind)
+    return got
+
+
+_ASKS: dict[tuple[int, str], Ask] = {}
 
 
 def name(ctx: Ctx, p: int) -> str:

@@ -9,6 +9,7 @@ frame kind (frames.py) to its stage module's handler.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Any
@@ -20,7 +21,7 @@ from . import combat, dice, dig, effects_engine, expedition, replays, setup
 from .abilities import ROLL_WINDOWS, apply_use, usable
 from .actions import (CODEC, Arrange, Attack, CancelIncident, Choose, ChooseArea, Dig, Discard, EndSearch, Hand, Look,
                       Outfit, PickDice, PickMate, PickRelic, PlayIncident, Proceed, PutBack, Replenish, ReturnToShip,
-                      Search, SendDinosaur, ShipDraw, Use)
+                      Search, SendDinosaur, ShipDraw, Use, made)
 from .board_view import board_view
 from .bots import HeuristicBot
 from .catalog import SECTION, catalog
@@ -68,8 +69,13 @@ def _arrangements(s: PvdState, p: int, arranged: tuple[int, ...]) -> list[Action
             if pl.stage != EXPEDITION or q in arranged or getattr(pl, attr):
                 continue
             if pl.area in card.areas or ("your_area" in card.areas and pl.area == me.area):
-                out.append(Arrange(p, c, q))
+                out.append(made(Arrange, p, c, q))
     return out
+
+
+@lru_cache(maxsize=8)
+def _outfits(p: int) -> tuple[Action, ...]:
+    return tuple(made(Outfit, p, w, eq) for w, eq in setup.outfits())
 
 
 def _discards(hand: list[str], need: int) -> list[Action]:
@@ -98,62 +104,63 @@ def _legal(s: PvdState) -> list[Action]:
     cat = catalog()
     out: list[Action] = []
     if kind == "relic":
-        return [PickRelic(p, r) for r in d["options"]]
+        return [made(PickRelic, p, r) for r in d["options"]]
     if kind == "mate":
-        return [PickMate(p, m) for m in d["options"]]
+        return [made(PickMate, p, m) for m in d["options"]]
     if kind == "outfit":
-        return [Outfit(p, w, eq) for w, eq in setup.outfits()]
+        return list(_outfits(p))
     if kind == "area":
-        return [ChooseArea(p, a) for a in cat.area_ids if not (d.get("other") and a == pl.area)]
+        return [made(ChooseArea, p, a) for a in cat.area_ids if not (d.get("other") and a == pl.area)]
     if kind == "inc_order":
-        out = [PlayIncident(p, k) for k in d["slots"]]
+        out = [made(PlayIncident, p, k) for k in d["slots"]]
     elif kind == "act":
-        out = [Search(p), EndSearch(p)]
-        out += [Attack(p, q) for q, o in enumerate(s.players) if q != p and o.stage == EXPEDITION and o.area == pl.area]
+        out = [made(Search, p), made(EndSearch, p)]
+        out += [made(Attack, p, q) for q, o in enumerate(s.players)
+                if q != p and o.stage == EXPEDITION and o.area == pl.area]
         if s.tokens_left > 0:
-            out.append(Replenish(p))
+            out.append(made(Replenish, p))
     elif kind == "arrange":
-        out = _arrangements(s, p, s.stack[-1].arranged) + [Proceed(p)]
+        out = _arrangements(s, p, s.stack[-1].arranged) + [made(Proceed, p)]
     elif kind == "discard":
         combos = _discards(pl.hand, d["need"])
         if combos:
             return [Discard(p, a.cards) for a in combos]
         return [Discard(p, (c,)) for c in sorted(set(pl.hand))]
     elif kind in WINDOW_KINDS or kind == "cards":
-        out = [Proceed(p)]
+        out = [made(Proceed, p)]
     elif kind in ("reroll", "set_face"):
-        return [PickDice(p, tuple(faces)) for faces in d["options"]]
+        return [made(PickDice, p, tuple(faces)) for faces in d["options"]]
     elif kind == "cancel_slot":
-        return [CancelIncident(p, k) for k in d["slots"]]
+        return [made(CancelIncident, p, k) for k in d["slots"]]
     elif kind == "lose_cards":
         combos = _discards(pl.hand, d["need"])
         return [Discard(p, a.cards) for a in combos] if combos else [Discard(p, (c,)) for c in sorted(set(pl.hand))]
     elif kind == "look":
-        out = [Look(p, k) for k in d["slots"]]
+        out = [made(Look, p, k) for k in d["slots"]]
         if d.get("optional"):
-            out.append(Proceed(p))
+            out.append(made(Proceed, p))
         return out
     elif kind == "dig_act":
-        out = [Dig(p)] + [Attack(p, q) for q, o in enumerate(s.players) if q != p and o.stage == DIG]
+        out = [made(Dig, p)] + [made(Attack, p, q) for q, o in enumerate(s.players) if q != p and o.stage == DIG]
         if s.tokens_left > 0:
-            out.append(Replenish(p))
-        out.append(ReturnToShip(p))
+            out.append(made(Replenish, p))
+        out.append(made(ReturnToShip, p))
     elif kind == "putback":
         return [PutBack(p, v) for v in sorted(set(pl.treasures))]
     elif kind == "ship":
-        return [ShipDraw(p), Proceed(p)]
+        return [made(ShipDraw, p), made(Proceed, p)]
     elif kind == "choose":
         return [Choose(p, i) for i in range(d["n"])]
     elif kind == "send_dino":
         return [SendDinosaur(p, q) for q, o in enumerate(s.players) if o.stage == DIG]
     if kind in MENU and usable(s, p, "turn"):
-        out.append(Hand(p))
+        out.append(made(Hand, p))
     window = DECISION_WINDOW.get(kind)
     if window:
         uses = usable(s, p, window)
         out += uses
         if kind in ("pre", "post"):
-            out += [Use(u.player, u.source, u.target, u.area, True) for u in uses]
+            out += [made(Use, u.player, u.source, u.target, u.area, True) for u in uses]
     return out
 
 
@@ -218,7 +225,7 @@ class PiratesVsDinosaurs(Game[PvdState]):
         if c is None or s.over:
             return None
         if c["kind"] == "roll":
-            return Roll((catalog().faces,) * c["n"], label=c["label"])
+            return _roll_step(c["n"], c["label"])
         return Draw(tuple(population(s, c["src"])), c["n"], label=c["label"])
 
     def is_over(self, s: PvdState) -> bool:
@@ -228,10 +235,13 @@ class PiratesVsDinosaurs(Game[PvdState]):
         return legal(s)
 
     def step(self, s: PvdState, action: Action) -> list[Event]:
-        options = legal(s)
+        options = s.offered
+        for a in options:  # (a bot's choice is one of these very objects: no field compared)
+            if a is action:
+                return apply(s, action)
         if action not in options:
             raise IllegalAction(SECTION.get(DECISION_RULE.get(s.decision["kind"] if s.decision else "", ""), "rules"),
-                                why(s, action, options))
+                                why(s, action, list(options)))
         return apply(s, action)
 
     def resolve(self, s: PvdState, outcome: list[str]) -> list[Event]:
@@ -273,6 +283,12 @@ class PiratesVsDinosaurs(Game[PvdState]):
 
     def describe_action(self, s: PvdState, action: Action) -> str:
         return describe(s, action)
+
+
+@lru_cache(maxsize=1024)
+def _roll_step(n: int, label: str) -> Roll:
+    """The chance step of n special dice (one object per roll and label: asked at every step)."""
+    return Roll((catalog().faces,) * n, label=label)
 
 
 def population(s: PvdState, src: str) -> list[str]:
