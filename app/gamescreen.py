@@ -62,7 +62,7 @@ class GameScreen(Screen):
         try:
             fn(self.app.client, *args)
         except IllegalAction as exc:
-            self.app.toast(exc.reason)
+            self.app.toast(exc.say(self.w))
             self.app.render()
             return False
         if PROFILE:
@@ -85,7 +85,7 @@ class GameScreen(Screen):
         def redo(client: str) -> None:
             with self.live.lock:
                 if not self.live.seats_of(client):
-                    raise IllegalAction("seats", "this device holds no seat in this game")
+                    raise IllegalAction.said("seats", "app.refused.no_seat_here")
                 self.live.session.redo()
                 self.live.version += 1
                 self.live.touched = time.time()

@@ -155,7 +155,7 @@ class LiveGame:
         """The owner lets other devices use a hot-seat game or table assistant (or stops it)."""
         with self.lock:
             if client != self.owner:
-                raise IllegalAction("seats", "only the device that started this game may share it")
+                raise IllegalAction.said("seats", "app.refused.share_owner")
             self.shared = bool(on)
             self._save_meta()
 
@@ -163,13 +163,13 @@ class LiveGame:
         """The host frees a taken seat (a lost or flat phone) so that another device can take it."""
         with self.lock:
             if self.mode != DEVICES:
-                raise IllegalAction("seats", "this game is played on one device; there are no seats to hand over")
+                raise IllegalAction.said("seats", "app.refused.one_device_hand")
             if client != self.owner:
-                raise IllegalAction("seats", "only the host (the device that started the game) may free a seat")
+                raise IllegalAction.said("seats", "app.refused.free_host")
             if not 0 <= seat < len(self.seats) or self.seats[seat].is_bot:
-                raise IllegalAction("seats", f"there is no player seat {seat}")
+                raise IllegalAction.said("seats", "app.refused.no_seat", seat=seat)
             if self.seats[seat].owner is None:
-                raise IllegalAction("seats", f"{self.seats[seat].name}'s seat is free already")
+                raise IllegalAction.said("seats", "app.refused.seat_free", name=self.seats[seat].name)
             self.seats[seat].owner = None
             self._save_meta()
 
@@ -179,14 +179,14 @@ class LiveGame:
     def claim(self, client: str, seat: int) -> None:
         with self.lock:
             if self.mode != DEVICES:
-                raise IllegalAction("seats", "this game is played on one device; there are no seats to take")
+                raise IllegalAction.said("seats", "app.refused.one_device_take")
             if not 0 <= seat < len(self.seats) or self.seats[seat].is_bot:
-                raise IllegalAction("seats", f"there is no free player seat {seat}")
+                raise IllegalAction.said("seats", "app.refused.no_free_seat", seat=seat)
             if client != self.owner and not access.current().may_join(client):
-                raise IllegalAction("seats", "Enter the join code shown on the host's screen to take a seat.")
+                raise IllegalAction.said("seats", "app.refused.join_code")
             owner = self.seats[seat].owner
             if owner not in (None, client):
-                raise IllegalAction("seats", f"{self.seats[seat].name}'s seat is taken by another device")
+                raise IllegalAction.said("seats", "app.refused.seat_taken", name=self.seats[seat].name)
             for s in self.seats:  # one seat per device
                 if s.owner == client:
                     s.owner = None
@@ -222,9 +222,9 @@ class LiveGame:
 
     def _check_view(self, client: str, seat: int | None) -> None:
         if not self.may_open(client) and not self.seats_of(client):
-            raise IllegalAction("seats", "this game is played on another device")
+            raise IllegalAction.said("seats", "app.refused.other_device")
         if seat is not None and seat not in self.seats_of(client):
-            raise IllegalAction("seats", "a device sees only its own player's view")
+            raise IllegalAction.said("seats", "app.refused.own_view")
 
     def board_view(self, client: str, seat: int | None = None) -> dict[str, Any] | None:
         """The board picture as the same seat's view sees it (None: the game has no board)."""
@@ -254,7 +254,7 @@ class LiveGame:
         with self.lock:
             if seat not in self.advice_seats() or (self.mode != ASSISTANT and seat not in self.seats_of(client)) \
                     or (self.mode == ASSISTANT and not self.may_use(client)):
-                raise IllegalAction("seats", "a device decides about advice only for its own player")
+                raise IllegalAction.said("seats", "app.refused.own_advice")
             self.seats[seat].advice = bool(on)
             self.version += 1
             self._save_meta()
@@ -326,7 +326,7 @@ class LiveGame:
 
     def _check_seat(self, client: str, seat: int) -> None:
         if seat not in self.seats_of(client):
-            raise IllegalAction("seats", f"this device does not hold {self.seats[seat].name}'s seat")
+            raise IllegalAction.said("seats", "app.refused.not_held", name=self.seats[seat].name)
 
     # --- steps ---------------------------------------------------------------------------------
     def act(self, client: str, action: Action | dict[str, Any]) -> list:
@@ -343,7 +343,7 @@ class LiveGame:
         """Enter the table's dice or card (table assistant); only a device holding a seat may."""
         with self.lock:
             if not self.seats_of(client):
-                raise IllegalAction("seats", "this device holds no seat in this game")
+                raise IllegalAction.said("seats", "app.refused.no_seat_here")
             events = self.session.resolve(outcome)
             events += self.run_bots()
             self.version += 1
@@ -353,9 +353,9 @@ class LiveGame:
     def undo(self, client: str) -> None:
         with self.lock:
             if not self.seats_of(client):
-                raise IllegalAction("seats", "this device holds no seat in this game")
+                raise IllegalAction.said("seats", "app.refused.no_seat_here")
             if self.mode == DEVICES and not self.can_undo(client):
-                raise IllegalAction("undo", "only the player who made the last move may take it back")
+                raise IllegalAction.said("undo", "app.refused.undo_own")
             done = 0
             try:  # take back the bots' replies and the passes taken automatically too, so the human
                 # is back where they decided

@@ -89,11 +89,11 @@ class Game(ABC, Generic[S]):
     # --- transitions -----------------------------------------------------------------------
     def apply(self, state: S, action: Action) -> tuple[S, list[Event]]:
         if self.is_over(state):
-            raise IllegalAction("end of game", "the game is over")
+            raise IllegalAction.said("end of game", "refused.game_over")
         if self.chance_step(state) is not None:
-            raise IllegalAction("chance", "waiting for a chance outcome (dice or a draw) first")
+            raise IllegalAction.said("chance", "refused.chance_first")
         if not self.may_act(state, action.player):
-            raise IllegalAction("turn order", f"it is not seat {action.player}'s turn")
+            raise IllegalAction.said("turn order", "refused.not_your_turn", seat=action.player)
         new = clone(state)
         events = self.step(new, action)
         return new, events
@@ -101,7 +101,7 @@ class Game(ABC, Generic[S]):
     def apply_chance(self, state: S, outcome: Any) -> tuple[S, list[Event]]:
         step = self.chance_step(state)
         if step is None:
-            raise IllegalAction("chance", "no chance step is pending")
+            raise IllegalAction.said("chance", "refused.no_chance")
         outcome = step.check(outcome)
         new = clone(state)
         events = self.resolve(new, outcome)

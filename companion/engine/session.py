@@ -256,10 +256,10 @@ class Session:
         while i > 0 and log[i - 1].get("auto"):
             i -= 1
         if i == 0:
-            raise IllegalAction("undo", "nothing to undo")
+            raise IllegalAction.said("undo", "refused.nothing_to_undo")
         i -= 1
         if not self.undo_over_chance and any("chance" in e for e in log[i:]):
-            raise IllegalAction("undo", "dice rolled or cards drawn cannot be taken back in this game")
+            raise IllegalAction.said("undo", "refused.undo_chance")
         return i
 
     def undo(self) -> None:
@@ -276,7 +276,7 @@ class Session:
     def redo(self) -> None:
         """Put back the last group undone, with the same outcomes; all or nothing."""
         if not self.redo_stack:
-            raise IllegalAction("redo", "nothing to redo")
+            raise IllegalAction.said("redo", "refused.nothing_to_redo")
         group = self.redo_stack[-1]
         steps = self._trial(group)  # raises, with nothing changed, if the group no longer fits
         if self.path is not None:
@@ -294,7 +294,9 @@ class Session:
             try:
                 state, events = self._apply_entry(state, entry, not self._history, index)
             except (IllegalAction, SaveError) as exc:
-                raise IllegalAction("redo", f"the step to redo no longer fits the game: {exc}") from None
+                # (the English reason says why; a screen says that it no longer fits)
+                raise IllegalAction("redo", f"the step to redo no longer fits the game: {exc}",
+                                    "refused.redo_unfit") from None
             index += "chance" in entry
             out.append((state, events))
         return out

@@ -3,12 +3,16 @@
 count picks its form, a broken catalogue says where, and the home screen switches the language."""
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
+import flet as ft
 import pytest
 
 from app import screens
+from companion import api
+from companion.engine import IllegalAction, Session
 from companion import words
 from companion.words import Words, WordsError, languages, missing, words_for
 
@@ -178,3 +182,88 @@ def test_every_kapern_screen_label_has_a_dutch_text(mode) -> None:
     assert not english, f"{len(english)} labels of the Dutch Kapern screens are in English:\n" + "\n".join(english)
     for page_en, page_nl in zip(en, nl):
         assert len(page_en) == len(page_nl)
+
+
+# --- refusals in the screen's language ------------------------------------------------------------
+DUTCH_GAMES = [e.id for e in api.game_entries() if "nl" in e.languages]
+
+
+def test_the_dutch_editions_are_known() -> None:
+    assert DUTCH_GAMES == ["piraten-kapern"]
+
+
+@pytest.mark.parametrize("gid", DUTCH_GAMES)
+def test_every_refusal_of_a_dutch_edition_comes_through_the_catalogue(gid) -> None:
+    """A seeded game of two players: at each decision every action seen legal anywhere in the
+    game (for either seat) is tried; each one the rules refuse carries a catalogue key, and its
+    Dutch words are not its English ones."""
+    game = api.get_game(gid)
+    session = Session(game, ["Anne", "Bart"], seed=3)
+    rng = random.Random(3)
+    pool: dict[str, dict] = {}
+    refused: dict[str, str] = {}
+    nl, en = words_for("nl"), words_for("en")
+    for _ in range(50):
+        if session.is_over():
+            break
+        if session.pending_chance() is not None:
+            session.resolve(session.pending_chance().sample(rng))
+            continue
+        legal = session.legal_actions()
+        for a in legal:
+            d = a.to_dict()
+            for seat in range(2):
+                pool[repr(sorted({**d, "player": seat}.items()))] = {**d, "player": seat}
+        for d in pool.values():
+            try:
+                game.apply(session.state, game.codec.decode(d))
+            except IllegalAction as exc:
+                assert exc.key, f"{d} is refused without the catalogue's words: {exc.reason!r}"
+                assert exc.say(en) == exc.reason
+                refused[exc.key] = exc.say(nl)
+                assert exc.say(nl) != exc.reason, f"{exc.key}: the same in Dutch and English: {exc.reason!r}"
+        session.act(rng.choice(legal))
+    assert len(refused) >= 4, refused  # (a skull, too few dice for a re-roll, not your turn, ...)
+
+
+def test_every_refusal_key_in_the_code_is_in_every_catalogue() -> None:
+    """`IllegalAction.said(rule, "key")`: a typo would raise a KeyError instead of the refusal."""
+    root = Path(__file__).resolve().parents[2]
+    keys = {m.group(1) for f in [*root.glob("companion/**/*.py"), *root.glob("app/**/*.py")]
+            for m in re.finditer(r"IllegalAction\.said\([^,]+,\s*\"([\w.]+)\"", f.read_text(encoding="utf-8"))}
+    assert len(keys) > 30
+    for lang in languages():
+        assert [k for k in sorted(keys) if not Words(lang).has(k)] == [], lang
+
+
+def test_a_refused_tap_on_a_dutch_screen_says_why_in_dutch(reg) -> None:
+    """Issue 16 item 6 leftover: tapping a skull die on the Dutch Kapern screen (a die the rules
+    never re-roll without the Sorceress) shows the refusal in Dutch, as undo after a roll does."""
+    from app import state
+    from app.play import PlayScreen
+    from .test_views import walk
+
+    app = FakeApp(reg)
+    app.lang = "nl"
+    live = reg.create(api.get_game("piraten-kapern"), ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.HUMAN],
+                      seed=5)
+    screen = PlayScreen(app, live)
+    for _ in range(40):  # on to a decision with a skull showing and no Sorceress drawn
+        view, legal = live.session.view(live.to_move()), [a.to_dict() for a in live.legal_actions()]
+        skulls = [d["die"] for d in view["dice"] if d["face"] == "skull"
+                  and {"type": "pick", "player": live.to_move(), "die": d["die"]} not in legal]
+        if skulls:
+            break
+        live.act(app.client, next(a for a in live.legal_actions() if a.to_dict()["type"] == "stop"))
+    else:
+        pytest.fail("no skull showed in 40 turns")
+    app.revealed[live.id] = live.to_move()
+    die = skulls[0]
+    tiles = [c for root in screen.build() for c, _ in walk(root)
+             if isinstance(c, ft.Semantics) and c.label == f"Dobbelsteen {die}: Doodshoofd"]
+    assert tiles, f"no tile for die {die}"
+    tap = next(x for x, _ in walk(tiles[0]) if getattr(x, "on_click", None))
+    tap.on_click(None)
+    assert app.toasts == [f"dobbelsteen {die} is een doodshoofd; doodshoofden gooi je nooit opnieuw zonder de Wachter"]
+    screen.undo()  # (digital dice cannot be taken back)
+    assert app.toasts[-1] == "gegooide dobbelstenen en getrokken kaarten kun je in dit spel niet terugnemen"

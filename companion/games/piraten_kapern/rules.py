@@ -174,46 +174,47 @@ class KapernGame(Game[KapernState]):
         card = self.rule(s)
         return card.reroll_skulls > 0 and not s.sorceress_used and not s.island and SKULL in s.dice
 
-    def _pick_error(self, s: KapernState, die: int) -> tuple[str, str] | None:
+    # The refusals a player reads, worded by the catalogue (content/words/<lang>.yaml,
+    # kapern.refused.*), so that a Dutch screen says them in Dutch.
+    def _pick_error(self, s: KapernState, die: int) -> IllegalAction | None:
         if not 1 <= die <= len(s.dice):
-            return TURN, f"there is no die {die}; dice are numbered 1 to {len(s.dice)}"
+            return IllegalAction.said(TURN, "kapern.refused.no_die", die=die, n=len(s.dice))
         d = die - 1
         if d in s.picked:
             return None  # putting a picked die back is always allowed
         if d in s.chest:
-            return f"{CARDS} (Schateiland)", f"die {die} is on the Treasure Chest; take it off first"
+            return IllegalAction.said(f"{CARDS} (Schateiland)", "kapern.refused.on_chest", die=die)
         if s.dice[d] == SKULL:
             card = self.rule(s)
             if not self.sorceress_left(s):
-                where = "on Skull Island" if s.island else "without the Sorceress"
-                return TURN, f"die {die} is a skull; skulls are never re-rolled {where}"
+                where = "skull_island" if s.island else "skull"
+                return IllegalAction.said(TURN, f"kapern.refused.{where}", die=die)
             if sum(1 for i in s.picked if s.dice[i] == SKULL) >= card.reroll_skulls:
-                return f"{CARDS} (Wachter)", f"the Sorceress re-rolls only {card.reroll_skulls} skull"
+                return IllegalAction.said(f"{CARDS} (Wachter)", "kapern.refused.sorceress_only", n=card.reroll_skulls)
         return None
 
-    def _reroll_error(self, s: KapernState) -> tuple[str, str] | None:
+    def _reroll_error(self, s: KapernState) -> IllegalAction | None:
         skulls = sum(1 for i in s.picked if s.dice[i] == SKULL)
         need = self.table.min_reroll
         if self.doomed(s) and not skulls:
-            return TURN, (f"{self.table.skulls_end_turn} skulls end the turn unless the Sorceress re-rolls one: "
-                          "pick a skull, or stop")
+            return IllegalAction.said(TURN, "kapern.refused.doomed", skulls=self.table.skulls_end_turn)
         if len(s.picked) < need and not (skulls and skulls == len(s.picked)):
-            return TURN, f"a re-roll takes at least {need} dice; {len(s.picked)} picked"
+            return IllegalAction.said(TURN, "kapern.refused.too_few", need=need, n=len(s.picked))
         return None
 
-    def _chest_error(self, s: KapernState, die: int) -> tuple[str, str] | None:
+    def _chest_error(self, s: KapernState, die: int) -> IllegalAction | None:
         rule = f"{CARDS} (Schateiland)"
         if self.rule(s).kind != "chest":
-            return rule, "only the Treasure Chest card lets dice be put aside"
+            return IllegalAction.said(rule, "kapern.refused.no_chest")
         if s.island:
-            return ISLAND, "on Skull Island the Treasure Chest has no use"
+            return IllegalAction.said(ISLAND, "kapern.refused.chest_island")
         if not 1 <= die <= len(s.dice):
-            return TURN, f"there is no die {die}; dice are numbered 1 to {len(s.dice)}"
+            return IllegalAction.said(TURN, "kapern.refused.no_die", die=die, n=len(s.dice))
         d = die - 1
         if s.dice[d] == SKULL:
-            return rule, f"die {die} is a skull; skulls cannot be put on the chest"
+            return IllegalAction.said(rule, "kapern.refused.skull_chest", die=die)
         if d in s.picked:
-            return rule, f"die {die} is picked for the re-roll; put it back first"
+            return IllegalAction.said(rule, "kapern.refused.picked_chest", die=die)
         return None
 
     def _actions(self, seat: int) -> tuple[list[Pick], list[Chest], Reroll, Stop]:
@@ -270,7 +271,7 @@ class KapernGame(Game[KapernState]):
         # Game.apply_chance on a successor() copy (see KapernState.successor)
         step = self.chance_step(state)
         if step is None:
-            raise IllegalAction("chance", "no chance step is pending")
+            raise IllegalAction.said("chance", "refused.no_chance")
         outcome = step.check(outcome)
         new = state.successor()
         return new, self.resolve(new, outcome)
@@ -317,14 +318,14 @@ class KapernGame(Game[KapernState]):
             return True
         err = self._pick_error(s, die)
         if err:
-            raise IllegalAction(*err)
+            raise err
         s.picked = sorted(s.picked + [d])
         return False
 
     def _reroll(self, s: KapernState) -> None:
         err = self._reroll_error(s)
         if err:
-            raise IllegalAction(*err)
+            raise err
         if any(s.dice[i] == SKULL for i in s.picked):
             s.sorceress_used = True
         s.rolling = s.picked
@@ -356,7 +357,7 @@ class KapernGame(Game[KapernState]):
     # --- transitions -------------------------------------------------------------------------
     def step(self, s: KapernState, a: Action) -> list[Event]:
         if s.phase not in ("decide", "island"):
-            raise IllegalAction(TURN, "nothing to decide now")
+            raise IllegalAction.said(TURN, "kapern.refused.nothing_to_decide")
         name = s.players[s.seat]
         if isinstance(a, Pick):
             if self._pick(s, a.die):
@@ -383,7 +384,7 @@ class KapernGame(Game[KapernState]):
         """Put die `die` on the Treasure Chest, or take it off (True); raises IllegalAction."""
         err = self._chest_error(s, die)
         if err:
-            raise IllegalAction(*err)
+            raise err
         d = die - 1
         if d in s.chest:
             s.chest = [i for i in s.chest if i != d]
@@ -405,7 +406,7 @@ class KapernGame(Game[KapernState]):
             card = self._draw(s, outcome)
             return [Event("draw", f"{name} draws {say(self.data.names[card])}", {"card": card, "seat": s.seat})]
         if s.phase != "roll":
-            raise IllegalAction("chance", "no roll is pending")
+            raise IllegalAction.said("chance", "kapern.refused.no_roll")
         rolled = self._roll(s, outcome)
         events = [Event("roll", f"{name} rolls {', '.join(outcome)}",
                         {"dice": [i + 1 for i in rolled], "faces": list(outcome), "seat": s.seat})]
