@@ -87,7 +87,7 @@ def enter_dice(screen: Any, view: dict[str, Any], name: str, step: Any) -> list[
         out.append(wrap_row([tile(w("kapern.kept_die_chest" if d["chest"] else "kapern.kept_die", n=d["die"],
                                     face=said.face(w, view, d["face"])),
                                   said.face(w, view, d["face"]), d["icon"], marked=d["chest"], badge=str(d["die"]),
-                                  width=56, height=72)
+                                  width=64, height=80)
                              for d in kept], spacing=4))
     faces = {f["id"]: f for f in view["faces"]}
     slots = []

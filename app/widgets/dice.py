@@ -32,15 +32,36 @@ def times_rolled(events: list[Any]) -> dict[int, int]:
     return counts
 
 
-def caption_size(caption: str, width: int, size: int = 12) -> int:
-    """The caption's font size: smaller for a long word that would break in the middle on a tile
-    ("Doodshoofd" on a 72 px die), never under 9 px; a caption that wraps ("Gouden munt") at most
-    10 px, so its two lines fit under the icon and the die's number (at 12 px the second was cut)."""
-    if len(caption.split()) > 1 and len(caption) * 0.62 * size > width - 12:
-        size = min(size, 10)
-    longest = max((len(word) for word in caption.split()), default=0)
-    fits = int((width - 12) / (0.62 * longest)) if longest else size
-    return max(9, min(size, fits))
+#: what a tile's caption shares its box with: 4 px padding and an edge of up to 3 px on each side,
+#: the icon (30 px) and, with a badge, the die's number (10 px), 2 px apart
+TILE_EDGE, ICON, BADGE = 14, 30, 14
+
+
+def caption_lines(caption: str, size: float, width: float) -> list[str] | None:
+    """The caption broken into lines at its spaces as wide as `width` px, or None when one word is wider."""
+    lines: list[str] = []
+    for word in caption.split():
+        if theme.text_width(word, size) > width:
+            return None
+        if lines and theme.text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def caption_size(caption: str, width: int, height: int = 84, badge: bool = True, size: int = 12) -> int:
+    """The caption's font size on a `width` x `height` tile: the largest (up to `size`) at which
+    every word fits the tile's width and its lines fit under the icon (and the die's number), as
+    the app's font measures them; at least 8 px. "Diamond" on a 56 px kept die lost its "d" and
+    "Gold coin" its second line when a guess per letter sized them."""
+    inner = width - TILE_EDGE
+    room = max(height, TOUCH) - TILE_EDGE - ICON - 2 - (BADGE if badge else 0)
+    for s in range(size, 8, -1):
+        lines = caption_lines(caption, s, inner)
+        if lines is not None and len(lines) * theme.LINE_HEIGHT * s <= room:
+            return s
+    return 8
 
 
 def tile(label: str, caption: str, icon: str | None, on_click: Callable[[Any], Any] | None = None,
@@ -59,7 +80,7 @@ def tile(label: str, caption: str, icon: str | None, on_click: Callable[[Any], A
         bg, border = look["kept"], ft.Border.all(3, look["kept_edge"])
     else:
         bg, border = look["die"], ft.Border.all(1.5, look["die_edge"])
-    body = [icon_image(icon), ft.Text(caption, size=caption_size(caption, width), text_align=ft.TextAlign.CENTER,
+    body = [icon_image(icon), ft.Text(caption, size=caption_size(caption, width, height, bool(badge or advised)), text_align=ft.TextAlign.CENTER,
                                       max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)]
     if badge or advised:
         mark = ft.Text(badge or "", size=10, weight=ft.FontWeight.BOLD)

@@ -42,8 +42,12 @@ def advice_switch(screen: Any, live: Any, holder: int | None) -> list[ft.Control
         label = w("app.odds.show")
     else:
         label = w("app.odds.agree", name=live.seats[holder].name)
-    out: list[ft.Control] = [ft.Switch(label=label, value=wanted, key="advice-switch",
-                                       on_change=lambda e: screen._step(live.set_advice, holder, e.control.value))]
+    # the switch and its label as Flet builds a labelled switch (one control for screen readers), but
+    # with a label that wraps: "Anne: I agree to odds and advice for everyone" ran off a 390 px screen
+    out: list[ft.Control] = [ft.MergeSemantics(content=ft.Row([
+        ft.Switch(value=wanted, key="advice-switch",
+                  on_change=lambda e: screen._step(live.set_advice, holder, e.control.value)),
+        ft.Container(ft.Text(label), expand=True, on_click=lambda e: screen._step(live.set_advice, holder, not wanted))]))]
     if len(seats) > 1:
         yes = sum(live.advice_wanted(i) for i in seats)
         out.append(para(w("app.odds.so_far", yes=yes, n=len(seats)) if yes < len(seats) else
