@@ -4,16 +4,19 @@ Everything the rulebook derives from the map is computed here, never typed in: t
 the crater (1 = next to it), coastal fields (next to the sea or a harbour), fields next to a
 swamp, the numbered (chest) fields, each harbour's landing place and the fields beside it. The
 graph comes from companion/board (graph_of); the movement search is companion.board.budget over
-steps precomputed here, since the rules ask it at every decision.
+steps precomputed here, and the rules' movement options are companion.board.reach's tables of it
+(made once per field, repaired for what stands in the way), since the rules ask at every decision.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from companion.board.budget import cheapest_by_cost, cheapest_costs, farther_ends, route
+from companion.board.budget import cheapest_costs, farther_ends, route
 from companion.board.graph import Graph
 from companion.board.maps import graph_of
+from companion.board.reach import ReachTable
 
 #: terrain a pirate may stand on; kinds nobody enters; the other kinds of the map
 TERRAIN = ("plain", "swamp", "hill", "mountain", "fortress")
@@ -63,7 +66,6 @@ class Island:
     totenkiste: str
     centre: dict[str, tuple[float, float]]
     _distances: dict[str, dict[str, int]] = field(default_factory=dict, repr=False)
-    _regions: dict[tuple[str, int, int], frozenset[str]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(cls, board: Any, rules: Any) -> "Island":
@@ -141,19 +143,11 @@ class Island:
         fields may be entered but not left (chests); terrain times `factor`, rivers added."""
         return cheapest_costs(start, budget, self.steps, factor, blocked, stops)
 
-    def reach(self, start: str, budget: int, factor: int, blocked: Any, stops: Any):
-        """`search` for a whole-number budget, with every field reached as (cost, field),
-        cheapest first (the rules' movement options: companion.board.budget.cheapest_by_cost)."""
-        return cheapest_by_cost(start, budget, self.steps, factor, blocked, stops)
-
-    def region(self, start: str, factor: int, budget: int) -> frozenset[str]:
-        """The fields a search from `start` could reach with `budget` if nothing stood in the way
-        (cached): enemies and chests outside it cannot change that search."""
-        key = (start, factor, budget)
-        got = self._regions.get(key)
-        if got is None:
-            got = self._regions[key] = frozenset(self.search(start, budget, factor, (), ()))
-        return got
+    @cached_property
+    def moves(self) -> ReachTable:
+        """The movement searches of the rules as table look-ups (companion.board.reach): each
+        field's costs on the empty island made once, repaired for the pirates and chests in the way."""
+        return ReachTable(self.steps)
 
     def steps_from(self, start: str) -> dict[str, int]:
         """Steps over the island's fields from `start` to every field (cached)."""

@@ -13,13 +13,12 @@ content/pirate-island/rulings.yaml. IllegalAction rules name the rulebook sectio
 """
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 from typing import Any
 
-from companion.board.budget import route
+from companion.board.reach import Reached
 from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
 from companion.words import join
 
@@ -191,7 +190,7 @@ class IslandGame(Game[IslandState]):
     _seat_memo: tuple[Any, dict[str, int]] = (None, {})
     _band_memo: tuple[Any, tuple[tuple[str, ...], ...]] = (None, ())
     _occ_memo: tuple[Any, dict[str, str]] = (None, {})
-    _blocker_memo: tuple[Any, Any, int, tuple[set[str], set[str]]] = (None, None, -1, (set(), set()))
+    _blocker_memo: tuple[Any, Any, int, tuple[set[str], set[str], int, int]] = (None, None, -1, (set(), set(), 0, 0))
 
     def seats(self, s: IslandState) -> dict[str, int]:
         """pirate -> the seat of its band"""
@@ -231,13 +230,16 @@ class IslandGame(Game[IslandState]):
             self._occ_memo = (s.pirates, occ)
         return occ
 
-    def blockers(self, s: IslandState) -> tuple[set[str], set[str]]:
-        """(the fields of the pirates of other seats than the one to move, the chest fields), for
-        this position (shared: do not change them)."""
+    def blockers(self, s: IslandState) -> tuple[set[str], set[str], int, int]:
+        """(the fields of the pirates of other seats than the one to move, the chest fields, and
+        the same two as bit masks of the island's movement table), for this position (shared: do
+        not change them)."""
         pirates, chests, seat, sets = self._blocker_memo
         if pirates is not s.pirates or chests is not s.chests or seat != s.seat:
             seats = self.seats(s)
-            sets = ({f for f, p in self.occupancy(s).items() if seats[p] != s.seat}, set(s.chests))
+            enemy = {f for f, p in self.occupancy(s).items() if seats[p] != s.seat}
+            mask = self.island.moves.mask
+            sets = (enemy, set(s.chests), mask(enemy), mask(s.chests))
             self._blocker_memo = (s.pirates, s.chests, s.seat, sets)
         return sets
 
@@ -251,86 +253,75 @@ class IslandGame(Game[IslandState]):
         return s.contents[chest] == "treasure" and seat in s.seen[chest]
 
     # --- movement options ------------------------------------------------------------------
-    @cached_property
-    def _reaches(self) -> dict[tuple, "Reach"]:
-        """The movement searches made so far (see _reach); emptied when it holds too many."""
-        return {}
-
-    def _reach(self, seat: int, pirate: str, start: str, factor: int, cap: int, budget: int, carry: bool,
-               blocked: Any, stops: Any) -> "Reach":
-        """Every field `pirate` could reach from `start` with `budget` BP (of at most `cap`). A
-        search depends only on the enemies and chests inside the ground it could cover without
-        them (Island.region), so it is made again only when one of those changed (not after each
-        move of the band's other pirates, nor when pirates far away moved) or when more BP are
-        asked than it was made with; a smaller budget is a prefix (Reach.upto)."""
-        region = self.island.region(start, factor, cap)
-        key = (pirate, start, factor, cap, region.intersection(blocked), region.intersection(stops))
-        memo = self._reaches
-        got = memo.get(key)
-        if got is None or got.budget < budget:
-            if len(memo) > 50_000:
-                memo.clear()
-            found, ranked = self.island.reach(start, budget, factor, blocked, stops)
-            moves = self._moves
-            made = []
-            for _, end in ranked:
-                m = moves.get((pirate, end, carry))
-                if m is None:
-                    m = moves[(pirate, end, carry)] = Move(seat, pirate, end, carry)
-                made.append(m)
-            got = memo[key] = Reach(budget, found, ranked, made)
+    def _moves_of(self, seat: int, pirate: str, carry: bool) -> dict[str, Move]:
+        """Move(seat, pirate, to, carry) to every field and harbour, made once per pirate (a band
+        is always the same seat): legal_actions offers the same moves at decision after decision."""
+        key = (pirate, carry)
+        got = self._moves.get(key)
+        if got is None:
+            isl = self.island
+            got = self._moves[key] = {to: Move(seat, pirate, to, carry) for to in isl.fields + isl.harbours}
         return got
 
-    def _legs(self, s: IslandState, pirate: str) -> list[tuple]:
+    def _legs(self, s: IslandState, pirate: str, ctx: tuple | None = None) -> list[tuple]:
         """Where one pirate of the seat to move may go in the movement phase, as the searches its
         moves come from, in order: ("land", reach, budget, carry, BP added, the harbour it
         disembarks from or None) and ("ship", reach, landing place, harbour, cost) for going aboard
-        a ship of its own. Shared by legal_actions, move_options and the move itself."""
+        a ship of its own. Shared by legal_actions, move_options and the move itself; `ctx` is
+        what all pirates of the position share (_legs_context), when the caller asks for several."""
         loc = s.pirates.get(pirate)
         if s.phase != "move" or loc is None or loc == TOTENKISTE or pirate in s.stopped:
             return []
         seat = s.seat
         if self.seats(s).get(pirate) != seat:
             return []
-        isl = self.island
-        mv = self.rules.movement
-        enemy, chests = self.blockers(s)
+        isl, reach_of, enemy, chests, enemy_bits, chest_bits, landings = ctx or self._legs_context(s)
+        cap_, carrier_cap, embark, carrier_factor = self._movement
         spent = s.spent.get(pirate, 0)
         if loc.startswith(SHIP_PREFIX):
             harbour = s.ships[loc[len(SHIP_PREFIX):]]
             if s.storm or harbour is None:
                 return []
             lp = isl.landing[harbour]
-            budget = min(s.bp, mv.cap - spent) - mv.embark
+            budget = min(s.bp, cap_ - spent) - embark
             if budget < 0 or lp in enemy:
                 return []
             # onto a chest's landing place the pirate stops at once (a search of 0 BP)
-            cap = 0 if lp in chests else mv.cap - mv.embark
-            return [("land", self._reach(seat, pirate, lp, 1, cap, min(budget, cap), False, enemy, chests), budget,
-                     False, mv.embark, harbour)]
-        legs: list[tuple] = []
-        chest = self.chest_at(s, loc)
-        for carry in (False, True):
-            if carry and (chest is None or not self.knows_treasure(s, seat, chest)):
-                continue
-            cap = mv.carrier_cap if carry or pirate in s.carried else mv.cap
-            budget = min(s.bp, cap - spent)
-            if budget <= 0:
-                continue
-            if carry:
-                reach = self._reach(seat, pirate, loc, mv.carrier_factor, cap, budget, True, enemy | chests, ())
-            else:
-                reach = self._reach(seat, pirate, loc, 1, cap, budget, False, enemy, chests - {loc})
-            legs.append(("land", reach, budget, carry, 0, None))
-            if carry or s.storm:
-                continue
-            for ship in self.ships_of(s, seat):
-                harbour = s.ships[ship]
-                lp = isl.landing[harbour]
-                got = reach.found.get(lp)
-                if got is not None and (lp == loc or lp not in chests) and got[0] + mv.embark <= budget:
-                    legs.append(("ship", reach, lp, harbour, got[0] + mv.embark))
+            cap = 0 if lp in chests else cap_ - embark
+            return [("land", reach_of(lp, cap, 1, enemy_bits, chest_bits), budget, False, embark, harbour)]
+        cap = carrier_cap if pirate in s.carried else cap_
+        budget = min(s.bp, cap - spent)
+        if budget <= 0:
+            legs: list[tuple] = []
+        else:  # a chest stops a pirate (the start may be left)
+            reach = reach_of(loc, cap, 1, enemy_bits, chest_bits)
+            legs = [("land", reach, budget, False, 0, None)]
+            for harbour, lp in landings:
+                got = reach.cost(lp)
+                if got is not None and (lp == loc or lp not in chests) and got + embark <= budget:
+                    legs.append(("ship", reach, lp, harbour, got + embark))
+        if loc in chests:
+            chest = self.chest_at(s, loc)
+            budget = min(s.bp, carrier_cap - spent)
+            if budget > 0 and self.knows_treasure(s, seat, chest):  # a carrier enters no other chest's field
+                legs.append(("land", reach_of(loc, carrier_cap, carrier_factor, enemy_bits | chest_bits), budget,
+                             True, 0, None))
         return legs
+
+    def _legs_context(self, s: IslandState) -> tuple:
+        """What the movement options of every pirate of the seat to move share in a position: the
+        island, its search, the enemy and chest fields (sets and bit masks) and (harbour, landing
+        place) of the seat's ships a pirate may go aboard (none in a storm)."""
+        isl = self.island
+        enemy, chests, enemy_bits, chest_bits = self.blockers(s)
+        landings = () if s.storm else tuple((s.ships[c], isl.landing[s.ships[c]]) for c in self.ships_of(s, s.seat))
+        return isl, isl.moves.reach, enemy, chests, enemy_bits, chest_bits, landings
+
+    @cached_property
+    def _movement(self) -> tuple[int, int, int, int]:
+        """(BP a pirate may spend, a carrier, disembarking or embarking, the carrier's factor)"""
+        mv = self.rules.movement
+        return mv.cap, mv.carrier_cap, mv.embark, mv.carrier_factor
 
     def move_options(self, s: IslandState, pirate: str,
                      routes: bool = True) -> dict[tuple[str, bool], tuple[int, list[str]]]:
@@ -342,12 +333,12 @@ class IslandGame(Game[IslandState]):
         for leg in self._legs(s, pirate):
             if leg[0] == "ship":
                 _, reach, lp, harbour, cost = leg
-                out[(harbour, False)] = (cost, route(reach.found, lp) + [harbour] if routes else [])
+                out[(harbour, False)] = (cost, reach.route(lp) + [harbour] if routes else [])
                 continue
             _, reach, budget, carry, extra, harbour = leg
             for cost, end in reach.upto(budget):
                 if end not in occ:
-                    way = ([harbour] if harbour else []) + route(reach.found, end) if routes else []
+                    way = ([harbour] if harbour else []) + reach.route(end) if routes else []
                     out[(end, carry)] = (cost + extra, way)
         return out
 
@@ -357,12 +348,12 @@ class IslandGame(Game[IslandState]):
             if leg[0] == "ship":
                 _, reach, lp, harbour, cost = leg
                 if harbour == a.to and not a.carry:
-                    return cost, route(reach.found, lp) + [harbour]
+                    return cost, reach.route(lp) + [harbour]
                 continue
             _, reach, budget, carry, extra, harbour = leg
-            got = reach.found.get(a.to)
-            if carry == a.carry and got is not None and got[0] <= budget and a.to not in self.occupancy(s):
-                return got[0] + extra, ([harbour] if harbour else []) + route(reach.found, a.to)
+            got = reach.cost(a.to) if carry == a.carry else None
+            if got is not None and got <= budget and a.to not in self.occupancy(s):
+                return got + extra, ([harbour] if harbour else []) + reach.route(a.to)
         return None
 
     def sail_options(self, s: IslandState) -> list[tuple[str, str]]:
@@ -522,16 +513,9 @@ class IslandGame(Game[IslandState]):
         return out
 
     @cached_property
-    def _moves(self) -> dict[tuple[str, str, bool], Move]:
-        """Move(seat, pirate, to, carry) by (pirate, to, carry), each made once: legal_actions
-        offers the same moves at decision after decision (a pirate's band is its seat)."""
+    def _moves(self) -> dict[tuple[str, bool], dict[str, Move]]:
+        """(pirate, carry) -> destination -> its Move (see _moves_of)"""
         return {}
-
-    def _aboard_move(self, seat: int, pirate: str, harbour: str) -> Move:
-        got = self._moves.get((pirate, harbour, False))
-        if got is None:
-            got = self._moves[(pirate, harbour, False)] = Move(seat, pirate, harbour, False)
-        return got
 
     # --- legal actions ---------------------------------------------------------------------
     def legal_actions(self, s: IslandState) -> list[Action]:
@@ -544,12 +528,15 @@ class IslandGame(Game[IslandState]):
             return [EnterHarbour(seat, h) for h in self.island.harbours if self.ship_at(s, h) is None]
         if p == "move":
             occ = self.occupancy(s)
+            ctx = self._legs_context(s)
             for pirate in self.band(s, seat):
-                for leg in self._legs(s, pirate):
+                for leg in self._legs(s, pirate, ctx):
                     if leg[0] == "land":
-                        out += leg[1].moves_upto(leg[2], occ)
+                        _, reach, budget, carry = leg[:4]
+                        to = self._moves_of(seat, pirate, carry)
+                        out += [to[e] for e in reach.ends[:reach.count(budget)] if e not in occ]
                     else:
-                        out.append(self._aboard_move(seat, pirate, leg[3]))
+                        out.append(self._moves_of(seat, pirate, False)[leg[3]])
             out += [Sail(seat, c, h) for c, h in self.sail_options(s)]
             out += [Load(seat, q) for q in self.load_options(s)]
             out.append(EndMoves(seat))
@@ -1073,7 +1060,9 @@ class IslandGame(Game[IslandState]):
         pend = s.pending
         total = sum(dice) + sum(pend["modifiers"].values())
         target = pend["target"]
-        flight = self.flight_options(s, target)
+        c = self.rules.combat
+        # where the beaten defender could flee matters only for a total that makes it flee
+        flight = self.flight_options(s, target) if c.flees <= total < c.killed else []
         outcome = self.combat_outcome(total, bool(flight))
         mods = " ".join(f"{v:+d}" for v in pend["modifiers"].values() if v)
         ev = [Event("combat", f"combat roll {sum(dice)}{(' ' + mods) if mods else ''} = {total}: "
@@ -1131,30 +1120,6 @@ class IslandGame(Game[IslandState]):
 
     def make_bot(self, seed: int | str = 0) -> IslandBot:
         return IslandBot(seed)
-
-
-class Reach:
-    """One movement search made ready for the questions asked of it at every decision: the fields
-    reached, cheapest first, with their moves (a smaller budget is a prefix), and the search
-    itself for routes."""
-
-    __slots__ = ("budget", "found", "costs", "ends", "moves")
-
-    def __init__(self, budget: int, found: dict[str, tuple[int, Any]], ranked: list[tuple[int, str]],
-                 moves: list[Move]):
-        self.budget = budget
-        self.found = found
-        self.costs = [c for c, _ in ranked]
-        self.ends = [e for _, e in ranked]
-        self.moves = moves
-
-    def upto(self, budget: int) -> Any:
-        """(cost, field) of every field reached with at most `budget` BP, cheapest first."""
-        return zip(self.costs[:bisect_right(self.costs, budget)], self.ends)
-
-    def moves_upto(self, budget: int, occupied: Any) -> list[Move]:
-        """The moves to the fields reached with at most `budget` BP that are not `occupied`."""
-        return [m for m, e in zip(self.moves, self.ends[:bisect_right(self.costs, budget)]) if e not in occupied]
 
 
 _EVENT_WORDS = {"fever": "fever", "eruption": "the volcano erupts", "fog": "fog", "ship": "a ship may be moved",

@@ -1,0 +1,57 @@
+"""companion.board.reach: the movement tables (empty-board costs repaired for blockers) give the
+search's answer exactly (checked against budget.cheapest_by_cost), with routes that cost what
+they say, avoid blockers and never go on from a stop."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.board.budget import cheapest_by_cost
+from companion.board.reach import ReachTable
+from ..conftest import runs  # (the profile sizes the property runs: tests/conftest.py)
+from .test_budget import grid
+
+CELLS = [f"{r},{c}" for r in range(5) for c in range(5)]
+
+
+def check(adj, table: ReachTable, start: str, cap: int, factor: int, blocked: set, stops: set) -> None:
+    _, ranked = cheapest_by_cost(start, cap, adj, factor, blocked - {start}, stops - {start})
+    got = table.reach(start, cap, factor, table.mask(blocked), table.mask(stops))
+    assert dict(zip(got.ends, got.costs)) == {e: c for c, e in ranked}
+    assert got.costs == sorted(got.costs) and got.ends[0] == start and got.costs[0] == 0
+    for end, cost in zip(got.ends, got.costs):
+        way = got.route(end)
+        assert way[0] == start and way[-1] == end and got.cost(end) == cost
+        assert not set(way[1:]) & blocked and not set(way[1:-1]) & stops
+        assert sum(next(b * factor + x for n, b, x in adj[a] if n == nxt) for a, nxt in zip(way, way[1:])) == cost
+
+
+def test_a_blocker_makes_the_spaces_behind_it_dearer_and_a_stop_ends_a_way() -> None:
+    adj = grid([[1, 1, 1], [1, 2, 1], [1, 1, 1]])
+    table = ReachTable(adj)
+    empty = table.reach("0,0", 5)
+    assert empty.cost("0,2") == 2 and empty.route("0,2") == ["0,0", "0,1", "0,2"]
+    around = table.reach("0,0", 5, blocked=table.mask({"0,1"}))  # over the hill (2) in the middle
+    assert around.cost("0,1") is None and around.cost("0,2") == 5
+    assert around.route("0,2") == ["0,0", "1,0", "1,1", "1,2", "0,2"]
+    stopped = table.reach("0,0", 5, stops=table.mask({"0,1", "1,0"}))
+    assert stopped.ends == ["0,0", "0,1", "1,0"] and stopped.costs == [0, 1, 1]
+    assert table.reach("0,0", 5) is empty  # the empty board's answer is a look-up
+    assert table.reach("0,0", 1, blocked=table.mask({"2,2"})) is table.reach("0,0", 1)  # a blocker out of reach
+
+
+def test_a_carrier_pays_the_factor_on_the_terrain_only() -> None:
+    adj = grid([[1, 2, 1]], rivers=frozenset({frozenset(("0,0", "0,1"))}))
+    table = ReachTable(adj)
+    assert table.reach("0,0", 9, factor=2).cost("0,1") == 5 and table.reach("0,0", 9).cost("0,1") == 3
+
+
+@settings(max_examples=runs(40), deadline=None)
+@given(st.lists(st.integers(1, 3), min_size=25, max_size=25), st.sampled_from(CELLS), st.integers(0, 8),
+       st.sampled_from([1, 2]), st.sets(st.sampled_from(CELLS), max_size=8), st.sets(st.sampled_from(CELLS), max_size=4))
+def test_agrees_with_the_search(costs: list[int], start: str, cap: int, factor: int, blocked: set, stops: set) -> None:
+    adj = grid([costs[i * 5:i * 5 + 5] for i in range(5)], rivers=frozenset({frozenset(("1,1", "1,2")), frozenset(("2,2", "3,2"))}))
+    table = ReachTable(adj)
+    check(adj, table, start, cap, factor, blocked, stops)
+    check(adj, table, start, cap, factor, set(), set())
+    check(adj, table, start, cap, factor, blocked, stops)  # again: the kept answer
