@@ -51,10 +51,10 @@ class ActionCodec:
     def decode(self, data: Any) -> Action:
         if type(data) is not dict:
             return self._decode(data)
-        key = tuple([(k, type(v), v) for k, v in data.items()])
-        for _, kind, _ in key:
-            if kind not in _PLAIN:  # a list or a mapping: decoded every time
-                return self._decode(data)
+        kinds = tuple(map(type, data.values()))
+        if not _PLAIN.issuperset(kinds):  # a list or a mapping: decoded every time
+            return self._decode(data)
+        key = (tuple(data.items()), kinds)
         found = self._decoded.get(key)
         if found is None:
             found = self._decode(data)

@@ -22,13 +22,20 @@ class RandomBot:
 
     def __init__(self, seed: int | str = 0):
         self.rng = random.Random(seed)
-        #: what rng.randrange(n) returns for n >= 1, without its argument checks (bots choose at every step)
-        self._below = self.rng._randbelow
+        self._bits = self.rng.getrandbits
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        if not legal:
+        n = len(legal)
+        if not n:
             raise ValueError("no legal action to choose from")
-        return legal[self._below(len(legal))]
+        # what rng.randrange(n) returns (random.Random._randbelow_with_getrandbits), without its
+        # argument checks and calls: bots choose at every step
+        bits = self._bits
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return legal[r]
 
 
 def bot_kinds(game: Any) -> dict[str, Callable[[int | str], Bot]]:

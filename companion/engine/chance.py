@@ -26,11 +26,23 @@ class Roll:
     secret: bool = False
     kind: str = field(default="roll", init=False)
 
+    def __post_init__(self) -> None:
+        # dice that all have the same faces (nearly every roll): those faces as a set, for check
+        same = self.dice and type(self.dice[0]) is tuple and all(faces == self.dice[0] for faces in self.dice)
+        object.__setattr__(self, "_faceset", frozenset(self.dice[0]) if same else None)
+
     def sample(self, rng: random.Random) -> list[str]:
         return [faces[rng.randrange(len(faces))] for faces in self.dice]
 
     def check(self, outcome: Any) -> list[str]:
         if type(outcome) is list and len(outcome) == len(self.dice):  # the usual case: face ids
+            faceset = self._faceset  # type: ignore[attr-defined]
+            if faceset is not None:
+                try:  # every entry equal to a face (only a str equals a str)
+                    if faceset.issuperset(outcome):
+                        return outcome[:]
+                except TypeError:  # an unhashable entry: the loop below names it
+                    pass
             for face, faces in zip(outcome, self.dice):
                 if type(face) is not str or face not in faces:
                     break
@@ -67,6 +79,9 @@ class Draw:
         return rng.sample(sorted(self.population), self.n)
 
     def check(self, outcome: Any) -> list[str]:
+        if self.n == 1 and type(outcome) is list and len(outcome) == 1 and type(outcome[0]) is str \
+                and outcome[0] in self.population:  # the usual case: one card drawn
+            return outcome[:]
         if isinstance(outcome, str):
             outcome = [outcome]
         if not isinstance(outcome, (list, tuple)) or len(outcome) != self.n:
@@ -114,12 +129,24 @@ class Digital:
 
     def outcome(self, step: ChanceStep, index: int) -> list[str]:
         if step.kind == "roll":
-            return self._roll(step.dice, index)  # type: ignore[union-attr]
+            dice = step.dice  # type: ignore[union-attr]
+            n = len(dice)
+            if step._faceset is not None and n <= 64:  # type: ignore[union-attr]
+                # dice alike: each byte read through a table (face, or None for a rejected byte),
+                # the same outcome as the loop of _roll
+                table = _TABLES.get(dice[0])
+                if table is None:
+                    table = _table(dice[0])
+                faces = [table[b] for b in self._block(index, 0)[:n]]
+                if None not in faces:
+                    return faces
+            return self._roll(dice, index)
         if step.n == 1 and len(step.population) <= 256:  # type: ignore[union-attr]
             return self._roll((tuple(sorted(step.population)),), index)  # type: ignore[union-attr]
         return step.sample(_Uniform(self, index))  # type: ignore[arg-type]
 
     def _roll(self, dice: tuple[tuple[str, ...], ...], index: int) -> list[str]:
+        """One face per die, each from the next byte below the largest multiple of its face count."""
         block = self._block(index, 0)
         k = pos = 0
         out = []
@@ -138,6 +165,19 @@ class Digital:
                     out.append(faces[b % m])
                     break
         return out
+
+
+#: faces -> for each byte value the face Digital reads from it (None: the byte is rejected)
+_TABLES: dict[tuple[str, ...], tuple[str | None, ...]] = {}
+
+
+def _table(faces: tuple[str, ...]) -> tuple[str | None, ...]:
+    m = len(faces)
+    limit = 256 - 256 % m
+    table = tuple(faces[b % m] if b < limit else None for b in range(256))
+    if len(_TABLES) < 256:
+        _TABLES[faces] = table
+    return table
 
 
 class _Uniform:

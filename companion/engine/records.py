@@ -175,6 +175,7 @@ def check_save(data: Any, where: str) -> tuple[dict[str, Any], int]:
 
 _ACTION_KEYS = frozenset({"action", "auto"})
 _CHANCE_KEYS = frozenset({"chance", "auto", "sealed"})
+_STR = frozenset({str})
 
 
 def _plain_entries(entries: list[Any]) -> bool:
@@ -186,13 +187,13 @@ def _plain_entries(entries: list[Any]) -> bool:
         if "action" in e:
             if not e.keys() <= _ACTION_KEYS or type(e["action"]) is not dict:
                 return False
-            if any(type(k) is not str for k in e["action"]):
+            if not _STR.issuperset(map(type, e["action"])):  # a key that is no str
                 return False
         elif "chance" in e:
             chance = e["chance"]
             if not e.keys() <= _CHANCE_KEYS or type(chance) is not list:
                 return False
-            if any(type(f) is not str for f in chance):
+            if not _STR.issuperset(map(type, chance)):  # a face that is no str
                 return False
             if e.get("sealed", False) is not False and (e["sealed"] is not True or chance):
                 return False

@@ -63,8 +63,19 @@ class Runner:
         is_over, to_move, legal_actions = game.is_over, game.to_move, game.legal_actions
         bots, humans = self.bots, self.humans
         act = session.act
+        # a Session plays bot seats in a loop of its own (the same steps, less overhead)
+        play_bots = getattr(session, "play_bots", None)
         events: list[Event] = []
-        for _ in range(max_steps):
+        steps = 0
+        while steps < max_steps:
+            if play_bots is not None:
+                taken, got = play_bots(bots, max_steps - steps)
+                steps += taken
+                if got:
+                    events += got
+                if steps >= max_steps:
+                    break
+            steps += 1
             state = session.state
             if is_over(state):
                 return events

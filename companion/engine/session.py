@@ -173,6 +173,79 @@ class Session:
         more = self._settle()
         return events + more if more else events
 
+    def play_bots(self, bots: dict[int, Any], max_steps: int) -> tuple[int, list[Event]]:
+        """Let bots act for their seats (and automatic chance answer) until a seat without a bot
+        is to move, the table must roll or draw, a bot has nothing to choose, or the game ends:
+        `Runner.advance` for a session with no file and nothing to redo (else it returns (0, [])
+        and the runner acts step by step). The same steps as `act` and `_settle` one by one, in
+        one loop: random games are where simulations and benchmarks spend their time. Returns
+        the actions taken and their events."""
+        if self.path is not None or self.redo_stack:
+            return 0, []
+        game = self.game
+        to_move, legal_actions, chance_step = game.to_move, game.legal_actions, game.chance_step
+        history = self._history
+        apply = game.apply if history else game.apply_quiet
+        apply_chance = game.apply_chance if history else game.apply_chance_quiet
+        decode = game.codec.decode
+        source = self.source
+        log, snaps = self.log, self._snaps
+        out: list[Event] = []
+        state = self._state
+        steps = 0
+        try:
+            while True:
+                seat = to_move(state)
+                if seat is None:  # chance is pending, or the game is over (as _settle)
+                    if not getattr(source, "automatic", False) or game.is_over(state):
+                        break
+                    step = chance_step(state)
+                    if step is None:
+                        break
+                    outcome = source.outcome(step, self._chances)
+                    if type(outcome) is not list:
+                        outcome = list(outcome)
+                    if history:
+                        state, events = apply_chance(state, outcome)
+                        out += events
+                    else:
+                        state, events = apply_chance(state, outcome), None
+                    sealed = step.secret and getattr(source, "replayable", False)
+                    entry = {"chance": [], "sealed": True, "auto": True} if sealed else {"chance": outcome, "auto": True}
+                    self._chances += 1
+                else:
+                    if steps >= max_steps:
+                        break
+                    bot = bots.get(seat)
+                    if bot is None:
+                        break
+                    legal = legal_actions(state)
+                    if not legal:
+                        break
+                    action = bot.choose(game.view(state, seat) if getattr(bot, "uses_view", True) else {}, legal)
+                    if not isinstance(action, Action):
+                        action = decode(action)
+                    if history:
+                        state, events = apply(state, action)
+                        if events:
+                            out += events
+                    else:
+                        state, events = apply(state, action), None
+                    entry = {"action": action.to_dict()}
+                    steps += 1
+                # as _record
+                log.append(entry)
+                n = len(log)
+                if n % SNAPSHOT_EVERY == 0:
+                    snaps.append((n, state))
+                if history and self._events_n == n - 1:
+                    if events:
+                        self._events += [(n - 1, e) for e in events]
+                    self._events_n = n
+        finally:
+            self._state = state
+        return steps, out
+
     def resolve(self, outcome: Any) -> list[Event]:
         """Enter the result of a chance step rolled or drawn at the table."""
         step = self.game.chance_step(self._state)
@@ -350,10 +423,27 @@ class Session:
         self._state = state
 
     def _replay_entries(self, entries: list[dict[str, Any]]) -> None:
-        """Apply logged entries without their events (`events` works them out when asked for)."""
-        apply_entry, record = self._apply_entry, self._record
-        for entry in entries:
-            record(entry, apply_entry(self._state, entry, True, self._chances)[0], None)
+        """Apply logged entries without their events (`events` works them out when asked for):
+        `_apply_entry` (quiet) and `_record` of each, in one loop (a load replays every step)."""
+        game = self.game
+        decode, apply, apply_chance = game.codec.decode, game.apply_quiet, game.apply_chance_quiet
+        log, snaps = self.log, self._snaps
+        state = self._state
+        try:
+            for entry in entries:
+                if "action" in entry:
+                    state = apply(state, decode(entry["action"]))
+                elif "chance" in entry:
+                    outcome = self._outcome(state, entry, self._chances) if entry.get("sealed") else entry["chance"]
+                    state = apply_chance(state, outcome)
+                    self._chances += 1
+                else:
+                    raise SaveError(f"a log entry is neither an action nor a chance outcome: {entry!r}")
+                log.append(entry)
+                if len(log) % SNAPSHOT_EVERY == 0:
+                    snaps.append((len(log), state))
+        finally:
+            self._state = state
 
     @property
     def events(self) -> list[tuple[int, Event]]:

@@ -3,6 +3,8 @@ person's only-possible passes are taken for them, and it stops where a person de
 table rolls, and at the end."""
 from __future__ import annotations
 
+import random
+
 from companion.engine import RandomBot, Runner, Scripted, Session, Table, auto_pass, play_out
 from companion.engine.runner import Playout
 
@@ -62,3 +64,59 @@ def test_playout_plays_the_same_rules_in_place(pig) -> None:
     again = Playout(pig, ["A", "B"], seed=9)
     Runner(again, {0: RandomBot(0), 1: RandomBot(1)}).advance()
     assert again.state == play.state  # seeded: the same game
+
+
+class _Stepwise:
+    """A Session seen without its bot loop (`play_bots`): the runner acts one step at a time."""
+
+    def __init__(self, session: Session):
+        self._s = session
+        self.game, self.players = session.game, session.players
+
+    @property
+    def state(self):
+        return self._s.state
+
+    def view(self, player):
+        return self._s.view(player)
+
+    def act(self, action):
+        return self._s.act(action)
+
+
+def test_a_sessions_bot_loop_takes_the_steps_act_takes(pig) -> None:
+    # Session.play_bots (the runner's fast lane) against act + _settle one step at a time: the
+    # same log, state, events and chance count, with and without the game log
+    for history in (True, False):
+        fast = Session(pig, ["A", "B", "C"], seed=11, history=history)
+        slow = Session(pig, ["A", "B", "C"], seed=11, history=history)
+        got_fast = Runner(fast, {i: RandomBot(i) for i in range(3)}).advance()
+        got_slow = Runner(_Stepwise(slow), {i: RandomBot(i) for i in range(3)}).advance()
+        assert fast.is_over() and fast.log == slow.log and fast.state == slow.state
+        assert got_fast == got_slow and fast.events == slow.events and fast.chance_count() == slow.chance_count()
+        fast.undo()
+        slow.undo()
+        assert fast.state == slow.state  # the snapshots undo rebuilds from are the same
+
+
+def test_the_bot_loop_stops_at_a_persons_seat_and_at_max_steps(pig) -> None:
+    s = Session(pig, ["Ann", "Bot"], seed=3)
+    taken, _ = s.play_bots({1: RandomBot(1)}, 1000)
+    assert taken == 0 and pig.to_move(s.state) == 0  # Ann's turn first: the loop takes nothing
+    s.act(RollDie(0))
+    s.act(Hold(0))
+    taken, _ = s.play_bots({1: RandomBot(1)}, 1)
+    assert taken == 1 and s.pending_chance() is None  # one action, and the roll it asked for answered
+    try:
+        Runner(Session(pig, ["A", "B"], seed=3), {0: RandomBot(0), 1: RandomBot(1)}).advance(max_steps=3)
+    except RuntimeError as exc:
+        assert "3 steps" in str(exc)
+    else:
+        raise AssertionError("a game of more than 3 steps ended in 3")
+
+
+def test_the_random_bot_draws_what_randrange_draws() -> None:
+    bot, rng = RandomBot(7), random.Random(7)
+    for n in [1, 2, 3, 5, 8, 10, 17, 64, 100, 1000] * 20:
+        legal = list(range(n))
+        assert bot.choose({}, legal) == rng.randrange(n)  # seeded games stay the games they were

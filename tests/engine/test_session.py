@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
-from companion.engine import Digital, IllegalAction, SaveError, Scripted, Session, Table
+from companion.engine import Digital, Draw, IllegalAction, Roll, SaveError, Scripted, Session, Table
 from companion.engine.records import save_checksum
 from companion.engine.session import journal_path
 
@@ -46,6 +47,33 @@ def test_digital_chance_is_seeded_and_recorded(pig) -> None:
 
     assert run(3) == run(3)
     assert run(3) != run(4)
+
+
+def test_digital_dice_read_through_a_table_give_what_the_byte_loop_gives() -> None:
+    # Digital.outcome reads dice that are alike through a byte -> face table (the fast way); a
+    # byte it must reject (None) falls back to Digital._roll: every outcome is the loop's outcome
+    faces = ("1", "2", "3", "4", "5", "6")
+    mixed = Roll((faces, ("a", "b", "c"), faces))
+    for seed in (0, "x"):
+        dice = Digital(seed)
+        for n in (1, 3, 8, 40):
+            step = Roll((faces,) * n)
+            for index in range(60):
+                assert dice.outcome(step, index) == dice._roll(step.dice, index)
+        assert mixed._faceset is None and dice.outcome(mixed, 5) == dice._roll(mixed.dice, 5)
+
+
+def test_a_roll_checks_an_outcome_alike_on_its_fast_and_slow_ways() -> None:
+    step = Roll((("1", "2", "3"),) * 2)
+    assert step.check(["1", "3"]) == ["1", "3"] and step.check([3, "2"]) == ["3", "2"]
+    for bad, says in ((["1", "7"], "die 2 has no face '7'"), (["1", ["2"]], "die 2 has no face"),
+                      (["1"], "expected 2 faces")):
+        with pytest.raises(IllegalAction, match=re.escape(says)):
+            step.check(bad)
+    draw = Draw(("a", "a", "b"), 1)
+    assert draw.check(["a"]) == ["a"] and draw.check("b") == ["b"]
+    with pytest.raises(IllegalAction, match="'c' is not left to draw"):
+        draw.check(["c"])
 
 
 def test_undo_redo_table_mode_takes_back_one_entry(pig) -> None:

@@ -150,9 +150,13 @@ class KapernGame(Game[KapernState]):
             return self._roll_step(s.rolling)
         return None
 
+    @cached_property
+    def _roll_steps(self) -> dict[tuple[int, ...], Roll]:
+        return {}
+
     def _roll_step(self, rolling: list[int]) -> Roll:
         """The Roll of these dice (built once for each set of dice: it is asked for at every roll)."""
-        cache = self.__dict__.setdefault("_roll_steps", {})
+        cache = self._roll_steps
         key = tuple(rolling)
         step = cache.get(key)
         if step is None:
@@ -230,6 +234,18 @@ class KapernGame(Game[KapernState]):
         phase = s.phase
         if phase != "decide" and phase != "island":
             return []
+        # The common case (no Treasure Chest card, no skull the Sorceress could take): the dice
+        # one may pick depend only on the roll, so they are worked out once a roll and kept on the
+        # state (`_legal`, not a field: successor() copies share it, saves never see it); a step
+        # puts a new list in `dice`, so a kept entry is checked by the identity of the dice
+        memo = s.__dict__.get("_legal")
+        if (memo is not None and memo[0] is s.dice and memo[1] is s.chest
+                and memo[2] == (s.card, phase, s.island, s.sorceress_used, s.seat)):
+            return list(memo[3] if len(s.picked) >= memo[5] else memo[4])
+        return self._legal_actions(s)
+
+    def _legal_actions(self, s: KapernState) -> list[Action]:
+        phase = s.phase
         p = s.seat
         # the same tests as _pick_error/_chest_error/_reroll_error, inlined: this runs at every
         # bot decision
@@ -244,15 +260,25 @@ class KapernGame(Game[KapernState]):
         skull_ok = (card.reroll_skulls > 0 and not s.sorceress_used and not s.island and SKULL in dice
                     and picked_skulls < card.reroll_skulls)
         picks, chests, reroll, stop = self._actions(p)
+        doomed = phase == "decide" and dice.count(SKULL) + card.skulls >= t.skulls_end_turn
+        if not chest and card.kind != "chest" and not (card.reroll_skulls > 0 and not s.sorceress_used
+                                                       and not s.island and SKULL in dice):
+            # the common case: no skull can be picked, so `picked` holds none and the picks are the
+            # dice showing no skull; a re-roll takes min_reroll of them (and is never allowed doomed)
+            base = [picks[d] for d, face in enumerate(dice) if face != SKULL]
+            with_reroll = base + [reroll, stop]
+            s.__dict__["_legal"] = (dice, chest, (s.card, phase, s.island, s.sorceress_used, s.seat),
+                                    with_reroll, base + [stop], len(dice) + 1 if doomed else t.min_reroll)
+            return list(with_reroll if not doomed and len(picked) >= t.min_reroll else base + [stop])
         if skull_ok or chest:
             out: list[Action] = [picks[d] for d in range(len(dice))
                                  if d in picked or (d not in chest and (skull_ok or dice[d] != SKULL))]
-        else:  # the same test with nothing on the chest and no skull to pick (nearly every decision)
+        else:
             out = [picks[d] for d, face in enumerate(dice) if face != SKULL or d in picked]
         if card.kind == "chest" and not s.island:
             out += [chests[d] for d in range(len(dice)) if dice[d] != SKULL and d not in picked]
         # _reroll_error(s) is None
-        if picked_skulls or not (phase == "decide" and dice.count(SKULL) + card.skulls >= t.skulls_end_turn):
+        if picked_skulls or not doomed:
             n = len(picked)
             if n >= t.min_reroll or picked_skulls == n > 0:
                 out.append(reroll)
@@ -283,7 +309,14 @@ class KapernGame(Game[KapernState]):
             new = state.successor()
             kind = type(action)
             if kind is Pick:
-                self._pick(new, action.die)  # type: ignore[attr-defined]
+                d = action.die - 1  # type: ignore[attr-defined]
+                picked = new.picked
+                if d in picked:
+                    new.picked = [i for i in picked if i != d]
+                elif 0 <= d < len(new.dice) and new.dice[d] != SKULL and d not in new.chest:
+                    new.picked = sorted(picked + [d])  # a die showing no skull: _pick_error has nothing to say
+                else:
+                    self._pick(new, action.die)  # type: ignore[attr-defined]
             elif kind is Reroll:
                 self._reroll(new)
             elif kind is Stop:
@@ -344,10 +377,13 @@ class KapernGame(Game[KapernState]):
 
     def _roll(self, s: KapernState, outcome: list[str]) -> list[int]:
         """Put the rolled faces on the dice that were rolling; returns those dice."""
-        dice = s.dice[:]
-        for i, face in zip(s.rolling, outcome):
-            dice[i] = face
-        s.dice = dice
+        if len(s.rolling) == len(s.dice):  # all of them (a turn's first roll): in die order
+            s.dice = outcome[:]
+        else:
+            dice = s.dice[:]
+            for i, face in zip(s.rolling, outcome):
+                dice[i] = face
+            s.dice = dice
         rolled = s.rolling
         s.rolling = []
         s.picked = []
