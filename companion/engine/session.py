@@ -233,7 +233,8 @@ class Session:
                         state, events = apply(state, action), None
                     entry = {"action": action.to_dict()}
                     steps += 1
-                # as _record
+                # as _record (the state first: a bot may look at the session while it chooses)
+                self._state = state
                 log.append(entry)
                 n = len(log)
                 if n % SNAPSHOT_EVERY == 0:
