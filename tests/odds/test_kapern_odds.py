@@ -190,3 +190,41 @@ def test_the_odds_speak_dutch_with_the_same_numbers() -> None:
 def odds_view_in(game, state, seat, lang):
     from companion.odds import odds_view
     return odds_view(game, state, seat, lang)
+
+
+def test_the_panel_plays_for_the_target_in_the_last_round() -> None:
+    """Issue 14 item 3 (Einde spel): in the last round the panel names the score needed to pass the
+    leader and the best chance to make it, as `advise(..., target)` computes it; before the last round
+    it ranks by the expected score and names no target."""
+    from dataclasses import replace
+
+    from companion.engine import Session
+    from companion.games import get_game
+    from companion.games.piraten_kapern.bots import KapernBot
+
+    game = get_game("piraten-kapern")
+    s = Session(game, ["Ann", "Ben"], {}, seed=5)
+    bots = {i: KapernBot(50 + i) for i in range(2)}
+    for _ in range(200):
+        st = s.state
+        if st.phase == "decide" and all(st.dice) and not st.island:
+            break
+        s.act(bots[s.to_move()].choose(s.view(s.to_move()), s.legal_actions()))
+    else:
+        raise AssertionError("no decision after a roll in 200 steps")
+    st = s.state
+    scores = [0, 0]
+    scores[1 - st.seat], scores[st.seat] = 6300, 5600
+    last = replace(st, last_round=True, scores=scores)
+    need = 6300 - 5600 + 1
+    chest = [i + 1 for i in st.chest]
+    adv = pk.advise(st.card, list(st.dice), chest, st.sorceress_used, need)
+    view = odds_view_in(game, last, st.seat, "en")
+    head = view["items"][0]
+    assert head["kind"] == "advice" and head["text"].startswith(f"Last round: you need +{need} this turn")
+    if adv["best"] == "stop":
+        assert f"Best: stop ({adv['stop_p_target']:.0%} to make it)" in head["text"]
+    else:
+        assert f"{adv['choices'][0]['p_target']:.0%} to make it" in head["text"]
+    plain = odds_view_in(game, st, st.seat, "en")
+    assert not any("Last round" in i["text"] for i in plain["items"])
