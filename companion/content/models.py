@@ -341,8 +341,17 @@ class GameInfo(Strict):
     setup: list[Text] = Field(default_factory=list)
 
 
+class RulingWords(Strict):
+    """A ruling's words in one language: what the rulebook says, how it is read, and why."""
+
+    rule: str
+    reading: str
+    why: str
+
+
 class Ruling(Strict):
-    """One reading of an unclear or contradictory rule."""
+    """One reading of an unclear or contradictory rule (in English, with `translations` by
+    language for the booklets of a game's other editions)."""
 
     collection: ClassVar[str] = "ruling"
     id: Id
@@ -350,6 +359,11 @@ class Ruling(Strict):
     rule: str
     reading: str
     why: str
+    translations: dict[Lang, RulingWords] = Field(default_factory=dict)
+
+    def words(self, lang: str = "en") -> RulingWords:
+        """The rule, reading and why in `lang` (English where it has none)."""
+        return self.translations.get(lang) or RulingWords(rule=self.rule, reading=self.reading, why=self.why)
 
 
 class RulingsFile(Strict):

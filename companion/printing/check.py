@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.content.models import Ruling
+
 from . import icons, layouts
 from .face import badge_inner, text_fit, visible
 from .options import LANGS
@@ -63,6 +65,11 @@ def problems(content: Any, langs: tuple[str, ...] = LANGS) -> list[str]:
 
     game_id = content.info.id
     out: list[str] = [f"{game_id}: {p}" for p in colour_conflicts(content)]
+    # a game's other editions print their rulings in their own language (the booklet's last part)
+    rulings = [obj for _, _, obj in content.objects() if isinstance(obj, Ruling)]
+    for lang in (x for x in content.info.languages if x != "en"):
+        out += [f"{game_id} [{lang}] ruling {r.id}: no {lang} text (translations: {{{lang}: {{rule, reading, why}}}}); "
+                f"the {lang} booklet would print it in English" for r in rulings if lang not in r.translations]
     for lang in langs:
         ps = expand(content, lang)
         for where, spec in faces(ps):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from companion.content.models import Ruling, say
-from companion.printing import flow
+from companion.printing import check, flow
 from companion.printing.build import context, plan
 from companion.printing.options import PrintOptions
 from companion.printing.sheets import booklet, boards, readme
@@ -171,8 +171,8 @@ def test_booklet_rulings_one_heading_per_section_and_card_texts_as_sentences(pvd
 
 def test_kapern_prints_in_dutch(kapern):
     """Issue 16 item 6 in print: `companion print piraten-kapern --lang nl` gives a Dutch read-me
-    and booklet: the printer's words (content/words/nl.yaml, print:), the setup, the turn and the rules
-    (app/rules/piraten-kapern.nl.yaml) in Dutch; only the rulings stay in English, and say so."""
+    and booklet: the printer's words (content/words/nl.yaml, print:), the setup, the turn, the rules
+    (app/rules/piraten-kapern.nl.yaml) and the rulings (rulings.yaml's translations) in Dutch."""
     ps = expand(kapern, "nl")
     ctx = context(ps, PrintOptions(lang="nl"))
     text = _text(booklet.pages_a5(ctx, ps, kapern))
@@ -204,3 +204,42 @@ def test_read_me_counts_its_own_pages_and_the_combined_files(pvd, tmp_path):
     whole = texts.index("pirates-vs-dinosaurs-all.pdf")
     listed = sum(int(texts[texts.index(j.path.name) + 1]) for j in jobs[1:-1])   # the other files' rows
     assert texts[whole + 1] == str(len(pages) + listed)
+
+
+def test_the_dutch_booklet_has_no_english_ruling_left(kapern):
+    """Every ruling of the Dutch edition prints in Dutch (its `translations: nl`): the Dutch
+    booklet holds each Dutch reading and none of the English rules, readings or reasons, and no
+    note that the rulings are in English; the English booklet keeps the English ones."""
+    rulings = [o for _, _, o in kapern.objects() if isinstance(o, Ruling)]
+    assert len(rulings) > 20 and all("nl" in r.translations for r in rulings)
+    texts = {}
+    for lang in ("nl", "en"):
+        ps = expand(kapern, lang)
+        ctx = context(ps, PrintOptions(lang=lang))
+        texts[lang] = " ".join(_text(booklet.pages_a5(ctx, ps, kapern)).split())
+    nl = texts["nl"]
+    assert "Uitspraken" in nl and "Engels" not in nl.split("Uitspraken")[-1]
+    for r in rulings:
+        dutch = r.words("nl")
+        assert " ".join(dutch.reading.split()) in nl, r.id
+        for english in (r.rule, r.reading, r.why.rstrip(".")):
+            assert " ".join(english.split()) not in nl, f"{r.id}: English left in the Dutch booklet: {english!r}"
+        assert " ".join(r.reading.split()) in texts["en"]
+    assert check.problems(kapern, ("nl",)) == []
+
+
+def test_a_ruling_without_dutch_is_a_print_problem_of_a_dutch_edition(kapern):
+    """A ruling added in English only would print in English in the Dutch booklet: the check
+    that `companion print` runs says which one (and the booklet says so above the rulings)."""
+    first = next(o for _, _, o in kapern.objects() if isinstance(o, Ruling))
+    saved = first.translations
+    try:
+        first.translations = {}
+        found = [p for p in check.problems(kapern, ("en",)) if "ruling" in p]
+        assert found == [f"piraten-kapern [nl] ruling {first.id}: no nl text (translations: {{nl: {{rule, reading, why}}}}); "
+                         "the nl booklet would print it in English"]
+        ps = expand(kapern, "nl")
+        text = _text(booklet.pages_a5(context(ps, PrintOptions(lang="nl")), ps, kapern))
+        assert "Uitspraken die nog geen Nederlandse tekst hebben" in text
+    finally:
+        first.translations = saved

@@ -143,11 +143,12 @@ def blocks(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
     if rulings:
         out.append(title(w("booklet.rulings")))
         out.append(p(w("booklet.rulings_intro")))
-        if lang != "en":
-            out.append(p(w("booklet.rulings_english")))
+        if lang != "en" and any(lang not in r.translations for r in rulings):
+            out.append(p(w("booklet.rulings_english")))  # (a game with no edition in this language)
         for section, group in _by_section(rulings):
             out.append(heading(section))
-            out += [item(f"{_sentence(r.rule)}: {r.reading} ({r.why.strip().rstrip('.')}).") for r in group]
+            said = [r.words(lang) for r in group]
+            out += [item(f"{_sentence(r.rule)}: {r.reading} ({r.why.strip().rstrip('.')}).") for r in said]
     return out
 
 
