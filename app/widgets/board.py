@@ -138,9 +138,31 @@ def _base_shapes(m: dict[str, Any], k: float, w_px: float, h_px: float) -> list[
         fit = _name_fit(sp["name"], w * 0.9, min(15.0, h * 0.12, w / max(len(sp["name"]), 1) * 1.6)) \
             if min(w, h) >= 40 else None
         if fit:
-            # names at the top of a box (clear of the spaces inside it), above the middle of a hex
+            # names at the top of a box (clear of the spaces inside it), above the middle of a hex;
+            # a name on two lines starts at the same top (its middle moves down half a line)
             ly = y + min(h * 0.15, 8 * k) if sp["shape"] != "polygon" else cy - h * 0.18
+            if sp["shape"] != "polygon" and len(fit[0]) * GLYPH_EM * fit[1] > w * 0.9:
+                ly = max(ly, y + fit[1] * 1.25)
             shapes.append(_text(cx, ly, fit[0], fit[1], ink, bold=True, width=w * 0.9))
+        elif sp["shape"] == "rect" and w >= 40 and h >= 12:
+            # a wide, low box (the board's title): its name in the middle, on one line or two
+            name = sp["name"]
+            size = min(h * 0.6, 18.0, w * 0.9 / (CHAR_EM * max(len(name), 1)))
+            if size < MIN_NAME_PX:
+                half = max((len(x) for x in _halves(name)), default=len(name))
+                size = min(h / 2.6, w * 0.9 / (CHAR_EM * max(half, 1)))
+            if size >= MIN_MARK_PX:
+                shapes.append(_text(cx, cy, name, size, ink, bold=True, width=w * 0.95))
+        mark = (sp.get("text") or "").strip()
+        if mark and len(mark) <= MARK_CHARS and min(w, h) < 40:
+            # a small space's printed mark ("3P" on a landmark slot: not used with 3 players),
+            # on a pill just under it, as large as fits twice its width
+            size = min(10.0, 2 * w / (CHAR_EM * len(mark)))
+            if size >= MIN_MARK_PX:
+                tw, th = len(mark) * CHAR_EM * size + 4, size * 1.3
+                shapes += [cv.Rect(cx - tw / 2, y + h - th * 0.35, tw, th, border_radius=th / 2,
+                                   paint=_paint("#e6fdf6e3")),
+                           _text(cx, y + h - th * 0.35 + th / 2, mark, size, ink, bold=True, width=tw)]
         if sp.get("number") is not None:
             shapes.append(_text(sp["number_at"][0] * k, sp["number_at"][1] * k, str(sp["number"]),
                                 max(8.0, min(13.0, h * 0.22)), ink, bold=True))
@@ -157,6 +179,20 @@ def _base_shapes(m: dict[str, Any], k: float, w_px: float, h_px: float) -> list[
 #: the width of a bold character of the app's face, in ems (generous: "m" and "W" are wider)
 CHAR_EM = 0.62
 MIN_NAME_PX = 9.0
+#: a bold character's usual width, in ems (to tell whether a fitted name wraps onto a second line)
+GLYPH_EM = 0.5
+#: a small space's printed text drawn as a mark under it: at most so many characters, at least so large
+MARK_CHARS = 12
+MIN_MARK_PX = 6.5
+
+
+def _halves(name: str) -> tuple[str, str]:
+    """A name cut into two lines at the space nearest its middle."""
+    cuts = [i for i, c in enumerate(name) if c == " "]
+    if not cuts:
+        return name, ""
+    i = min(cuts, key=lambda j: abs(len(name) / 2 - j))
+    return name[:i], name[i + 1:]
 
 
 def _name_fit(name: str, width: float, largest: float) -> tuple[str, float] | None:
@@ -249,8 +285,11 @@ def board_widget(board: dict[str, Any], width: float, on_tap: Callable[[str], No
         x, y, w, h = (v * k for v in sp["box"])
         r = max(7.0, min(13.0, min(w, h) * 0.12))
         spots = sp["pieces"]
+        # few pieces on a row of spots: every other spot, so that neither they nor their badges touch
+        every = 2 if 1 < len(pcs) and 2 * len(pcs) - 1 <= len(spots) else 1
+        step = (math.dist(spots[0], spots[every]) * k if len(spots) > every else 4 * r)
         for i, pc in enumerate(pcs):
-            px, py = spots[i % len(spots)]
+            px, py = spots[(i * every) % len(spots)]
             if i >= len(spots):
                 py -= 6 * (i // len(spots))
             px, py = px * k, py * k
@@ -262,9 +301,10 @@ def board_widget(board: dict[str, Any], width: float, on_tap: Callable[[str], No
             # a game may give a piece its own colour, shape and letter (its band's), else the seat's
             look = {**player_look(pc["seat"]), **{n: pc[n] for n in ("color", "shape", "letter") if pc.get(n)}}
             shapes += _piece(px, py, r, look, look["letter"], ink)
-            if pc.get("text"):
-                shapes += [cv.Rect(px + r * 0.6, py - r * 1.9, r * 2.4, r * 1.1, border_radius=3, paint=_paint(ink)),
-                           _text(px + r * 1.8, py - r * 1.35, pc["text"], max(8.0, r * 0.75), "#ffffff", bold=True)]
+            if pc.get("text"):  # (a badge under its piece, as wide as the room to the next one)
+                bw = min(r * 2.4, max(step * 0.95, r * 1.6))
+                shapes += [cv.Rect(px - bw / 2, py + r * 0.55, bw, r * 1.1, border_radius=3, paint=_paint(ink)),
+                           _text(px, py + r * 1.1, pc["text"], max(8.0, r * 0.75), "#ffffff", bold=True, width=bw)]
     overlay = cv.Canvas(shapes, width=w_px, height=h_px)
 
     def tap_at(e: Any) -> None:

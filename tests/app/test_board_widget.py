@@ -3,6 +3,7 @@ screen readers, and hands a tapped space's id to the screen."""
 from __future__ import annotations
 
 import flet as ft
+import flet.canvas as cv
 
 from app.widgets.board import board_widget, player_look, space_label
 from companion.board import picture
@@ -120,3 +121,34 @@ def test_space_names_never_break_a_word_on_a_desktop():
         per_line = width / (0.6 * size)
         assert all(len(word) <= per_line for word in text.split()), (text, size, width)
         assert sum(len(w) + 1 for w in text.split()) - 1 <= 2 * per_line, (text, size, width)
+
+
+def test_the_pvd_island_shows_its_title_the_slot_marks_and_time_badges_apart():
+    """The island as printed (content/pirates-vs-dinosaurs/board.yaml): the title box names the
+    game, each landmark slot shows its printed mark ("3P": not used with 3 players), and the time
+    markers' badges of captains in one area lie under their pieces, apart, on a phone."""
+    import random
+
+    from companion.games.pirates_vs_dinosaurs.catalog import catalog
+    from companion.games.pirates_vs_dinosaurs.state import EXPEDITION
+
+    s = Session(GAME, ["Anne", "Ben", "Cato", "Dora"], {}, seed=5)
+    rng = random.Random(5)
+    for _ in range(3000):
+        areas = [pl.area for pl in s.state.players if pl.stage == EXPEDITION]
+        if len(areas) - len(set(areas)) >= 1:
+            break
+        s.act(rng.choice(s.legal_actions()))
+    texts = [(t.value, t.x, t.y, t.max_width) for c in under(board_widget(s.board_view(0), 366, None), cv.Canvas)
+             for t in c.shapes if isinstance(t, cv.Text)]
+    values = [t[0] for t in texts]
+    assert "Pirates vs. Dinosaurs" in values
+    marks = {sp.text["en"] for sp in catalog().content.files["board.yaml"].boards[0].spaces
+             if sp.kind == "landmark-slot" and sp.text}
+    assert marks and marks <= set(values)
+    badges = [t for t in texts if t[0].endswith(" h")]
+    assert len(badges) == len(areas)
+    for i, a in enumerate(badges):
+        for b in badges[i + 1:]:
+            if abs(a[2] - b[2]) < 8:  # on one row: side by side, not over each other
+                assert abs(a[1] - b[1]) >= (a[3] + b[3]) / 2, (a, b)
