@@ -245,6 +245,17 @@ def close(page) -> None:
 def open_app(page, url: str) -> None:
     """Load a route and switch on Flutter's accessibility tree (see the browser-test recipe)."""
     page.goto(url)
+    accessible(page)
+
+
+def reload(page) -> None:
+    """Load the page again, as a person's reload does (the same device: its storage is kept)."""
+    page.reload()
+    accessible(page)
+
+
+def accessible(page) -> None:
+    """Switch on Flutter's accessibility tree once the app has loaded (each load needs it)."""
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     page.locator("flt-semantics").first.wait_for(state="attached")
@@ -377,5 +388,5 @@ def ui():
     """The helpers above, for the test modules (importlib mode cannot import conftest)."""
     from types import SimpleNamespace
 
-    return SimpleNamespace(open_app=open_app, tap=tap, see=see, shot=shot, start_game=start_game,
+    return SimpleNamespace(open_app=open_app, reload=reload, tap=tap, see=see, shot=shot, start_game=start_game,
                            changes=changes, still=still, painted=painted, PHONE=PHONE, DESKTOP=DESKTOP)

@@ -8,6 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from app import state
+from companion.games import get_game
+
 pytestmark = pytest.mark.browser
 
 KAPERN = "piraten-kapern"
@@ -79,10 +82,11 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     with ui.changes(page):
         ui.tap(page, "Undo")
     ui.see(page, "Stop now: +2400 points")
-    # the Dutch edition (issue 16 item 6): Nederlands on the home screen, the same turn in Dutch,
-    # remembered by this browser after a reload
+    # the Dutch edition (issue 16 item 6): Nederlands on the home screen (the app bar's Home, no
+    # page load), the same turn in Dutch, remembered by this browser after a reload
     game = page.url
-    ui.open_app(page, server.url + "/")
+    with ui.changes(page):
+        page.get_by_label("Home", exact=True).first.click()  # (the icon's tooltip names the button)
     ui.tap(page, "Nederlands")
     ui.see(page, "Spellen", exact=True)
     ui.see(page, "Piraten Kapern openen")
@@ -96,7 +100,7 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     ui.see(page, "Beste zet: ")  # the odds and advice in Dutch too (content/words odds.kapern)
     ui.see(page, "Kansen en de beste zet", exact=True)
     ui.shot(page, "assistant-6-turn-nl")
-    ui.open_app(page, page.url)
+    ui.reload(page)
     ui.see(page, "Stop nu: +2400 punten")
     ui.see(page, "Beste zet: ")
     page.get_by_text("Beste zet: ").first.scroll_into_view_if_needed()
@@ -194,17 +198,25 @@ def dice_labels(page) -> list[str]:
 
 
 def test_reload_and_restart_resume_the_game(server, new_page, ui) -> None:
+    # Anne against the bot Bart (no privacy screen), seeded and made in the server's data folder
+    # (the set-up screen is driven by the other tests here)
+    live = state.GameRegistry(server.data_dir).create(get_game(KAPERN), ["Anne", "Bart"], state.HOTSEAT,
+                                                      [state.HUMAN, state.BOT], seed=2)
+    live.session.close()  # (the server opens it: one program at a time holds a game)
+    gid = live.id
     page = new_page(ui.PHONE)
-    gid = ui.start_game(page, server, KAPERN, "play", [True, False])  # Anne vs the bot Bart: no privacy screen
+    ui.open_app(page, f"{server.url}/s/{gid}")
     ui.see(page, "Your turn, Anne")
     before = dice_labels(page)
     assert len(before) == 8
-    page.reload()
-    ui.open_app(page, page.url)
+    ui.reload(page)
     ui.see(page, "Your turn, Anne")
     assert dice_labels(page) == before
     ui.shot(page, "resume-1-reload")
-    # stop the server and start it again on the same data folder: the game is in Continue
+    # stop the server and start it again on the same data folder: the game is in Continue. (The
+    # page leaves first, so the server need not wait for it: tests/app/test_hostile_client.py
+    # stops a server with a page open.)
+    page.goto("about:blank")
     server.stop()
     server.start()
     ui.open_app(page, server.url + "/")

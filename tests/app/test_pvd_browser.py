@@ -9,6 +9,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from app import state
+from companion.games import get_game
+
 pytestmark = pytest.mark.browser
 GID = "pirates-vs-dinosaurs"
 
@@ -180,9 +183,24 @@ def step(page, ui) -> str:
     return ""
 
 
+def relics_and_mates_chosen(root, seed: int) -> str:
+    """A seeded hot-seat game (Anne, Bart: humans; Cato: bot) made in the server's data folder, with
+    Stage 1's Relics and First Mates chosen (the first offered each time; the two-browser game
+    below taps them in the app): Anne's purchase comes next. Returns the game's id."""
+    live = state.GameRegistry(root).create(get_game(GID), ["Anne", "Bart", "Cato"], state.HOTSEAT,
+                                           [state.HUMAN, state.HUMAN, state.BOT], seed=seed)
+    for _ in range(8):
+        if live.session.state.decision["kind"] not in ("relic", "mate"):
+            break
+        live.act("setup", live.session.legal_actions()[0])
+    assert live.session.state.decision["kind"] == "outfit" and live.to_move() == 0, live.session.state.decision
+    live.session.close()  # (the server opens it: one program at a time holds a game)
+    return live.id
+
+
 def test_pvd_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
-    ui.start_game(page, server, GID, "play", [True, True, False])  # Anne and Bart at one device, Cato the bot
+    ui.open_app(page, f"{server.url}/s/{relics_and_mates_chosen(server.data_dir, seed=1)}")
     page.get_by_text(re.compile(r"^Pass the device to Anne$")).first.wait_for()
     ui.shot(page, "pvd-hotseat-1-privacy")
     assert page.get_by_text(re.compile(r"^Your hand")).count() == 0
