@@ -279,9 +279,10 @@ class LiveGame:
         """The chance step the table must answer (its kind and what may come up), if any."""
         return self.session.pending_chance()
 
-    def refusal(self, action: Action | dict[str, Any]) -> str | None:
-        """Why the rules refuse this action now (None if allowed): a disabled button says it."""
-        return self.session.refusal(action)
+    def refusal(self, action: Action | dict[str, Any], words: Any = None) -> str | None:
+        """Why the rules refuse this action now (None if allowed), in the words' language: a
+        disabled button says it."""
+        return self.session.refusal(action, words)
 
     def describe(self, action: Action | dict[str, Any]) -> str:
         return self.session.describe(action)

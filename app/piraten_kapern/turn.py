@@ -130,19 +130,11 @@ def stop_label(w: Words, view: dict[str, Any]) -> str:
     return w("kapern.stop_score", points=f"{b['points']:+d}")
 
 
-def reroll_why(w: Words, live: Any, view: dict[str, Any], action: dict[str, Any]) -> str:
-    """Why a re-roll of the picked dice is refused, in this language (the engine decides that it
-    is; English says the engine's own reason)."""
-    if w.lang == "en":
-        return live.refusal(action)
-    picked = sum(1 for d in view["dice"] if d["picked"])
-    if view["doomed"]:
-        return w("kapern.why_doomed")
-    if view.get("rerolls_left") == 0:
-        return w("kapern.why_no_rerolls")
-    if picked < view["min_reroll"]:
-        return w("kapern.why_min", need=w.count(view["min_reroll"], "die"), picked=picked)
-    return live.refusal(action)
+def reroll_why(w: Words, live: Any, action: dict[str, Any]) -> str:
+    """Why a re-roll of the picked dice is refused: the rules' own refusal, in this language (the
+    catalogue's kapern.refused.*); a re-roll the rules would take but do not offer is one the card
+    no longer allows."""
+    return live.refusal(action, w) or w("kapern.why_no_rerolls")
 
 
 def decide_buttons(screen: Any, live: Any, view: dict[str, Any], seat: int, legal: list[Any]) -> list[ft.Control]:
@@ -152,7 +144,7 @@ def decide_buttons(screen: Any, live: Any, view: dict[str, Any], seat: int, lega
     reroll = action("reroll", seat)
     picked = [d["die"] for d in view["dice"] if d["picked"]]
     allowed_now = reroll in ok
-    why = None if allowed_now else (reroll_why(w, live, view, reroll) if picked else
+    why = None if allowed_now else (reroll_why(w, live, reroll) if picked else
                                     w("kapern.tap_at_least", count=w.count(view["min_reroll"], "die")))
     label = w("kapern.reroll_dice", n=len(picked), dice=said.dice(picked, w)) if picked else w("kapern.reroll_first")
     row.append(button(label, lambda e: screen.act(reroll), icon=ft.Icons.CASINO, disabled=not allowed_now, why=why))

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.files import FileLock, Locked, Refused, atomic_write, fsync_dir, read_regular
+from companion.words import Words
 
 from .actions import Action
 from .chance import ChanceSource, Digital, Table
@@ -116,13 +117,13 @@ class Session:
             return None
         return self.game.view(state, player)
 
-    def refusal(self, action: Action | dict[str, Any]) -> str | None:
-        """Why the rules refuse `action` now, in the engine's words (None if it is allowed): what a
-        disabled button says. Worked out on a copy, like `preview`."""
+    def refusal(self, action: Action | dict[str, Any], words: Words | None = None) -> str | None:
+        """Why the rules refuse `action` now (None if it is allowed): what a disabled button says,
+        in `words`' language (the catalogue's; English without). Worked out on a copy, like `preview`."""
         try:
             self.game.apply(self._state, self.game.codec.decode(action))
         except IllegalAction as exc:
-            return exc.reason
+            return exc.say(words) if words is not None else exc.reason
         return None
 
     def pending_chance(self):

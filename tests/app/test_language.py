@@ -17,7 +17,7 @@ from companion import words
 from companion.words import Words, WordsError, languages, missing, words_for
 
 from .test_views import FakeApp
-from .test_wording import texts
+from .walks import redraws, texts, to_the_end
 
 
 def test_every_language_has_every_english_key() -> None:
@@ -116,20 +116,18 @@ SAME = re.compile(r"[\W\d_]*|[A-Z]|(Anne|Bart|Cato|Piraten Kapern|Scores|Bot|bot
 
 def screens_in(lang: str, mode: str) -> list[list[str]]:
     """The texts of a seeded Kapern game's screens, redraw by redraw, in one language: digital
-    play with a bot (two humans hot seat) or the table assistant with its chance steps entered."""
-    import random
+    play with a bot (two humans hot seat) or the table assistant with its chance steps entered,
+    then on to the end screen (the shared walk, tests/app/walks.py)."""
     import tempfile
 
     from app import games, state
     from app.assistant import AssistantScreen
     from app.play import PlayScreen
-    from companion import api
 
     reg = state.GameRegistry(Path(tempfile.mkdtemp(prefix="kapern-words-")))
     app = FakeApp(reg)
     app.lang = lang
     gid = "piraten-kapern"
-    rng = random.Random(7)
     if mode == "play":
         live = reg.create(api.get_game(gid), ["Anne", "Bart", "Cato"], state.HOTSEAT,
                           [state.HUMAN, state.HUMAN, state.BOT], seed=4, options={"extra_cards": True})
@@ -138,37 +136,9 @@ def screens_in(lang: str, mode: str) -> list[list[str]]:
         live = reg.create(api.table_game(gid), ["Anne", "Bart", "Cato"], state.ASSISTANT,
                           options={"extra_cards": True})
         screen = AssistantScreen(app, live, games.game_ui(gid))
-    shown: list[list[str]] = []
-    for _ in range(24):
-        if mode == "play":
-            app.revealed[live.id] = live.to_move()
-        shown.append(list(texts(screen.build())))
-        if live.session.is_over():
-            break
-        step = live.pending_chance() if mode != "play" else None
-        if step is not None:
-            live.resolve(app.client, step.sample(rng))
-            continue
-        legal = live.legal_actions()
-        if not legal:
-            break
-        live.act(app.client, rng.choice(legal))
-        if mode == "play":
-            live.run_bots()
-    for _ in range(3000):  # then on to the end screen (drawn once)
-        if live.session.is_over():
-            shown.append(list(texts(screen.build())))
-            break
-        step = live.pending_chance() if mode != "play" else None
-        if step is not None:
-            live.resolve(app.client, step.sample(rng))
-        else:
-            legal = live.legal_actions()
-            live.act(app.client, max(legal, key=lambda a: a.to_dict()["type"] == "stop"))
-            if mode == "play":
-                live.run_bots()
-    assert live.session.is_over()
-    return shown
+    rng = random.Random(7)
+    shown = list(redraws(app, live, screen, rng, 24))
+    return shown + [to_the_end(app, live, screen, rng)]
 
 
 @pytest.mark.parametrize("mode", ["play", "assistant"])
@@ -267,3 +237,7 @@ def test_a_refused_tap_on_a_dutch_screen_says_why_in_dutch(reg) -> None:
     assert app.toasts == [f"dobbelsteen {die} is een doodshoofd; doodshoofden gooi je nooit opnieuw zonder de Wachter"]
     screen.undo()  # (digital dice cannot be taken back)
     assert app.toasts[-1] == "gegooide dobbelstenen en getrokken kaarten kun je in dit spel niet terugnemen"
+    other = next(d["die"] for d in view["dice"] if d["face"] != "skull")
+    live.act(app.client, {"type": "pick", "player": live.to_move(), "die": other})
+    said = [t.lower() for t in texts(screen.build())]  # the disabled re-roll button says why, in Dutch
+    assert "opnieuw gooien doe je met minstens 2 dobbelstenen; 1 gekozen" in said

@@ -4,12 +4,9 @@ id, no "(s)", no "a incident", no "1 tokens", no "2 die") and has a glyph in the
 2: an arrow drawn as an empty box), and the shared helper says it right."""
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
-from typing import Any, Iterator
 
-import flet as ft
 import pytest
 
 from app import games, state, theme
@@ -20,6 +17,7 @@ from companion import words
 from companion.games import game_ids
 
 from .test_views import FakeApp
+from .walks import redraws
 
 #: What the screens of a game still say wrongly, by game (regular expressions over the wrong
 #: words): the game's owner fixes them with companion.words and empties its entry (pvd,
@@ -29,44 +27,6 @@ KNOWN: dict[str, list[str]] = {
     "pirates-vs-dinosaurs": [r"\(s\)", r"1 (cards|dice|hours|tokens)", r"[0-9] (card|hour)", r"a (early|incident)",
                              r"(beach|jungle|mountains|plain|swamp)-\d"],
 }
-
-#: the fields of a control that a player reads or a screen reader says
-TEXT_FIELDS = ("value", "content", "label", "tooltip", "semantics_label", "hint_text", "helper_text", "error_text",
-               "text", "title", "subtitle", "message")
-
-
-_FIELDS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-
-
-def _fields(kind: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(the fields that may hold controls, the text fields) of a control class, looked up once."""
-    if kind not in _FIELDS:
-        names = [f.name for f in dataclasses.fields(kind) if not f.name.startswith("_")
-                 and f.name not in ("parent", "page", "data", "key")]
-        _FIELDS[kind] = (tuple(n for n in names if not n.startswith(("on_", "animate"))),
-                         tuple(n for n in TEXT_FIELDS if n in names))
-    return _FIELDS[kind]
-
-
-def texts(controls: list[Any]) -> Iterator[str]:
-    """Every text in the control trees (a faster walk than test_views.walk: fields by class)."""
-    stack = list(controls)
-    while stack:
-        c = stack.pop()
-        inner, text = _fields(type(c))
-        for name in text:
-            v = getattr(c, name, None)
-            if isinstance(v, ft.Tooltip):
-                v = v.message
-            if isinstance(v, str) and v.strip():
-                yield v
-        for name in inner:
-            v = getattr(c, name, None)
-            if isinstance(v, list):
-                stack.extend(x for x in v if isinstance(x, ft.BaseControl))
-            elif isinstance(v, ft.BaseControl):
-                stack.append(v)
-
 
 @pytest.mark.parametrize("one,n,want", [("token", 1, "1 token"), ("token", 2, "2 tokens"), ("die", 1, "1 die"),
                                         ("die", 2, "2 dice"), ("die", 0, "0 dice"), ("success", 2, "2 successes"),
@@ -124,20 +84,7 @@ def test_every_label_of_digital_play_is_worded(reg, gid) -> None:
     n = max(entry.min_players, 3) if entry.max_players >= 3 else entry.min_players
     kinds = [state.HUMAN, state.HUMAN] + [state.BOT] * (n - 2)
     live = reg.create(api.get_game(gid), ["Anne", "Bart", "Cato", "Dirk"][:n], state.HOTSEAT, kinds, seed=4)
-    screen = PlayScreen(app, live)
-    rng = random.Random(4)
-    shown: set[str] = set()
-    for _ in range(30):
-        if live.session.is_over():
-            break
-        app.revealed[live.id] = live.to_move()
-        shown.update(texts(screen.build()))
-        legal = live.legal_actions()
-        if not legal:
-            break
-        live.act(app.client, rng.choice(legal))
-        live.run_bots()
-    shown.update(texts(screen.build()))
+    shown = {t for page in redraws(app, live, PlayScreen(app, live), random.Random(4), 30) for t in page}
     assert len(shown) > 20
     check_screens(gid, shown)
 
@@ -149,18 +96,5 @@ def test_every_label_of_the_table_assistant_is_worded(reg, gid) -> None:
     app = FakeApp(reg)
     live = reg.create(api.table_game(gid), ["Anne", "Bart", "Cato"], state.ASSISTANT)
     screen = AssistantScreen(app, live, games.game_ui(gid))
-    rng = random.Random(6)
-    shown: set[str] = set()
-    for _ in range(30):
-        shown.update(texts(screen.build()))
-        if live.session.is_over():
-            break
-        step = live.pending_chance()
-        if step is not None:
-            live.resolve(app.client, step.sample(rng))
-            continue
-        legal = live.legal_actions()
-        if not legal:
-            break
-        live.act(app.client, rng.choice(legal))
+    shown = {t for page in redraws(app, live, screen, random.Random(6), 30) for t in page}
     check_screens(gid, shown)
