@@ -7,6 +7,7 @@ from typing import Any
 import flet as ft
 
 from companion.engine import IllegalAction
+from companion.words import sentence
 
 from app import games, state
 from app.base import PROFILE, Screen, log
@@ -62,7 +63,7 @@ class GameScreen(Screen):
         try:
             fn(self.app.client, *args)
         except IllegalAction as exc:
-            self.app.toast(exc.say(self.w))
+            self.app.toast(sentence(exc.say(self.w)))
             self.app.render()
             return False
         if PROFILE:

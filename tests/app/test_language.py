@@ -234,9 +234,9 @@ def test_a_refused_tap_on_a_dutch_screen_says_why_in_dutch(reg) -> None:
     assert tiles, f"no tile for die {die}"
     tap = next(x for x, _ in walk(tiles[0]) if getattr(x, "on_click", None))
     tap.on_click(None)
-    assert app.toasts == [f"dobbelsteen {die} is een doodshoofd; doodshoofden gooi je nooit opnieuw zonder de Wachter"]
+    assert app.toasts == [f"Dobbelsteen {die} is een doodshoofd; doodshoofden gooi je nooit opnieuw zonder de Wachter"]
     screen.undo()  # (digital dice cannot be taken back)
-    assert app.toasts[-1] == "gegooide dobbelstenen en getrokken kaarten kun je in dit spel niet terugnemen"
+    assert app.toasts[-1] == "Gegooide dobbelstenen en getrokken kaarten kun je in dit spel niet terugnemen"
     other = next(d["die"] for d in view["dice"] if d["face"] != "skull")
     live.act(app.client, {"type": "pick", "player": live.to_move(), "die": other})
     said = [t.lower() for t in texts(screen.build())]  # the disabled re-roll button says why, in Dutch
