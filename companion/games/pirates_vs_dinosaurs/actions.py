@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from companion.engine import Action, ActionCodec
@@ -166,18 +167,13 @@ class CancelIncident(Action):
     slot: str = ""
 
 
+@lru_cache(maxsize=None)
 def made(cls: type[Action], *args: Any) -> Any:
     """The action `cls(*args)`, one object per value: the legal actions are worked out at every
     decision and most are the same few (Proceed(2), Use(1, "mate")); an action is immutable, so
-    one object serves every state, and its `to_dict` is built once."""
-    key = (cls, *args)
-    got = _MADE.get(key)
-    if got is None:
-        got = _MADE[key] = cls(*args)
-    return got
-
-
-_MADE: dict[tuple[Any, ...], Any] = {}
+    one object serves every state, and its `to_dict` is built once. (The cache is C code: a hit
+    runs no Python.)"""
+    return cls(*args)
 
 
 ALL = (PickRelic, PickMate, Outfit, ChooseArea, PlayIncident, Use, Hand, Proceed, Search, EndSearch, Attack, Replenish,
