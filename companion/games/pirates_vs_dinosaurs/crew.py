@@ -2,6 +2,8 @@
 to Do If You Run Out of Sailors, Lost and Forgotten, Replenish Your Crew, Combat's dice)."""
 from __future__ import annotations
 
+from companion.words import plural
+
 from .abilities import passive_amount, passive_ops
 from .catalog import catalog
 from .frames import Attack, Incident
@@ -96,6 +98,6 @@ def replenish(ctx: Ctx, p: int) -> None:
     s.tokens_left -= 1
     pl.tokens += 1
     got = gain(ctx, p, st.replenish_sailors + extra)
-    ctx.emit(f"{pl.name} replenishes the crew (+{got} sailors, 1 token)", "replenish", seat=p)
+    ctx.emit(f"{pl.name} replenishes the crew (+{plural(got, 'sailor')}, 1 token)", "replenish", seat=p)
     if pl.mate and catalog().mates[pl.mate].refresh == "replenish":
         pl.mate_used = False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 
 from companion.engine.stack import Ask, Need, Next, replace
+from companion.words import plural
 
 from .catalog import catalog
 from .crew import carry_capacity
@@ -49,7 +50,7 @@ def h_dig(ctx: Ctx, f: DigRoll) -> Next:
     if f.left is None:
         f = replace(f, left=ctx.take_result().succ)
         ctx.put(f)
-        ctx.emit(f"{name(ctx, p)} digs up {f.left} token(s)", "dig", seat=p, n=f.left)
+        ctx.emit(f"{name(ctx, p)} digs up {plural(f.left, 'token')}", "dig", seat=p, n=f.left)
     if f.stopped or f.left <= 0 or not s.bag or s.players[p].stage != DIG:
         ctx.pop()
         return None
@@ -118,7 +119,7 @@ def h_ret(ctx: Ctx, f: ReturnToShip) -> Next:
     ctx.pop()
     pl.stage = SHIP
     pl.area = "harbor"
-    ctx.emit(f"{pl.name} returns to the ship with {len(pl.treasures)} treasure(s)", "return", seat=p)
+    ctx.emit(f"{pl.name} returns to the ship with {plural(len(pl.treasures), 'treasure')}", "return", seat=p)
     return None
 
 

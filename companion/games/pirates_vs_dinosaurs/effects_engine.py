@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import Any
 
 from companion.engine.stack import Ask, Need, Next, replace
+from companion.words import plural
 
 from .abilities import cond_ok, new_complete, new_incident, open_window, owned, reaches_others, resolve_ref, \
     source_ref, window_seat
@@ -306,7 +307,7 @@ def h_handdraw(ctx: Ctx, f: HandDraw) -> Next:
         pl = own(s, f.t)
         pl.hand = drop(pl.hand, c)
         own(s, f.p).hand += (c,)
-    ctx.emit(f"{name(ctx, f.p)} secretly takes {len(got)} card(s) from {name(ctx, f.t)}", "plunder")
+    ctx.emit(f"{name(ctx, f.p)} secretly takes {plural(len(got), 'card')} from {name(ctx, f.t)}", "plunder")
     ctx.emit(f"Taken: {', '.join(got)}", "plunder", to=(f.p, f.t), cards=list(got))
     return None
 
@@ -356,7 +357,7 @@ def h_draw(ctx: Ctx, f: DrawCards) -> Next:
         own(s, f.p).hand += tuple(got)
         f = replace(f, n=f.n - len(got), waiting=False)
         ctx.put(f)
-        ctx.emit(f"{name(ctx, f.p)} draws {len(got)} Event card(s)", "draw", seat=f.p)
+        ctx.emit(f"{name(ctx, f.p)} draws {plural(len(got), 'Event card')}", "draw", seat=f.p)
         ctx.emit(f"You draw {', '.join(got)}", "draw", to=(f.p,), cards=list(got))
     if f.n <= 0:
         ctx.pop()
