@@ -159,7 +159,9 @@ DUTCH_GAMES = [e.id for e in api.game_entries() if "nl" in e.languages]
 
 
 def test_the_dutch_editions_are_known() -> None:
-    assert DUTCH_GAMES == ["piraten-kapern"]
+    """game.yaml's `languages` says which games have a Dutch edition (today Piraten Kapern only);
+    each one's refusals are tried below."""
+    assert "piraten-kapern" in DUTCH_GAMES
 
 
 @pytest.mark.parametrize("gid", DUTCH_GAMES)
