@@ -589,7 +589,8 @@ def odds_view(game: Any, state: Any, player: int | None, lang: str = "en") -> di
         best = adv["best"]
         top = adv["choices"][0] if adv["choices"] else None
         if target is not None:
-            need = w("odds.kapern.target_need", points=pts(target))
+            # a player who leads needs no points to pass anyone: they stay ahead unless the turn costs their lead
+            need = w("odds.kapern.target_need", n=target) if target > 0 else w("odds.kapern.target_lead", n=1 - target)
             if best == "stop":
                 items.append({"kind": "advice", "text": need + w("odds.kapern.target_stop",
                                                                  p=f"{adv['stop_p_target']:.0%}")})

@@ -194,8 +194,9 @@ def odds_view_in(game, state, seat, lang):
 
 def test_the_panel_plays_for_the_target_in_the_last_round() -> None:
     """Issue 14 item 3 (Einde spel): in the last round the panel names the score needed to pass the
-    leader and the best chance to make it, as `advise(..., target)` computes it; before the last round
-    it ranks by the expected score and names no target."""
+    leader and the best chance to make it, as `advise(..., target)` computes it (a player who leads is
+    told by how much, not "you need -699 to pass the leader"); before the last round it ranks by the
+    expected score and names no target."""
     from dataclasses import replace
 
     from companion.engine import Session
@@ -221,10 +222,15 @@ def test_the_panel_plays_for_the_target_in_the_last_round() -> None:
     adv = pk.advise(st.card, list(st.dice), chest, st.sorceress_used, need)
     view = odds_view_in(game, last, st.seat, "en")
     head = view["items"][0]
-    assert head["kind"] == "advice" and head["text"].startswith(f"Last round: you need +{need} this turn")
+    assert head["kind"] == "advice" and head["text"].startswith(f"Last round: you need {need} this turn")
     if adv["best"] == "stop":
         assert f"Best: stop ({adv['stop_p_target']:.0%} to make it)" in head["text"]
     else:
         assert f"{adv['choices'][0]['p_target']:.0%} to make it" in head["text"]
     plain = odds_view_in(game, st, st.seat, "en")
     assert not any("Last round" in i["text"] for i in plain["items"])
+    # the player to move leads (someone else ended the game): no "you need -699 to pass the leader"
+    ahead = replace(st, last_round=True, scores=scores[::-1])
+    head = odds_view_in(game, ahead, st.seat, "en")["items"][0]
+    assert head["text"].startswith("Last round: you lead by 700; you stay ahead unless this turn costs you 700 or more.")
+    assert "Laatste ronde: je staat 700 voor" in odds_view_in(game, ahead, st.seat, "nl")["items"][0]["text"]
