@@ -223,8 +223,6 @@ def run_pvd(args: argparse.Namespace) -> int:
                      + pvd.sentence(data["losses"], "to lose", "sailor", "sailors")]
             lines += _dist_lines("successes", data["successes"]) + _dist_lines("sailors lost", data["losses"])
         elif args.roll == "search":
-            if args.turns < 1:
-                raise UserError(f"--turns: 1 or more, not {args.turns}")
             data = pvd.search(s, 0, desperate, args.turns)
             lines = [f"search: {data['dice']} dice + the automatic success, {data['time']} h on the Time Marker",
                      f"  complete now {data['p_complete']:.1%}; within "

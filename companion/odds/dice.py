@@ -9,6 +9,10 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from math import factorial, prod
 
+#: how many turns (or searches) ahead a "within N" question may look: a list a person can read,
+#: and a bound on the work a typed number can ask for (--turns 1000000000 filled the memory)
+MAX_LOOKAHEAD = 100
+
 
 def multisets(n: int, kinds: int) -> Iterator[tuple[int, ...]]:
     """Every tuple of `kinds` non-negative counts summing to n."""

@@ -21,7 +21,7 @@ from companion.content.models import say
 from companion.words import noun, plural
 from companion.games.pirateology.rules import GAME, SKULL
 
-from .dice import multisets
+from .dice import MAX_LOOKAHEAD, multisets
 
 
 class OddsError(ValueError):
@@ -118,8 +118,8 @@ def castaway_try() -> float:
 
 def castaway(turns: int = 1) -> dict[str, Any]:
     """Leaving Castaway Island: the chance this turn (up to the rulebook's tries) and within 1..turns."""
-    if turns < 1:
-        raise OddsError(f"--turns: 1 or more, not {turns}")
+    if not 1 <= turns <= MAX_LOOKAHEAD:
+        raise OddsError(f"--turns: 1 to {MAX_LOOKAHEAD}, not {turns}")
     r = data().rules
     miss_turn = (1 - castaway_try()) ** r.castaway_tries
     within = [1 - miss_turn ** k for k in range(1, turns + 1)]

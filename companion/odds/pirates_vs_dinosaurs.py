@@ -46,7 +46,7 @@ from companion.games.pirates_vs_dinosaurs.table import Dice, Feed, resolve
 from companion.engine.state import to_jsonable
 from companion.words import plural
 
-from .dice import roll_distribution
+from .dice import MAX_LOOKAHEAD, roll_distribution
 
 RESULTS = ("skull", "saber", "blank")
 Dist = dict[int, float]
@@ -289,6 +289,8 @@ def search(s: PvdState, p: int, desperate: Iterable[str] = (), turns: int = 6,
     """A Search Roll (rule: Stage 2, 3) Search): successes + the automatic one, the Giant's penalty;
     the hours searched, the time left, and the chance to complete the search within 1..`turns`
     searches (later searches with the same dice and no Desperate Action)."""
+    if not 1 <= turns <= MAX_LOOKAHEAD:
+        raise OddsError(f"--turns: 1 to {MAX_LOOKAHEAD}, not {turns}")
     time = s.players[p].time
     if time < 1:
         raise OddsError("the Time Marker must show 1 hour or more to search")

@@ -99,6 +99,10 @@ def test_pvd_and_pirateology_forms(capsys) -> None:
     (["pirates-vs-dinosaurs", "search", "--time", "0"], "Time Marker"),
     (["pirateology", "battle", "--attacker", "spoon"], "unknown weapon"),
     (["pirateology", "reach", "--square", "a1", "--wind", "up"], "unknown wind"),
+    # a look-ahead is bounded: --turns 1000000000 once built a list of a billion chances
+    (["pirates-vs-dinosaurs", "search", "--time", "3", "--turns", "1000000000"], "--turns: 1 to 100, not 1000000000"),
+    (["pirates-vs-dinosaurs", "search", "--time", "3", "--turns", "0"], "--turns: 1 to 100, not 0"),
+    (["pirateology", "castaway", "--turns", "1000000000"], "--turns: 1 to 100, not 1000000000"),
 ])
 def test_other_games_bad_input(argv: list[str], words: str, capsys) -> None:
     code, out, err = run(["odds", *argv], capsys)
