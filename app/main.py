@@ -30,6 +30,7 @@ from companion import words
 
 from app import access, screens, state, theme
 from app.base import PROFILE, log
+from app.widgets.board import BESIDE, MAP, beside
 
 TOKEN_KEY = "pirate-companion.client"
 #: this browser's language for the app (content/words/<lang>.yaml), chosen on the home screen
@@ -70,7 +71,19 @@ class App:
         page.on_route_change = lambda e: self.show(e.route)
         page.on_view_pop = lambda e: self.go(self.parent_route())
         page.on_disconnect = lambda e: self.unsubscribe()
+        page.on_resize = lambda e: self.resized()
         self.show(page.route or "/")
+
+    def resized(self) -> None:
+        """A turned phone or a resized window: draw again when the layout changes (the map beside
+        the choices or not, a landscape map, its width in steps of 40 px), not at every pixel."""
+        page = self.page
+        w, h = float(page.width or 0), float(page.height or 0)
+        shape = (w >= BESIDE, w > h, round(w / 40), round(h / 40) if w >= BESIDE else 0)
+        if shape != getattr(self, "_shape", shape) and self.screen is not None:
+            self._shape = shape
+            self.render()
+        self._shape = shape
 
     # --- navigation ------------------------------------------------------------------------
     def go(self, route: str) -> None:
@@ -136,6 +149,8 @@ class App:
         self.page.views[:] = [view]
         self.page.update()
         t2 = time.perf_counter()
+        for job in screen.__dict__.pop("after_render", []):  # what must reach the browser after this draw
+            job()
         target = getattr(screen, "scroll_target", None)
         if target:
             screen.scroll_target = None
@@ -197,9 +212,18 @@ NARROW, WIDE = 720, 1180
 def layout(screen: Any, body: list[ft.Control]) -> ft.Control:
     """The screen's controls in one column (a phone, or a screen with nothing beside it), or on a
     wide screen the game on the left and its scores, log and the host's tools on the right (a
-    ResponsiveRow: on a phone the right column comes below, where those controls were anyway)."""
+    ResponsiveRow: on a phone the right column comes below, where those controls were anyway).
+    A game's map (the control keyed MAP) stands on the left of a wide screen with everything
+    else beside it, so the map and the choices are in view together."""
     side = [c for c in body if getattr(c, "key", None) in SIDE]
     width = getattr(screen, "width", NARROW)
+    maps = [c for c in body if getattr(c, "key", None) == MAP]
+    if maps and beside(screen):  # a game's map on the left, everything else beside it
+        rest = [c for c in body if c not in maps and c not in side] + side
+        content = ft.Row([maps[0], ft.Column(rest, spacing=12, expand=True)], spacing=20,
+                         vertical_alignment=ft.CrossAxisAlignment.START)
+        return ft.Container(content=content, width=float(screen.app.page.width) - 24,
+                            padding=ft.Padding.only(bottom=40))
     if side:
         main = [c for c in body if getattr(c, "key", None) not in SIDE]
         content: ft.Control = ft.ResponsiveRow([

@@ -1,14 +1,15 @@
 """The Pirate Island map on screen, shared by digital play and the table helper: the board widget
 (app/widgets/board.py) fed by the game's board view, a line under it saying what the last tapped
-field is (or what a tap does now), a legend of the terrain colours and, on a phone, a button that
-shows the map twice the size in a frame scrolled sideways. What a tap means is the caller's."""
+field is (or what a tap does now), a legend of the terrain colours, and zoom: pinch, drag and
+zoom buttons (Flet's InteractiveViewer, app.widgets.board.Zoom), the map brought to the piece a
+player picks. What a tap means is the caller's."""
 from __future__ import annotations
 
 from typing import Any, Callable
 
 import flet as ft
 
-from app.widgets.board import HIGHLIGHT, board_widget, board_width, zoom_button
+from app.widgets.board import HIGHLIGHT, Zoom, board_widget, map_width
 from app.widgets.common import wrap_row
 
 #: the map's kinds shown in the legend, in this order (the others explain themselves)
@@ -34,26 +35,32 @@ def legend(board: dict[str, Any], extra: list[tuple[str, str]] = ()) -> ft.Contr
 
 def island_panel(screen: Any, board: dict[str, Any], on_tap: Callable[[str], None],
                  highlights: dict[str, dict[str, Any]] | None = None, selected: str | None = None,
-                 line: str | None = None, key: str = "island") -> ft.Control:
-    """The map with `line` under it (default: the sentence of the last tapped space)."""
+                 line: str | None = None, key: str = "island", focus: str | None = None) -> ft.Control:
+    """The map with `line` under it (default: the sentence of the last tapped space) and its zoom
+    buttons. A new `focus` (the space of a piece just picked) brings the map to it; on a phone
+    zoomed in, so that the fields it reaches are big enough to tap."""
     spaces = board["spaces"]
     picked = getattr(screen, "board_tap", None)
     if line is None:
         line = (spaces.get(picked) or {}).get("info") if picked else None
         line = line or "Tap a field to see what it is."
-    width = board_width(screen)
-    page = getattr(screen.app, "page", None)
-    page_w, page_h = getattr(page, "width", None), getattr(page, "height", None)
-    if page_w and page_h and page_w > page_h:  # a landscape screen: the whole island in view, under the title
-        width = min(width, max(320.0, float(page_h) - 170))
-    zoom = float(getattr(screen, "board_zoom", 1.0))
+    width = map_width(screen)
     cache = screen.__dict__.setdefault(f"board_cache_{key}", {})  # this page's drawn map (see board_widget)
-    rows: list[ft.Control] = [board_widget(board, width, on_tap, highlights, selected, zoom=zoom, key=f"{key}-map",
-                                           cache=cache),
-                              ft.Text(line, size=15, weight=ft.FontWeight.BOLD, key=f"{key}-info")]
-    if width < 520:  # a phone: the fields are small; show the map twice the size, scrolled sideways
-        rows.append(zoom_button(screen, zoom, "map"))
-    return ft.Column(rows, spacing=6, key=key)
+    zoom = Zoom(screen, key)
+    m = board["map"]
+    at = {sp["id"]: sp for sp in m["spaces"]}
+    mapped = board_widget(board, width, on_tap, highlights, selected, key=f"{key}-map", cache=cache, viewer=zoom)
+    if focus != cache.get("focus"):  # a piece picked (or put back): bring the map to it
+        cache["focus"] = focus
+        if focus in at:
+            zoom.show(at[focus], m, max(zoom.scale, PICK_ZOOM) if width < 520 else None)
+    rows: list[ft.Control] = [mapped, ft.Text(line, size=15, weight=ft.FontWeight.BOLD, key=f"{key}-info"),
+                              zoom.buttons(m, at.get(focus or "") or at.get(cache.get("focus") or ""))]
+    return ft.Container(ft.Column(rows, spacing=4), width=width, key=key)
+
+
+#: the zoom a phone shows a picked piece at: its reach (7 fields around) fills the frame
+PICK_ZOOM = 2.0
 
 
 __all__ = ["HIGHLIGHT", "island_panel", "legend"]

@@ -11,6 +11,7 @@ from typing import Any
 import flet as ft
 
 from app.pirate_island.islandmap import HIGHLIGHT, island_panel, legend
+from app.widgets.board import MAP
 from app.widgets.common import button, card, heading, notice, para, wrap_row
 
 
@@ -27,8 +28,7 @@ def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> lis
     out.append(heading(line, 17))
     if view["storm"]:
         out.append(notice("Storm at sea: no sailing, embarking, disembarking or loading.", error=True))
-    out.append(island(screen, live, seat))
-    return out
+    return out + island(screen, live, seat)
 
 
 def _selection(screen: Any, taps: dict[str, Any]) -> tuple[str | None, str | None]:
@@ -41,7 +41,9 @@ def _selection(screen: Any, taps: dict[str, Any]) -> tuple[str | None, str | Non
     return key, choice
 
 
-def island(screen: Any, live: Any, seat: int | None) -> ft.Control:
+def island(screen: Any, live: Any, seat: int | None) -> list[ft.Control]:
+    """The map (keyed MAP: beside the choices on a wide screen), then what a tapped field offers
+    and the legend."""
     bv = live.board_view(screen.app.client, seat)
     taps = bv.get("taps") or {}
     pick, options, direct = taps.get("pick") or {}, taps.get("options") or {}, taps.get("direct") or {}
@@ -83,7 +85,7 @@ def island(screen: Any, live: Any, seat: int | None) -> ft.Control:
         line = taps.get("prompt")
     if key:
         line = f"{_name(taps, key)}: tap an outlined field to go there (its cost in BP), or tap it again to put it back."
-    rows: list[ft.Control] = [island_panel(screen, bv, tapped, highlights, chosen_at, line)]
+    rows: list[ft.Control] = []
     acts = (options.get(key, {}).get(choice) if key else direct.get(choice)) if choice else None
     if acts:
         where = bv["spaces"].get(choice, {}).get("label", choice).split(".")[0]
@@ -91,7 +93,8 @@ def island(screen: Any, live: Any, seat: int | None) -> ft.Control:
             button(a["text"], lambda e, a=a: act(screen, a), primary=True) for a in acts]), key="island-choice"))
     rows.append(legend(bv, [(HIGHLIGHT["movable"], "yours to move"), (HIGHLIGHT["reachable"], "reachable"),
                             (HIGHLIGHT["target"], "a choice"), (HIGHLIGHT["last"], "the last move")]))
-    return ft.Column(rows, spacing=8, key="island-panel")
+    return [island_panel(screen, bv, tapped, highlights, chosen_at, line, key=MAP, focus=chosen_at),
+            ft.Column(rows, spacing=8, key="island-panel")]
 
 
 def act(screen: Any, entry: dict[str, Any]) -> None:

@@ -7,9 +7,14 @@ to the screen. Every space is an accessible button with its label ("Swamp 23", "
 Taps: each space has a touch target (the geometry's `tap` box, which never overlaps a
 neighbour); a tap between targets (a hex corner) goes to the space the geometry finds under
 the finger. The whole board fits the given width; `zoom` > 1 shows it larger in a scrolling
-frame (a zoomed detail on a phone)."""
+frame (a zoomed detail on a phone), or a `Zoom` puts it in Flet's InteractiveViewer: pinch and
+drag on a phone, zoom buttons, and the view brought to a space (the piece a player picked).
+
+On a wide screen a game's map (the control keyed MAP) stands beside the game's choices
+(app.main.layout): `beside(screen)` says whether it does, `map_width` how wide it may be."""
 from __future__ import annotations
 
+import logging
 import math
 from functools import lru_cache
 from typing import Any, Callable
@@ -19,6 +24,13 @@ import flet.canvas as cv
 
 from companion.board.picture import space_at
 from companion.printing.assets import profiles
+
+log = logging.getLogger(__name__)
+
+#: the key of a game's map among a screen's controls: on a wide screen it stands left of the rest
+MAP = "map"
+#: the page width from which the map stands beside the choices, and the width left for them
+BESIDE, CHOICES_W = 1000, 480
 
 #: highlight kind -> outline colour (reachable spaces, legal targets, the last move, selected)
 HIGHLIGHT = {"reachable": "#1f6f8b", "target": "#b03a2e", "last": "#7d3c98", "selected": "#e69f00",
@@ -239,8 +251,10 @@ def _state_shapes(sp: dict[str, Any], k: float, state: str | None, face: str) ->
 
 def board_widget(board: dict[str, Any], width: float, on_tap: Callable[[str], None] | None = None,
                  highlights: dict[str, dict[str, Any]] | None = None, selected: str | None = None,
-                 zoom: float = 1.0, key: str | None = None, cache: dict[str, Any] | None = None) -> ft.Control:
-    """The board of a board view (`{map, spaces, pieces}`) drawn `width` px wide (times zoom).
+                 zoom: float = 1.0, key: str | None = None, cache: dict[str, Any] | None = None,
+                 viewer: "Zoom | None" = None) -> ft.Control:
+    """The board of a board view (`{map, spaces, pieces}`) drawn `width` px wide (times zoom), or,
+    with a `viewer`, drawn to fit `width` in a frame that pinch and the zoom buttons enlarge.
 
     `cache` (a dict kept by the screen, one per page) keeps what does not change between redraws:
     the drawn map and each space's touch target while its label stays the same. The same control
@@ -340,6 +354,8 @@ def board_widget(board: dict[str, Any], width: float, on_tap: Callable[[str], No
                 content=target)))
         layers.append(old[1])
     stack = ft.Stack(layers, width=w_px, height=h_px)
+    if viewer is not None:  # pinch, drag and the zoom buttons move the drawn board (see Zoom)
+        return ft.Container(content=viewer.around(cache, stack, w_px, h_px), width=w_px, height=h_px, key=key)
     if zoom <= 1.0:
         return ft.Container(content=stack, width=w_px, height=h_px, key=key)
     return ft.Container(content=ft.Row([stack], scroll=ft.ScrollMode.AUTO), width=width, height=h_px + 12, key=key)
@@ -392,3 +408,104 @@ def zoom_button(screen: Any, zoom: float, noun: str) -> ft.Control:
 
     return ft.TextButton(content=f"Fit the {noun} to the screen" if zoom > 1 else f"Show the {noun} larger",
                          icon=ft.Icons.ZOOM_OUT if zoom > 1 else ft.Icons.ZOOM_IN, on_click=toggle)
+
+
+def beside(screen: Any) -> bool:
+    """Whether this page is wide enough for the map beside the choices (app.main.layout)."""
+    page_w = getattr(getattr(screen.app, "page", None), "width", None)
+    return bool(page_w) and float(page_w) >= BESIDE
+
+
+def map_width(screen: Any, below: float = 110) -> float:
+    """How wide a map may be drawn: the page's width on a phone; beside the choices, as wide as
+    the page's height allows (the whole map and `below` px under it in view, under the app bar)."""
+    width = board_width(screen)
+    page = getattr(screen.app, "page", None)
+    page_w, page_h = getattr(page, "width", None), getattr(page, "height", None)
+    if beside(screen) and page_h:
+        return max(320.0, min(float(page_h) - 80 - below, float(page_w) - 24 - 20 - CHOICES_W))
+    if page_w and page_h and page_w > page_h:  # a landscape screen: the whole map in view, under the title
+        width = min(width, max(320.0, float(page_h) - 170))
+    return width
+
+
+class Zoom:
+    """The zoom of one page's map: Flet's InteractiveViewer around the drawn board (pinch and drag
+    on a touch screen, the wheel on a desktop), zoom buttons, and the view brought to a space (a
+    picked piece, so a phone shows the fields it reaches big enough to tap). `screen.board_zoom`
+    holds the scale, followed through pinches; the viewer itself is kept in the board's cache, so
+    its transform outlives a redraw."""
+
+    STEP, MOST = 1.5, 4.0
+
+    def __init__(self, screen: Any, key: str):
+        self.screen, self.key = screen, key
+
+    @property
+    def scale(self) -> float:
+        return float(getattr(self.screen, "board_zoom", 1.0))
+
+    @scale.setter
+    def scale(self, value: float) -> None:
+        self.screen.board_zoom = max(1.0, min(self.MOST, value))
+
+    def around(self, cache: dict[str, Any], stack: ft.Control, w_px: float, h_px: float) -> ft.Control:
+        """The viewer around this redraw's board. A new one each redraw (Flet freezes what it has
+        sent): in the same place it is the same viewer in the browser, its transform kept."""
+        started = cache.setdefault("pinch", {"at": 1.0})
+
+        def start(e: Any) -> None:
+            started["at"] = self.scale
+
+        def update(e: Any) -> None:
+            if getattr(e, "pointer_count", 1) >= 2:  # a pinch (one finger drags)
+                self.scale = started["at"] * float(e.scale or 1.0)
+
+        iv = cache["viewer"] = ft.InteractiveViewer(content=stack, min_scale=1.0, max_scale=self.MOST, width=w_px,
+                                                   height=h_px, on_interaction_start=start,
+                                                   on_interaction_update=update, interaction_update_interval=100)
+        cache["size_px"] = (w_px, h_px)
+        return iv
+
+    def show(self, space: dict[str, Any] | None, m: dict[str, Any], scale: float | None = None) -> None:
+        """Bring the map to `scale` (default: the page's), with `space`'s centre in the middle of
+        the frame as far as the map's edges allow (the whole map at scale 1)."""
+        if scale is not None:
+            self.scale = scale
+        cache = self.screen.__dict__.get(f"board_cache_{self.key}") or {}
+        page = getattr(self.screen.app, "page", None)
+        if page is None or "size_px" not in cache:
+            return
+        w_px, h_px = cache["size_px"]
+        z = self.scale
+        k = w_px / m["width"]
+        cx, cy = (space["centre"][0] * k, space["centre"][1] * k) if space else (w_px / 2, h_px / 2)
+
+        async def go() -> None:
+            iv = cache.get("viewer")  # (the one of the last draw: the browser knows it)
+            try:
+                await iv.reset()
+                if z > 1.0:
+                    await iv.zoom(z)
+                    # (the viewer's pan moves the content in its own, unscaled pixels)
+                    await iv.pan(w_px / (2 * z) - cx, h_px / (2 * z) - cy)
+            except Exception:  # (the page may have closed or moved on meanwhile)
+                log.debug("zooming the map failed", exc_info=True)
+
+        # after the draw under way (or the next) has reached the browser (app.main.App.render)
+        self.screen.__dict__.setdefault("after_render", []).append(lambda: page.run_task(go))
+
+    def buttons(self, m: dict[str, Any], focus: dict[str, Any] | None) -> ft.Control:
+        """Zoom in, zoom out, the whole map: each keeps `focus` (a space) in the middle."""
+        def by(factor: float | None) -> Any:
+            def click(e: Any) -> None:
+                self.show(focus, m, 1.0 if factor is None else self.scale * factor)
+                self.screen.app.render()
+            return click
+        z = self.scale
+        return ft.Row([
+            ft.TextButton(content="Zoom in", icon=ft.Icons.ZOOM_IN, on_click=by(self.STEP), disabled=z >= self.MOST,
+                          tooltip="Show the map larger (or pinch it)"),
+            ft.TextButton(content="Zoom out", icon=ft.Icons.ZOOM_OUT, on_click=by(1 / self.STEP), disabled=z <= 1.0),
+            ft.TextButton(content="Whole map", icon=ft.Icons.FIT_SCREEN, on_click=by(None), disabled=z <= 1.0),
+        ], spacing=0, wrap=True)

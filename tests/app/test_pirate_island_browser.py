@@ -1,7 +1,8 @@
 """Pirate Island end to end in a real headless Chromium at phone size: the table helper's route by
 taps on the map, combat and doubles, tracked entries with undo; a hot-seat game against a bot
 through the first turns (privacy screen, entering a harbour and moving a pirate by tapping the
-map). Fields are found by their accessible labels ("C9 Plain", "H3 Harbour. Here: ..."), as a
+map; the map zoomed in on the picked piece on the phone), then the same game at desktop size with
+the map beside the choices. Fields are found by their accessible labels ("C9 Plain", "H3 Harbour. Here: ..."), as a
 screen reader names them. Screenshots go to $COMPANION_SHOTS (default /tmp/companion-app-shots)."""
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from companion.games import get_game
 pytestmark = pytest.mark.browser
 GID = "pirate-island"
 SEED = 1
+PHONE_W = 390
 
 
 def press(page, name, exact: bool = True) -> None:
@@ -82,8 +84,20 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
                 mine.first.click()
             dest = page.get_by_role("button", name=re.compile(r"^[A-S]\d+ (?!Harbour)\w+.*\(reachable, costs \d+\)$"))
             dest.first.wait_for()
+            ui.still(page)
             ui.shot(page, "pirate-island-play-move")
             field = dest.last.inner_text().split(" ")[0]
+            # on a phone the map zooms in on the picked piece: the fields it reaches are drawn twice
+            # the size, inside the map's frame, big enough to tap (pinch, Zoom in/out, Whole map)
+            near = page.get_by_role("button", name=re.compile(rf"^{field} ")).first
+            zoomed = near.bounding_box()
+            frame = page.get_by_role("button", name="Zoom in").bounding_box()
+            with ui.changes(page):
+                press(page, "Whole map")
+            ui.still(page)
+            whole = near.bounding_box()
+            assert zoomed["width"] > 1.8 * whole["width"] and zoomed["width"] >= 30, (zoomed, whole)
+            assert 0 <= zoomed["x"] and zoomed["x"] + zoomed["width"] <= PHONE_W and zoomed["y"] + zoomed["height"] < frame["y"]
             with ui.changes(page):
                 dest.last.click()
             moved = True
@@ -98,3 +112,25 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
     page.get_by_role("button", name=re.compile(rf"^{field} \w+\. Here: (Red|Blue) pirate")).or_(
         page.get_by_text(re.compile(r"^Pass the device to "))).first.wait_for()
     ui.shot(page, "pirate-island-play-moved")
+    # the same game on a desktop screen: the whole map on the left, the turn and its choices beside it
+    page.set_viewport_size(ui.DESKTOP)
+    harbours = page.get_by_role("button", name=re.compile(r"^H\d+ Harbour"))
+    choices = page.get_by_role("button", name=re.compile(r"^(End moving|End the turn|Pass$|Sail into H\d|The \w+ ship \(|"
+                                                         r"\w+ pirate \d \()"))
+    for _ in range(10):  # (past the privacy screen when the turn went on to Bart)
+        pass_to = page.get_by_text(re.compile(r"^Pass the device to "))
+        choices.first.or_(pass_to.first).first.wait_for()
+        ui.still(page)
+        if not pass_to.count():
+            break
+        name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
+        with ui.changes(page):
+            press(page, f"I am {name}: show my turn")
+    ui.shot(page, "pirate-island-play-desktop")
+    turn = page.get_by_text(re.compile(r"^Round \d+: ")).first.bounding_box()
+    choice = choices.first.bounding_box()
+    boxes = [harbours.nth(i).bounding_box() for i in range(harbours.count())]
+    right = max(b["x"] + b["width"] for b in boxes)
+    assert all(b["y"] + b["height"] <= ui.DESKTOP["height"] for b in boxes), boxes  # the whole map in view
+    assert turn["x"] >= right and choice["x"] >= right, (turn, choice, right)  # beside it
+    assert choice["y"] + choice["height"] <= ui.DESKTOP["height"], choice  # and the choices above the fold
