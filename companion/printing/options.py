@@ -4,13 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..content import LANGS  # the languages content is written in: one list, the content model's
 from .errors import PrintError
 
 #: kinds for --only ("tokens" covers tokens, counters and standees: they share the token sheets)
 KINDS = ("readme", "rules", "cards", "tokens", "dice", "stickers", "aids", "pads", "boards", "all", "faces")
 FORMATS = ("pdf", "svg")
 DUPLEX = ("long", "short", "off")
-LANGS = ("en", "nl")
 #: bleed round cards: "auto" (shared for decks with dark or per-colour backs, else --bleed),
 #: "shared" (neighbours share one bleed band in a narrow gutter), "separate" (--bleed MM round
 #: each card, spaced apart)
