@@ -49,11 +49,12 @@ def island_panel(screen: Any, board: dict[str, Any], on_tap: Callable[[str], Non
     zoom = Zoom(screen, key)
     m = board["map"]
     at = {sp["id"]: sp for sp in m["spaces"]}
-    mapped = board_widget(board, width, on_tap, highlights, selected, key=f"{key}-map", cache=cache, viewer=zoom)
     if focus != cache.get("focus"):  # a piece picked (or put back): bring the map to it
         cache["focus"] = focus
         if focus in at:
             zoom.show(at[focus], m, max(zoom.scale, PICK_ZOOM) if width < 520 else None)
+    mapped = board_widget(board, width, on_tap, highlights, selected, key=f"{key}-map", cache=cache, viewer=zoom)
+    cache["focus"] = focus  # (a new size of the map starts a new cache)
     rows: list[ft.Control] = [mapped, ft.Text(line, size=15, weight=ft.FontWeight.BOLD, key=f"{key}-info"),
                               zoom.buttons(m, at.get(focus or "") or at.get(cache.get("focus") or ""))]
     return ft.Container(ft.Column(rows, spacing=4), width=width, key=key)

@@ -280,6 +280,7 @@ def board_widget(board: dict[str, Any], width: float, on_tap: Callable[[str], No
     for pc in board.get("pieces") or []:
         by_space.setdefault(pc["space"], []).append(pc)
     shapes: list[cv.Shape] = []
+    shown = viewer.scale if viewer is not None else 1.0  # how much larger the viewer shows the drawing
     for sp in m["spaces"]:
         got = info.get(sp["id"]) or {}
         if got.get("state"):
@@ -288,9 +289,12 @@ def board_widget(board: dict[str, Any], width: float, on_tap: Callable[[str], No
         if hl:
             x, y, w, h = (v * k for v in sp["box"])
             shapes.append(_outline(sp, k, _paint(HIGHLIGHT.get(hl.get("kind", ""), HIGHLIGHT["target"]), 3.0), 1.5))
-            if hl.get("text") is not None and min(w, h) >= 30:   # (a badge would hide a small space)
-                shapes.append(cv.Circle(x + w - 9, y + 9, 8, paint=_paint(HIGHLIGHT.get(hl.get("kind", ""), ink))))
-                shapes.append(_text(x + w - 9, y + 9, str(hl["text"]), 9, "#ffffff", bold=True))
+            # a cost badge, where it does not hide a small space (seen zoomed in: drawn that much smaller)
+            if hl.get("text") is not None and min(w, h) * shown >= 30:
+                d = 1 / shown
+                shapes.append(cv.Circle(x + w - 9 * d, y + 9 * d, 8 * d,
+                                        paint=_paint(HIGHLIGHT.get(hl.get("kind", ""), ink))))
+                shapes.append(_text(x + w - 9 * d, y + 9 * d, str(hl["text"]), 9 * d, "#ffffff", bold=True))
     spaces = {sp["id"]: sp for sp in m["spaces"]}
     for sid, pcs in by_space.items():
         sp = spaces.get(sid)
@@ -472,17 +476,19 @@ class Zoom:
         the frame as far as the map's edges allow (the whole map at scale 1)."""
         if scale is not None:
             self.scale = scale
-        cache = self.screen.__dict__.get(f"board_cache_{self.key}") or {}
+        cache = self.screen.__dict__.setdefault(f"board_cache_{self.key}", {})
         page = getattr(self.screen.app, "page", None)
-        if page is None or "size_px" not in cache:
+        if page is None:
             return
-        w_px, h_px = cache["size_px"]
         z = self.scale
-        k = w_px / m["width"]
-        cx, cy = (space["centre"][0] * k, space["centre"][1] * k) if space else (w_px / 2, h_px / 2)
 
         async def go() -> None:
             iv = cache.get("viewer")  # (the one of the last draw: the browser knows it)
+            if iv is None or "size_px" not in cache:
+                return
+            w_px, h_px = cache["size_px"]
+            k = w_px / m["width"]
+            cx, cy = (space["centre"][0] * k, space["centre"][1] * k) if space else (w_px / 2, h_px / 2)
             try:
                 await iv.reset()
                 if z > 1.0:
