@@ -136,13 +136,6 @@ def first_line(stream: IO[bytes], seconds: float, what: str) -> bytes:
     return line
 
 
-def joined(thread: threading.Thread, seconds: float, what: str) -> None:
-    """Wait for a thread at most `seconds`: an AssertionError that names what it was doing."""
-    thread.join(timeout=seconds)
-    if thread.is_alive():
-        raise AssertionError(f"{what} did not finish within {seconds} s")
-
-
 def release_fifo(path) -> None:
     """Let a reader blocked on opening a FIFO go (it then reads an empty file), without blocking
     here: an open for writing waits for a reader, and the reader may be stuck elsewhere."""

@@ -102,6 +102,24 @@ class Server:
         self.stop()
         raise RuntimeError(f"the app server did not listen on port {self.port} within {timeout} s")
 
+    def wait_for_log(self, pattern: str, seconds: float = 30) -> re.Match:
+        """The first match of `pattern` in the server's log, once the server has written it (it
+        listens a moment before it prints what it serves); an AssertionError when the server exits
+        or `seconds` pass first."""
+        deadline = time.monotonic() + seconds
+        while True:
+            found = re.search(pattern, self.log.read_text(errors="replace"))
+            if found:
+                return found
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the app server wrote no {pattern!r} within {seconds} s: "
+                                     f"{self.log.read_text(errors='replace')[-2000:]}")
+            try:  # the pause between two looks: the server's end, if it comes
+                self.proc.wait(timeout=0.05)
+            except subprocess.TimeoutExpired:
+                continue
+            raise AssertionError(f"the app server exited: {self.log.read_text(errors='replace')[-2000:]}")
+
     def stop(self) -> None:
         """SIGTERM (the server closes its pages and ends within app.main.GRACE_S), SIGKILL after 20 s."""
         if self.proc is not None and self.proc.poll() is None:

@@ -5,7 +5,6 @@ device takes it with the typed-in code. Screenshots go to $COMPANION_SHOTS (join
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -17,13 +16,7 @@ pytestmark = pytest.mark.browser
 def lan_server(tmp_path_factory, server, make_server):  # (`server`: the browser fixtures' checks)
     """`companion app --web --host 0.0.0.0` on a free port: a LAN server with a join code."""
     srv = make_server(tmp_path_factory.mktemp("lan-data"), "--host", "0.0.0.0")
-    for _ in range(200):  # (the socket listens a moment before the line is printed)
-        code = re.search(r"join code (\d{6})", srv.log.read_text())
-        if code:
-            break
-        time.sleep(0.05)
-    assert code, srv.log.read_text()
-    srv.code = code.group(1)
+    srv.code = srv.wait_for_log(r"join code (\d{6})").group(1)  # (printed a moment after it listens)
     return srv
 
 
