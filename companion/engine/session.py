@@ -14,12 +14,10 @@ that name to the Game.
 """
 from __future__ import annotations
 
-import gc
 import json
 import os
 import weakref
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -45,23 +43,6 @@ GameLookup = Game | Callable[[str], Game]
 #: test hook: called with the name of every point where a crash could leave files behind
 #: (crash tests raise from it); None in normal use
 crash_hook: Callable[[str], None] | None = None
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Keep Python's cycle collector out of a run of steps (a load's replay, bots playing): steps
-    make thousands of objects and no cycle (states, log entries, actions and events are plain
-    acyclic data, freed by reference counting the moment they are dropped), and in a process
-    that keeps much else alive every collection scans all of it: a quarter of a load's time in
-    the engine benchmark. A cycle made meanwhile is collected once the run is over."""
-    if not gc.isenabled():  # paused already (a run inside a run)
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _at(point: str) -> None:
@@ -206,7 +187,6 @@ class Session:
         to_move, legal_actions, chance_step = game.to_move, game.legal_actions, game.chance_step
         history = self._history
         apply = game.apply if history else game.apply_quiet
-        apply_chance = game.apply_chance if history else game.apply_chance_quiet
         decode = game.codec.decode
         source = self.source
         log, snaps = self.log, self._snaps
@@ -214,56 +194,48 @@ class Session:
         state = self._state
         steps = 0
         try:
-            with collector_paused():  # (see there: bots' steps make no cycles)
-                while True:
-                    seat = to_move(state)
-                    if seat is None:  # chance is pending, or the game is over (as _settle)
-                        if not getattr(source, "automatic", False) or game.is_over(state):
-                            break
-                        step = chance_step(state)
-                        if step is None:
-                            break
-                        outcome = source.outcome(step, self._chances)
-                        if type(outcome) is not list:
-                            outcome = list(outcome)
-                        if history:
-                            state, events = apply_chance(state, outcome)
-                            out += events
-                        else:
-                            state, events = apply_chance(state, outcome), None
-                        sealed = step.secret and getattr(source, "replayable", False)
-                        entry = {"chance": [], "sealed": True, "auto": True} if sealed else {"chance": outcome, "auto": True}
-                        self._chances += 1
-                    else:
-                        if steps >= max_steps:
-                            break
-                        bot = bots.get(seat)
-                        if bot is None:
-                            break
-                        legal = legal_actions(state)
-                        if not legal:
-                            break
-                        action = bot.choose(game.view(state, seat) if getattr(bot, "uses_view", True) else {}, legal)
-                        if not isinstance(action, Action):
-                            action = decode(action)
-                        if history:
-                            state, events = apply(state, action)
-                            if events:
-                                out += events
-                        else:
-                            state, events = apply(state, action), None
-                        entry = {"action": action.to_dict()}
-                        steps += 1
-                    # as _record (the state first: a bot may look at the session while it chooses)
-                    self._state = state
-                    log.append(entry)
-                    n = len(log)
-                    if n % SNAPSHOT_EVERY == 0:
-                        snaps.append((n, state))
-                    if history and self._events_n == n - 1:
+            while True:
+                seat = to_move(state)
+                if seat is None:  # chance is pending, or the game is over (as _settle)
+                    if not getattr(source, "automatic", False) or game.is_over(state):
+                        break
+                    step = chance_step(state)
+                    if step is None:
+                        break
+                    state, events, entry = self._automatic(state, step)
+                    if events:
+                        out += events
+                    self._chances += 1
+                else:
+                    if steps >= max_steps:
+                        break
+                    bot = bots.get(seat)
+                    if bot is None:
+                        break
+                    legal = legal_actions(state)
+                    if not legal:
+                        break
+                    action = bot.choose(game.view(state, seat) if getattr(bot, "uses_view", True) else {}, legal)
+                    if not isinstance(action, Action):
+                        action = decode(action)
+                    if history:
+                        state, events = apply(state, action)
                         if events:
-                            self._events += [(n - 1, e) for e in events]
-                        self._events_n = n
+                            out += events
+                    else:
+                        state, events = apply(state, action), None
+                    entry = {"action": action.to_dict()}
+                    steps += 1
+                # as _record (the state first: a bot may look at the session while it chooses)
+                self._state = state
+                log.append(entry)
+                n = len(log)
+                if n % SNAPSHOT_EVERY == 0:
+                    snaps.append((n, state))
+                if history and self._events_n == n - 1:
+                    if events:
+                        self._events += [(n - 1, e) for e in events]
+                    self._events_n = n
         finally:
             self._state = state
         return steps, out
@@ -291,7 +263,6 @@ class Session:
         out: list[Event] = []
         source = self.source
         game = self.game
-        history = self._history
         # `automatic` is asked at every step: a source may run dry (tests' rigged dice do)
         while getattr(source, "automatic", False):
             state = self._state
@@ -300,20 +271,27 @@ class Session:
             step = game.chance_step(state)
             if step is None:
                 break
-            outcome = source.outcome(step, self._chances)
-            if type(outcome) is not list:
-                outcome = list(outcome)
-            if history:
-                state, events = game.apply_chance(state, outcome)
+            state, events, entry = self._automatic(state, step)
+            if events:
                 out += events
-            else:
-                state, events = game.apply_chance_quiet(state, outcome), None
-            # a secret outcome (which chest holds the treasure) is not written into the log, the
-            # journal or the save when the dice can derive it again from the seed
-            sealed = step.secret and getattr(source, "replayable", False)
-            self._push({"chance": [], "sealed": True, "auto": True} if sealed else {"chance": outcome, "auto": True},
-                       state, events)
+            self._push(entry, state, events)
         return out
+
+    def _automatic(self, state: Any, step: Any) -> tuple[Any, list[Event] | None, dict[str, Any]]:
+        """The automatic source's outcome of `step` applied to `state`: the new state, its events
+        (None without a game log) and the log entry."""
+        source = self.source
+        outcome = source.outcome(step, self._chances)
+        if type(outcome) is not list:
+            outcome = list(outcome)
+        if self._history:
+            state, events = self.game.apply_chance(state, outcome)
+        else:
+            state, events = self.game.apply_chance_quiet(state, outcome), None
+        # a secret outcome (which chest holds the treasure) is not written into the log, the
+        # journal or the save when the dice can derive it again from the seed
+        sealed = step.secret and getattr(source, "replayable", False)
+        return state, events, {"chance": [], "sealed": True, "auto": True} if sealed else {"chance": outcome, "auto": True}
 
     def _push(self, entry: dict[str, Any], state: Any, events: list[Event] | None) -> None:
         """Journal and record an automatic entry (digital chance, an automatic pass)."""
@@ -452,19 +430,18 @@ class Session:
         log, snaps = self.log, self._snaps
         state = self._state
         try:
-            with collector_paused():
-                for entry in entries:
-                    if "action" in entry:
-                        state = apply(state, decode(entry["action"]))
-                    elif "chance" in entry:
-                        outcome = self._outcome(state, entry, self._chances) if entry.get("sealed") else entry["chance"]
-                        state = apply_chance(state, outcome)
-                        self._chances += 1
-                    else:
-                        raise SaveError(f"a log entry is neither an action nor a chance outcome: {entry!r}")
-                    log.append(entry)
-                    if len(log) % SNAPSHOT_EVERY == 0:
-                        snaps.append((len(log), state))
+            for entry in entries:
+                if "action" in entry:
+                    state = apply(state, decode(entry["action"]))
+                elif "chance" in entry:
+                    outcome = self._outcome(state, entry, self._chances) if entry.get("sealed") else entry["chance"]
+                    state = apply_chance(state, outcome)
+                    self._chances += 1
+                else:
+                    raise SaveError(f"a log entry is neither an action nor a chance outcome: {entry!r}")
+                log.append(entry)
+                if len(log) % SNAPSHOT_EVERY == 0:
+                    snaps.append((len(log), state))
         finally:
             self._state = state
 
@@ -630,11 +607,6 @@ class Session:
 
     @classmethod
     def _read(cls, path: Path, games: GameLookup, write: bool) -> "Session":
-        with collector_paused():  # the parse makes an object per value, the replay a state per step
-            return cls._read_once(path, games, write)
-
-    @classmethod
-    def _read_once(cls, path: Path, games: GameLookup, write: bool) -> "Session":
         for attempt in range(3):
             data = _read_json(path)
             session = cls.from_json(data, games, where=str(path))
