@@ -462,7 +462,8 @@ class Zoom:
             started["at"] = self.scale
 
         def update(e: Any) -> None:
-            if getattr(e, "pointer_count", 1) >= 2:  # a pinch (one finger drags)
+            # a pinch, or the wheel (which reports no pointer); one finger only drags
+            if getattr(e, "pointer_count", 1) != 1:
                 self.scale = started["at"] * float(e.scale or 1.0)
 
         iv = cache["viewer"] = ft.InteractiveViewer(content=stack, min_scale=1.0, max_scale=self.MOST, width=w_px,
@@ -508,10 +509,10 @@ class Zoom:
                 self.show(focus, m, 1.0 if factor is None else self.scale * factor)
                 self.screen.app.render()
             return click
-        z = self.scale
+        # (never disabled: a pinch or the wheel may have zoomed the map since this was drawn)
         return ft.Row([
-            ft.TextButton(content="Zoom in", icon=ft.Icons.ZOOM_IN, on_click=by(self.STEP), disabled=z >= self.MOST,
+            ft.TextButton(content="Zoom in", icon=ft.Icons.ZOOM_IN, on_click=by(self.STEP),
                           tooltip="Show the map larger (or pinch it)"),
-            ft.TextButton(content="Zoom out", icon=ft.Icons.ZOOM_OUT, on_click=by(1 / self.STEP), disabled=z <= 1.0),
-            ft.TextButton(content="Whole map", icon=ft.Icons.FIT_SCREEN, on_click=by(None), disabled=z <= 1.0),
+            ft.TextButton(content="Zoom out", icon=ft.Icons.ZOOM_OUT, on_click=by(1 / self.STEP)),
+            ft.TextButton(content="Whole map", icon=ft.Icons.FIT_SCREEN, on_click=by(None)),
         ], spacing=0, wrap=True)
