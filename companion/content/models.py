@@ -294,6 +294,17 @@ class Piece(Component):
     size_mm: PositiveFloat = 20
 
 
+class PlayerColour(Strict):
+    """A player's colour (the games that colour pieces by player share it)."""
+
+    collection: ClassVar[str] = "colour"
+    id: Id
+    name: Text
+    hex: Colour
+    #: the shape printed on every coloured piece, so colour-blind players can tell them apart
+    shape: str
+
+
 class ComponentsFile(Strict):
     """The generic file of printable components; games may subclass it with narrower types."""
 

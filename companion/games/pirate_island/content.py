@@ -8,13 +8,13 @@ reachable from a landing place. Rings, coast and "unnumbered" fields are derived
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, PositiveInt
 
 from companion.board.hexes import distance as hex_distance
 from companion.content.errors import Problem
-from companion.content.models import (Aid, Board, Colour, Deck, Die, Id, Piece, RulingsFile, SourceKind, Strict, Text,
+from companion.content.models import (Aid, Board, Deck, Die, Id, Piece, PlayerColour, RulingsFile, SourceKind, Strict,
                                       Token, ref)
 from companion.content.schema import GameSchema
 
@@ -84,14 +84,6 @@ class Rules(Strict):
 
 class RulesFile(Strict):
     rules: Rules
-
-
-class PlayerColour(Strict):
-    collection: ClassVar[str] = "colour"
-    id: Id
-    name: Text
-    hex: Colour
-    shape: str
 
 
 class IslandPiece(Piece):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from pydantic import Field, NonNegativeInt, PositiveInt, model_validator
 
 from companion.content.errors import Problem
-from companion.content.models import (Aid, Board, Card, Colour, Deck, Die, Face, Id, Piece, RulingsFile, SourceKind,
+from companion.content.models import (Aid, Board, Card, Deck, Die, Face, Id, Piece, PlayerColour, RulingsFile, SourceKind,
                                       Strict, Text, Token, ref)
 from companion.content.schema import GameSchema
 
@@ -65,15 +65,6 @@ class PvdDeck(Deck):
 
 # ---------------------------------------------------------------------------------------------
 # player colours and captains
-
-
-class PlayerColour(Strict):
-    collection: ClassVar[str] = "colour"
-    id: Id
-    name: Text
-    hex: Colour
-    #: the shape printed on every coloured piece, so colour-blind players can tell them apart
-    shape: str
 
 
 class Captain(PvdCard):
