@@ -92,6 +92,8 @@ def run_kapern(args: argparse.Namespace) -> int:
     if adv["over"]:
         print(f"  the turn is over: {adv['stop_ev']:+.0f}")
         return 0
+    if target is not None and not adv["target_reachable"]:
+        print(f"  {target:,} can't be reached this turn (every P(>=T) is 0%); best for points: the highest ev")
     head = f"  {'choice':<28} {'ev':>9} {'lose turn':>10}" + (f" {'P(>=T)':>8}" if target is not None else "")
     print(head)
     stop_line = f"  {'stop':<28} {adv['stop_ev']:>9.1f} {'':>10}"

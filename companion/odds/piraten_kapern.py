@@ -404,7 +404,8 @@ def turn_ev(card: str) -> float:
 @lru_cache(maxsize=64)
 def _policy(card: str, target: int | None) -> list[np.ndarray]:
     """Per mode and state: the kept index of the best re-roll, or -1 to stop. Ties in target mode
-    go to the higher expected score (as `advise` ranks them), then to re-rolling fewer dice."""
+    go to the higher expected score (as `advise` ranks them), then to re-rolling fewer dice; where
+    the target is out of reach, the expected-score policy."""
     st = _structure(card)
     sol = solve(card, target)
     ev = solve(card)
@@ -430,6 +431,9 @@ def _policy(card: str, target: int | None) -> list[np.ndarray]:
                     (st.modes[mode].stop_pts >= target).astype(float))[s_all[first]]
             go = val[first] > base + 1e-12
             choice[s_all[first][go]] = k_all[first][go]
+        if target is not None:  # where no play can reach the target: the most points (as `advise`)
+            out_of_reach = sol.V[mode] <= 0
+            choice[out_of_reach] = _policy(card, None)[mode][out_of_reach]
         out.append(choice)
     return out
 
@@ -472,7 +476,8 @@ def advise(card: str, dice: Sequence[str], chest: Sequence[int] = (), sorceress_
 
     `dice`: the 8 faces in die order; `chest`: die numbers (1-based) on the Treasure Chest (they
     only matter when the turn is already lost to skulls); a Storm position is after the first roll.
-    With `target`, "best" maximises P(turn score >= target) and each choice carries "p_target".
+    With `target`, "best" maximises P(turn score >= target) and each choice carries "p_target";
+    when no play can reach the target ("target_reachable" false) "best" maximises the expected score.
     """
     c = _Card(card, None)
     sp = c.sp
@@ -496,6 +501,7 @@ def advise(card: str, dice: Sequence[str], chest: Sequence[int] = (), sorceress_
         out.update(stop_ev=float(pts), best="stop", choices=[], over=True)
         if target is not None:
             out["stop_p_target"] = float(pts >= target)
+            out["target_reachable"] = pts >= target
         return out
     faces = list(dice)
     if c.skulls(counts) >= c.t.skulls_end_turn:
@@ -521,6 +527,10 @@ def advise(card: str, dice: Sequence[str], chest: Sequence[int] = (), sorceress_
     stop_value = float(stop) if tsol is None else float(stop >= target)
     if tsol is not None:
         out["stop_p_target"] = stop_value
+        # out of reach (every chance exactly 0: no outcome scores T): a player still wants the most points
+        out["target_reachable"] = max([stop_value] + [ch["p_target"] for ch in choices]) > 0
+        if not out["target_reachable"]:
+            key, stop_value = "ev", float(stop)
     out["best"] = choices[0]["reroll"] if choices and choices[0][key] > stop_value + 1e-12 else "stop"
     return out
 
@@ -588,7 +598,19 @@ def odds_view(game: Any, state: Any, player: int | None, lang: str = "en") -> di
             return None
         best = adv["best"]
         top = adv["choices"][0] if adv["choices"] else None
-        if target is not None:
+        reachable = target is not None and adv["target_reachable"]
+        if target is not None and not reachable:
+            # no play makes it (a player too far behind): the most points, said plainly
+            text = (w("odds.kapern.target_out", n=target) if target > 0 else
+                    w("odds.kapern.target_out_lead", n=1 - target))
+            if best == "stop":
+                items.append({"kind": "advice", "text": text + w("odds.kapern.target_out_stop",
+                                                                 points=pts(adv['stop_ev']))})
+            else:
+                items.append({"kind": "advice", "dice": best,
+                              "text": text + w("odds.kapern.target_out_reroll", dice=dice(best), ev=pts(top['ev']),
+                                               stop=pts(adv['stop_ev']), risk=_risk(top['p_death'], w))})
+        elif target is not None:
             # a player who leads needs no points to pass anyone: they stay ahead unless the turn costs their lead
             need = w("odds.kapern.target_need", n=target) if target > 0 else w("odds.kapern.target_lead", n=1 - target)
             if best == "stop":
@@ -611,5 +633,5 @@ def odds_view(game: Any, state: Any, player: int | None, lang: str = "en") -> di
         for ch in adv["choices"][1:3]:
             items.append({"kind": "odds", "text": w("odds.kapern.other", dice=dice(ch['reroll']), ev=pts(ch['ev']),
                                                     risk=_risk(ch['p_death'], w))
-                          + (w("odds.kapern.other_target", p=f"{ch['p_target']:.0%}") if target is not None else "")})
+                          + (w("odds.kapern.other_target", p=f"{ch['p_target']:.0%}") if reachable else "")})
     return {"title": w("odds.kapern.title"), "items": items} if items else None

@@ -234,3 +234,48 @@ def test_the_panel_plays_for_the_target_in_the_last_round() -> None:
     head = odds_view_in(game, ahead, st.seat, "en")["items"][0]
     assert head["text"].startswith("Last round: you lead by 700; you stay ahead unless this turn costs you 700 or more.")
     assert "Laatste ronde: je staat 700 voor" in odds_view_in(game, ahead, st.seat, "nl")["items"][0]["text"]
+
+
+def test_an_unreachable_target_falls_back_to_the_most_points() -> None:
+    """Einde spel (the winner has the most points) with Punten scoren and Piratenkaarten (Gouden munt:
+    the turn starts with an extra coin; Speelbeurt: three skulls end the turn): with two skulls showing,
+    no roll of the six other dice plus the card's coin scores more than the best 2-skull position the
+    scoring code knows, so a player needing one point more cannot make it by any play. The advice is
+    then the expected-score play (not "stop" at 0 %), and the panel says so; one point less is
+    reachable and still played for the target."""
+    from companion.games.piraten_kapern.rules import KapernState
+    from companion.games.piraten_kapern.scoring import stop_score
+
+    sp, rule = pk.space(), pk.card_rule("gold")
+    most = max(stop_score(sp.faces_of(s), rule, pk.data().table) for s in sp.states if s[sp.skull] == 2)
+    dice = ["coin", "diamond", "monkey", "parrot", "saber", "monkey", "skull", "skull"]
+    for_points = pk.advise("gold", dice)
+    assert for_points["best"] != "stop"  # re-rolling beats the 300 of stopping on average
+
+    out = pk.advise("gold", dice, target=most + 1)
+    assert out["target_reachable"] is False
+    assert out["stop_p_target"] == 0.0 and all(ch["p_target"] == 0.0 for ch in out["choices"])
+    assert out["best"] == for_points["best"] == pk.best_choice("gold", dice, target=most + 1)
+
+    within = pk.advise("gold", dice, target=most)
+    assert within["target_reachable"] is True and within["choices"][0]["p_target"] > 0
+    assert within["best"] == within["choices"][0]["reroll"] != for_points["best"]  # the long shot, not points
+    assert pk.best_choice("gold", dice, target=most) == within["best"]
+
+    def panel(behind: int, lang: str) -> list[str]:
+        st = KapernState(players=["Ann", "Ben"], options={}, scores=[6300, 6300 - behind], turns=[5, 4], deck=[],
+                         seat=1, phase="decide", card="gold", dice=list(dice), rolls=1, last_round=True)
+        return [i["text"] for i in pk.odds_view(None, st, 1, lang)["items"]]
+
+    top = for_points["choices"][0]
+    en = panel(most, "en")  # needs most + 1
+    assert en[0].startswith(f"Last round: the {most + 1:,} you need to pass the leader can't be reached this turn; "
+                            f"best for points: re-roll dice {for_points['best'][0]} (")
+    assert f"expected turn score +{top['ev']:,.0f} (stop now: +300)" in en[0]
+    assert not any("to pass" in t or "to make it" in t for t in en[1:])
+    nl = panel(most, "nl")
+    assert nl[0].startswith(f"Laatste ronde: de {most + 1} punten die je nodig hebt om de leider voorbij te gaan, "
+                            "haal je deze beurt niet; beste zet voor de punten: dobbelstenen ")
+    reach = panel(most - 1, "en")
+    assert reach[0].startswith(f"Last round: you need {most:,} this turn") and "to make it" in reach[0]
+    assert "can't be reached" not in reach[0]

@@ -45,6 +45,23 @@ def test_target_and_table(capsys) -> None:
     assert code == 0 and "stop" in out and "<- best" in out
 
 
+def test_an_unreachable_target_says_so_and_plays_for_points(capsys) -> None:
+    """Einde spel / Punten scoren: with two skulls and Gouden munt no play scores 2,701 this turn
+    (tests/odds/test_kapern_odds.py derives the 2,700 ceiling), so the JSON and the table say the target
+    is out of reach and mark the expected-score play best, not a 0 % "stop"."""
+    argv = ["odds", "piraten-kapern", "--card", "gold", "--dice", "coin,diamond,monkey,parrot,saber,monkey,skull,skull",
+            "--target", "2701"]
+    code, out, _ = run(argv + ["--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["target_reachable"] is False and data["best"] == [4, 5]
+    assert data["best"] == pk.advise("gold", data["dice"])["best"]
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and "2,701 can't be reached this turn" in out and "best for points" in out
+    assert next(line for line in out.splitlines() if "<- best" in line).split()[:2] == ["re-roll", "4,5"]
+    code, out, _ = run(argv[:-1] + ["2700", "--json"], capsys)
+    assert json.loads(out)["target_reachable"] is True
+
+
 @pytest.mark.parametrize("argv, words", [
     (["--card", "joker"], "unknown card 'joker'"),
     (["--card", "skull-2", "--dice", "coin,coin,coin,coin,coin,coin,coin"], "expected 8 dice, got 7"),
