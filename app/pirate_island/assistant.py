@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from app.pirate_island.islandmap import HIGHLIGHT, island_panel, legend
-from app.widgets.common import button, card, heading, para, wrap_row
+from app.widgets.common import CARD_PADDING, button, card, heading, para, wrap_row
 from companion.games.pirate_island import helper
 from companion.games.pirate_island.data import shared
 
@@ -87,7 +87,8 @@ def route_card(screen: Any, live: Any, d: dict[str, Any]) -> ft.Control:
         highlights[b] = {"kind": "target", "text": found["cost"] if found else None}
         line = ""
     rows: list[ft.Control] = [heading("Cheapest way", 16),
-                              island_panel(screen, board, tapped, highlights, a, line or None, key="helper-map"),
+                              island_panel(screen, board, tapped, highlights, a, line or None, key="helper-map",
+                                           inset=2 * (CARD_PADDING + 1)),
                               ft.Switch(label="Carrying the treasure", value=carry, on_change=set_carry)]
     if a and b:
         if found is None:

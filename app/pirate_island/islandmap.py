@@ -35,16 +35,18 @@ def legend(board: dict[str, Any], extra: list[tuple[str, str]] = ()) -> ft.Contr
 
 def island_panel(screen: Any, board: dict[str, Any], on_tap: Callable[[str], None],
                  highlights: dict[str, dict[str, Any]] | None = None, selected: str | None = None,
-                 line: str | None = None, key: str = "island", focus: str | None = None) -> ft.Control:
+                 line: str | None = None, key: str = "island", focus: str | None = None,
+                 inset: float = 0) -> ft.Control:
     """The map with `line` under it (default: the sentence of the last tapped space) and its zoom
     buttons. A new `focus` (the space of a piece just picked) brings the map to it; on a phone
-    zoomed in, so that the fields it reaches are big enough to tap."""
+    zoomed in, so that the fields it reaches are big enough to tap. `inset`: the px a caller's box
+    takes round it (padding and border on both sides), so the map fits inside that box."""
     spaces = board["spaces"]
     picked = getattr(screen, "board_tap", None)
     if line is None:
         line = (spaces.get(picked) or {}).get("info") if picked else None
         line = line or "Tap a field to see what it is."
-    width = map_width(screen)
+    width = map_width(screen) - inset
     cache = screen.__dict__.setdefault(f"board_cache_{key}", {})  # this page's drawn map (see board_widget)
     zoom = Zoom(screen, key)
     m = board["map"]

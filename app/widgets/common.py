@@ -49,7 +49,11 @@ def notice(text: str, error: bool = False) -> ft.Control:
         padding=12, border_radius=8)
 
 
-def card(*controls: ft.Control, padding: int = 14, on_click: Callable[[Any], Any] | None = None,
+#: the padding inside a card (a map drawn in one is that much, and its 1 px border, narrower)
+CARD_PADDING = 14
+
+
+def card(*controls: ft.Control, padding: int = CARD_PADDING, on_click: Callable[[Any], Any] | None = None,
          key: str | None = None) -> ft.Control:
     """A card-looking box (rounded, tinted, outlined). Not a Material Card: that merges everything
     inside it into one accessibility node, so a button in it could not be found by screen readers

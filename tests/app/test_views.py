@@ -572,3 +572,19 @@ def test_the_advice_question_wraps_on_a_phone(reg) -> None:
     box = [c for c, _ in walk(next(a for a in inside if isinstance(a, ft.MergeSemantics)))
            if isinstance(c, ft.Container) and c.on_click is not None]
     assert box and box[0].expand
+
+
+def test_pirate_island_helper_map_fits_inside_its_card(reg) -> None:
+    """The table helper's map stands in the "Cheapest way" card: at 390 px it is the page's width
+    less the page's and the card's padding and border (drawn as wide as the page, it ran off the
+    card: the east coast and the storm card were cut off)."""
+    app = FakeApp(reg)
+    app.page.width, app.page.height = 390, 844
+    gid = "pirate-island"
+    live = reg.create(api.table_game(gid), ["Anne", "Bart"], state.ASSISTANT)
+    built = AssistantScreen(app, live, games.game_ui(gid)).build()
+    by_key = {c.key: c for root in (built if isinstance(built, list) else [built])
+              for c, _ in walk(root) if isinstance(getattr(c, "key", None), str)}
+    card, panel = by_key["route"], by_key["helper-map"]
+    inner = 390 - 2 * 12 - 2 * (card.padding + 1)  # the page's padding, the card's padding and border
+    assert panel.width <= inner
