@@ -6,14 +6,12 @@ hold every confirmed step and go on. Every edit of one journal record or one sav
 refused with one clear line instead of loading as another game."""
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import inspect
 import json
 import os
 import random
 import shutil
-import signal
 import subprocess
 import sys
 import textwrap
@@ -197,53 +195,39 @@ def digest(log: list[dict]) -> str:
     return hashlib.sha256(json.dumps(log, sort_keys=True).encode()).hexdigest()[:20]
 
 
-#: the player: one process imports the engine once, then forks a player for each "PATH SEED" line
-#: on its stdin (8 fresh interpreters would import it 8 times); the forked player says its pid,
-#: then plays (and journals) as fast as it can until the test kills it with SIGKILL, after which
-#: the forking process says "end"
+#: the player: a fresh interpreter for each kill (not forks of one process that imported the engine
+#: once: a CI run's forking process once never said its player had ended, and the test waited for
+#: ever); it plays (and journals) as fast as it can until the test kills it with SIGKILL
 KILL_SCRIPT = "import hashlib, json\n" + inspect.getsource(digest) + textwrap.dedent("""
     import os, random, sys
     os.fsync = lambda fd: None  # a killed process loses nothing the kernel holds: only power cuts need fsync
     from companion.engine import Session
     from companion.games import get_game
+    path, seed = sys.argv[1], int(sys.argv[2])
     game = get_game("piraten-kapern")
-
-    def play(path, seed):
-        print("pid", os.getpid(), flush=True)
-        try:
-            s = Session.load(path, get_game)
-        except Exception:
+    try:
+        s = Session.load(path, get_game)
+    except Exception:
+        s = Session(game, ["Ann", "Ben", "Cas"], seed=seed, path=path)
+    rng = random.Random(seed)
+    while True:
+        if s.is_over():
             s = Session(game, ["Ann", "Ben", "Cas"], seed=seed, path=path)
-        rng = random.Random(seed)
-        while True:
-            if s.is_over():
-                s = Session(game, ["Ann", "Ben", "Cas"], seed=seed, path=path)
-            if rng.random() < 0.1 and s.can_undo():
-                s.undo()
-            elif rng.random() < 0.1 and s.redo_stack:
-                s.redo()
-            else:
-                s.act(rng.choice(s.legal_actions()))
-            # confirmed: the log (its length and digest), where an undo would cut it (-1: no undo),
-            # the digest of what that undo would leave, and whether the game is over
-            log, cut = s.log, -1
-            if s.can_undo():
-                cut = len(log)
-                while log[cut - 1].get("auto"):
-                    cut -= 1
+        if rng.random() < 0.1 and s.can_undo():
+            s.undo()
+        elif rng.random() < 0.1 and s.redo_stack:
+            s.redo()
+        else:
+            s.act(rng.choice(s.legal_actions()))
+        # confirmed: the log (its length and digest), where an undo would cut it (-1: no undo),
+        # the digest of what that undo would leave, and whether the game is over
+        log, cut = s.log, -1
+        if s.can_undo():
+            cut = len(log)
+            while log[cut - 1].get("auto"):
                 cut -= 1
-            print(len(log), digest(log), cut, digest(log[:cut]), int(s.is_over()), flush=True)
-
-    for line in sys.stdin:
-        path, seed = line.split()
-        pid = os.fork()
-        if pid == 0:
-            try:
-                play(path, int(seed))
-            finally:
-                os._exit(1)
-        os.waitpid(pid, 0)
-        print("end", flush=True)
+            cut -= 1
+        print(len(log), digest(log), cut, digest(log[:cut]), int(s.is_over()), flush=True)
 """)
 
 
@@ -277,50 +261,36 @@ def test_kill_9_at_random_moments_never_leaves_a_game_that_will_not_load(tmp_pat
     path = tmp_path / "game.json"
     rng = random.Random(11)
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
-    proc = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
-                            text=True)
-    out = Lines(proc.stdout, "the kill test's player")  # every read waits 60 s at most
-    player = None
-    try:
-        for kill in range(8):
-            fresh = Session(kapern(), ["Ann", "Ben", "Cas"], seed=kill).log  # how the player's new games start
-            proc.stdin.write(f"{path} {kill}\n")  # type: ignore[union-attr]
-            proc.stdin.flush()  # type: ignore[union-attr]
-            first = out.next()
-            assert first.startswith("pid "), f"the player did not say its pid: {first!r}"
-            player = int(first.split()[1])
+    for kill in range(8):
+        fresh = Session(kapern(), ["Ann", "Ben", "Cas"], seed=kill).log  # how the player's new games start
+        proc = subprocess.Popen([sys.executable, str(script), str(path), str(kill)], stdout=subprocess.PIPE,
+                                env=env, text=True)
+        out = Lines(proc.stdout, "the kill test's player")  # every read waits 60 s at most
+        try:
             lines = rng.randrange(3, 60)  # confirmed steps to wait for before the kill
             last = None
             for _ in range(lines):
                 line = out.next()
-                assert line and line != "end\n", f"the player ended by itself after {last}"
+                assert line, f"the player ended by itself after {last} (exit code {proc.poll()})"
                 last = line.split()
-            os.kill(player, signal.SIGKILL)
-            # the pipe still holds every line the player printed before it died: the last one is the
-            # last step it confirmed, however far it got while this process was slow to kill it
-            for line in iter(out.next, "end\n"):
-                assert line, "the forking process died"
-                if len(line.split()) == 5:
-                    last = line.split()
-            player = None
-            assert last is not None, "the player confirmed no step before it was killed"
-            loaded = Session.load(path, get_game)  # loads, whatever the moment was
-            assert loaded.pending_chance() is None  # a roll the kill interrupted is rolled
-            assert at_most_one_step_from(loaded.log, last, fresh), (kill, len(loaded.log), last)
-            play(loaded, 3, random.Random(kill))  # and goes on
-            loaded.close()
-    finally:
-        if player is not None:  # a failure above: the player would play on for ever
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(player, signal.SIGKILL)
-        proc.stdin.close()  # type: ignore[union-attr]
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            raise AssertionError("the forking process did not end within 30 s of its input's end") from None
         finally:
-            proc.stdout.close()  # type: ignore[union-attr]
+            proc.kill()  # SIGKILL, at this random moment
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                raise AssertionError("the player did not end within 30 s of SIGKILL") from None
+        # the pipe still holds every line the player printed before it died: the last one is the
+        # last step it confirmed, however far it got while this process was slow to kill it
+        for line in iter(out.next, ""):
+            if len(line.split()) == 5:
+                last = line.split()
+        proc.stdout.close()  # type: ignore[union-attr]
+        assert last is not None, "the player confirmed no step before it was killed"
+        loaded = Session.load(path, get_game)  # loads, whatever the moment was
+        assert loaded.pending_chance() is None  # a roll the kill interrupted is rolled
+        assert at_most_one_step_from(loaded.log, last, fresh), (kill, len(loaded.log), last)
+        play(loaded, 3, random.Random(kill))  # and goes on
+        loaded.close()
 
 
 def test_the_kill_check_refuses_a_lost_step_and_a_step_too_many() -> None:
