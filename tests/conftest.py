@@ -52,15 +52,13 @@ odds._warming = Warmed()
 
 
 def pytest_xdist_auto_num_workers(config) -> int | None:
-    """`-n auto` (pyproject addopts): one worker more than the cores this process may use. A browser
-    test waits much of its time (each tap goes to the app server and back, then Flutter redraws, and
-    the test waits for frames): about half a core on average, so with one worker a core a core sat
-    idle for half the browser tests; the extra worker's tests fill it. PYTEST_XDIST_AUTO_NUM_WORKERS
-    still sets the number (pytest-xdist's own reading of it)."""
+    """`-n auto` (pyproject addopts): one worker a core. One more was tried (a browser test waits
+    much of its time): two fresh-clone runs with three workers on two cores took longer in pytest
+    (311 and 320 s against 298 s) and the PvD tracker browser test, slowed to 55 s, missed its
+    30 s waits in both. PYTEST_XDIST_AUTO_NUM_WORKERS still sets the number."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores + 1
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 def pytest_report_header(config) -> str:
