@@ -19,6 +19,7 @@ from companion.engine import IllegalAction
 
 from .actions import CODEC
 from .catalog import Catalog, catalog
+from .content import KIND_LABEL
 from .state import UNKNOWN, PvdState
 
 #: action fields that name a seat, and those that are order-free lists
@@ -51,7 +52,9 @@ def _names() -> dict[str, tuple[dict[str, str], tuple[tuple[str, str], ...]]]:
     shown: dict[str, list[tuple[str, str]]] = {k: [(i, x.name["en"]) for i, x in t.items()] for k, t in tables.items()}
     shown["slot"] = [(k, f"{cat.label(a)} {k.rpartition('-')[2]}") for k, a in cat.slot_area.items()]
     shown["face"] = [(f, f) for f in dict.fromkeys(cat.faces)]
-    shown["incident"] = [("dinosaur_attack", "Dinosaur Attack"), ("other", "Other")]
+    # the Captain card's Upcoming Incident slots (captains.yaml sheet.incident_slots), as printed
+    slots = cat.content.files["captains.yaml"].decks[0].sheet.incident_slots
+    shown["incident"] = [(k, KIND_LABEL.get(k, k.replace("_", " ").capitalize())) for k in slots]
     out = {}
     for kind, pairs in shown.items():
         folded: dict[str, str] = {}
