@@ -80,10 +80,10 @@ class App:
         page = self.page
         w, h = float(page.width or 0), float(page.height or 0)
         shape = (w >= BESIDE, w > h, round(w / 40), round(h / 40) if w >= BESIDE else 0)
-        if shape != getattr(self, "_shape", shape) and self.screen is not None:
-            self._shape = shape
-            self.render()
+        changed = shape != getattr(self, "_shape", shape)
         self._shape = shape
+        if changed and self.screen is not None:
+            self.render()
 
     # --- navigation ------------------------------------------------------------------------
     def go(self, route: str) -> None:
