@@ -448,17 +448,22 @@ def reaction_possible(s: PvdState, roll: Roll, when: str) -> bool:
     """Whether the other captains get a window around this roll: when some card of the game (not of
     anyone's hand: that would tell who holds it) may be played on the player rolling at this moment
     (Dinosaur Taboo: before a combat roll against a dinosaur, on a captain still exploring)."""
-    if s.players[roll.p].stage != EXPEDITION:
+    cards = rolling_cards(when)
+    if not cards or s.players[roll.p].stage != EXPEDITION:  # (after a roll: no card of the game)
         return False
     info = {"roll": roll.kind, "foe": roll.foe}
-    return any(ab.when == when and cond_ok(s, roll.p, ab.cond, info) for ab in rolling_cards())
+    for ab in cards:
+        if cond_ok(s, roll.p, ab.cond, info):
+            return True
+    return False
 
 
-@lru_cache(maxsize=1)
-def rolling_cards() -> tuple:
-    """The abilities of the game's cards aimed at the player rolling."""
+@lru_cache(maxsize=8)
+def rolling_cards(when: str) -> tuple:
+    """The abilities of the game's cards aimed at the player rolling, played at `when` (asked at
+    every roll: worked out once)."""
     return tuple(ab for c in catalog().events.values() for ab in (c.action, c.desperate)
-                 if ab is not None and ab.target == "player_rolling")
+                 if ab is not None and ab.target == "player_rolling" and ab.when == when)
 
 
 def apply_use(ctx: Ctx, a: Use, in_roll_window: bool = False) -> None:

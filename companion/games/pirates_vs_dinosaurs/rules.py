@@ -234,6 +234,17 @@ class PiratesVsDinosaurs(Game[PvdState]):
     def legal_actions(self, s: PvdState) -> list[Action]:
         return legal(s)
 
+    def apply(self, s: PvdState, action: Action) -> tuple[PvdState, list[Event]]:
+        # the common case of Game.apply without its checks: one of the very actions offered to the
+        # seat deciding (what bots choose; nothing pending, the game not over), on a clone
+        d = s.decision
+        if d is not None and s.chance is None and not s.over and action.player == d["seat"]:
+            for a in s.offered:
+                if a is action:
+                    new = s.__deepcopy__({})
+                    return new, apply(new, action)
+        return super().apply(s, action)
+
     def step(self, s: PvdState, action: Action) -> list[Event]:
         options = s.offered
         for a in options:  # (a bot's choice is one of these very objects: no field compared)

@@ -132,7 +132,7 @@ class PvdState:
         d["players"] = list(self.players)
         d["_own"] = set()
         d["stack"] = list(self.stack)
-        s.__dict__.update(d)
+        s.__dict__ = d  # (the copy itself: a clone for every step of a Session)
         return s
 
     def __eq__(self, other: object) -> bool:
