@@ -56,7 +56,9 @@ def noun(n: int, one: str, many: str | None = None) -> str:
     return (head + " " if head else "") + _plural_word(last)
 
 
+@lru_cache(maxsize=4096)
 def _plural_word(word: str) -> str:
+    """(Cached: the game logs say the same few nouns at nearly every step.)"""
     if word in IRREGULAR:
         return IRREGULAR[word]
     if word.lower() in SAME or not word[-1:].isalpha():

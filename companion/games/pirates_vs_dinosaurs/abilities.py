@@ -54,6 +54,13 @@ def _compiled(c: Any) -> tuple[tuple[str, Any], ...]:
     return got
 
 
+def op_field(o: Any, name: str, default: Any) -> Any:
+    """An op's field that only some kinds of op have (`amount`, `per_crew`), else `default`:
+    `getattr(o, name, default)` without pydantic's slow path for a name the model lacks (op models
+    forbid extra fields, so their fields are their `__dict__`)."""
+    return o.__dict__.get(name, default)
+
+
 def cond_ok(s: PvdState, p: int, c: Any, info: dict[str, Any]) -> bool:
     """A Condition of the effect vocabulary for captain `p`; `info` holds the moment's facts: the
     roll being made, the foe, the combat's result."""
@@ -141,7 +148,7 @@ def passive_amount(s: PvdState, p: int, opname: str, default: int) -> int:
     if not ops:
         return default
     op = ops[-1]
-    return getattr(op, "per_crew", None) or op.amount
+    return op_field(op, "per_crew", None) or op.amount
 
 
 def search_hours(s: PvdState, p: int, area: str) -> int:
@@ -372,10 +379,11 @@ def _fits(s: PvdState, wanted: frozenset[str], roll: Roll | None) -> bool:
     return True
 
 
-def usable(s: PvdState, p: int, window: str) -> list[Use]:
+def usable(s: PvdState, p: int, window: str, first: bool = False) -> list[Use]:
     """The Use actions captain p may take in a window (turn, pre/post roll, reactions). In another
     captain's window only cards usable at any time, and cards aimed at the player rolling (ruling
-    desperate-own-roll), are offered."""
+    desperate-own-roll), are offered. `first`: only whether there is one (the list stops at the
+    first ability that gives any: the hand menu is offered at every turn decision)."""
     pl = s.players[p]
     roll: Roll | None = nearest(s, Roll) if window in ROLL_WINDOWS else None
     roller = roll.p if roll is not None else p
@@ -409,6 +417,8 @@ def usable(s: PvdState, p: int, window: str) -> list[Use]:
                 if ab.target == "player_in_your_area" and other.area != pl.area:
                     continue
                 out.append(made(Use, p, src, q))
+        if first and out:
+            break
     return out
 
 
@@ -438,7 +448,7 @@ def window_seat(s: PvdState, w: Window, own_kind: str, other_kind: str) -> tuple
     while at < len(ring):
         q = ring[at]
         kind = own_kind if q == w.actor else other_kind if players[q].stage == EXPEDITION else ""
-        if kind and (players[q].hand or usable(s, q, kind)):
+        if kind and (players[q].hand or usable(s, q, kind, first=True)):
             return (w if at == w.at else _window(ring, w.actor, at)), q, kind
         at += 1
     return (w if at == w.at else _window(ring, w.actor, at)), -1, ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.engine.stack import Need, Next, replace
 
-from .abilities import open_window, passive_ops, reaction_possible, window_seat
+from .abilities import op_field, open_window, passive_ops, reaction_possible, window_seat
 from .frames import (ROLL_COUNT, ROLL_GO, ROLL_POST, ROLL_PRE, ROLL_REROLL, ROLL_REROLLED, ROLL_ROLLED, Roll,
                      RollResult)
 from .kernel import Ctx, ask, name
@@ -25,7 +25,7 @@ def new_roll(s: PvdState, p: int, kind: str, dice: int, foe: str = "") -> Roll:
     f = Roll(p, kind, foe, dice, sabers=pl.stage == DIG)
     for op in passive_ops(s, p, MODIFIERS, {"roll": kind, "foe": foe}):
         if roll_matches(op.roll, kind):
-            f = f.modified(op.op, getattr(op, "amount", 0))
+            f = f.modified(op.op, op_field(op, "amount", 0))
     if pl.mods:
         keep = []
         for m in pl.mods:

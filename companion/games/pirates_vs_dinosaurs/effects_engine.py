@@ -14,8 +14,8 @@ from typing import Any
 from companion.engine.stack import Ask, Need, Next, replace
 from companion.words import plural
 
-from .abilities import cond_ok, new_complete, new_incident, open_window, owned, reaches_others, resolve_ref, \
-    source_ref, window_seat
+from .abilities import cond_ok, new_complete, new_incident, op_field, open_window, owned, reaches_others, \
+    resolve_ref, source_ref, window_seat
 from .catalog import catalog
 from .crew import gain, lose
 from .dice import roll_matches, start_roll
@@ -122,7 +122,7 @@ def op_combat(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
 def op_modifier(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
     """A dice modifier: on this roll, on the current roll if it is of that kind, else on the user's
     next such roll (until: roll) or every such roll this turn (until: turn)."""
-    amount = getattr(o, "amount", 0)
+    amount = op_field(o, "amount", 0)
     r = ctx.nearest(Roll)
     if o.roll == "this":
         if r is not None:

@@ -153,7 +153,7 @@ def _legal(s: PvdState) -> list[Action]:
         return [Choose(p, i) for i in range(d["n"])]
     elif kind == "send_dino":
         return [SendDinosaur(p, q) for q, o in enumerate(s.players) if o.stage == DIG]
-    if kind in MENU and usable(s, p, "turn"):
+    if kind in MENU and usable(s, p, "turn", first=True):
         out.append(made(Hand, p))
     window = DECISION_WINDOW.get(kind)
     if window:
