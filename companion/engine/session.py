@@ -190,6 +190,12 @@ class Session:
         decode = game.codec.decode
         source = self.source
         log, snaps = self.log, self._snaps
+        # a game with `step_in_place` lets this loop change a state of its own in place: the first
+        # step works on a clone (Game.apply), the next ones change that clone, and a state handed to
+        # the snapshots is never changed again (the step after it clones anew). The same states, one
+        # copy a snapshot instead of one a step. `mine`: `state` is such a copy.
+        in_place = getattr(game, "step_in_place", False)
+        mine = False
         out: list[Event] = []
         state = self._state
         steps = 0
@@ -202,7 +208,11 @@ class Session:
                     step = chance_step(state)
                     if step is None:
                         break
-                    state, events, entry = self._automatic(state, step)
+                    if mine:
+                        events, entry = self._automatic_in_place(state, step)
+                    else:
+                        state, events, entry = self._automatic(state, step)
+                        mine = in_place
                     if events:
                         out += events
                     self._chances += 1
@@ -218,12 +228,20 @@ class Session:
                     action = bot.choose(game.view(state, seat) if getattr(bot, "uses_view", True) else {}, legal)
                     if not isinstance(action, Action):
                         action = decode(action)
-                    if history:
+                    if mine and _offered(action, legal):
+                        events = game.step(state, action)
+                        if events and history:
+                            out += events
+                        elif not history:
+                            events = None
+                    elif history:
                         state, events = apply(state, action)
                         if events:
                             out += events
+                        mine = in_place
                     else:
                         state, events = apply(state, action), None
+                        mine = in_place
                     entry = {"action": action.to_dict()}
                     steps += 1
                 # as _record (the state first: a bot may look at the session while it chooses)
@@ -232,13 +250,29 @@ class Session:
                 n = len(log)
                 if n % SNAPSHOT_EVERY == 0:
                     snaps.append((n, state))
+                    mine = False
                 if history and self._events_n == n - 1:
                     if events:
                         self._events += [(n - 1, e) for e in events]
                     self._events_n = n
-        finally:
-            self._state = state
+        except BaseException:
+            if mine:  # the loop's own state may be half changed: the state of the log, rebuilt
+                self._truncate(len(log))
+            else:
+                self._state = state
+            raise
+        self._state = state
         return steps, out
+
+    def _automatic_in_place(self, state: Any, step: Any) -> tuple[list[Event] | None, dict[str, Any]]:
+        """`_automatic` on the bot loop's own state, changed in place: its events (None without a
+        game log) and the log entry."""
+        source = self.source
+        outcome = step.check(source.outcome(step, self._chances))
+        events = self.game.resolve(state, outcome)
+        sealed = step.secret and getattr(source, "replayable", False)
+        entry = {"chance": [], "sealed": True, "auto": True} if sealed else {"chance": outcome, "auto": True}
+        return (events if self._history else None), entry
 
     def resolve(self, outcome: Any) -> list[Event]:
         """Enter the result of a chance step rolled or drawn at the table."""
@@ -678,6 +712,15 @@ class Session:
                 self.redo_stack.clear()
         except (IllegalAction, SaveError) as exc:
             raise SaveError(f"{journal}:{n}: cannot replay journal record ({op}): {exc}") from None
+
+
+def _offered(action: Action, legal: list[Action]) -> bool:
+    """Whether `action` is one of the very objects offered (what a bot returns): then the game's
+    checks of a clone are not needed."""
+    for a in legal:
+        if a is action:
+            return True
+    return False
 
 
 class _Foreign(Exception):

@@ -3,10 +3,12 @@ person's only-possible passes are taken for them, and it stops where a person de
 table rolls, and at the end."""
 from __future__ import annotations
 
+import copy
 import random
 
 from companion.engine import RandomBot, Runner, Scripted, Session, Table, auto_pass, play_out
 from companion.engine.runner import Playout
+from companion.engine.session import SNAPSHOT_EVERY
 
 from .conftest import Hold, Pig, RollDie
 
@@ -97,6 +99,64 @@ def test_a_sessions_bot_loop_takes_the_steps_act_takes(pig) -> None:
         fast.undo()
         slow.undo()
         assert fast.state == slow.state  # the snapshots undo rebuilds from are the same
+
+
+class InPlacePig(Pig):
+    """Pig whose bot loop may step its own state in place (`step_in_place`, as Pirates vs. Dinosaurs)."""
+
+    step_in_place = True
+
+
+def test_a_bot_loop_stepping_in_place_takes_the_steps_act_takes() -> None:
+    # the loop changes a copy of its own between snapshots: the same log, states and events as act
+    # one step at a time, the state a caller held before it unchanged, and every snapshot undo
+    # rebuilds from the state of its point of the log (undone all the way back, group by group)
+    game = InPlacePig()
+    for history in (True, False):
+        fast = Session(game, ["A", "B", "C"], {"target": 60}, seed=5, history=history)
+        slow = Session(game, ["A", "B", "C"], {"target": 60}, seed=5, history=history)
+        held = fast.state
+        before = copy.deepcopy(held)
+        got_fast = Runner(fast, {i: RandomBot(i) for i in range(3)}).advance()
+        got_slow = Runner(_Stepwise(slow), {i: RandomBot(i) for i in range(3)}).advance()
+        assert fast.is_over() and len(fast.log) > 2 * SNAPSHOT_EVERY
+        assert fast.log == slow.log and fast.state == slow.state and held == before
+        assert got_fast == got_slow and fast.events == slow.events and fast.chance_count() == slow.chance_count()
+        while slow.can_undo():
+            fast.undo()
+            slow.undo()
+            assert fast.state == slow.state
+
+
+class BreakingPig(InPlacePig):
+    """A pig whose step changes the state and then fails, once armed (a bug in a game's rules)."""
+
+    armed = False
+
+    def step(self, s, a):
+        events = super().step(s, a)
+        if self.armed and len(s.history) > 40:
+            s.scores[0] += 1000
+            raise RuntimeError("a rule failed half way")
+        return events
+
+
+def test_a_step_failing_in_place_leaves_the_state_of_the_log() -> None:
+    game = BreakingPig()
+    s = Session(game, ["A", "B"], {"target": 200}, seed=2)
+    game.armed = True
+    try:
+        Runner(s, {0: RandomBot(0), 1: RandomBot(1)}).advance()
+    except RuntimeError:
+        pass
+    else:
+        raise AssertionError("the armed step did not fail")
+    game.armed = False
+    again = Session(game, ["A", "B"], {"target": 200}, seed=2)
+    for entry in s.log:  # the logged steps, played again one by one
+        if "action" in entry:
+            again.act(entry["action"])
+    assert len(again.log) == len(s.log) and again.state == s.state and max(s.state.scores) < 1000
 
 
 def test_the_bot_loop_stops_at_a_persons_seat_and_at_max_steps(pig) -> None:

@@ -204,6 +204,9 @@ class PiratesVsDinosaurs(Game[PvdState]):
     #: random play is a long random walk (searches ended at random, landmarks looked at at random) with
     #: a window around every roll: a 6-player random game can take 600 turns and 9000 decisions
     playout_steps = 20_000
+    #: a Session's bot loop may step a state of its own in place (step and resolve change only the
+    #: state they are given; players are copied on write, frames replaced): one copy a snapshot
+    step_in_place = True
 
     def new_state(self, players: list[str], options: dict[str, Any]) -> PvdState:
         self.check_players(players)
