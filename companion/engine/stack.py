@@ -35,12 +35,16 @@ class Frame:
 
 def replace(frame: F, **changes: Any) -> F:
     """`dataclasses.replace` for frames, several times faster: frames are plain records without
-    validation in `__init__`, so the new version is their fields with the changes."""
-    new = object.__new__(type(frame))
-    d = new.__dict__
-    d.update(frame.__dict__)
+    validation in `__init__`, so the new version is their fields with the changes (a copy of the
+    frame's `__dict__` made its own: no empty dict filled field by field)."""
+    d = frame.__dict__.copy()
     d.update(changes)
+    new = _new(type(frame))
+    _set(new, "__dict__", d)
     return new
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 @dataclass(frozen=True)
