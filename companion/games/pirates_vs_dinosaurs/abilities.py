@@ -389,11 +389,13 @@ def usable(s: PvdState, p: int, window: str, first: bool = False) -> list[Use]:
     roller = roll.p if roll is not None else p
     info: dict[str, Any] = {} if roll is None else {"roll": roll.kind, "foe": roll.foe}
     out: list[Use] = []
-    hand, equipment, used = pl.hand, pl.equipment, pl.used
-    if type(hand) is not tuple or type(equipment) is not tuple or type(used) is not tuple:  # (a hand edited as a list)
-        hand, equipment, used = tuple(hand), tuple(equipment), tuple(used)
-    for src, ab, card, wanted, pointless in _candidates(window, pl.stage, hand, pl.relic, pl.mate, pl.mate_used,
-                                                        pl.weapon, equipment, used):
+    try:
+        candidates = _candidates(window, pl.stage, pl.hand, pl.relic, pl.mate, pl.mate_used, pl.weapon, pl.equipment,
+                                 pl.used)
+    except TypeError:  # (a hand edited as a list: unhashable)
+        candidates = _candidates(window, pl.stage, tuple(pl.hand), pl.relic, pl.mate, pl.mate_used, pl.weapon,
+                                 tuple(pl.equipment), tuple(pl.used))
+    for src, ab, card, wanted, pointless in candidates:
         if ab.target == "player_rolling" and (roll is None or roller == p or s.players[roller].stage != EXPEDITION):
             continue
         if roll is not None and src in roll.used:
