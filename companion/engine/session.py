@@ -8,7 +8,9 @@ save and a journal guarantee"). One process writes a game at a time: a lock file
 says so, and read-only loads (`companion replay`) never fold or delete anything.
 
 States: only the current one and a snapshot every SNAPSHOT_EVERY log entries are kept (every
-state is plain data that no step changes in place); undo rebuilds from the nearest snapshot.
+state is plain data that no step changes in place, save the bot loop's own copy of a game with
+`step_in_place` while the loop runs: never a snapshot, never a state held before the loop); undo
+rebuilds from the nearest snapshot.
 The engine knows no game: a save names its game, and the caller hands `load` a lookup from
 that name to the Game.
 """
