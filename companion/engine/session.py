@@ -20,6 +20,7 @@ import json
 import os
 import weakref
 from collections.abc import Callable
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -255,7 +256,7 @@ class Session:
                     mine = False
                 if history and self._events_n == n - 1:
                     if events:
-                        self._events += [(n - 1, e) for e in events]
+                        self._events.extend(zip(repeat(n - 1), events))  # (n - 1, event) pairs, made in C
                     self._events_n = n
         except BaseException:
             if mine:  # the loop's own state may be half changed: the state of the log, rebuilt
