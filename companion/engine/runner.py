@@ -128,6 +128,36 @@ class Playout:
         self.steps += 1
         self._settle()
 
+    def play_bots(self, bots: dict[int, Bot], max_steps: int) -> tuple[int, list[Event]]:
+        """`Runner.advance`'s bot seats in one loop (as `Session.play_bots`): bots act and chance is
+        sampled until a seat without a bot is to move, a bot has nothing to choose, or the game
+        ends. The same steps as `act` one by one (the bots and the chance draw from generators of
+        their own, so the same game); no events are kept. Returns the actions taken and []."""
+        game, state, rng = self.game, self.state, self.rng
+        to_move, legal_actions, step = game.to_move, game.legal_actions, game.step
+        taken = 0
+        while taken < max_steps:
+            seat = to_move(state)
+            if seat is None:  # chance is pending (as _settle), or the game is over
+                if game.is_over(state):
+                    break
+                chance = game.chance_step(state)
+                if chance is None:
+                    break
+                game.resolve(state, chance.sample(rng))
+                continue
+            bot = bots.get(seat)
+            if bot is None:
+                break
+            legal = legal_actions(state)
+            if not legal:
+                break
+            step(state, bot.choose(game.view(state, seat) if getattr(bot, "uses_view", True) else {}, legal))
+            taken += 1
+        self.steps += taken
+        self._settle()  # (stopped at max_steps: the chance a step asked for is answered, as after act)
+        return taken, []
+
     def _settle(self) -> None:
         game, state, rng = self.game, self.state, self.rng
         while not game.is_over(state):

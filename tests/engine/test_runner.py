@@ -101,6 +101,19 @@ def test_a_sessions_bot_loop_takes_the_steps_act_takes(pig) -> None:
         assert fast.state == slow.state  # the snapshots undo rebuilds from are the same
 
 
+def test_a_playouts_bot_loop_takes_the_steps_act_takes(pig) -> None:
+    # Playout.play_bots (the runner's lane on the simulation path) against act one step at a time:
+    # the same game (bots and chance draw from generators of their own) and the same step count
+    fast = Playout(pig, ["A", "B", "C"], {"target": 60}, seed=4)
+    slow = Playout(pig, ["A", "B", "C"], {"target": 60}, seed=4)
+    Runner(fast, {i: RandomBot(i) for i in range(3)}).advance()
+    Runner(_Stepwise(slow), {i: RandomBot(i) for i in range(3)}).advance()
+    assert fast.is_over() and fast.state == slow.state and fast.steps == slow.steps > 30
+    short = Playout(pig, ["A", "B"], seed=4)
+    taken, _ = short.play_bots({0: RandomBot(0), 1: RandomBot(1)}, 3)
+    assert taken == short.steps == 3 and pig.chance_step(short.state) is None  # the roll asked for is answered
+
+
 class InPlacePig(Pig):
     """Pig whose bot loop may step its own state in place (`step_in_place`, as Pirates vs. Dinosaurs)."""
 
