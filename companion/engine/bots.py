@@ -38,6 +38,18 @@ class RandomBot:
         return legal[r]
 
 
+def bot_move(game: Any, state: Any, seat: int, bots: dict[int, Bot]) -> tuple[Action, list[Action]] | None:
+    """What the bot of `seat` chooses, with the legal actions it chose from (the bot loops of a
+    Session and a Playout); None when the seat has no bot or nothing to choose."""
+    bot = bots.get(seat)
+    if bot is None:
+        return None
+    legal = game.legal_actions(state)
+    if not legal:
+        return None
+    return bot.choose(game.view(state, seat) if getattr(bot, "uses_view", True) else {}, legal), legal
+
+
 def bot_kinds(game: Any) -> dict[str, Callable[[int | str], Bot]]:
     """The bots a game can seat, by name: "random" always, the game's own bot (its `make_bot`
     hook) under that bot's name, e.g. "heuristic", and any of its `more_bots` ({name: factory}).

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .actions import Action
-from .bots import Bot
+from .bots import Bot, bot_move
 from .events import Event
 
 
@@ -134,7 +134,7 @@ class Playout:
         ends. The same steps as `act` one by one (the bots and the chance draw from generators of
         their own, so the same game); no events are kept. Returns the actions taken and []."""
         game, state, rng = self.game, self.state, self.rng
-        to_move, legal_actions, step = game.to_move, game.legal_actions, game.step
+        to_move, step = game.to_move, game.step
         taken = 0
         while taken < max_steps:
             seat = to_move(state)
@@ -146,13 +146,10 @@ class Playout:
                     break
                 game.resolve(state, chance.sample(rng))
                 continue
-            bot = bots.get(seat)
-            if bot is None:
+            move = bot_move(game, state, seat, bots)
+            if move is None:
                 break
-            legal = legal_actions(state)
-            if not legal:
-                break
-            step(state, bot.choose(game.view(state, seat) if getattr(bot, "uses_view", True) else {}, legal))
+            step(state, move[0])
             taken += 1
         self.steps += taken
         self._settle()  # (stopped at max_steps: the chance a step asked for is answered, as after act)

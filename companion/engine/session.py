@@ -28,6 +28,7 @@ from companion.files import FileLock, Locked, Refused, atomic_write, fsync_dir, 
 from companion.words import Words
 
 from .actions import Action
+from .bots import bot_move
 from .chance import ChanceSource, Digital, Table
 from .errors import IllegalAction, SaveError
 from .events import Event
@@ -187,7 +188,7 @@ class Session:
         if self.path is not None or self.redo_stack:
             return 0, []
         game = self.game
-        to_move, legal_actions, chance_step = game.to_move, game.legal_actions, game.chance_step
+        to_move, chance_step = game.to_move, game.chance_step
         history = self._history
         apply = game.apply if history else game.apply_quiet
         decode = game.codec.decode
@@ -222,13 +223,10 @@ class Session:
                 else:
                     if steps >= max_steps:
                         break
-                    bot = bots.get(seat)
-                    if bot is None:
+                    move = bot_move(game, state, seat, bots)
+                    if move is None:
                         break
-                    legal = legal_actions(state)
-                    if not legal:
-                        break
-                    action = bot.choose(game.view(state, seat) if getattr(bot, "uses_view", True) else {}, legal)
+                    action, legal = move
                     if not isinstance(action, Action):
                         action = decode(action)
                     if mine and _offered(action, legal):
