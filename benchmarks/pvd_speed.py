@@ -3,16 +3,23 @@
 (`companion.engine.simulation.play_game`, what `companion simulate` runs: no clones, no log), run alternately and quoted as medians.
 
     python benchmarks/pvd_speed.py [--rounds 5] [--games 20]
+    python benchmarks/pvd_speed.py --bytecodes 1000 1001 1002
 
 Each round plays the same `--games` seeds on both paths (the same games, so the two figures are
 comparable), one path after the other, alternating which goes first. Time is the process's CPU
-time (time.process_time): other work on a shared machine does not count against it.
+time (time.process_time): other work on a shared machine still slows it (caches, memory), so
+compare only runs alternated with the code compared against. `--bytecodes` counts instead the
+Python bytecodes each seeded game runs on both paths (sys.settrace opcode events, about 15 times
+slower than playing): a measure of the Python work that the machine's load does not move.
 """
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from types import FrameType
+from typing import Any
 
 from companion.engine import Digital, RandomBot, Session, play_out
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
@@ -41,14 +48,41 @@ def sim_games(seeds: range) -> tuple[float, int]:
     return time.process_time() - start, steps
 
 
+def bytecodes(seed: int) -> None:
+    """Print the bytecodes one seeded game runs through a Session (a log entry: a decision or a
+    chance outcome) and on the simulation path (a decision)."""
+    count = [0]
+
+    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            count[0] += 1
+        return tracer
+
+    for key, fn in (("session", session_games), ("sim", sim_games)):
+        count[0] = 0
+        sys.settrace(tracer)
+        try:
+            _, steps = fn(range(seed, seed + 1))
+        finally:
+            sys.settrace(None)
+        print(f"seed {seed} {key}: {count[0]:,} bytecodes, {steps} steps, {count[0] / steps:,.0f} a step")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (the median is quoted)")
     parser.add_argument("--games", type=int, default=20, help="games per path and round")
+    parser.add_argument("--bytecodes", type=int, nargs="+", metavar="SEED",
+                        help="count the bytecodes of these seeded games instead of timing")
     args = parser.parse_args()
     catalog()
     sim_games(range(2))  # warm the caches of both paths outside the timings
     session_games(range(2))
+    if args.bytecodes:
+        for seed in args.bytecodes:
+            bytecodes(seed)
+        return
     rates: dict[str, list[float]] = {"session": [], "sim": []}
     steps: dict[str, list[float]] = {"session": [], "sim": []}
     for r in range(args.rounds):
