@@ -172,7 +172,10 @@ class KapernGame(Game[KapernState]):
     # --- what may be done --------------------------------------------------------------------
     def doomed(self, s: KapernState) -> bool:
         """Three skulls, but the Sorceress may still save the turn (rulings: sorceress-first-roll)."""
-        return s.phase == "decide" and skull_count(s.dice, self.rule(s)) >= self.table.skulls_end_turn
+        if s.phase != "decide":
+            return False
+        data = self.data  # skull_count(s.dice, self.rule(s)), inlined: every stop and re-roll asks
+        return s.dice.count(SKULL) + (data.cards[s.card].skulls if s.card else 0) >= data.table.skulls_end_turn
 
     def sorceress_left(self, s: KapernState) -> bool:
         card = self.rule(s)
@@ -318,7 +321,15 @@ class KapernGame(Game[KapernState]):
                 else:
                     self._pick(new, action.die)  # type: ignore[attr-defined]
             elif kind is Reroll:
-                self._reroll(new)
+                picked, dice = new.picked, new.dice
+                if len(picked) >= self.data.table.min_reroll and not self.doomed(new) \
+                        and all(dice[i] != SKULL for i in picked):
+                    # no skull picked, enough dice, not doomed: _reroll_error has nothing to say
+                    new.rolling = picked
+                    new.picked = []
+                    new.phase = "roll"
+                else:
+                    self._reroll(new)
             elif kind is Stop:
                 self._stop(new, None)
             elif kind is Chest:
@@ -449,19 +460,20 @@ class KapernGame(Game[KapernState]):
         self._after_roll(s, outcome.count(SKULL), events)
         return events
 
-    def _rerolls_done(self, s: KapernState) -> bool:
-        limit = self.rule(s).rerolls
-        return limit >= 0 and s.rolls > limit
-
     # The rest of a turn. `events` collects what happened for the game log; None (a session that
     # keeps no log: simulation) builds no event at all.
     def _after_roll(self, s: KapernState, new_skulls: int, events: list[Event] | None) -> None:
-        t = self.table
-        card = self.rule(s)
-        skulls = skull_count(s.dice, card)
-        free = len(s.dice) - s.dice.count(SKULL)
+        # the numbers of the tests below worked out once (this runs after every roll)
+        data = self.data
+        t = data.table
+        card = data.cards[s.card] if s.card else _NO_CARD
+        dice = s.dice
+        skull_dice = dice.count(SKULL)
+        skulls = skull_dice + card.skulls  # skull_count(dice, card)
+        free = len(dice) - skull_dice
+        rerolls_done = 0 <= card.rerolls < s.rolls  # the card's re-rolls are used up (-1: no limit)
         if s.island:
-            if not new_skulls or free < t.min_reroll or self._rerolls_done(s):
+            if not new_skulls or free < t.min_reroll or rerolls_done:
                 self._end_island(s, events)
             else:
                 s.phase = "island"
@@ -472,7 +484,7 @@ class KapernGame(Game[KapernState]):
             if events is not None:
                 events.append(Event("island", f"{s.players[s.seat]} lands on Skull Island with {skulls} skulls",
                                     {"skulls": skulls, "seat": s.seat}))
-            if free < t.min_reroll or self._rerolls_done(s):
+            if free < t.min_reroll or rerolls_done:
                 self._end_island(s, events)
             else:
                 s.phase = "island"
@@ -489,8 +501,8 @@ class KapernGame(Game[KapernState]):
             else:
                 self._death(s, events)
             return
-        if self._rerolls_done(s):
-            self._end_turn(s, self.data.scorer.stop(s.dice, s.card or ""), 0, "stop", events)
+        if rerolls_done:
+            self._end_turn(s, data.scorer.stop(dice, s.card or ""), 0, "stop", events)
         else:
             s.phase = "decide"
 
