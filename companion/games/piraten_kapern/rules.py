@@ -145,7 +145,14 @@ class KapernGame(Game[KapernState]):
 
     def chance_step(self, s: KapernState) -> Draw | Roll | None:
         if s.phase == "draw":
-            return Draw(tuple(s.deck), 1, label="fortune card")
+            # built once for each pile (kept on the state like `_legal`: saves never see it; a draw
+            # puts a new list in `deck`): the session asks for it, then apply_chance again
+            memo = s.__dict__.get("_draw")
+            if memo is not None and memo[0] is s.deck and len(memo[1].population) == len(s.deck):
+                return memo[1]
+            step = Draw(tuple(s.deck), 1, label="fortune card")
+            s.__dict__["_draw"] = (s.deck, step)
+            return step
         if s.phase == "roll":
             return self._roll_step(s.rolling)
         return None
@@ -530,7 +537,8 @@ class KapernGame(Game[KapernState]):
         s.discard = s.discard + [card]
         s.last = {"seat": seat, "player": name, "card": card, "dice": list(s.dice),
                   "chest": [i + 1 for i in s.chest], "how": how, "points": own, "opponents": others,
-                  "skulls": skull_count(s.dice, self.rule(s)), "scores": list(s.scores)}
+                  "skulls": s.dice.count(SKULL) + (self.data.cards[card].skulls if card else 0),
+                  "scores": list(scores)}
         if events is not None:
             if how == "island":
                 text = (f"{name} leaves Skull Island: every opponent loses {-others}" if others or not own
