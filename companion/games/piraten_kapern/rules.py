@@ -244,21 +244,89 @@ class KapernGame(Game[KapernState]):
         phase = s.phase
         if phase != "decide" and phase != "island":
             return []
-        # The common case (no Treasure Chest card, no skull the Sorceress could take): the dice
-        # one may pick depend only on the roll, so they are worked out once a roll and kept on the
-        # state (`_legal`, not a field: successor() copies share it, saves never see it); a step
-        # puts a new list in `dice`, so a kept entry is checked by the identity of the dice
+        # What one may do depends on the roll and, within a roll, only on the picked dice and the
+        # chest: so what a roll allows is worked out once and kept on the state (`_legal`, not a
+        # field: successor() copies share it, saves never see it); a step puts a new list in
+        # `dice` and `chest`, so a kept entry is checked by the identity of those lists
         memo = s.__dict__.get("_legal")
         if (memo is not None and memo[0] is s.dice and memo[1] is s.chest
                 and memo[2] == (s.card, phase, s.island, s.sorceress_used, s.seat)):
-            return list(memo[3] if len(s.picked) >= memo[5] else memo[4])
+            if not memo[6]:  # the common case: no Treasure Chest card, no skull the Sorceress could take
+                return list(memo[3] if len(s.picked) >= memo[5] else memo[4])
+            return self._legal_kept(s, memo)
         return self._legal_actions(s)
 
     def _legal_actions(self, s: KapernState) -> list[Action]:
+        """What a new roll (or a new chest) allows, kept on the state (see legal_actions)."""
         phase = s.phase
-        p = s.seat
-        # the same tests as _pick_error/_chest_error/_reroll_error, inlined: this runs at every
-        # bot decision
+        data = self.data
+        t = data.table
+        card = data.cards[s.card] if s.card else _NO_CARD
+        dice, picked, chest = s.dice, s.picked, s.chest
+        picks, chests, reroll, stop = self._actions(s.seat)
+        doomed = phase == "decide" and dice.count(SKULL) + card.skulls >= t.skulls_end_turn
+        sorceress = card.reroll_skulls > 0 and not s.sorceress_used and not s.island and SKULL in dice
+        key = (s.card, phase, s.island, s.sorceress_used, s.seat)
+        # `picked` never holds a skull unless the Sorceress took it, nor a die on the chest
+        # (_pick_error, _chest_error), so the picks are the dice showing no skull and not on the chest
+        if card.kind != "chest" and not sorceress and not chest:
+            # a re-roll takes min_reroll dice (and is never allowed doomed)
+            base = [picks[d] for d, face in enumerate(dice) if face != SKULL]
+            with_reroll = base + [reroll, stop]
+            s.__dict__["_legal"] = (dice, chest, key, with_reroll, base + [stop],
+                                    len(dice) + 1 if doomed else t.min_reroll, 0, None)
+            return list(with_reroll if not doomed and len(picked) >= t.min_reroll else base + [stop])
+        if card.kind == "chest" and not card.reroll_skulls:
+            # the Treasure Chest: the dice showing no skull may be picked unless on the chest, and
+            # put on the chest (or taken off) unless picked (not on Skull Island)
+            free = [d for d, face in enumerate(dice) if face != SKULL]
+            memo = (dice, chest, key, [picks[d] for d in free if d not in chest],
+                    [] if s.island else [(d, chests[d]) for d in free],
+                    len(dice) + 1 if doomed else t.min_reroll, 1, (reroll, stop))
+        elif sorceress and card.kind != "chest" and not chest:
+            # the Sorceress: any die may be picked while she has a skull left to take
+            memo = (dice, chest, key, list(picks[:len(dice)]), [face == SKULL for face in dice],
+                    card.reroll_skulls, 2, (doomed, t.min_reroll, picks, reroll, stop))
+        else:
+            return self._legal_fresh(s)
+        s.__dict__["_legal"] = memo
+        return self._legal_kept(s, memo)
+
+    @staticmethod
+    def _legal_kept(s: KapernState, memo: tuple) -> list[Action]:
+        """The actions of a Treasure Chest or Sorceress roll from what was kept for it
+        (_legal_actions), given the dice picked now: the same list as _legal_fresh."""
+        picked = s.picked
+        if memo[6] == 1:  # the Treasure Chest
+            reroll, stop = memo[7]
+            out = memo[3] + [action for d, action in memo[4] if d not in picked]
+            if len(picked) >= memo[5]:
+                out.append(reroll)
+            out.append(stop)
+            return out
+        skull, reroll_skulls = memo[4], memo[5]
+        doomed, min_reroll, picks, reroll, stop = memo[7]
+        picked_skulls = 0
+        for i in picked:
+            if skull[i]:
+                picked_skulls += 1
+        if picked_skulls < reroll_skulls:
+            out = memo[3][:]
+        else:
+            out = [picks[d] for d, is_skull in enumerate(skull) if not is_skull or d in picked]
+        if picked_skulls or not doomed:
+            n = len(picked)
+            if n >= min_reroll or picked_skulls == n > 0:
+                out.append(reroll)
+        out.append(stop)
+        return out
+
+    def _legal_fresh(self, s: KapernState) -> list[Action]:
+        """Every legal action worked out from the state alone: the tests of _pick_error,
+        _chest_error and _reroll_error, inlined (what the kept lists of legal_actions must equal)."""
+        phase = s.phase
+        if phase != "decide" and phase != "island":
+            return []
         data = self.data
         t = data.table
         card = data.cards[s.card] if s.card else _NO_CARD
@@ -269,17 +337,8 @@ class KapernGame(Game[KapernState]):
                 picked_skulls += 1
         skull_ok = (card.reroll_skulls > 0 and not s.sorceress_used and not s.island and SKULL in dice
                     and picked_skulls < card.reroll_skulls)
-        picks, chests, reroll, stop = self._actions(p)
+        picks, chests, reroll, stop = self._actions(s.seat)
         doomed = phase == "decide" and dice.count(SKULL) + card.skulls >= t.skulls_end_turn
-        if not chest and card.kind != "chest" and not (card.reroll_skulls > 0 and not s.sorceress_used
-                                                       and not s.island and SKULL in dice):
-            # the common case: no skull can be picked, so `picked` holds none and the picks are the
-            # dice showing no skull; a re-roll takes min_reroll of them (and is never allowed doomed)
-            base = [picks[d] for d, face in enumerate(dice) if face != SKULL]
-            with_reroll = base + [reroll, stop]
-            s.__dict__["_legal"] = (dice, chest, (s.card, phase, s.island, s.sorceress_used, s.seat),
-                                    with_reroll, base + [stop], len(dice) + 1 if doomed else t.min_reroll)
-            return list(with_reroll if not doomed and len(picked) >= t.min_reroll else base + [stop])
         if skull_ok or chest:
             out: list[Action] = [picks[d] for d in range(len(dice))
                                  if d in picked or (d not in chest and (skull_ok or dice[d] != SKULL))]
@@ -287,7 +346,6 @@ class KapernGame(Game[KapernState]):
             out = [picks[d] for d, face in enumerate(dice) if face != SKULL or d in picked]
         if card.kind == "chest" and not s.island:
             out += [chests[d] for d in range(len(dice)) if dice[d] != SKULL and d not in picked]
-        # _reroll_error(s) is None
         if picked_skulls or not doomed:
             n = len(picked)
             if n >= t.min_reroll or picked_skulls == n > 0:
