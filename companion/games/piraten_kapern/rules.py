@@ -91,6 +91,10 @@ class KapernState:
 
 
 
+#: a state with nothing in it yet, for the copies of KapernState.successor made inline
+_blank = object.__new__
+
+
 def _dice_list(dice: list[int]) -> str:
     return ", ".join(str(d + 1) for d in dice)
 
@@ -374,7 +378,8 @@ class KapernGame(Game[KapernState]):
         # apply without building events, for sessions that keep no game log (simulation)
         phase = state.phase
         if (phase == "decide" or phase == "island") and action.player == state.seat:
-            new = state.successor()
+            new = _blank(KapernState)  # state.successor(), inlined: simulations apply an action a step
+            new.__dict__ = state.__dict__.copy()
             kind = type(action)
             if kind is Pick:
                 d = action.die - 1  # type: ignore[attr-defined]
@@ -413,7 +418,8 @@ class KapernGame(Game[KapernState]):
         if phase == "roll":
             step = self._roll_step(state.rolling)
             outcome = step.check(outcome)
-            new = state.successor()
+            new = _blank(KapernState)  # state.successor(), inlined
+            new.__dict__ = state.__dict__.copy()
             self._roll(new, outcome)
             self._after_roll(new, outcome.count(SKULL), None)
             return new
