@@ -33,7 +33,7 @@ class Reached:
     start first, at 0; spaces of one cost in board order), so a smaller budget is a prefix; one
     cheapest way to each (`route`). Answers are shared between callers: never change one."""
 
-    __slots__ = ("start", "costs", "ends", "_go_on", "_dearer", "_table", "_cost", "memo")
+    __slots__ = ("start", "costs", "ends", "_go_on", "_dearer", "_table", "_cost", "_prefix", "memo")
 
     def __init__(self, table: "_Table", costs: list[int], ends: list[str], go_on: int,
                  dearer: dict[str, tuple[int, str]]):
@@ -46,6 +46,7 @@ class Reached:
         self._dearer = dearer
         self._table = table
         self._cost: dict[str, int] | None = None
+        self._prefix: list[int] | None = None
         #: what callers derive from this answer and keep with it (a game's moves to its ends)
         self.memo: dict[Any, Any] = {}
 
@@ -65,6 +66,20 @@ class Reached:
     def count(self, budget: int) -> int:
         """How many spaces (the start included) are reached with at most `budget` points."""
         return bisect_right(self.costs, budget)
+
+    def first(self, k: int) -> int:
+        """The first `k` spaces reached (`ends[:k]`) as a bit mask: with `count`, how many of the
+        spaces within a budget are free is a count of bits, no walk over them."""
+        prefix = self._prefix
+        if prefix is None:
+            bits = self._table.owner.bits
+            prefix = [0]
+            m = 0
+            for s in self.ends:
+                m |= bits[s]
+                prefix.append(m)
+            self._prefix = prefix
+        return prefix[k]
 
     def route(self, end: str) -> list[str]:
         """One cheapest way from the start to `end`, both included (KeyError if not reached)."""

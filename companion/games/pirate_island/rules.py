@@ -190,6 +190,7 @@ class IslandGame(Game[IslandState]):
     _seat_memo: tuple[Any, dict[str, int]] = (None, {})
     _band_memo: tuple[Any, tuple[tuple[str, ...], ...]] = (None, ())
     _occ_memo: tuple[Any, dict[str, str]] = (None, {})
+    _occ_bits_memo: tuple[Any, int] = (None, 0)
     _blocker_memo: tuple[Any, Any, int, tuple[set[str], set[str], int, int]] = (None, None, -1, (set(), set(), 0, 0))
 
     def seats(self, s: IslandState) -> dict[str, int]:
@@ -229,6 +230,14 @@ class IslandGame(Game[IslandState]):
             occ = {loc: p for p, loc in s.pirates.items() if loc in fields}
             self._occ_memo = (s.pirates, occ)
         return occ
+
+    def occupied_bits(self, s: IslandState) -> int:
+        """The occupied fields as a bit mask of the island's movement table."""
+        key, bits = self._occ_bits_memo
+        if key is not s.pirates:
+            bits = self.island.moves.mask(self.occupancy(s))
+            self._occ_bits_memo = (s.pirates, bits)
+        return bits
 
     def blockers(self, s: IslandState) -> tuple[set[str], set[str], int, int]:
         """(the fields of the pirates of other seats than the one to move, the chest fields, and
@@ -568,6 +577,56 @@ class IslandGame(Game[IslandState]):
         if p == "recruit":
             return [Recruit(seat, place) for place in self.recruit_options(s)] + [Pass(seat)]
         return []
+
+    def sample_action(self, s: IslandState, index: Any) -> Action | None:
+        """`legal_actions(s)[index(n)]` (n: how many there are; None when there are none) without
+        the list: in the movement phase, where random bots spend their game choosing among about
+        40 moves, each pirate's moves are counted from its search (the free fields among the
+        first `count(budget)` it reaches, a count of bits) and only the chosen one is built. Same
+        order as legal_actions, so a random bot takes the same action either way."""
+        if s.phase != "move":
+            legal = self.legal_actions(s)
+            return legal[index(len(legal))] if legal else None
+        seat = s.seat
+        occ_bits = self.occupied_bits(s)
+        ctx = self._legs_context(s)
+        parts: list[tuple[int, str, tuple]] = []
+        n = 0
+        for pirate in self.band(s, seat):
+            for leg in self._legs(s, pirate, ctx):
+                if leg[0] == "land":
+                    reach = leg[1]
+                    k = reach.count(leg[2])
+                    m = k - (reach.first(k) & occ_bits).bit_count()
+                else:
+                    m = 1
+                if m:
+                    parts.append((m, pirate, leg))
+                    n += m
+        sails = self.sail_options(s)
+        loads = self.load_options(s)
+        i = index(n + len(sails) + len(loads) + 1)
+        if i < n:
+            for m, pirate, leg in parts:
+                if i >= m:
+                    i -= m
+                    continue
+                if leg[0] == "ship":
+                    return self._moves_of(seat, pirate, False)[leg[3]]
+                occ = self.occupancy(s)
+                for e in leg[1].ends:
+                    if e not in occ:
+                        if not i:
+                            return self._moves_of(seat, pirate, leg[3])[e]
+                        i -= 1
+            raise AssertionError("a move counted but not found")
+        i -= n
+        if i < len(sails):
+            return Sail(seat, *sails[i])
+        i -= len(sails)
+        if i < len(loads):
+            return Load(seat, loads[i])
+        return EndMoves(seat)
 
     # --- transitions: actions --------------------------------------------------------------
     def step(self, s: IslandState, a: Action) -> list[Event]:
