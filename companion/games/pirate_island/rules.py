@@ -272,19 +272,38 @@ class IslandGame(Game[IslandState]):
             got = self._moves[key] = {to: Move(seat, pirate, to, carry) for to in isl.fields + isl.harbours}
         return got
 
-    def _legs(self, s: IslandState, pirate: str, ctx: tuple | None = None) -> list[tuple]:
+    def _legs(self, s: IslandState, pirate: str) -> list[tuple]:
         """Where one pirate of the seat to move may go in the movement phase, as the searches its
         moves come from, in order: ("land", reach, budget, carry, BP added, the harbour it
         disembarks from or None) and ("ship", reach, landing place, harbour, cost) for going aboard
-        a ship of its own. Shared by legal_actions, move_options and the move itself; `ctx` is
-        what all pirates of the position share (_legs_context), when the caller asks for several."""
+        a ship of its own. Shared by legal_actions, move_options and the move itself."""
+        return self._band_legs(s).get(pirate, [])
+
+    #: the last position's legs (_band_legs) with the state fields they come from
+    _legs_memo: tuple[Any, dict[str, list[tuple]]] = (None, {})
+
+    def _band_legs(self, s: IslandState) -> dict[str, list[tuple]]:
+        """pirate -> its legs (_legs) for every pirate of the seat to move, worked out once a
+        position: listing the moves and making one ask the same. The key is every state field
+        they depend on (the rules put a new list or mapping into a field, never change one)."""
+        key = (s.phase, s.seat, s.bp, s.storm, s.pirates, s.chests, s.ships, s.owner, s.spent, s.stopped,
+               s.carried, s.contents, s.seen)
+        old, legs = self._legs_memo
+        if old != key:
+            legs = {}
+            if s.phase == "move":
+                ctx = self._legs_context(s)
+                legs = {pirate: self._legs_of(s, pirate, ctx) for pirate in self.band(s, s.seat)}
+            self._legs_memo = (key, legs)
+        return legs
+
+    def _legs_of(self, s: IslandState, pirate: str, ctx: tuple) -> list[tuple]:
+        """_legs worked out; `ctx`: what all pirates of the position share (_legs_context)."""
         loc = s.pirates.get(pirate)
-        if s.phase != "move" or loc is None or loc == TOTENKISTE or pirate in s.stopped:
+        if loc is None or loc == TOTENKISTE or pirate in s.stopped:
             return []
         seat = s.seat
-        if self.seats(s).get(pirate) != seat:
-            return []
-        isl, reach_of, enemy, chests, enemy_bits, chest_bits, landings = ctx or self._legs_context(s)
+        isl, reach_of, enemy, chests, enemy_bits, chest_bits, landings = ctx
         cap_, carrier_cap, embark, carrier_factor = self._movement
         spent = s.spent.get(pirate, 0)
         if loc.startswith(SHIP_PREFIX):
@@ -297,33 +316,37 @@ class IslandGame(Game[IslandState]):
                 return []
             # onto a chest's landing place the pirate stops at once (a search of 0 BP)
             cap = 0 if lp in chests else cap_ - embark
-            return [("land", reach_of(lp, cap, 1, enemy_bits, chest_bits), budget, False, embark, harbour)]
+            return [("land", reach_of(lp, cap, 1, enemy_bits, chest_bits, budget), budget, False, embark, harbour)]
         cap = carrier_cap if pirate in s.carried else cap_
         budget = min(s.bp, cap - spent)
         if budget <= 0:
             legs: list[tuple] = []
         else:  # a chest stops a pirate (the start may be left)
-            reach = reach_of(loc, cap, 1, enemy_bits, chest_bits)
+            reach = reach_of(loc, cap, 1, enemy_bits, chest_bits, budget)
             legs = [("land", reach, budget, False, 0, None)]
-            for harbour, lp in landings:
+            for harbour, lp, lp_bit in landings:
+                if not reach.reaches(lp_bit):
+                    continue
                 got = reach.cost(lp)
-                if got is not None and (lp == loc or lp not in chests) and got + embark <= budget:
+                if (lp == loc or lp not in chests) and got + embark <= budget:  # type: ignore[operator]
                     legs.append(("ship", reach, lp, harbour, got + embark))
         if loc in chests:
             chest = self.chest_at(s, loc)
             budget = min(s.bp, carrier_cap - spent)
             if budget > 0 and self.knows_treasure(s, seat, chest):  # a carrier enters no other chest's field
-                legs.append(("land", reach_of(loc, carrier_cap, carrier_factor, enemy_bits | chest_bits), budget,
+                legs.append(("land", reach_of(loc, carrier_cap, carrier_factor, enemy_bits | chest_bits, 0, budget), budget,
                              True, 0, None))
         return legs
 
     def _legs_context(self, s: IslandState) -> tuple:
         """What the movement options of every pirate of the seat to move share in a position: the
         island, its search, the enemy and chest fields (sets and bit masks) and (harbour, landing
-        place) of the seat's ships a pirate may go aboard (none in a storm)."""
+        place, its bit) of the seat's ships a pirate may go aboard (none in a storm)."""
         isl = self.island
         enemy, chests, enemy_bits, chest_bits = self.blockers(s)
-        landings = () if s.storm else tuple((s.ships[c], isl.landing[s.ships[c]]) for c in self.ships_of(s, s.seat))
+        bits = isl.moves.bits
+        landings = () if s.storm else tuple((s.ships[c], isl.landing[s.ships[c]], bits[isl.landing[s.ships[c]]])
+                                            for c in self.ships_of(s, s.seat))
         return isl, isl.moves.reach, enemy, chests, enemy_bits, chest_bits, landings
 
     @cached_property
@@ -537,9 +560,8 @@ class IslandGame(Game[IslandState]):
             return [EnterHarbour(seat, h) for h in self.island.harbours if self.ship_at(s, h) is None]
         if p == "move":
             occ = self.occupancy(s)
-            ctx = self._legs_context(s)
-            for pirate in self.band(s, seat):
-                for leg in self._legs(s, pirate, ctx):
+            for pirate, legs in self._band_legs(s).items():
+                for leg in legs:
                     if leg[0] == "land":
                         _, reach, budget, carry = leg[:4]
                         to = self._moves_of(seat, pirate, carry)
@@ -589,11 +611,10 @@ class IslandGame(Game[IslandState]):
             return legal[index(len(legal))] if legal else None
         seat = s.seat
         occ_bits = self.occupied_bits(s)
-        ctx = self._legs_context(s)
         parts: list[tuple[int, str, tuple]] = []
         n = 0
-        for pirate in self.band(s, seat):
-            for leg in self._legs(s, pirate, ctx):
+        for pirate, legs in self._band_legs(s).items():
+            for leg in legs:
                 if leg[0] == "land":
                     reach = leg[1]
                     k = reach.count(leg[2])
