@@ -155,9 +155,13 @@ class IslandGame(Game[IslandState]):
         if p == "order":
             return Roll((FACES,) * len(s.rolloff), label="who starts: one die each for " +
                         ", ".join(s.players[i] for i in s.rolloff))
-        if p == "turn":
-            what = "movement" if s.ships[self.colour(s, s.seat)] else "entering a harbour (7 or more)"
-            return Roll((FACES, FACES), label=f"{s.players[s.seat]}'s roll: {what}")
+        if p == "turn":  # (the same roll turn after turn: made once per player and purpose)
+            key = (s.players[s.seat], s.ships[s.colours[s.seat]] is None)
+            roll = self._turn_rolls.get(key)
+            if roll is None:
+                what = "entering a harbour (7 or more)" if key[1] else "movement"
+                roll = self._turn_rolls[key] = Roll((FACES, FACES), label=f"{key[0]}'s roll: {what}")
+            return roll
         if p == "look":
             # every chest nobody has opened holds the treasure with the same chance, until it is found
             left = sum(1 for c in s.contents if not c)
@@ -189,8 +193,7 @@ class IslandGame(Game[IslandState]):
     #: same object means the same answer. One tuple each, replaced whole (safe across threads).
     _seat_memo: tuple[Any, dict[str, int]] = (None, {})
     _band_memo: tuple[Any, tuple[tuple[str, ...], ...]] = (None, ())
-    _occ_memo: tuple[Any, dict[str, str]] = (None, {})
-    _occ_bits_memo: tuple[Any, int] = (None, 0)
+    _occ_memo: tuple[Any, tuple[dict[str, str], int, tuple[int, ...]]] = (None, ({}, 0, ()))
     _blocker_memo: tuple[Any, Any, int, tuple[set[str], set[str], int, int]] = (None, None, -1, (set(), set(), 0, 0))
 
     def seats(self, s: IslandState) -> dict[str, int]:
@@ -224,20 +227,32 @@ class IslandGame(Game[IslandState]):
 
     def occupancy(self, s: IslandState) -> dict[str, str]:
         """field -> the pirate on it (shared: do not change it)"""
-        key, occ = self._occ_memo
-        if key is not s.pirates:
-            fields = self.island.fieldset
-            occ = {loc: p for p, loc in s.pirates.items() if loc in fields}
-            self._occ_memo = (s.pirates, occ)
-        return occ
+        return self._where(s)[0]
 
     def occupied_bits(self, s: IslandState) -> int:
         """The occupied fields as a bit mask of the island's movement table."""
-        key, bits = self._occ_bits_memo
+        return self._where(s)[1]
+
+    def _where(self, s: IslandState) -> tuple[dict[str, str], int, tuple[int, ...]]:
+        """(field -> the pirate on it, the occupied fields as a bit mask of the island's movement
+        table, each seat's fields as one), made in one pass once a position."""
+        key, got = self._occ_memo
         if key is not s.pirates:
-            bits = self.island.moves.mask(self.occupancy(s))
-            self._occ_bits_memo = (s.pirates, bits)
-        return bits
+            fields = self.island.fieldset
+            bits = self.island.moves.bits
+            seats = self.seats(s)
+            occ: dict[str, str] = {}
+            per = [0] * len(s.players)
+            for p, loc in s.pirates.items():
+                if loc in fields:
+                    occ[loc] = p
+                    per[seats[p]] |= bits[loc]
+            every = 0
+            for m in per:
+                every |= m
+            got = (occ, every, tuple(per))
+            self._occ_memo = (s.pirates, got)
+        return got
 
     def blockers(self, s: IslandState) -> tuple[set[str], set[str], int, int]:
         """(the fields of the pirates of other seats than the one to move, the chest fields, and
@@ -245,10 +260,15 @@ class IslandGame(Game[IslandState]):
         not change them)."""
         pirates, chests, seat, sets = self._blocker_memo
         if pirates is not s.pirates or chests is not s.chests or seat != s.seat:
-            seats = self.seats(s)
-            enemy = {f for f, p in self.occupancy(s).items() if seats[p] != s.seat}
-            mask = self.island.moves.mask
-            sets = (enemy, set(s.chests), mask(enemy), mask(s.chests))
+            occ, every, per = self._where(s)
+            enemy_bits = every & ~per[s.seat]
+            bits = self.island.moves.bits
+            enemy = {f for f, p in occ.items() if bits[f] & enemy_bits}
+            if chests is s.chests:
+                chest_set, chest_bits = sets[1], sets[3]
+            else:
+                chest_set, chest_bits = set(s.chests), self.island.moves.mask(s.chests)
+            sets = (enemy, chest_set, enemy_bits, chest_bits)
             self._blocker_memo = (s.pirates, s.chests, s.seat, sets)
         return sets
 
@@ -312,7 +332,7 @@ class IslandGame(Game[IslandState]):
                 return []
             lp = isl.landing[harbour]
             budget = min(s.bp, cap_ - spent) - embark
-            if budget < 0 or lp in enemy:
+            if budget < 0 or enemy_bits & isl.moves.bits[lp]:
                 return []
             # onto a chest's landing place the pirate stops at once (a search of 0 BP)
             cap = 0 if lp in chests else cap_ - embark
@@ -423,7 +443,8 @@ class IslandGame(Game[IslandState]):
             return {}
         isl = self.island
         occ = self.occupancy(s)
-        enemy = self.blockers(s)[0]
+        enemy, _, enemy_bits, _ = self.blockers(s)
+        near_bits = self._near_bits
         out: dict[str, list[str]] = {}
         for p in self.band(s, s.seat):
             loc = s.pirates[p]
@@ -431,12 +452,31 @@ class IslandGame(Game[IslandState]):
                 continue
             if loc.startswith(SHIP_PREFIX):
                 harbour = s.ships[loc[len(SHIP_PREFIX):]]
-                around = isl.shore[harbour] if harbour else ()
+                if not harbour:
+                    continue
+                around = isl.shore[harbour]
+                if not near_bits[harbour] & enemy_bits:
+                    continue
             else:
                 around = isl.near[loc]
+                if not near_bits[loc] & enemy_bits:
+                    continue
             for f in enemy.intersection(around):
                 out.setdefault(occ[f], []).append(p)
         return out
+
+    @cached_property
+    def _turn_rolls(self) -> dict[tuple[str, bool], Roll]:
+        """(player, still at sea) -> the turn's roll (chance_step)"""
+        return {}
+
+    @cached_property
+    def _near_bits(self) -> dict[str, int]:
+        """field -> its neighbours, harbour -> the fields beside it, as bit masks (a pirate with
+        no enemy there is passed over in one operation)."""
+        isl = self.island
+        mask = isl.moves.mask
+        return {**{f: mask(isl.near[f]) for f in isl.fields}, **{h: mask(isl.shore[h]) for h in isl.harbours}}
 
     def combat_modifiers(self, s: IslandState, target: str, attackers: tuple[str, ...]) -> dict[str, int]:
         """The attacker bonus and the defender's minus points, each by name."""
