@@ -83,22 +83,20 @@ class Reached:
         if self.cost(end) is None:
             raise KeyError(f"{end!r} was not reached")
         t = self._table
-        cost, d0, start = self._cost, t.d0, t.start
+        cost, d0, start, preds, bits, stops = self._cost, t.d0, t.start, t.preds, t.owner.bits, self._stops
+        at = cost.get  # type: ignore[union-attr]
         way = [end]
         here = end
         while here != start:
-            if cost[here] == d0[here]:  # type: ignore[index]
-                here = next(p for p in t.preds[here] if self._goes_on(p))
+            if at(here) == d0[here]:
+                for p in preds[here]:  # the first that kept its cost and may be left
+                    if p == start or (at(p) == d0[p] and not bits[p] & stops):
+                        break
+                here = p
             else:
                 here = self._dearer_from(here)[1]
             way.append(here)
         return way[::-1]
-
-    def _goes_on(self, space: str) -> bool:
-        """Whether a way may go on from `space` at its empty-board cost."""
-        t = self._table
-        return space == t.start or (self._cost.get(space) == t.d0[space]  # type: ignore[union-attr]
-                                    and not t.owner.bits[space] & self._stops)
 
     def _dearer_from(self, space: str) -> tuple[int, str]:
         """(steps, predecessor) of a space the blockers made dearer: of its neighbours a way may

@@ -537,16 +537,28 @@ class IslandGame(Game[IslandState]):
                 return line.need
         return None
 
+    #: the last position's fog_options, with the state fields they come from
+    _fog_memo: tuple[Any, dict[str, dict[str, int]]] = (None, {})
+
     def fog_options(self, s: IslandState) -> dict[str, dict[str, int]]:
-        """pirate of the roller -> {field: steps} it may be moved to by the fog"""
+        """pirate of the roller -> {field: steps} it may be moved to by the fog (shared: do not
+        change it; listing the choices and making one ask the same)"""
+        key = (s.pirates, s.chests, s.seat)
+        old, out = self._fog_memo
+        if old != key:
+            out = self._fog_options(s)
+            self._fog_memo = (key, out)
+        return out
+
+    def _fog_options(self, s: IslandState) -> dict[str, dict[str, int]]:
         isl = self.island
         occ = self.occupancy(s)
         chests = set(s.chests)
         out = {}
+        blocked = self.blockers(s)[0]  # the other seats' fields
         for p, loc in s.pirates.items():
             if self.seat_of(s, p) != s.seat or loc not in isl.fieldset:
                 continue
-            blocked = {f for f, q in occ.items() if self.seat_of(s, q) != s.seat}
             reach = isl.walk(loc, self.rules.fog_fields, blocked, chests - {loc})
             ends = {f: k for f, k in reach.items() if k > 0 and f not in occ}
             if ends:
@@ -646,6 +658,14 @@ class IslandGame(Game[IslandState]):
         40 moves, each pirate's moves are counted from its search (the free fields among the
         first `count(budget)` it reaches, a count of bits) and only the chosen one is built. Same
         order as legal_actions, so a random bot takes the same action either way."""
+        if s.phase == "fog":  # about 50 choices: the fog moves one of the roller's pirates
+            fog = sorted(self.fog_options(s).items())
+            i = index(sum(len(ends) for _, ends in fog) + 1)
+            for pirate, ends in fog:
+                if i < len(ends):
+                    return Fog(self.to_move(s), pirate, sorted(ends)[i])  # type: ignore[arg-type]
+                i -= len(ends)
+            return Pass(self.to_move(s))  # type: ignore[arg-type]
         if s.phase != "move":
             legal = self.legal_actions(s)
             return legal[index(len(legal))] if legal else None
