@@ -108,7 +108,7 @@ class IslandGame(Game[IslandState]):
     def data(self) -> Data:
         return shared()
 
-    @property
+    @cached_property
     def island(self) -> Island:
         return self.data.island
 
@@ -262,8 +262,8 @@ class IslandGame(Game[IslandState]):
         if pirates is not s.pirates or chests is not s.chests or seat != s.seat:
             occ, every, per = self._where(s)
             enemy_bits = every & ~per[s.seat]
-            bits = self.island.moves.bits
-            enemy = {f for f, p in occ.items() if bits[f] & enemy_bits}
+            seats, seat = self.seats(s), s.seat
+            enemy = {f for f, p in occ.items() if seats[p] != seat}
             if chests is s.chests:
                 chest_set, chest_bits = sets[1], sets[3]
             else:
@@ -411,8 +411,10 @@ class IslandGame(Game[IslandState]):
     def sail_options(self, s: IslandState) -> list[tuple[str, str]]:
         if s.phase != "move" or s.storm or s.bp < self.rules.movement.ship:
             return []
-        free = [h for h in self.island.harbours if self.ship_at(s, h) is None]
-        return [(c, h) for c in self.ships_of(s, s.seat) if self.crew(s, c) for h in free]
+        taken = set(s.ships.values())
+        free = [h for h in self.island.harbours if h not in taken]
+        aboard_now = set(s.pirates.values())
+        return [(c, h) for c in self.ships_of(s, s.seat) if aboard(c) in aboard_now for h in free]
 
     def load_options(self, s: IslandState) -> list[str]:
         if s.phase != "move" or s.storm:
