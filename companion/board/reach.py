@@ -123,7 +123,7 @@ class _Table:
     routes), the region, and each space's steps out by cost as bit masks (for searches)."""
 
     __slots__ = ("owner", "start", "cap", "factor", "d0", "preds", "region", "within", "start_bit", "hops", "out",
-                 "base")
+                 "base", "last")
 
     def __init__(self, owner: "ReachTable", start: str, factor: int, cap: int):
         self.owner, self.start, self.cap, self.factor = owner, start, cap, factor
@@ -146,6 +146,8 @@ class _Table:
         self.within = [owner.mask(s for s, c in d0.items() if c <= k) for k in range(cap + 1)]
         self.out = owner.out_masks[factor]
         self.base = self.search(0, 0, cap)
+        #: the last answer asked up to a budget: (budget, its blockers and stops there, answer)
+        self.last: tuple[int, int, int, Reached] = (-1, 0, 0, self.base)
 
     def search(self, blocked: int, stops: int, cap: int) -> Reached:
         """The answer up to `cap` points (at most the table's) with `blocked` spaces never entered
@@ -229,19 +231,29 @@ class ReachTable:
         if got is not None:
             return got
         if upto is not None and upto < cap:
-            near = t.within[max(upto, 0)]
+            upto = max(upto, 0)
+            # the table's last answer up to a budget serves any smaller budget while the blockers
+            # within its budget are the same (a turn's budgets shrink as its points are spent)
+            done, done_b, done_st, last = t.last
+            if upto <= done:
+                near = t.within[done]
+                if b & near == done_b and st & near == done_st:
+                    return last
+            near = t.within[upto]
             b, st = b & near, st & near
             if not b and not st:
                 return t.base
             key = (start, factor, cap, upto, b, st)
             got = answers.get(key)
-            if got is not None:
-                return got
-        else:
-            upto = cap
+            if got is None:
+                if len(answers) >= self.keep:
+                    answers.clear()
+                got = answers[key] = t.search(b, st, upto)
+            t.last = (upto, b, st, got)
+            return got
         if len(answers) >= self.keep:
             answers.clear()
-        got = answers[key] = t.search(b, st, upto)
+        got = answers[key] = t.search(b, st, cap)
         return got
 
     def _table(self, start: str, factor: int, cap: int) -> _Table:
