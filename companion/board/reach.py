@@ -59,10 +59,19 @@ class Reached:
         return len(self.ends)
 
     def cost(self, space: str) -> int | None:
-        """The cheapest cost to `space`, None if it was not reached."""
+        """The cheapest cost to `space`, None if it was not reached (a look along the answer: an
+        answer is asked for the costs of a few spaces, seldom more)."""
+        if self._cost is not None:
+            return self._cost.get(space)
+        if not self._prefix[-1] & self._table.owner.bits.get(space, 0):
+            return None
+        return self.costs[self.ends.index(space)]
+
+    def _costs(self) -> dict[str, int]:
+        """space -> its cheapest cost, for routes through dearer spaces."""
         if self._cost is None:
             self._cost = dict(zip(self.ends, self.costs))
-        return self._cost.get(space)
+        return self._cost
 
     def upto(self, budget: int) -> Iterator[tuple[int, str]]:
         """(cost, space) of every space reached with at most `budget` points, cheapest first."""
@@ -109,7 +118,7 @@ class Reached:
         got = self._dearer.get(space)
         if got is None:
             t = self._table
-            cost, bits, stops, start, kept = self._cost, t.owner.bits, self._stops, t.start, self._kept
+            cost, bits, stops, start, kept = self._costs(), t.owner.bits, self._stops, t.start, self._kept
             here = cost[space]  # type: ignore[index]
             best: tuple[int, str] | None = None
             for p, w in t.owner.into[t.factor][space]:
