@@ -246,34 +246,37 @@ class ReachTable:
         if not b and not st:
             return t.base
         answers = self._answers
-        key: tuple = (start, factor, cap, b, st)
-        got = answers.get(key)
-        if got is not None:
-            return got
-        if upto is not None and upto < cap:
-            upto = max(upto, 0)
-            # the table's last answer up to a budget serves any smaller budget while the blockers
-            # within its budget are the same (a turn's budgets shrink as its points are spent)
-            done, done_b, done_st, last = t.last
-            if upto <= done:
-                near = t.within[done]
-                if b & near == done_b and st & near == done_st:
-                    return last
-            near = t.within[upto]
-            b, st = b & near, st & near
-            if not b and not st:
-                return t.base
-            key = (start, factor, cap, upto, b, st)
+        if upto is None or upto >= cap:
+            key: tuple = (start, factor, cap, b, st)
             got = answers.get(key)
             if got is None:
                 if len(answers) >= self.keep:
                     answers.clear()
-                got = answers[key] = t.search(b, st, upto)
-            t.last = (upto, b, st, got)
+                got = answers[key] = t.search(b, st, cap)
+            t.last = (cap, b, st, got)
             return got
-        if len(answers) >= self.keep:
-            answers.clear()
-        got = answers[key] = t.search(b, st, cap)
+        upto = max(upto, 0)
+        # the table's last answer serves any smaller budget while the blockers within its budget
+        # are the same (a turn's budgets shrink as its points are spent)
+        done, done_b, done_st, got = t.last
+        if upto <= done:
+            near = t.within[done]
+            if b & near == done_b and st & near == done_st:
+                return got
+        got = answers.get((start, factor, cap, b, st))  # an answer at the full cap
+        if got is not None:
+            return got
+        near = t.within[upto]
+        b, st = b & near, st & near
+        if not b and not st:
+            return t.base
+        key = (start, factor, cap, upto, b, st)
+        got = answers.get(key)
+        if got is None:
+            if len(answers) >= self.keep:
+                answers.clear()
+            got = answers[key] = t.search(b, st, upto)
+        t.last = (upto, b, st, got)
         return got
 
     def _table(self, start: str, factor: int, cap: int) -> _Table:
