@@ -238,6 +238,13 @@ class IslandGame(Game[IslandState]):
         table, each seat's fields as one), made in one pass once a position."""
         key, got = self._occ_memo
         if key is not s.pirates:
+            # most steps move one pirate: the last position's answer with that pirate moved
+            moved = s.pirates.items() - key.items() if key is not None and len(key) == len(s.pirates) else ()
+            if len(moved) == 1:
+                found = self._where_moved(s, key, got, *next(iter(moved)))
+                if found is not None:
+                    self._occ_memo = (s.pirates, found)
+                    return found
             fields = self.island.fieldset
             bits = self.island.moves.bits
             seats = self.seats(s)
@@ -253,6 +260,30 @@ class IslandGame(Game[IslandState]):
             got = (occ, every, tuple(per))
             self._occ_memo = (s.pirates, got)
         return got
+
+    def _where_moved(self, s: IslandState, before: dict[str, str], got: tuple[dict[str, str], int, tuple[int, ...]],
+                     pirate: str, to: str) -> tuple[dict[str, str], int, tuple[int, ...]] | None:
+        """_where after one pirate went from where it stood in `before` (answer `got`) to `to`;
+        None when that is not a plain move from a field it held alone to a free one."""
+        frm = before.get(pirate)
+        occ, every, per = got
+        fields = self.island.fieldset
+        if frm is None or len(per) != len(s.players) or (frm in fields and occ.get(frm) != pirate) \
+                or (to in fields and to in occ):
+            return None
+        bits = self.island.moves.bits
+        seat = self.seats(s)[pirate]
+        occ = dict(occ)
+        mine = per[seat]
+        if frm in fields:
+            del occ[frm]
+            every &= ~bits[frm]
+            mine &= ~bits[frm]
+        if to in fields:
+            occ[to] = pirate
+            every |= bits[to]
+            mine |= bits[to]
+        return occ, every, per[:seat] + (mine,) + per[seat + 1:]
 
     def blockers(self, s: IslandState) -> tuple[set[str], set[str], int, int]:
         """(the fields of the pirates of other seats than the one to move, the chest fields, and
@@ -656,10 +687,12 @@ class IslandGame(Game[IslandState]):
 
     def sample_action(self, s: IslandState, index: Any) -> Action | None:
         """`legal_actions(s)[index(n)]` (n: how many there are; None when there are none) without
-        the list: in the movement phase, where random bots spend their game choosing among about
-        40 moves, each pirate's moves are counted from its search (the free fields among the
-        first `count(budget)` it reaches, a count of bits) and only the chosen one is built. Same
-        order as legal_actions, so a random bot takes the same action either way."""
+        the list (the engine's hook for random bots): in the movement phase, where random bots
+        spend their game choosing among about 40 moves, each pirate's moves are counted from its
+        search (the free fields among the first `count(budget)` it reaches, a count of bits) and
+        only the chosen one is built; the fog's 50 or so choices are counted alike. Same order as
+        legal_actions, so a random bot takes the same action either way (tests/pirate_island/
+        test_random_bots.py)."""
         if s.phase == "fog":  # about 50 choices: the fog moves one of the roller's pirates
             fog = sorted(self.fog_options(s).items())
             i = index(sum(len(ends) for _, ends in fog) + 1)
