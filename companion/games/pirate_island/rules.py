@@ -293,8 +293,11 @@ class IslandGame(Game[IslandState]):
         if pirates is not s.pirates or chests is not s.chests or seat != s.seat:
             occ, every, per = self._where(s)
             enemy_bits = every & ~per[s.seat]
-            seats, seat = self.seats(s), s.seat
-            enemy = {f for f, p in occ.items() if seats[p] != seat}
+            if seat == s.seat and sets[2] == enemy_bits:  # the same fields (the seat's own pirate moved)
+                enemy = sets[0]
+            else:
+                seats, seat = self.seats(s), s.seat
+                enemy = {f for f, p in occ.items() if seats[p] != seat}
             if chests is s.chests:
                 chest_set, chest_bits = sets[1], sets[3]
             else:
