@@ -238,13 +238,6 @@ class IslandGame(Game[IslandState]):
         table, each seat's fields as one), made in one pass once a position."""
         key, got = self._occ_memo
         if key is not s.pirates:
-            # most steps move one pirate: the last position's answer with that pirate moved
-            moved = s.pirates.items() - key.items() if key is not None and len(key) == len(s.pirates) else ()
-            if len(moved) == 1:
-                found = self._where_moved(s, key, got, *next(iter(moved)))
-                if found is not None:
-                    self._occ_memo = (s.pirates, found)
-                    return found
             fields = self.island.fieldset
             bits = self.island.moves.bits
             seats = self.seats(s)
@@ -260,30 +253,6 @@ class IslandGame(Game[IslandState]):
             got = (occ, every, tuple(per))
             self._occ_memo = (s.pirates, got)
         return got
-
-    def _where_moved(self, s: IslandState, before: dict[str, str], got: tuple[dict[str, str], int, tuple[int, ...]],
-                     pirate: str, to: str) -> tuple[dict[str, str], int, tuple[int, ...]] | None:
-        """_where after one pirate went from where it stood in `before` (answer `got`) to `to`;
-        None when that is not a plain move from a field it held alone to a free one."""
-        frm = before.get(pirate)
-        occ, every, per = got
-        fields = self.island.fieldset
-        if frm is None or len(per) != len(s.players) or (frm in fields and occ.get(frm) != pirate) \
-                or (to in fields and to in occ):
-            return None
-        bits = self.island.moves.bits
-        seat = self.seats(s)[pirate]
-        occ = dict(occ)
-        mine = per[seat]
-        if frm in fields:
-            del occ[frm]
-            every &= ~bits[frm]
-            mine &= ~bits[frm]
-        if to in fields:
-            occ[to] = pirate
-            every |= bits[to]
-            mine |= bits[to]
-        return occ, every, per[:seat] + (mine,) + per[seat + 1:]
 
     def blockers(self, s: IslandState) -> tuple[set[str], set[str], int, int]:
         """(the fields of the pirates of other seats than the one to move, the chest fields, and
