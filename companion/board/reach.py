@@ -35,15 +35,15 @@ class Reached:
     start first, at 0; spaces of one cost in board order), so a smaller budget is a prefix; one
     cheapest way to each (`route`). Answers are shared between callers: never change one."""
 
-    __slots__ = ("start", "costs", "ends", "_stops", "_kept", "_go_on", "_table", "_cost", "_prefix", "_dearer", "memo")
+    __slots__ = ("start", "costs", "ends", "_stops", "_kept", "_go_on", "_table", "_cost", "_upto", "_dearer", "memo")
 
-    def __init__(self, table: "_Table", costs: list[int], ends: list[str], prefix: list[int], stops: int,
+    def __init__(self, table: "_Table", costs: list[int], ends: list[str], upto: list[int], stops: int,
                  kept: int, go_on: int):
         self.start = table.start
         self.costs = costs
         self.ends = ends
-        #: prefix[k]: the first k ends as a bit mask
-        self._prefix = prefix
+        #: upto[c]: the spaces reached for at most c points as a bit mask (the last: all of them)
+        self._upto = upto
         #: the spaces entered but never left (a bit mask; never the start)
         self._stops = stops
         #: the spaces reached at their empty-board cost, and those of them a way goes on from
@@ -63,7 +63,7 @@ class Reached:
         answer is asked for the costs of a few spaces, seldom more)."""
         if self._cost is not None:
             return self._cost.get(space)
-        if not self._prefix[-1] & self._table.owner.bits.get(space, 0):
+        if not self._upto[-1] & self._table.owner.bits.get(space, 0):
             return None
         return self.costs[self.ends.index(space)]
 
@@ -81,14 +81,15 @@ class Reached:
         """How many spaces (the start included) are reached with at most `budget` points."""
         return bisect_right(self.costs, budget)
 
-    def first(self, k: int) -> int:
-        """The first `k` spaces reached (`ends[:k]`) as a bit mask: with `count`, how many of the
-        spaces within a budget are free is a count of bits, no walk over them."""
-        return self._prefix[k]
+    def within(self, budget: int) -> int:
+        """The spaces reached with at most `budget` points as a bit mask: with `count`, how many of
+        them are free is a count of bits, no walk over them."""
+        upto = self._upto
+        return upto[budget] if budget < len(upto) else upto[-1]
 
     def reaches(self, bit: int) -> bool:
         """Whether the space of `bit` (the table's `bits`) is reached at all."""
-        return bool(self._prefix[-1] & bit)
+        return bool(self._upto[-1] & bit)
 
     def route(self, end: str) -> list[str]:
         """One cheapest way from the start to `end`, both included (KeyError if not reached): a
@@ -176,14 +177,17 @@ class _Table:
         settled = blocked
         costs: list[int] = []
         ends: list[str] = []
-        prefix = [0]
-        m = kept = go_on = 0
+        upto = [0] * (cap + 1)
+        kept = go_on = 0
         level = self.level
         for c in range(cap + 1):
             new = offered[c] & ~settled
             if not new:
+                upto[c] = settled & ~blocked
                 continue
             settled |= new
+            upto[c] = settled & ~blocked
+            costs += [c] * new.bit_count()
             left = new & ~stops
             same = new & level[c]  # at their empty-board cost
             kept |= same
@@ -192,15 +196,12 @@ class _Table:
                 low = new & -new
                 new ^= low
                 i = low.bit_length() - 1
-                costs.append(c)
                 ends.append(spaces[i])
-                m |= low
-                prefix.append(m)
                 if low & left:
                     for w, nb in out[i]:
                         if c + w <= cap:
                             offered[c + w] |= nb
-        return Reached(self, costs, ends, prefix, stops, kept, go_on)
+        return Reached(self, costs, ends, upto, stops, kept, go_on)
 
 
 class ReachTable:

@@ -19,6 +19,8 @@ def check(adj, table: ReachTable, start: str, cap: int, factor: int, blocked: se
     got = table.reach(start, cap, factor, table.mask(blocked), table.mask(stops))
     assert dict(zip(got.ends, got.costs)) == {e: c for c, e in ranked}
     assert got.costs == sorted(got.costs) and got.ends[0] == start and got.costs[0] == 0
+    for budget in range(cap + 2):  # the spaces within a budget as a mask (how random bots count moves)
+        assert got.within(budget) == table.mask(e for e, c in zip(got.ends, got.costs) if c <= budget)
     for end, cost in zip(got.ends, got.costs):
         way = got.route(end)
         assert way[0] == start and way[-1] == end and got.cost(end) == cost

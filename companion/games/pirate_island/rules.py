@@ -661,7 +661,7 @@ class IslandGame(Game[IslandState]):
         """`legal_actions(s)[index(n)]` (n: how many there are; None when there are none) without
         the list (the engine's hook for random bots): in the movement phase, where random bots
         spend their game choosing among about 40 moves, each pirate's moves are counted from its
-        search (the free fields among the first `count(budget)` it reaches, a count of bits) and
+        search (the free fields among the fields it reaches `within(budget)`, a count of bits) and
         only the chosen one is built; the fog's 50 or so choices are counted alike. Same order as
         legal_actions, so a random bot takes the same action either way (tests/pirate_island/
         test_random_bots.py)."""
@@ -684,8 +684,7 @@ class IslandGame(Game[IslandState]):
             for leg in legs:
                 if leg[0] == "land":
                     reach = leg[1]
-                    k = reach.count(leg[2])
-                    m = k - (reach.first(k) & occ_bits).bit_count()
+                    m = reach.count(leg[2]) - (reach.within(leg[2]) & occ_bits).bit_count()
                 else:
                     m = 1
                 if m:
