@@ -96,10 +96,10 @@ class Reached:
         space at its empty-board cost is entered from the first of its empty-board predecessors
         (fewest steps, then board order) that kept its cost and may be left; a dearer space from
         the predecessor of the fewest steps, then the first by name."""
-        if self.cost(end) is None:
-            raise KeyError(f"{end!r} was not reached")
         t = self._table
         start, preds, bits, kept, go_on = t.start, t.preds, t.owner.bits, self._kept, self._go_on
+        if not self._upto[-1] & bits.get(end, 0):
+            raise KeyError(f"{end!r} was not reached")
         way = [end]
         here = end
         while here != start:
