@@ -246,16 +246,8 @@ class ReachTable:
         b, st = blocked & t.region & outside, stops & t.region & outside
         if not b and not st:
             return t.base
-        answers = self._answers
         if upto is None or upto >= cap:
-            key: tuple = (start, factor, cap, b, st)
-            got = answers.get(key)
-            if got is None:
-                if len(answers) >= self.keep:
-                    answers.clear()
-                got = answers[key] = t.search(b, st, cap)
-            t.last = (cap, b, st, got)
-            return got
+            return self._kept(t, (start, factor, cap, b, st), b, st, cap)
         upto = max(upto, 0)
         # the table's last answer serves any smaller budget while the blockers within its budget
         # are the same (a turn's budgets shrink as its points are spent)
@@ -264,20 +256,24 @@ class ReachTable:
             near = t.within[done]
             if b & near == done_b and st & near == done_st:
                 return got
-        got = answers.get((start, factor, cap, b, st))  # an answer at the full cap
+        got = self._answers.get((start, factor, cap, b, st))  # an answer at the full cap
         if got is not None:
             return got
         near = t.within[upto]
         b, st = b & near, st & near
         if not b and not st:
             return t.base
-        key = (start, factor, cap, upto, b, st)
+        return self._kept(t, (start, factor, cap, upto, b, st), b, st, upto)
+
+    def _kept(self, t: _Table, key: tuple, blocked: int, stops: int, upto: int) -> Reached:
+        """The answer kept under `key` (searched when missing), the table's last one from now on."""
+        answers = self._answers
         got = answers.get(key)
         if got is None:
             if len(answers) >= self.keep:
                 answers.clear()
-            got = answers[key] = t.search(b, st, upto)
-        t.last = (upto, b, st, got)
+            got = answers[key] = t.search(blocked, stops, upto)
+        t.last = (upto, blocked, stops, got)
         return got
 
     def _table(self, start: str, factor: int, cap: int) -> _Table:
