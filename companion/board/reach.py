@@ -138,7 +138,7 @@ class _Table:
     routes), the region, and each space's steps out by cost as bit masks (for searches)."""
 
     __slots__ = ("owner", "start", "cap", "factor", "d0", "preds", "region", "within", "start_bit", "hops", "out",
-                 "base", "last", "level")
+                 "base", "last", "level", "longest")
 
     def __init__(self, owner: "ReachTable", start: str, factor: int, cap: int):
         self.owner, self.start, self.cap, self.factor = owner, start, cap, factor
@@ -162,6 +162,8 @@ class _Table:
         #: cost -> the spaces of that cost on the empty board (a mask)
         self.level = [owner.mask(s for s, c in d0.items() if c == k) for k in range(cap + 1)]
         self.out = owner.out_masks[factor]
+        #: the dearest single step
+        self.longest = owner.longest(factor)
         self.base = self.search(0, 0, cap)
         #: the last answer asked up to a budget: (budget, its blockers and stops there, answer)
         self.last: tuple[int, int, int, Reached] = (-1, 0, 0, self.base)
@@ -172,12 +174,13 @@ class _Table:
         search by cost, each cost's new spaces one bit mask, so the spaces of one cost come in
         board order (low bits first)."""
         out, spaces = self.out, self.owner.spaces
-        offered = [0] * (cap + 1)  # cost -> the spaces a step of that total enters
+        offered = [0] * (cap + 1 + self.longest)  # cost -> the spaces a step of that total enters
         offered[0] = self.start_bit
         settled = blocked
         costs: list[int] = []
         ends: list[str] = []
         upto = [0] * (cap + 1)
+        reached = ends.append
         kept = go_on = 0
         level = self.level
         for c in range(cap + 1):
@@ -196,11 +199,10 @@ class _Table:
                 low = new & -new
                 new ^= low
                 i = low.bit_length() - 1
-                ends.append(spaces[i])
+                reached(spaces[i])
                 if low & left:
-                    for w, nb in out[i]:
-                        if c + w <= cap:
-                            offered[c + w] |= nb
+                    for w, nb in out[i]:  # (past the cap: never read)
+                        offered[c + w] |= nb
         return Reached(self, costs, ends, upto, stops, kept, go_on)
 
 
@@ -219,8 +221,16 @@ class ReachTable:
         self.outs: dict[int, dict[str, tuple[tuple[str, int], ...]]] = _Steps(adjacency, forward=True)
         self.into: dict[int, dict[str, tuple[tuple[str, int], ...]]] = _Steps(adjacency, forward=False)
         self.out_masks: dict[int, list[tuple[tuple[int, int], ...]]] = _ByCost(self)
+        self._longest: dict[int, int] = {}
         self._tables: dict[tuple[str, int, int], _Table] = {}
         self._answers: dict[tuple, Reached] = {}
+
+    def longest(self, factor: int) -> int:
+        """The dearest single step at `factor`."""
+        got = self._longest.get(factor)
+        if got is None:
+            got = self._longest[factor] = max((w for steps in self.out_masks[factor] for w, _ in steps), default=0)
+        return got
 
     def mask(self, spaces: Iterable[str]) -> int:
         """The bit mask of some spaces of the board (others are ignored)."""
