@@ -367,10 +367,17 @@ class IslandGame(Game[IslandState]):
         place, its bit) of the seat's ships a pirate may go aboard (none in a storm)."""
         isl = self.island
         enemy, chests, enemy_bits, chest_bits = self.blockers(s)
-        bits = isl.moves.bits
-        landings = () if s.storm else tuple((s.ships[c], isl.landing[s.ships[c]], bits[isl.landing[s.ships[c]]])
-                                            for c in self.ships_of(s, s.seat))
+        key = (s.ships, s.owner, s.seat, s.storm)
+        old, landings = self._landings_memo
+        if old != key:
+            bits = isl.moves.bits
+            landings = () if s.storm else tuple((s.ships[c], isl.landing[s.ships[c]], bits[isl.landing[s.ships[c]]])
+                                                for c in self.ships_of(s, s.seat))
+            self._landings_memo = (key, landings)
         return isl, isl.moves.reach, enemy, chests, enemy_bits, chest_bits, landings
+
+    #: the last (harbour, landing place, its bit) of the seat's ships, with the fields they come from
+    _landings_memo: tuple[Any, tuple[tuple[str, str, int], ...]] = (None, ())
 
     @cached_property
     def _movement(self) -> tuple[int, int, int, int]:
