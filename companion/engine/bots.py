@@ -25,9 +25,13 @@ class RandomBot:
         self._bits = self.rng.getrandbits
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        n = len(legal)
-        if not n:
+        if not legal:
             raise ValueError("no legal action to choose from")
+        return legal[self.index(len(legal))]
+
+    def index(self, n: int) -> int:
+        """The position of the action it takes among `n` legal ones (n > 0). The runner hands it to a
+        game's `sample_action` hook, which builds only that action: the same choice as `choose`."""
         # what rng.randrange(n) returns (random.Random._randbelow_with_getrandbits), without its
         # argument checks and calls: bots choose at every step
         bits = self._bits
@@ -35,7 +39,7 @@ class RandomBot:
         r = bits(k)
         while r >= n:
             r = bits(k)
-        return legal[r]
+        return r
 
 
 def bot_kinds(game: Any) -> dict[str, Callable[[int | str], Bot]]:

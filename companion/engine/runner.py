@@ -61,6 +61,7 @@ class Runner:
         session = self.session
         game = session.game
         is_over, to_move, legal_actions = game.is_over, game.to_move, game.legal_actions
+        sample = getattr(game, "sample_action", None)
         bots, humans = self.bots, self.humans
         act = session.act
         # a Session plays bot seats in a loop of its own (the same steps, less overhead)
@@ -85,6 +86,10 @@ class Runner:
             bot = bots.get(seat)
             if bot is None:  # a person's seat: go on only with a pass taken for them
                 action = auto_pass(game, state, humans)
+                if action is None:
+                    return events
+            elif sample is not None and (index := getattr(bot, "index", None)) is not None:
+                action = sample(state, index)  # a random bot: the game builds only the action it takes
                 if action is None:
                     return events
             else:

@@ -185,6 +185,7 @@ class Session:
             return 0, []
         game = self.game
         to_move, legal_actions, chance_step = game.to_move, game.legal_actions, game.chance_step
+        sample = getattr(game, "sample_action", None)
         history = self._history
         apply = game.apply if history else game.apply_quiet
         decode = game.codec.decode
@@ -212,10 +213,16 @@ class Session:
                     bot = bots.get(seat)
                     if bot is None:
                         break
-                    legal = legal_actions(state)
-                    if not legal:
-                        break
-                    action = bot.choose(game.view(state, seat) if getattr(bot, "uses_view", True) else {}, legal)
+                    index = getattr(bot, "index", None) if sample is not None else None
+                    if index is not None:  # a random bot: the game builds only the action it takes
+                        action = sample(state, index)
+                        if action is None:
+                            break
+                    else:
+                        legal = legal_actions(state)
+                        if not legal:
+                            break
+                        action = bot.choose(game.view(state, seat) if getattr(bot, "uses_view", True) else {}, legal)
                     if not isinstance(action, Action):
                         action = decode(action)
                     if history:
