@@ -22,6 +22,7 @@ from typing import Any, Callable
 import flet as ft
 import flet.canvas as cv
 
+from app import theme
 from companion.board.picture import space_at
 from companion.printing.assets import profiles
 
@@ -73,6 +74,8 @@ def _outline(sp: dict[str, Any], k: float, paint: ft.Paint, inset: float = 0.0) 
 
 
 def _text(x: float, y: float, s: str, size: float, color: str, bold: bool = False, width: float | None = None) -> cv.Text:
+    """A text on the board; bold is the regular face thickened by the renderer (its letters keep the
+    regular face's widths, which `_em` measures: the bold face itself runs wider than a box's name allows)."""
     return cv.Text(x, y, s, style=ft.TextStyle(size=size, color=color,
                                                weight=ft.FontWeight.BOLD if bold else ft.FontWeight.NORMAL),
                    alignment=ft.Alignment.CENTER, text_align=ft.TextAlign.CENTER, max_width=width, max_lines=2)
@@ -153,25 +156,24 @@ def _base_shapes(m: dict[str, Any], k: float, w_px: float, h_px: float) -> list[
             # names at the top of a box (clear of the spaces inside it), above the middle of a hex;
             # a name on two lines starts at the same top (its middle moves down half a line)
             ly = y + min(h * 0.15, 8 * k) if sp["shape"] != "polygon" else cy - h * 0.18
-            if sp["shape"] != "polygon" and len(fit[0]) * GLYPH_EM * fit[1] > w * 0.9:
+            if sp["shape"] != "polygon" and _em(fit[0]) * fit[1] > w * 0.9:
                 ly = max(ly, y + fit[1] * 1.25)
             shapes.append(_text(cx, ly, fit[0], fit[1], ink, bold=True, width=w * 0.9))
         elif sp["shape"] == "rect" and w >= 40 and h >= 12:
             # a wide, low box (the board's title): its name in the middle, on one line or two
             name = sp["name"]
-            size = min(h * 0.6, 18.0, w * 0.9 / (CHAR_EM * max(len(name), 1)))
+            size = min(h * 0.6, 18.0, w * 0.9 / _em(name))
             if size < MIN_NAME_PX:
-                half = max((len(x) for x in _halves(name)), default=len(name))
-                size = min(h / 2.6, w * 0.9 / (CHAR_EM * max(half, 1)))
+                size = min(h / 2.6, w * 0.9 / max(_em(x) for x in _halves(name)))
             if size >= MIN_MARK_PX:
                 shapes.append(_text(cx, cy, name, size, ink, bold=True, width=w * 0.95))
         mark = (sp.get("text") or "").strip()
         if mark and len(mark) <= MARK_CHARS and min(w, h) < 40:
             # a small space's printed mark ("3P" on a landmark slot: not used with 3 players),
             # on a pill just under it, as large as fits twice its width
-            size = min(10.0, 2 * w / (CHAR_EM * len(mark)))
+            size = min(10.0, 2 * w / _em(mark))
             if size >= MIN_MARK_PX:
-                tw, th = len(mark) * CHAR_EM * size + 4, size * 1.3
+                tw, th = _em(mark) * size + 4, size * 1.3
                 shapes += [cv.Rect(cx - tw / 2, y + h - th * 0.35, tw, th, border_radius=th / 2,
                                    paint=_paint("#e6fdf6e3")),
                            _text(cx, y + h - th * 0.35 + th / 2, mark, size, ink, bold=True, width=tw)]
@@ -188,14 +190,16 @@ def _base_shapes(m: dict[str, Any], k: float, w_px: float, h_px: float) -> list[
     return shapes
 
 
-#: the width of a bold character of the app's face, in ems (generous: "m" and "W" are wider)
-CHAR_EM = 0.62
 MIN_NAME_PX = 9.0
-#: a bold character's usual width, in ems (to tell whether a fitted name wraps onto a second line)
-GLYPH_EM = 0.5
 #: a small space's printed text drawn as a mark under it: at most so many characters, at least so large
 MARK_CHARS = 12
 MIN_MARK_PX = 6.5
+
+
+@lru_cache(maxsize=4096)
+def _em(text: str) -> float:
+    """How wide `text` runs on the board, in ems (px at 1 px), never 0 (a size is divided by it)."""
+    return max(theme.text_width(text, 1.0), 0.3)
 
 
 def _halves(name: str) -> tuple[str, str]:
@@ -213,21 +217,23 @@ def _name_fit(name: str, width: float, largest: float) -> tuple[str, float] | No
     where even 9 px is too wide; None when nothing fits (the tap and the label still name it)."""
     words = name.split()
     size = max(largest, MIN_NAME_PX)
+    space = _em(" ")
     while words and size >= MIN_NAME_PX:
-        per_line = width / (CHAR_EM * size)
-        lines, used = 1, -1
+        room = width / size      # the line's width in ems at this size
+        lines, used = 1, -space
         for word in words:
-            if len(word) > per_line:
+            wide = _em(word)
+            if wide > room:
                 lines = 3
                 break
-            used += len(word) + 1
-            if used > per_line:
-                lines, used = lines + 1, len(word)
+            used += space + wide
+            if used > room:
+                lines, used = lines + 1, wide
         if lines <= 2:
             return name, size
         size -= 0.5
     head = words[0] if words else ""
-    if head.rstrip(".").isdigit() and len(head) * CHAR_EM * MIN_NAME_PX <= width:
+    if head.rstrip(".").isdigit() and _em(head) * MIN_NAME_PX <= width:
         return head, MIN_NAME_PX
     return None
 

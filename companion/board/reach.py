@@ -1,26 +1,28 @@
 """Movement searches over a fixed board as table look-ups: the cheapest cost from a start to every
-space within a cap, worked out once per (start, factor, cap) on the empty board and then only
-repaired for the pieces standing in the way.
+space within a cap, worked out once per (start, factor, cap) on the empty board, searched again
+only when a piece stands in the way, and kept while the pieces in the way stay put.
 
-A rules engine asks "where can this piece go with at most N points" at every decision, and the
-answer changes only where a blocker stands: a space keeps its empty-board cost when one of its
-cheapest ways (the empty board's shortest-path graph, kept with the table) avoids every blocker,
-which one pass over the table in cost order tells; only the spaces that lost every cheapest way
-are searched again, from the spaces around them. Sets of spaces are ints (bit i: the i-th space of
-the adjacency), so a position's blockers meet a table's region in one operation, and an answer is
-kept for as long as the blockers inside its region stay put.
+A rules engine asks "where can this piece go with at most N points" at every decision. Sets of
+spaces are ints (bit i: the i-th space of the adjacency), so a position's blockers meet a table's
+region in one operation: with no blocker or stop in it the answer is the empty board's; otherwise
+it is kept under the blockers inside its region (or, for a caller that asks only up to a budget,
+inside the part of the region within that budget, and the last such answer of a start serves
+smaller budgets while those blockers stay). A search goes by cost: the spaces first entered at
+each cost are one bit mask (a step of cost w from each space is one mask per w, made once), so the
+spaces of one cost come in board order without sorting. Routes are worked out only for the end a
+caller asks, from the costs and the empty board's shortest-path graph: a space at its empty-board
+cost is entered from the first of its empty-board predecessors (fewest steps, then board order)
+that kept its cost and may be left; a space the blockers made dearer from the neighbour of the
+fewest steps, then the first by name.
 
 The cost model is `budget.cheapest_by_cost`'s: whole-number base costs times a factor plus a
 surcharge; `blocked` spaces are never entered, `stops` are entered but not left (the start may
-always be left). What it saves a rules engine is searches, not time per search: an answer on the
-empty board is a look-up, one answer serves every piece on the same start (a band's pirates aboard
-one ship), is kept at the full cap (a smaller budget is a prefix), and is made again only when a
-blocker inside its region moved. A repair costs about what one search costs (measured on the
-Pirate Island map with 18 blockers strewn at random: 70-120 microseconds either way).
+always be left). Measured on the Pirate Island map with 18 blockers strewn at random: about 31
+microseconds a search of 7 points, where repairing the empty board's answer (this module's first
+way) took 36-55; a random 4-player game asks about 2,400 times and searches about 750 times.
 """
 from __future__ import annotations
 
-import heapq
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -33,19 +35,23 @@ class Reached:
     start first, at 0; spaces of one cost in board order), so a smaller budget is a prefix; one
     cheapest way to each (`route`). Answers are shared between callers: never change one."""
 
-    __slots__ = ("start", "costs", "ends", "_go_on", "_dearer", "_table", "_cost", "memo")
+    __slots__ = ("start", "costs", "ends", "_stops", "_kept", "_go_on", "_table", "_cost", "_upto", "_dearer", "memo")
 
-    def __init__(self, table: "_Table", costs: list[int], ends: list[str], go_on: int,
-                 dearer: dict[str, tuple[int, str]]):
+    def __init__(self, table: "_Table", costs: list[int], ends: list[str], upto: list[int], stops: int,
+                 kept: int, go_on: int):
         self.start = table.start
         self.costs = costs
         self.ends = ends
-        #: the spaces reached at their empty-board cost that a way may go on from (a bit mask)
-        self._go_on = go_on
-        #: space -> (cost, the space it is entered from) for the spaces the blockers made dearer
-        self._dearer = dearer
+        #: upto[c]: the spaces reached for at most c points as a bit mask (the last: all of them)
+        self._upto = upto
+        #: the spaces entered but never left (a bit mask; never the start)
+        self._stops = stops
+        #: the spaces reached at their empty-board cost, and those of them a way goes on from
+        self._kept, self._go_on = kept, go_on
         self._table = table
         self._cost: dict[str, int] | None = None
+        #: space -> (steps, the space it is entered from) for spaces dearer than on the empty board
+        self._dearer: dict[str, tuple[int, str]] = {}
         #: what callers derive from this answer and keep with it (a game's moves to its ends)
         self.memo: dict[Any, Any] = {}
 
@@ -53,10 +59,19 @@ class Reached:
         return len(self.ends)
 
     def cost(self, space: str) -> int | None:
-        """The cheapest cost to `space`, None if it was not reached."""
+        """The cheapest cost to `space`, None if it was not reached (a look along the answer: an
+        answer is asked for the costs of a few spaces, seldom more)."""
+        if self._cost is not None:
+            return self._cost.get(space)
+        if not self._upto[-1] & self._table.owner.bits.get(space, 0):
+            return None
+        return self.costs[self.ends.index(space)]
+
+    def _costs(self) -> dict[str, int]:
+        """space -> its cheapest cost, for routes through dearer spaces."""
         if self._cost is None:
             self._cost = dict(zip(self.ends, self.costs))
-        return self._cost.get(space)
+        return self._cost
 
     def upto(self, budget: int) -> Iterator[tuple[int, str]]:
         """(cost, space) of every space reached with at most `budget` points, cheapest first."""
@@ -66,29 +81,64 @@ class Reached:
         """How many spaces (the start included) are reached with at most `budget` points."""
         return bisect_right(self.costs, budget)
 
+    def within(self, budget: int) -> int:
+        """The spaces reached with at most `budget` points as a bit mask: with `count`, how many of
+        them are free is a count of bits, no walk over them."""
+        upto = self._upto
+        return upto[budget] if budget < len(upto) else upto[-1]
+
+    def reaches(self, bit: int) -> bool:
+        """Whether the space of `bit` (the table's `bits`) is reached at all."""
+        return bool(self._upto[-1] & bit)
+
     def route(self, end: str) -> list[str]:
-        """One cheapest way from the start to `end`, both included (KeyError if not reached)."""
-        if self.cost(end) is None:
-            raise KeyError(f"{end!r} was not reached")
+        """One cheapest way from the start to `end`, both included (KeyError if not reached): a
+        space at its empty-board cost is entered from the first of its empty-board predecessors
+        (fewest steps, then board order) that kept its cost and may be left; a dearer space from
+        the predecessor of the fewest steps, then the first by name."""
         t = self._table
-        bits, go_on, dearer = t.owner.bits, self._go_on, self._dearer
+        start, preds, bits, kept, go_on = t.start, t.preds, t.owner.bits, self._kept, self._go_on
+        if not self._upto[-1] & bits.get(end, 0):
+            raise KeyError(f"{end!r} was not reached")
         way = [end]
         here = end
-        while here != t.start:
-            got = dearer.get(here)
-            here = got[1] if got is not None else next(p for p in t.preds[here] if bits[p] & go_on)
+        while here != start:
+            if bits[here] & kept:
+                for p in preds[here]:  # the first that kept its cost and may be left
+                    if bits[p] & go_on:
+                        break
+                here = p
+            else:
+                here = self._dearer_from(here)[1]
             way.append(here)
         return way[::-1]
 
-
-_NONE: dict[str, tuple[int, str]] = {}
+    def _dearer_from(self, space: str) -> tuple[int, str]:
+        """(steps, predecessor) of a space the blockers made dearer: of its neighbours a way may
+        go on from and whose cost plus the step's is its cost, the fewest steps, then the name."""
+        got = self._dearer.get(space)
+        if got is None:
+            t = self._table
+            cost, bits, stops, start, kept = self._costs(), t.owner.bits, self._stops, t.start, self._kept
+            here = cost[space]  # type: ignore[index]
+            best: tuple[int, str] | None = None
+            for p, w in t.owner.into[t.factor][space]:
+                c = cost.get(p)  # type: ignore[union-attr]
+                if c is None or c + w != here or (p != start and bits[p] & stops):
+                    continue
+                k = (t.hops[p] if bits[p] & kept else self._dearer_from(p)[0]) + 1
+                if best is None or (k, p) < best:
+                    best = (k, p)
+            got = self._dearer[space] = best  # type: ignore[assignment]
+        return got  # type: ignore[return-value]
 
 
 class _Table:
-    """One (start, factor, cap) on the empty board: the costs, the shortest-path graph, the region."""
+    """One (start, factor, cap) on the empty board: the costs, the shortest-path graph (for
+    routes), the region, and each space's steps out by cost as bit masks (for searches)."""
 
-    __slots__ = ("owner", "start", "cap", "factor", "d0", "preds", "pred_mask", "below", "region", "start_bit",
-                 "base", "keys", "bits", "hops")
+    __slots__ = ("owner", "start", "cap", "factor", "d0", "preds", "region", "within", "start_bit", "hops", "out",
+                 "base", "last", "level", "longest")
 
     def __init__(self, owner: "ReachTable", start: str, factor: int, cap: int):
         self.owner, self.start, self.cap, self.factor = owner, start, cap, factor
@@ -104,103 +154,56 @@ class _Table:
             hops[s] = hops[ps[0]] + 1
         self.preds = preds
         self.hops = hops
-        #: space -> the bits of the spaces it is entered from on a cheapest way
-        self.pred_mask = {s: owner.mask(ps) for s, ps in preds.items()}
-        # space -> itself and every space that has a cheapest way through it (the only spaces a
-        # blocker there can change)
-        below = {s: bits[s] for _, s in ranked}
-        for _, s in reversed(ranked[1:]):
-            for p in preds[s]:
-                below[p] |= below[s]
-        self.below = below
         self.start_bit = bits[start]
         #: the spaces this search reaches on the empty board: blockers elsewhere change nothing
         self.region = owner.mask(d0)
-        #: the answer's order: cost, then board order
-        self.keys = [c * _SPAN + index[s] for c, s in ranked]
-        self.bits = [bits[s] for _, s in ranked]
-        self.base = Reached(self, [c for c, _ in ranked], [s for _, s in ranked], self.region, _NONE)
+        #: budget -> the spaces the empty board reaches within it (a mask)
+        self.within = [owner.mask(s for s, c in d0.items() if c <= k) for k in range(cap + 1)]
+        #: cost -> the spaces of that cost on the empty board (a mask)
+        self.level = [owner.mask(s for s, c in d0.items() if c == k) for k in range(cap + 1)]
+        self.out = owner.out_masks[factor]
+        #: the dearest single step
+        self.longest = owner.longest(factor)
+        self.base = self.search(0, 0, cap)
+        #: the last answer asked up to a budget: (budget, its blockers and stops there, answer)
+        self.last: tuple[int, int, int, Reached] = (-1, 0, 0, self.base)
 
-    def repaired(self, blocked: int, stops: int) -> Reached:
-        """The answer with `blocked` spaces never entered and `stops` never left (bit masks of
-        spaces in the region, the start not among the stops)."""
-        owner, below = self.owner, self.below
-        space_of = owner.space_of
-        touched = 0  # the spaces some of whose cheapest ways pass a blocker or a stop
-        m = blocked
-        while m:
-            low = m & -m
-            touched |= below[space_of[low]]
-            m ^= low
-        m = stops
-        while m:
-            low = m & -m
-            touched |= below[space_of[low]] ^ low
-            m ^= low
-        base = self.base
-        keep = [i for i, bit in enumerate(self.bits) if not bit & touched]
-        costs = [base.costs[i] for i in keep]
-        ends = [base.ends[i] for i in keep]
-        keys = [self.keys[i] for i in keep]
-        # the touched spaces, cheapest first: each keeps its cost when it is entered on a cheapest
-        # way from a space that kept its cost and may be left
-        go_on = (self.region & ~touched & ~stops) | self.start_bit
-        shadow = []
-        d0, pred_mask, index = self.d0, self.pred_mask, owner.index
-        for i, bit in enumerate(self.bits):
-            if not bit & touched or bit & blocked:
+    def search(self, blocked: int, stops: int, cap: int) -> Reached:
+        """The answer up to `cap` points (at most the table's) with `blocked` spaces never entered
+        and `stops` never left (bit masks of spaces in the region, the start not among them): a
+        search by cost, each cost's new spaces one bit mask, so the spaces of one cost come in
+        board order (low bits first)."""
+        out, spaces = self.out, self.owner.spaces
+        offered = [0] * (cap + 1 + self.longest)  # cost -> the spaces a step of that total enters
+        offered[0] = self.start_bit
+        settled = blocked
+        costs: list[int] = []
+        ends: list[str] = []
+        upto = [0] * (cap + 1)
+        reached = ends.append
+        kept = go_on = 0
+        level = self.level
+        for c in range(cap + 1):
+            new = offered[c] & ~settled
+            if not new:
+                upto[c] = settled & ~blocked
                 continue
-            s = base.ends[i]
-            if pred_mask[s] & go_on:
-                if not bit & stops:
-                    go_on |= bit
-                _insert(keys, costs, ends, self.keys[i], d0[s], s)
-            else:
-                shadow.append(s)
-        dearer = self._shadow(shadow, go_on, stops) if shadow else _NONE
-        for s, (c, _) in dearer.items():
-            _insert(keys, costs, ends, c * _SPAN + index[s], c, s)
-        return Reached(self, costs, ends, go_on, dearer)
-
-    def _shadow(self, shadow: list[str], go_on: int, stops: int) -> dict[str, tuple[int, str]]:
-        """The spaces that lost every cheapest way: each dearer now or out of reach. A search over
-        them alone, started from the spaces around them that kept their cost (no other space can
-        get cheaper, and a way within the cap never leaves the region)."""
-        bits, d0, cap = self.owner.bits, self.d0, self.cap
-        into, outs = self.owner.into[self.factor], self.owner.outs[self.factor]
-        hops, index = self.hops, self.owner.index
-        left = set(shadow)
-        heap: list[tuple[int, int, int, str, str]] = []  # (cost, steps, board order, space, entered from)
-        for s in shadow:
-            for p, w in into[s]:
-                if bits[p] & go_on and d0[p] + w <= cap:
-                    heap.append((d0[p] + w, hops[p] + 1, index[s], s, p))
-        heapq.heapify(heap)
-        out: dict[str, tuple[int, str]] = {}
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            c, k, _, s, p = pop(heap)
-            if s not in left:
-                continue
-            left.discard(s)
-            out[s] = (c, p)
-            if bits[s] & stops:
-                continue
-            for n, w in outs[s]:
-                if n in left and c + w <= cap:
-                    push(heap, (c + w, k + 1, index[n], n, s))
-        return out
-
-
-#: cost * _SPAN + board index orders an answer (more spaces than any board has)
-_SPAN = 1 << 20
-
-
-def _insert(keys: list[int], costs: list[int], ends: list[str], key: int, cost: int, space: str) -> None:
-    i = bisect_right(keys, key)
-    keys.insert(i, key)
-    costs.insert(i, cost)
-    ends.insert(i, space)
+            settled |= new
+            upto[c] = settled & ~blocked
+            costs += [c] * new.bit_count()
+            left = new & ~stops
+            same = new & level[c]  # at their empty-board cost
+            kept |= same
+            go_on |= same & left
+            while new:
+                low = new & -new
+                new ^= low
+                i = low.bit_length() - 1
+                reached(spaces[i])
+                if low & left:
+                    for w, nb in out[i]:  # (past the cap: never read)
+                        offered[c + w] |= nb
+        return Reached(self, costs, ends, upto, stops, kept, go_on)
 
 
 class ReachTable:
@@ -217,8 +220,17 @@ class ReachTable:
         self.keep = keep
         self.outs: dict[int, dict[str, tuple[tuple[str, int], ...]]] = _Steps(adjacency, forward=True)
         self.into: dict[int, dict[str, tuple[tuple[str, int], ...]]] = _Steps(adjacency, forward=False)
+        self.out_masks: dict[int, list[tuple[tuple[int, int], ...]]] = _ByCost(self)
+        self._longest: dict[int, int] = {}
         self._tables: dict[tuple[str, int, int], _Table] = {}
         self._answers: dict[tuple, Reached] = {}
+
+    def longest(self, factor: int) -> int:
+        """The dearest single step at `factor`."""
+        got = self._longest.get(factor)
+        if got is None:
+            got = self._longest[factor] = max((w for steps in self.out_masks[factor] for w, _ in steps), default=0)
+        return got
 
     def mask(self, spaces: Iterable[str]) -> int:
         """The bit mask of some spaces of the board (others are ignored)."""
@@ -232,20 +244,46 @@ class ReachTable:
         """The spaces reached from `start` with `cap` on the empty board (a mask)."""
         return self._table(start, factor, cap).region
 
-    def reach(self, start: str, cap: int, factor: int = 1, blocked: int = 0, stops: int = 0) -> Reached:
+    def reach(self, start: str, cap: int, factor: int = 1, blocked: int = 0, stops: int = 0,
+              upto: int | None = None) -> Reached:
         """Every space reached from `start` with at most `cap` points, `blocked` spaces never
-        entered and `stops` never left (bit masks, see `mask`)."""
+        entered and `stops` never left (bit masks, see `mask`). With `upto` (less than `cap`) the
+        caller asks only for the spaces within `upto` points, and the answer may hold no more:
+        blockers farther off than that on the empty board change nothing there, so such answers
+        are shared by more positions and their searches are shorter."""
         t = self._tables.get((start, factor, cap)) or self._table(start, factor, cap)
-        region = t.region
-        b, st = blocked & region & ~t.start_bit, stops & region & ~t.start_bit
+        outside = ~t.start_bit
+        b, st = blocked & t.region & outside, stops & t.region & outside
         if not b and not st:
             return t.base
-        key = (start, factor, cap, b, st)
-        got = self._answers.get(key)
+        if upto is None or upto >= cap:
+            return self._kept(t, (start, factor, cap, b, st), b, st, cap)
+        upto = max(upto, 0)
+        # the table's last answer serves any smaller budget while the blockers within its budget
+        # are the same (a turn's budgets shrink as its points are spent)
+        done, done_b, done_st, got = t.last
+        if upto <= done:
+            near = t.within[done]
+            if b & near == done_b and st & near == done_st:
+                return got
+        got = self._answers.get((start, factor, cap, b, st))  # an answer at the full cap
+        if got is not None:
+            return got
+        near = t.within[upto]
+        b, st = b & near, st & near
+        if not b and not st:
+            return t.base
+        return self._kept(t, (start, factor, cap, upto, b, st), b, st, upto)
+
+    def _kept(self, t: _Table, key: tuple, blocked: int, stops: int, upto: int) -> Reached:
+        """The answer kept under `key` (searched when missing), the table's last one from now on."""
+        answers = self._answers
+        got = answers.get(key)
         if got is None:
-            if len(self._answers) >= self.keep:
-                self._answers.clear()
-            got = self._answers[key] = t.repaired(b, st)
+            if len(answers) >= self.keep:
+                answers.clear()
+            got = answers[key] = t.search(blocked, stops, upto)
+        t.last = (upto, blocked, stops, got)
         return got
 
     def _table(self, start: str, factor: int, cap: int) -> _Table:
@@ -276,4 +314,26 @@ class _Steps(dict):
                 elif b in steps:
                     steps[b].append((a, w))
         got = self[factor] = {s: tuple(v) for s, v in steps.items()}
+        return got
+
+
+class _ByCost(dict):
+    """factor -> for each space (by board index): ((cost of a step out, the spaces such a step
+    enters as a bit mask), ...), cheapest first, made on first use of a factor."""
+
+    def __init__(self, owner: ReachTable):
+        super().__init__()
+        self._owner = owner
+
+    def __missing__(self, factor: int) -> list[tuple[tuple[int, int], ...]]:
+        owner = self._owner
+        outs, bits = owner.outs[factor], owner.bits
+        got: list[tuple[tuple[int, int], ...]] = []
+        for s in owner.spaces:
+            by: dict[int, int] = {}
+            for n, w in outs[s]:
+                if n in bits:
+                    by[w] = by.get(w, 0) | bits[n]
+            got.append(tuple(sorted(by.items())))
+        self[factor] = got
         return got

@@ -25,9 +25,13 @@ class RandomBot:
         self._bits = self.rng.getrandbits
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        n = len(legal)
-        if not n:
+        if not legal:
             raise ValueError("no legal action to choose from")
+        return legal[self.index(len(legal))]
+
+    def index(self, n: int) -> int:
+        """The position of the action it takes among `n` legal ones (n > 0). The runner hands it to a
+        game's `sample_action` hook, which builds only that action: the same choice as `choose`."""
         # what rng.randrange(n) returns (random.Random._randbelow_with_getrandbits), without its
         # argument checks and calls: bots choose at every step
         bits = self._bits
@@ -35,15 +39,24 @@ class RandomBot:
         r = bits(k)
         while r >= n:
             r = bits(k)
-        return legal[r]
+        return r
 
 
-def bot_move(game: Any, state: Any, seat: int, bots: dict[int, Bot]) -> tuple[Action, list[Action]] | None:
+def bot_move(game: Any, state: Any, seat: int, bots: dict[int, Bot],
+             sample: Callable[[Any, Callable[[int], int]], Action | None] | None = None
+             ) -> tuple[Action, list[Action] | None] | None:
     """What the bot of `seat` chooses, with the legal actions it chose from (the bot loops of a
-    Session and a Playout); None when the seat has no bot or nothing to choose."""
+    Session and a Playout); None when the seat has no bot or nothing to choose. With the game's
+    `sample_action` hook (`sample`) a random bot's action is built alone by the game (its `index`
+    picks it; no legal list: None in its place)."""
     bot = bots.get(seat)
     if bot is None:
         return None
+    if sample is not None:
+        index = getattr(bot, "index", None)
+        if index is not None:
+            action = sample(state, index)
+            return None if action is None else (action, None)
     legal = game.legal_actions(state)
     if not legal:
         return None

@@ -61,6 +61,7 @@ class Runner:
         session = self.session
         game = session.game
         is_over, to_move, legal_actions = game.is_over, game.to_move, game.legal_actions
+        sample = getattr(game, "sample_action", None)
         bots, humans = self.bots, self.humans
         act = session.act
         # a Session plays bot seats in a loop of its own (the same steps, less overhead)
@@ -85,6 +86,10 @@ class Runner:
             bot = bots.get(seat)
             if bot is None:  # a person's seat: go on only with a pass taken for them
                 action = auto_pass(game, state, humans)
+                if action is None:
+                    return events
+            elif sample is not None and (index := getattr(bot, "index", None)) is not None:
+                action = sample(state, index)  # a random bot: the game builds only the action it takes
                 if action is None:
                     return events
             else:
@@ -135,6 +140,7 @@ class Playout:
         their own, so the same game); no events are kept. Returns the actions taken and []."""
         game, state, rng = self.game, self.state, self.rng
         to_move, step = game.to_move, game.step
+        sample = getattr(game, "sample_action", None)
         taken = 0
         while taken < max_steps:
             seat = to_move(state)
@@ -146,7 +152,7 @@ class Playout:
                     break
                 game.resolve(state, chance.sample(rng))
                 continue
-            move = bot_move(game, state, seat, bots)
+            move = bot_move(game, state, seat, bots, sample)
             if move is None:
                 break
             step(state, move[0])

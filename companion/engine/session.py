@@ -189,6 +189,7 @@ class Session:
             return 0, []
         game = self.game
         to_move, chance_step = game.to_move, game.chance_step
+        sample = getattr(game, "sample_action", None)
         history = self._history
         apply = game.apply if history else game.apply_quiet
         decode = game.codec.decode
@@ -223,13 +224,13 @@ class Session:
                 else:
                     if steps >= max_steps:
                         break
-                    move = bot_move(game, state, seat, bots)
+                    move = bot_move(game, state, seat, bots, sample)
                     if move is None:
                         break
-                    action, legal = move
+                    action, legal = move  # (legal None: a sampled action, built alone by the game)
                     if not isinstance(action, Action):
                         action = decode(action)
-                    if mine and _offered(action, legal):
+                    if mine and legal is not None and _offered(action, legal):
                         events = game.step(state, action)
                         if events and history:
                             out += events

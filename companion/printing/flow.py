@@ -28,14 +28,17 @@ class Block:
     h: float = 0.0                           # picture or gap height, mm
     header: bool = False                     # table: the first row is a header
     number: str = ""                         # item: a step's number ("2.") drawn instead of the bullet
+    keep: int = 0                            # heading: how many blocks after it start on its page with it
 
 
 def title(text: str) -> Block:
     return Block("head1", text)
 
 
-def heading(text: str) -> Block:
-    return Block("head2", text)
+def heading(text: str, keep: int = 0) -> Block:
+    """A heading; with `keep`, it and the `keep` blocks after it start a new page unless they all
+    fit on what is left of this one (a picture and the steps that refer to it stay together)."""
+    return Block("head2", text, keep=keep)
 
 
 def p(text: str) -> Block:
@@ -114,6 +117,10 @@ def layout(blocks: list[Block], w: float, h: float, style: dict[str, float] | No
             before = (4.0 if b.kind == "head1" else 2.6) if y > 0 else 0.0
             nxt = blocks[i + 1] if i + 1 < len(blocks) else None
             follow = _first_height(nxt, w, st) if nxt is not None else 0.0
+            if b.keep:
+                together = sum(_full_height(k, w, st) for k in blocks[i + 1:i + 1 + b.keep])
+                if before + need + together <= h:    # (a group taller than a page breaks as usual)
+                    follow = together
             if y + before + need + follow > h:
                 new_page()
                 before = 0.0
@@ -179,6 +186,22 @@ def _table_row(row: tuple[str, ...], widths: tuple[float, ...], w: float, st: di
         cells.append((x + CELL_PAD, CELL_PAD, cf, face))
         x += w * frac
     return cells, max(_height(c[2]) for c in cells) + 2 * CELL_PAD
+
+
+def _full_height(b: Block, w: float, st: dict[str, float]) -> float:
+    """The room a whole block takes, with the space after it, as `layout` places it on one page."""
+    if b.kind in ("p", "item"):
+        f = _text(b.text, "text", w - (BULLET if b.kind == "item" else 0.0), st["body"])
+        return _height(f) + st["body"] * 0.3528 * 0.7
+    if b.kind == "table":
+        return sum(_table_row(r, b.widths, w, st, "display" if b.header and i == 0 else "text")[1]
+                   for i, r in enumerate(b.rows)) + 2.0
+    if b.kind == "picture":
+        return b.h + 2.0
+    if b.kind in ("head1", "head2"):
+        f = _text(b.text, "display", w, st[b.kind])
+        return _height(f) + (7.0 if b.kind == "head1" else 4.2)
+    return b.h
 
 
 def _first_height(b: Block, w: float, st: dict[str, float]) -> float:

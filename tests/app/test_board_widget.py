@@ -5,7 +5,8 @@ from __future__ import annotations
 import flet as ft
 import flet.canvas as cv
 
-from app.widgets.board import board_widget, player_look, space_label
+from app import theme
+from app.widgets.board import _name_fit, board_widget, player_look, space_label
 from companion.board import picture
 from companion.board.picture import space_at
 from companion.content.loader import load_game
@@ -113,14 +114,32 @@ def canvas_texts(control):
 def test_space_names_never_break_a_word_on_a_desktop():
     """The Dig Site's curse spaces on a 1280 px screen: "2. Chattering Teeth" was drawn as
     "Chatte / ring", "12. Night of Screams" cut to "12. Night of". A name is drawn whole, in two
-    lines at most, each word on one line (a bold character is taken as 0.6 em), or its number alone."""
+    lines at most, each word on one line, or its number alone: measured with the face's own widths
+    (once a guess of 0.62 em a letter, too wide for "ill" and too narrow for "WM")."""
     s = Session(GAME, ["Anne", "Ben"], {}, seed=2)
     named = [t for t in canvas_texts(board_widget(s.board_view(0), 720, None)) if t[2]]
     assert any(t[0] == "Awakening Volcano" for t in named)
     for text, size, width in named:
-        per_line = width / (0.6 * size)
-        assert all(len(word) <= per_line for word in text.split()), (text, size, width)
-        assert sum(len(w) + 1 for w in text.split()) - 1 <= 2 * per_line, (text, size, width)
+        words = text.split()
+        assert all(theme.text_width(word, size) <= width for word in words), (text, size, width)
+        lines, line = [], ""
+        for word in words:    # the renderer's greedy break
+            if line and theme.text_width(f"{line} {word}", size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}".strip()
+        assert len(lines) + 1 <= 2, (text, size, width, lines)
+
+
+def test_a_board_name_is_sized_by_its_letters_not_their_count():
+    """Two names of as many letters: the wide one is drawn smaller than the narrow one, each as
+    large as lets it fit its space (the face's own widths)."""
+    wide, narrow = _name_fit("MWMWMW", 60, 30), _name_fit("iltilt", 60, 30)
+    assert wide and narrow and wide[1] < narrow[1]
+    for name, size in (wide, narrow):
+        assert theme.text_width(name, size) <= 60
+        assert size == 30 or theme.text_width(name, size + 0.5) > 60
 
 
 def test_the_pvd_island_shows_its_title_the_slot_marks_and_time_badges_apart():

@@ -19,11 +19,18 @@ def check(adj, table: ReachTable, start: str, cap: int, factor: int, blocked: se
     got = table.reach(start, cap, factor, table.mask(blocked), table.mask(stops))
     assert dict(zip(got.ends, got.costs)) == {e: c for c, e in ranked}
     assert got.costs == sorted(got.costs) and got.ends[0] == start and got.costs[0] == 0
+    for budget in range(cap + 2):  # the spaces within a budget as a mask (how random bots count moves)
+        assert got.within(budget) == table.mask(e for e, c in zip(got.ends, got.costs) if c <= budget)
     for end, cost in zip(got.ends, got.costs):
         way = got.route(end)
         assert way[0] == start and way[-1] == end and got.cost(end) == cost
         assert not set(way[1:]) & blocked and not set(way[1:-1]) & stops
         assert sum(next(b * factor + x for n, b, x in adj[a] if n == nxt) for a, nxt in zip(way, way[1:])) == cost
+    for upto in range(cap + 1):  # an answer asked only up to a budget: the same spaces, costs and routes there
+        near = table.reach(start, cap, factor, table.mask(blocked), table.mask(stops), upto)
+        k = got.count(upto)
+        assert near.ends[:near.count(upto)] == got.ends[:k] and near.costs[:near.count(upto)] == got.costs[:k]
+        assert all(near.route(e) == got.route(e) for e in got.ends[:k])
 
 
 def test_a_blocker_makes_the_spaces_behind_it_dearer_and_a_stop_ends_a_way() -> None:

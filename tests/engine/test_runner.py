@@ -193,3 +193,34 @@ def test_the_random_bot_draws_what_randrange_draws() -> None:
     for n in [1, 2, 3, 5, 8, 10, 17, 64, 100, 1000] * 20:
         legal = list(range(n))
         assert bot.choose({}, legal) == rng.randrange(n)  # seeded games stay the games they were
+
+
+class SamplingPig(Pig):
+    """Pig with the `sample_action` hook: the action a random bot takes, counted when asked."""
+
+    asked = 0
+
+    def sample_action(self, s, index):
+        SamplingPig.asked += 1
+        legal = self.legal_actions(s)
+        return legal[index(len(legal))] if legal else None
+
+
+def test_a_random_bot_takes_the_same_action_through_the_games_sample_hook(pig) -> None:
+    # the runner (on a Playout) and a Session's bot loop ask the hook instead of listing the
+    # actions for the bot, and the games are the same step for step
+    before = SamplingPig.asked
+    play, plain = Playout(SamplingPig(), ["A", "B", "C"], seed=5), Playout(pig, ["A", "B", "C"], seed=5)
+    for p in (play, plain):
+        Runner(p, {i: RandomBot(i) for i in range(3)}).advance()
+    assert play.state == plain.state and play.steps == plain.steps and SamplingPig.asked - before == play.steps
+    fast, slow = Session(SamplingPig(), ["A", "B"], seed=2), Session(pig, ["A", "B"], seed=2)
+    for s in (fast, slow):
+        Runner(s, {0: RandomBot(0), 1: RandomBot(1)}).advance()
+    assert fast.is_over() and fast.log == slow.log and fast.state == slow.state
+
+
+def test_the_random_bots_index_is_its_choice() -> None:
+    a, b = RandomBot("x"), RandomBot("x")
+    for n in [1, 2, 3, 7, 40, 41, 300] * 10:
+        assert a.index(n) == b.choose({}, list(range(n)))

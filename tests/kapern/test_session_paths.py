@@ -35,3 +35,21 @@ def test_the_quiet_path_plays_the_same_game_as_the_logged_one(seed: int, options
     # a loaded game replays without events and builds them, as play built them, when asked
     loaded = Session.from_json(json.loads(json.dumps(loud.to_json())), GAME)
     assert [(i, e.to_dict()) for i, e in loaded.events] == [(i, e.to_dict()) for i, e in loud.events]
+
+
+def test_the_actions_kept_for_a_roll_are_those_worked_out_afresh() -> None:
+    """Speelbeurt, Piratenkaarten (Schatkist, Tovenares): what a roll allows is worked out once and
+    kept (legal_actions); at every decision of seeded games, random and heuristic, with the extra
+    cards, the kept list is the list worked out from the state alone, in the same order."""
+    kinds: set[str] = set()
+    for seed in range(12):
+        s = Session(GAME, ["Ann", "Ben", "Cas"], {"extra_cards": seed % 2 == 1}, seed=seed, history=False)
+        bots = [RandomBot(seed * 10 + i) if (seed + i) % 3 else KapernBot(seed * 10 + i) for i in range(3)]
+        while not s.is_over():
+            state = s.state
+            legal = GAME.legal_actions(state)
+            assert legal == GAME._legal_fresh(state), (seed, len(s.log))
+            kinds.add(GAME.rule(state).kind)
+            seat = s.to_move()
+            s.act(bots[seat].choose(s.view(seat), legal))
+    assert {"chest", "reroll_skull"} <= kinds  # both kept kinds were met

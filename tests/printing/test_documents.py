@@ -243,3 +243,38 @@ def test_a_ruling_without_dutch_is_a_print_problem_of_a_dutch_edition(kapern):
         assert "Uitspraken die nog geen Nederlandse tekst hebben" in text
     finally:
         first.translations = saved
+
+
+def test_read_me_keeps_each_board_picture_with_all_its_assembly_steps(pvd, tmp_path):
+    """Issue 15 item 2 (the board assembly steps with a small picture): the PvD read-me once put
+    steps 1-2 under the picture and steps 3-4 alone on the next page. The heading, the picture
+    and every step stand on one page."""
+    jobs = plan(pvd, PrintOptions(out=tmp_path, formats=("pdf",)))
+    laid = []
+    for page in jobs[0].pages():
+        rec = Recorder()
+        page.draw(rec)
+        laid.append(" ".join(" ".join(t for _, t in rec.texts).split()))
+    board = next(t for t in laid if "Putting the board together" in t)
+    for n in range(1, 5):
+        assert f"{n}." in board.split("Putting the board together", 1)[1], (n, board)
+    assert sum("Putting the board together" in t for t in laid) == 1
+
+
+def test_a_kept_group_taller_than_a_page_still_breaks():
+    """`keep` never leaves a page empty: a group that cannot fit on any page flows as usual."""
+    def page_texts(pages) -> list[str]:
+        return [" ".join(flow.texts([page])) for page in pages]
+
+    long = [flow.heading("Head", keep=3)] + [flow.p("word " * 400) for _ in range(3)]
+    assert page_texts(flow.layout(long, 100, 120))[0].startswith("Head word")
+    def draw(*_) -> None:
+        pass
+
+    def kept_page(keep: int) -> int:
+        doc = [flow.picture(80, draw), flow.heading("Kept", keep=keep), flow.picture(20, draw), flow.picture(20, draw)]
+        pages = page_texts(flow.layout(doc, 100, 120))
+        return next(i for i, t in enumerate(pages) if "Kept" in t)
+
+    assert kept_page(0) == 0   # the heading and the first picture fit below the tall one
+    assert kept_page(2) == 1   # both pictures do not: with keep=2 the group starts the next page

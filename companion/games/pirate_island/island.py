@@ -5,7 +5,8 @@ the crater (1 = next to it), coastal fields (next to the sea or a harbour), fiel
 swamp, the numbered (chest) fields, each harbour's landing place and the fields beside it. The
 graph comes from companion/board (graph_of); the movement search is companion.board.budget over
 steps precomputed here, and the rules' movement options are companion.board.reach's tables of it
-(made once per field, repaired for what stands in the way), since the rules ask at every decision.
+(made once per field, searched again where pirates or chests stand in the way and kept while they
+stay), since the rules ask at every decision.
 """
 from __future__ import annotations
 
@@ -146,7 +147,8 @@ class Island:
     @cached_property
     def moves(self) -> ReachTable:
         """The movement searches of the rules as table look-ups (companion.board.reach): each
-        field's costs on the empty island made once, repaired for the pirates and chests in the way."""
+        field's costs on the empty island made once, searched again for the pirates and chests in
+        the way (and kept while they stay)."""
         return ReachTable(self.steps)
 
     def steps_from(self, start: str) -> dict[str, int]:

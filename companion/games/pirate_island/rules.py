@@ -108,7 +108,7 @@ class IslandGame(Game[IslandState]):
     def data(self) -> Data:
         return shared()
 
-    @property
+    @cached_property
     def island(self) -> Island:
         return self.data.island
 
@@ -155,9 +155,13 @@ class IslandGame(Game[IslandState]):
         if p == "order":
             return Roll((FACES,) * len(s.rolloff), label="who starts: one die each for " +
                         ", ".join(s.players[i] for i in s.rolloff))
-        if p == "turn":
-            what = "movement" if s.ships[self.colour(s, s.seat)] else "entering a harbour (7 or more)"
-            return Roll((FACES, FACES), label=f"{s.players[s.seat]}'s roll: {what}")
+        if p == "turn":  # (the same roll turn after turn: made once per player and purpose)
+            key = (s.players[s.seat], s.ships[s.colours[s.seat]] is None)
+            roll = self._turn_rolls.get(key)
+            if roll is None:
+                what = "entering a harbour (7 or more)" if key[1] else "movement"
+                roll = self._turn_rolls[key] = Roll((FACES, FACES), label=f"{key[0]}'s roll: {what}")
+            return roll
         if p == "look":
             # every chest nobody has opened holds the treasure with the same chance, until it is found
             left = sum(1 for c in s.contents if not c)
@@ -189,7 +193,7 @@ class IslandGame(Game[IslandState]):
     #: same object means the same answer. One tuple each, replaced whole (safe across threads).
     _seat_memo: tuple[Any, dict[str, int]] = (None, {})
     _band_memo: tuple[Any, tuple[tuple[str, ...], ...]] = (None, ())
-    _occ_memo: tuple[Any, dict[str, str]] = (None, {})
+    _occ_memo: tuple[Any, tuple[dict[str, str], int, tuple[int, ...]]] = (None, ({}, 0, ()))
     _blocker_memo: tuple[Any, Any, int, tuple[set[str], set[str], int, int]] = (None, None, -1, (set(), set(), 0, 0))
 
     def seats(self, s: IslandState) -> dict[str, int]:
@@ -223,12 +227,32 @@ class IslandGame(Game[IslandState]):
 
     def occupancy(self, s: IslandState) -> dict[str, str]:
         """field -> the pirate on it (shared: do not change it)"""
-        key, occ = self._occ_memo
+        return self._where(s)[0]
+
+    def occupied_bits(self, s: IslandState) -> int:
+        """The occupied fields as a bit mask of the island's movement table."""
+        return self._where(s)[1]
+
+    def _where(self, s: IslandState) -> tuple[dict[str, str], int, tuple[int, ...]]:
+        """(field -> the pirate on it, the occupied fields as a bit mask of the island's movement
+        table, each seat's fields as one), made in one pass once a position."""
+        key, got = self._occ_memo
         if key is not s.pirates:
             fields = self.island.fieldset
-            occ = {loc: p for p, loc in s.pirates.items() if loc in fields}
-            self._occ_memo = (s.pirates, occ)
-        return occ
+            bits = self.island.moves.bits
+            seats = self.seats(s)
+            occ: dict[str, str] = {}
+            per = [0] * len(s.players)
+            for p, loc in s.pirates.items():
+                if loc in fields:
+                    occ[loc] = p
+                    per[seats[p]] |= bits[loc]
+            every = 0
+            for m in per:
+                every |= m
+            got = (occ, every, tuple(per))
+            self._occ_memo = (s.pirates, got)
+        return got
 
     def blockers(self, s: IslandState) -> tuple[set[str], set[str], int, int]:
         """(the fields of the pirates of other seats than the one to move, the chest fields, and
@@ -236,10 +260,18 @@ class IslandGame(Game[IslandState]):
         not change them)."""
         pirates, chests, seat, sets = self._blocker_memo
         if pirates is not s.pirates or chests is not s.chests or seat != s.seat:
-            seats = self.seats(s)
-            enemy = {f for f, p in self.occupancy(s).items() if seats[p] != s.seat}
-            mask = self.island.moves.mask
-            sets = (enemy, set(s.chests), mask(enemy), mask(s.chests))
+            occ, every, per = self._where(s)
+            enemy_bits = every & ~per[s.seat]
+            if seat == s.seat and sets[2] == enemy_bits:  # the same fields (the seat's own pirate moved)
+                enemy = sets[0]
+            else:
+                seats, seat = self.seats(s), s.seat
+                enemy = {f for f, p in occ.items() if seats[p] != seat}
+            if chests is s.chests:
+                chest_set, chest_bits = sets[1], sets[3]
+            else:
+                chest_set, chest_bits = set(s.chests), self.island.moves.mask(s.chests)
+            sets = (enemy, chest_set, enemy_bits, chest_bits)
             self._blocker_memo = (s.pirates, s.chests, s.seat, sets)
         return sets
 
@@ -263,19 +295,38 @@ class IslandGame(Game[IslandState]):
             got = self._moves[key] = {to: Move(seat, pirate, to, carry) for to in isl.fields + isl.harbours}
         return got
 
-    def _legs(self, s: IslandState, pirate: str, ctx: tuple | None = None) -> list[tuple]:
+    def _legs(self, s: IslandState, pirate: str) -> list[tuple]:
         """Where one pirate of the seat to move may go in the movement phase, as the searches its
         moves come from, in order: ("land", reach, budget, carry, BP added, the harbour it
         disembarks from or None) and ("ship", reach, landing place, harbour, cost) for going aboard
-        a ship of its own. Shared by legal_actions, move_options and the move itself; `ctx` is
-        what all pirates of the position share (_legs_context), when the caller asks for several."""
+        a ship of its own. Shared by legal_actions, move_options and the move itself."""
+        return self._band_legs(s).get(pirate, [])
+
+    #: the last position's legs (_band_legs) with the state fields they come from
+    _legs_memo: tuple[Any, dict[str, list[tuple]]] = (None, {})
+
+    def _band_legs(self, s: IslandState) -> dict[str, list[tuple]]:
+        """pirate -> its legs (_legs) for every pirate of the seat to move, worked out once a
+        position: listing the moves and making one ask the same. The key is every state field
+        they depend on (the rules put a new list or mapping into a field, never change one)."""
+        key = (s.phase, s.seat, s.bp, s.storm, s.pirates, s.chests, s.ships, s.owner, s.spent, s.stopped,
+               s.carried, s.contents, s.seen)
+        old, legs = self._legs_memo
+        if old != key:
+            legs = {}
+            if s.phase == "move":
+                ctx = self._legs_context(s)
+                legs = {pirate: self._legs_of(s, pirate, ctx) for pirate in self.band(s, s.seat)}
+            self._legs_memo = (key, legs)
+        return legs
+
+    def _legs_of(self, s: IslandState, pirate: str, ctx: tuple) -> list[tuple]:
+        """_legs worked out; `ctx`: what all pirates of the position share (_legs_context)."""
         loc = s.pirates.get(pirate)
-        if s.phase != "move" or loc is None or loc == TOTENKISTE or pirate in s.stopped:
+        if loc is None or loc == TOTENKISTE or pirate in s.stopped:
             return []
         seat = s.seat
-        if self.seats(s).get(pirate) != seat:
-            return []
-        isl, reach_of, enemy, chests, enemy_bits, chest_bits, landings = ctx or self._legs_context(s)
+        isl, reach_of, enemy, chests, enemy_bits, chest_bits, landings = ctx
         cap_, carrier_cap, embark, carrier_factor = self._movement
         spent = s.spent.get(pirate, 0)
         if loc.startswith(SHIP_PREFIX):
@@ -284,38 +335,49 @@ class IslandGame(Game[IslandState]):
                 return []
             lp = isl.landing[harbour]
             budget = min(s.bp, cap_ - spent) - embark
-            if budget < 0 or lp in enemy:
+            if budget < 0 or enemy_bits & isl.moves.bits[lp]:
                 return []
             # onto a chest's landing place the pirate stops at once (a search of 0 BP)
             cap = 0 if lp in chests else cap_ - embark
-            return [("land", reach_of(lp, cap, 1, enemy_bits, chest_bits), budget, False, embark, harbour)]
+            return [("land", reach_of(lp, cap, 1, enemy_bits, chest_bits, budget), budget, False, embark, harbour)]
         cap = carrier_cap if pirate in s.carried else cap_
         budget = min(s.bp, cap - spent)
         if budget <= 0:
             legs: list[tuple] = []
         else:  # a chest stops a pirate (the start may be left)
-            reach = reach_of(loc, cap, 1, enemy_bits, chest_bits)
+            reach = reach_of(loc, cap, 1, enemy_bits, chest_bits, budget)
             legs = [("land", reach, budget, False, 0, None)]
-            for harbour, lp in landings:
+            for harbour, lp, lp_bit in landings:
+                if not reach.reaches(lp_bit):
+                    continue
                 got = reach.cost(lp)
-                if got is not None and (lp == loc or lp not in chests) and got + embark <= budget:
+                if (lp == loc or lp not in chests) and got + embark <= budget:  # type: ignore[operator]
                     legs.append(("ship", reach, lp, harbour, got + embark))
         if loc in chests:
             chest = self.chest_at(s, loc)
             budget = min(s.bp, carrier_cap - spent)
             if budget > 0 and self.knows_treasure(s, seat, chest):  # a carrier enters no other chest's field
-                legs.append(("land", reach_of(loc, carrier_cap, carrier_factor, enemy_bits | chest_bits), budget,
+                legs.append(("land", reach_of(loc, carrier_cap, carrier_factor, enemy_bits | chest_bits, 0, budget), budget,
                              True, 0, None))
         return legs
 
     def _legs_context(self, s: IslandState) -> tuple:
         """What the movement options of every pirate of the seat to move share in a position: the
         island, its search, the enemy and chest fields (sets and bit masks) and (harbour, landing
-        place) of the seat's ships a pirate may go aboard (none in a storm)."""
+        place, its bit) of the seat's ships a pirate may go aboard (none in a storm)."""
         isl = self.island
         enemy, chests, enemy_bits, chest_bits = self.blockers(s)
-        landings = () if s.storm else tuple((s.ships[c], isl.landing[s.ships[c]]) for c in self.ships_of(s, s.seat))
+        key = (s.ships, s.owner, s.seat, s.storm)
+        old, landings = self._landings_memo
+        if old != key:
+            bits = isl.moves.bits
+            landings = () if s.storm else tuple((s.ships[c], isl.landing[s.ships[c]], bits[isl.landing[s.ships[c]]])
+                                                for c in self.ships_of(s, s.seat))
+            self._landings_memo = (key, landings)
         return isl, isl.moves.reach, enemy, chests, enemy_bits, chest_bits, landings
+
+    #: the last (harbour, landing place, its bit) of the seat's ships, with the fields they come from
+    _landings_memo: tuple[Any, tuple[tuple[str, str, int], ...]] = (None, ())
 
     @cached_property
     def _movement(self) -> tuple[int, int, int, int]:
@@ -359,8 +421,10 @@ class IslandGame(Game[IslandState]):
     def sail_options(self, s: IslandState) -> list[tuple[str, str]]:
         if s.phase != "move" or s.storm or s.bp < self.rules.movement.ship:
             return []
-        free = [h for h in self.island.harbours if self.ship_at(s, h) is None]
-        return [(c, h) for c in self.ships_of(s, s.seat) if self.crew(s, c) for h in free]
+        taken = set(s.ships.values())
+        free = [h for h in self.island.harbours if h not in taken]
+        aboard_now = set(s.pirates.values())
+        return [(c, h) for c in self.ships_of(s, s.seat) if aboard(c) in aboard_now for h in free]
 
     def load_options(self, s: IslandState) -> list[str]:
         if s.phase != "move" or s.storm:
@@ -391,7 +455,8 @@ class IslandGame(Game[IslandState]):
             return {}
         isl = self.island
         occ = self.occupancy(s)
-        enemy = self.blockers(s)[0]
+        enemy, _, enemy_bits, _ = self.blockers(s)
+        near_bits = self._near_bits
         out: dict[str, list[str]] = {}
         for p in self.band(s, s.seat):
             loc = s.pirates[p]
@@ -399,12 +464,31 @@ class IslandGame(Game[IslandState]):
                 continue
             if loc.startswith(SHIP_PREFIX):
                 harbour = s.ships[loc[len(SHIP_PREFIX):]]
-                around = isl.shore[harbour] if harbour else ()
+                if not harbour:
+                    continue
+                around = isl.shore[harbour]
+                if not near_bits[harbour] & enemy_bits:
+                    continue
             else:
                 around = isl.near[loc]
+                if not near_bits[loc] & enemy_bits:
+                    continue
             for f in enemy.intersection(around):
                 out.setdefault(occ[f], []).append(p)
         return out
+
+    @cached_property
+    def _turn_rolls(self) -> dict[tuple[str, bool], Roll]:
+        """(player, still at sea) -> the turn's roll (chance_step)"""
+        return {}
+
+    @cached_property
+    def _near_bits(self) -> dict[str, int]:
+        """field -> its neighbours, harbour -> the fields beside it, as bit masks (a pirate with
+        no enemy there is passed over in one operation)."""
+        isl = self.island
+        mask = isl.moves.mask
+        return {**{f: mask(isl.near[f]) for f in isl.fields}, **{h: mask(isl.shore[h]) for h in isl.harbours}}
 
     def combat_modifiers(self, s: IslandState, target: str, attackers: tuple[str, ...]) -> dict[str, int]:
         """The attacker bonus and the defender's minus points, each by name."""
@@ -465,16 +549,28 @@ class IslandGame(Game[IslandState]):
                 return line.need
         return None
 
+    #: the last position's fog_options, with the state fields they come from
+    _fog_memo: tuple[Any, dict[str, dict[str, int]]] = (None, {})
+
     def fog_options(self, s: IslandState) -> dict[str, dict[str, int]]:
-        """pirate of the roller -> {field: steps} it may be moved to by the fog"""
+        """pirate of the roller -> {field: steps} it may be moved to by the fog (shared: do not
+        change it; listing the choices and making one ask the same)"""
+        key = (s.pirates, s.chests, s.seat)
+        old, out = self._fog_memo
+        if old != key:
+            out = self._fog_options(s)
+            self._fog_memo = (key, out)
+        return out
+
+    def _fog_options(self, s: IslandState) -> dict[str, dict[str, int]]:
         isl = self.island
         occ = self.occupancy(s)
         chests = set(s.chests)
         out = {}
+        blocked = self.blockers(s)[0]  # the other seats' fields
         for p, loc in s.pirates.items():
             if self.seat_of(s, p) != s.seat or loc not in isl.fieldset:
                 continue
-            blocked = {f for f, q in occ.items() if self.seat_of(s, q) != s.seat}
             reach = isl.walk(loc, self.rules.fog_fields, blocked, chests - {loc})
             ends = {f: k for f, k in reach.items() if k > 0 and f not in occ}
             if ends:
@@ -528,9 +624,8 @@ class IslandGame(Game[IslandState]):
             return [EnterHarbour(seat, h) for h in self.island.harbours if self.ship_at(s, h) is None]
         if p == "move":
             occ = self.occupancy(s)
-            ctx = self._legs_context(s)
-            for pirate in self.band(s, seat):
-                for leg in self._legs(s, pirate, ctx):
+            for pirate, legs in self._band_legs(s).items():
+                for leg in legs:
                     if leg[0] == "land":
                         _, reach, budget, carry = leg[:4]
                         to = self._moves_of(seat, pirate, carry)
@@ -568,6 +663,64 @@ class IslandGame(Game[IslandState]):
         if p == "recruit":
             return [Recruit(seat, place) for place in self.recruit_options(s)] + [Pass(seat)]
         return []
+
+    def sample_action(self, s: IslandState, index: Any) -> Action | None:
+        """`legal_actions(s)[index(n)]` (n: how many there are; None when there are none) without
+        the list (the engine's hook for random bots): in the movement phase, where random bots
+        spend their game choosing among about 40 moves, each pirate's moves are counted from its
+        search (the free fields among the fields it reaches `within(budget)`, a count of bits) and
+        only the chosen one is built; the fog's 50 or so choices are counted alike. Same order as
+        legal_actions, so a random bot takes the same action either way (tests/pirate_island/
+        test_random_bots.py)."""
+        if s.phase == "fog":  # about 50 choices: the fog moves one of the roller's pirates
+            fog = sorted(self.fog_options(s).items())
+            i = index(sum(len(ends) for _, ends in fog) + 1)
+            for pirate, ends in fog:
+                if i < len(ends):
+                    return Fog(self.to_move(s), pirate, sorted(ends)[i])  # type: ignore[arg-type]
+                i -= len(ends)
+            return Pass(self.to_move(s))  # type: ignore[arg-type]
+        if s.phase != "move":
+            legal = self.legal_actions(s)
+            return legal[index(len(legal))] if legal else None
+        seat = s.seat
+        occ_bits = self.occupied_bits(s)
+        parts: list[tuple[int, str, tuple]] = []
+        n = 0
+        for pirate, legs in self._band_legs(s).items():
+            for leg in legs:
+                if leg[0] == "land":
+                    reach = leg[1]
+                    m = reach.count(leg[2]) - (reach.within(leg[2]) & occ_bits).bit_count()
+                else:
+                    m = 1
+                if m:
+                    parts.append((m, pirate, leg))
+                    n += m
+        sails = self.sail_options(s)
+        loads = self.load_options(s)
+        i = index(n + len(sails) + len(loads) + 1)
+        if i < n:
+            for m, pirate, leg in parts:
+                if i >= m:
+                    i -= m
+                    continue
+                if leg[0] == "ship":
+                    return self._moves_of(seat, pirate, False)[leg[3]]
+                occ = self.occupancy(s)
+                for e in leg[1].ends:
+                    if e not in occ:
+                        if not i:
+                            return self._moves_of(seat, pirate, leg[3])[e]
+                        i -= 1
+            raise AssertionError("a move counted but not found")
+        i -= n
+        if i < len(sails):
+            return Sail(seat, *sails[i])
+        i -= len(sails)
+        if i < len(loads):
+            return Load(seat, loads[i])
+        return EndMoves(seat)
 
     # --- transitions: actions --------------------------------------------------------------
     def step(self, s: IslandState, a: Action) -> list[Event]:

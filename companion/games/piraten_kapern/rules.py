@@ -91,6 +91,10 @@ class KapernState:
 
 
 
+#: a state with nothing in it yet, for the copies of KapernState.successor made inline
+_blank = object.__new__
+
+
 def _dice_list(dice: list[int]) -> str:
     return ", ".join(str(d + 1) for d in dice)
 
@@ -145,7 +149,14 @@ class KapernGame(Game[KapernState]):
 
     def chance_step(self, s: KapernState) -> Draw | Roll | None:
         if s.phase == "draw":
-            return Draw(tuple(s.deck), 1, label="fortune card")
+            # built once for each pile (kept on the state like `_legal`: saves never see it; a draw
+            # puts a new list in `deck`): the session asks for it, then apply_chance again
+            memo = s.__dict__.get("_draw")
+            if memo is not None and memo[0] is s.deck and len(memo[1].population) == len(s.deck):
+                return memo[1]
+            step = Draw(tuple(s.deck), 1, label="fortune card")
+            s.__dict__["_draw"] = (s.deck, step)
+            return step
         if s.phase == "roll":
             return self._roll_step(s.rolling)
         return None
@@ -172,7 +183,10 @@ class KapernGame(Game[KapernState]):
     # --- what may be done --------------------------------------------------------------------
     def doomed(self, s: KapernState) -> bool:
         """Three skulls, but the Sorceress may still save the turn (rulings: sorceress-first-roll)."""
-        return s.phase == "decide" and skull_count(s.dice, self.rule(s)) >= self.table.skulls_end_turn
+        if s.phase != "decide":
+            return False
+        data = self.data  # skull_count(s.dice, self.rule(s)), inlined: every stop and re-roll asks
+        return s.dice.count(SKULL) + (data.cards[s.card].skulls if s.card else 0) >= data.table.skulls_end_turn
 
     def sorceress_left(self, s: KapernState) -> bool:
         card = self.rule(s)
@@ -234,21 +248,89 @@ class KapernGame(Game[KapernState]):
         phase = s.phase
         if phase != "decide" and phase != "island":
             return []
-        # The common case (no Treasure Chest card, no skull the Sorceress could take): the dice
-        # one may pick depend only on the roll, so they are worked out once a roll and kept on the
-        # state (`_legal`, not a field: successor() copies share it, saves never see it); a step
-        # puts a new list in `dice`, so a kept entry is checked by the identity of the dice
+        # What one may do depends on the roll and, within a roll, only on the picked dice and the
+        # chest: so what a roll allows is worked out once and kept on the state (`_legal`, not a
+        # field: successor() copies share it, saves never see it); a step puts a new list in
+        # `dice` and `chest`, so a kept entry is checked by the identity of those lists
         memo = s.__dict__.get("_legal")
         if (memo is not None and memo[0] is s.dice and memo[1] is s.chest
                 and memo[2] == (s.card, phase, s.island, s.sorceress_used, s.seat)):
-            return list(memo[3] if len(s.picked) >= memo[5] else memo[4])
+            if not memo[6]:  # the common case: no Treasure Chest card, no skull the Sorceress could take
+                return list(memo[3] if len(s.picked) >= memo[5] else memo[4])
+            return self._legal_kept(s, memo)
         return self._legal_actions(s)
 
     def _legal_actions(self, s: KapernState) -> list[Action]:
+        """What a new roll (or a new chest) allows, kept on the state (see legal_actions)."""
         phase = s.phase
-        p = s.seat
-        # the same tests as _pick_error/_chest_error/_reroll_error, inlined: this runs at every
-        # bot decision
+        data = self.data
+        t = data.table
+        card = data.cards[s.card] if s.card else _NO_CARD
+        dice, picked, chest = s.dice, s.picked, s.chest
+        picks, chests, reroll, stop = self._actions(s.seat)
+        doomed = phase == "decide" and dice.count(SKULL) + card.skulls >= t.skulls_end_turn
+        sorceress = card.reroll_skulls > 0 and not s.sorceress_used and not s.island and SKULL in dice
+        key = (s.card, phase, s.island, s.sorceress_used, s.seat)
+        # `picked` never holds a skull unless the Sorceress took it, nor a die on the chest
+        # (_pick_error, _chest_error), so the picks are the dice showing no skull and not on the chest
+        if card.kind != "chest" and not sorceress and not chest:
+            # a re-roll takes min_reroll dice (and is never allowed doomed)
+            base = [picks[d] for d, face in enumerate(dice) if face != SKULL]
+            with_reroll = base + [reroll, stop]
+            s.__dict__["_legal"] = (dice, chest, key, with_reroll, base + [stop],
+                                    len(dice) + 1 if doomed else t.min_reroll, 0, None)
+            return list(with_reroll if not doomed and len(picked) >= t.min_reroll else base + [stop])
+        if card.kind == "chest" and not card.reroll_skulls:
+            # the Treasure Chest: the dice showing no skull may be picked unless on the chest, and
+            # put on the chest (or taken off) unless picked (not on Skull Island)
+            free = [d for d, face in enumerate(dice) if face != SKULL]
+            memo = (dice, chest, key, [picks[d] for d in free if d not in chest],
+                    [] if s.island else [(d, chests[d]) for d in free],
+                    len(dice) + 1 if doomed else t.min_reroll, 1, (reroll, stop))
+        elif sorceress and card.kind != "chest" and not chest:
+            # the Sorceress: any die may be picked while she has a skull left to take
+            memo = (dice, chest, key, list(picks[:len(dice)]), [face == SKULL for face in dice],
+                    card.reroll_skulls, 2, (doomed, t.min_reroll, picks, reroll, stop))
+        else:
+            return self._legal_fresh(s)
+        s.__dict__["_legal"] = memo
+        return self._legal_kept(s, memo)
+
+    @staticmethod
+    def _legal_kept(s: KapernState, memo: tuple) -> list[Action]:
+        """The actions of a Treasure Chest or Sorceress roll from what was kept for it
+        (_legal_actions), given the dice picked now: the same list as _legal_fresh."""
+        picked = s.picked
+        if memo[6] == 1:  # the Treasure Chest
+            reroll, stop = memo[7]
+            out = memo[3] + [action for d, action in memo[4] if d not in picked]
+            if len(picked) >= memo[5]:
+                out.append(reroll)
+            out.append(stop)
+            return out
+        skull, reroll_skulls = memo[4], memo[5]
+        doomed, min_reroll, picks, reroll, stop = memo[7]
+        picked_skulls = 0
+        for i in picked:
+            if skull[i]:
+                picked_skulls += 1
+        if picked_skulls < reroll_skulls:
+            out = memo[3][:]
+        else:
+            out = [picks[d] for d, is_skull in enumerate(skull) if not is_skull or d in picked]
+        if picked_skulls or not doomed:
+            n = len(picked)
+            if n >= min_reroll or picked_skulls == n > 0:
+                out.append(reroll)
+        out.append(stop)
+        return out
+
+    def _legal_fresh(self, s: KapernState) -> list[Action]:
+        """Every legal action worked out from the state alone: the tests of _pick_error,
+        _chest_error and _reroll_error, inlined (what the kept lists of legal_actions must equal)."""
+        phase = s.phase
+        if phase != "decide" and phase != "island":
+            return []
         data = self.data
         t = data.table
         card = data.cards[s.card] if s.card else _NO_CARD
@@ -259,17 +341,8 @@ class KapernGame(Game[KapernState]):
                 picked_skulls += 1
         skull_ok = (card.reroll_skulls > 0 and not s.sorceress_used and not s.island and SKULL in dice
                     and picked_skulls < card.reroll_skulls)
-        picks, chests, reroll, stop = self._actions(p)
+        picks, chests, reroll, stop = self._actions(s.seat)
         doomed = phase == "decide" and dice.count(SKULL) + card.skulls >= t.skulls_end_turn
-        if not chest and card.kind != "chest" and not (card.reroll_skulls > 0 and not s.sorceress_used
-                                                       and not s.island and SKULL in dice):
-            # the common case: no skull can be picked, so `picked` holds none and the picks are the
-            # dice showing no skull; a re-roll takes min_reroll of them (and is never allowed doomed)
-            base = [picks[d] for d, face in enumerate(dice) if face != SKULL]
-            with_reroll = base + [reroll, stop]
-            s.__dict__["_legal"] = (dice, chest, (s.card, phase, s.island, s.sorceress_used, s.seat),
-                                    with_reroll, base + [stop], len(dice) + 1 if doomed else t.min_reroll)
-            return list(with_reroll if not doomed and len(picked) >= t.min_reroll else base + [stop])
         if skull_ok or chest:
             out: list[Action] = [picks[d] for d in range(len(dice))
                                  if d in picked or (d not in chest and (skull_ok or dice[d] != SKULL))]
@@ -277,7 +350,6 @@ class KapernGame(Game[KapernState]):
             out = [picks[d] for d, face in enumerate(dice) if face != SKULL or d in picked]
         if card.kind == "chest" and not s.island:
             out += [chests[d] for d in range(len(dice)) if dice[d] != SKULL and d not in picked]
-        # _reroll_error(s) is None
         if picked_skulls or not doomed:
             n = len(picked)
             if n >= t.min_reroll or picked_skulls == n > 0:
@@ -306,7 +378,8 @@ class KapernGame(Game[KapernState]):
         # apply without building events, for sessions that keep no game log (simulation)
         phase = state.phase
         if (phase == "decide" or phase == "island") and action.player == state.seat:
-            new = state.successor()
+            new = _blank(KapernState)  # state.successor(), inlined: simulations apply an action a step
+            new.__dict__ = state.__dict__.copy()
             kind = type(action)
             if kind is Pick:
                 d = action.die - 1  # type: ignore[attr-defined]
@@ -318,7 +391,15 @@ class KapernGame(Game[KapernState]):
                 else:
                     self._pick(new, action.die)  # type: ignore[attr-defined]
             elif kind is Reroll:
-                self._reroll(new)
+                picked, dice = new.picked, new.dice
+                if len(picked) >= self.data.table.min_reroll and not self.doomed(new) \
+                        and all(dice[i] != SKULL for i in picked):
+                    # no skull picked, enough dice, not doomed: _reroll_error has nothing to say
+                    new.rolling = picked
+                    new.picked = []
+                    new.phase = "roll"
+                else:
+                    self._reroll(new)
             elif kind is Stop:
                 self._stop(new, None)
             elif kind is Chest:
@@ -337,7 +418,8 @@ class KapernGame(Game[KapernState]):
         if phase == "roll":
             step = self._roll_step(state.rolling)
             outcome = step.check(outcome)
-            new = state.successor()
+            new = _blank(KapernState)  # state.successor(), inlined
+            new.__dict__ = state.__dict__.copy()
             self._roll(new, outcome)
             self._after_roll(new, outcome.count(SKULL), None)
             return new
@@ -449,19 +531,20 @@ class KapernGame(Game[KapernState]):
         self._after_roll(s, outcome.count(SKULL), events)
         return events
 
-    def _rerolls_done(self, s: KapernState) -> bool:
-        limit = self.rule(s).rerolls
-        return limit >= 0 and s.rolls > limit
-
     # The rest of a turn. `events` collects what happened for the game log; None (a session that
     # keeps no log: simulation) builds no event at all.
     def _after_roll(self, s: KapernState, new_skulls: int, events: list[Event] | None) -> None:
-        t = self.table
-        card = self.rule(s)
-        skulls = skull_count(s.dice, card)
-        free = len(s.dice) - s.dice.count(SKULL)
+        # the numbers of the tests below worked out once (this runs after every roll)
+        data = self.data
+        t = data.table
+        card = data.cards[s.card] if s.card else _NO_CARD
+        dice = s.dice
+        skull_dice = dice.count(SKULL)
+        skulls = skull_dice + card.skulls  # skull_count(dice, card)
+        free = len(dice) - skull_dice
+        rerolls_done = 0 <= card.rerolls < s.rolls  # the card's re-rolls are used up (-1: no limit)
         if s.island:
-            if not new_skulls or free < t.min_reroll or self._rerolls_done(s):
+            if not new_skulls or free < t.min_reroll or rerolls_done:
                 self._end_island(s, events)
             else:
                 s.phase = "island"
@@ -472,7 +555,7 @@ class KapernGame(Game[KapernState]):
             if events is not None:
                 events.append(Event("island", f"{s.players[s.seat]} lands on Skull Island with {skulls} skulls",
                                     {"skulls": skulls, "seat": s.seat}))
-            if free < t.min_reroll or self._rerolls_done(s):
+            if free < t.min_reroll or rerolls_done:
                 self._end_island(s, events)
             else:
                 s.phase = "island"
@@ -489,8 +572,8 @@ class KapernGame(Game[KapernState]):
             else:
                 self._death(s, events)
             return
-        if self._rerolls_done(s):
-            self._end_turn(s, self.data.scorer.stop(s.dice, s.card or ""), 0, "stop", events)
+        if rerolls_done:
+            self._end_turn(s, data.scorer.stop(dice, s.card or ""), 0, "stop", events)
         else:
             s.phase = "decide"
 
@@ -518,7 +601,8 @@ class KapernGame(Game[KapernState]):
         s.discard = s.discard + [card]
         s.last = {"seat": seat, "player": name, "card": card, "dice": list(s.dice),
                   "chest": [i + 1 for i in s.chest], "how": how, "points": own, "opponents": others,
-                  "skulls": skull_count(s.dice, self.rule(s)), "scores": list(s.scores)}
+                  "skulls": s.dice.count(SKULL) + (self.data.cards[card].skulls if card else 0),
+                  "scores": list(scores)}
         if events is not None:
             if how == "island":
                 text = (f"{name} leaves Skull Island: every opponent loses {-others}" if others or not own

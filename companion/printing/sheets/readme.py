@@ -80,7 +80,6 @@ def _board(ctx: Ctx, b: BoardItem) -> list[Block]:
     _, ts = boards.orient(ctx, b, overlap)
     cols = max(t.col for t in ts) + 1
     rows = max(t.row for t in ts) + 1
-    out: list[Block] = [heading(w("readme.board_title", board=b.name, n=len(ts)))]
     steps = [w("readme.board_1", cols=cols, rows=rows), w("readme.board_2", overlap=f"{overlap:g}"),
              w("readme.board_3", overlap=f"{overlap:g}"), w("readme.board_4")]
 
@@ -96,7 +95,9 @@ def _board(ctx: Ctx, b: BoardItem) -> list[Block]:
             s.text(left + (tile.x + 4) * scale + 1, y + (tile.y + 4) * scale + 3, tile.code, "display", 8,
                    ctx.theme.accent)
 
-    # the picture first, under the heading (which keeps it company): step 1 says "as the picture shows"
+    # the picture first, under the heading: step 1 says "as the picture shows"; the heading keeps the
+    # picture and every step on one page (steps split over two pages were read as two sets of steps)
+    out: list[Block] = [heading(w("readme.board_title", board=b.name, n=len(ts)), keep=1 + len(steps))]
     out.append(picture(min(60, b.h * min(180 * 0.7 / b.w, 60 / b.h)) + 2, draw))
     out += [step(i, s) for i, s in enumerate(steps, 1)]
     return out
