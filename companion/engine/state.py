@@ -5,6 +5,7 @@ import copy
 import dataclasses
 import types
 import typing
+from enum import Enum
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -43,6 +44,8 @@ def from_jsonable(hint: Any, data: Any) -> Any:
     """Rebuild a value of type `hint` from `to_jsonable` output."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint(data)
     if dataclasses.is_dataclass(hint):
         hints = typing.get_type_hints(hint)
         kwargs = {f.name: from_jsonable(hints[f.name], data[f.name])
