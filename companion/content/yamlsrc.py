@@ -65,7 +65,7 @@ class PlainLoader(yaml.SafeLoader):
             self.depth -= 1
 
 
-def _check(root: yaml.Node, limits: Limits, loader: PlainLoader) -> None:
+def _check(root: yaml.Node, limits: Limits, loader: yaml.SafeLoader) -> None:
     """Tags, duplicate keys, text lengths and the expanded size of the node graph, in one pass over
     the distinct nodes (an alias is the same node object, so its size is counted once and reused)."""
     sizes: dict[int, int] = {}
@@ -136,7 +136,11 @@ def _parse_fast(text: str, limits: Limits) -> tuple[Any, yaml.Node | None] | Non
                 depth += 1
         elif isinstance(event, _CLOSE_EVENTS):
             depth -= 1
-    loader = _CPlainLoader(text)
+    return _read(_CPlainLoader(text), limits)
+
+
+def _read(loader: yaml.SafeLoader, limits: Limits) -> tuple[Any, yaml.Node | None]:
+    """The loader's one document: its node tree composed and checked (`_check`), then its data."""
     try:
         node = loader.get_single_node()
         if node is None:
@@ -158,19 +162,12 @@ def parse_plain(text: str, name: str, limits: Limits = LIMITS) -> tuple[Any, yam
             fast = None
         if fast is not None:
             return fast
-    loader = PlainLoader(text, limits)
     try:
-        node = loader.get_single_node()
-        if node is None:
-            return None, None
-        _check(node, limits, loader)
-        return loader.construct_document(node), node
+        return _read(PlainLoader(text, limits), limits)
     except _LimitExceeded as exc:
         raise ContentError([Problem(name, exc.line, None, exc.message)]) from None
     except RecursionError:
         raise ContentError([Problem(name, None, None, f"nested more than {limits.depth} levels deep")]) from None
-    finally:
-        loader.dispose()
 
 
 class Source:
