@@ -67,13 +67,30 @@ def resolve_folder(game_or_path: str | Path) -> Path:
                                 f"no such game or content folder; games: {known}")])
 
 
+#: game.yaml files as `read_info` validated them, with the file's identity and times when read:
+#: the app asks for every game's entry at every redraw (a screen's accent colour), which parsed and
+#: validated each game.yaml again every time; a changed file is read again
+_INFOS: dict[Path, tuple[tuple[int, int, int, int], GameInfo]] = {}
+
+
 def read_info(folder: Path) -> GameInfo:
     """Only a game's game.yaml, validated (for menus: fast, and a broken component file does not hide
-    the game); raises ContentError."""
+    the game); raises ContentError. The same object while the file is unchanged: not to be changed."""
+    path = folder / "game.yaml"
+    try:
+        st = path.stat()
+        stamp: tuple[int, int, int, int] | None = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    except OSError:
+        stamp = None  # (read_yaml says what is wrong with it)
+    known = _INFOS.get(path)
+    if known is not None and known[0] == stamp:
+        return known[1]
     problems: list[Problem] = []
-    info = _validate(GameInfo, read_yaml(folder / "game.yaml"), problems)
+    info = _validate(GameInfo, read_yaml(path), problems)
     if info is None:
         raise ContentError(problems)
+    if stamp is not None:
+        _INFOS[path] = (stamp, info)
     return info
 
 

@@ -65,7 +65,7 @@ class PlainLoader(yaml.SafeLoader):
             self.depth -= 1
 
 
-def _check(root: yaml.Node, limits: Limits, loader: PlainLoader) -> None:
+def _check(root: yaml.Node, limits: Limits, loader: yaml.SafeLoader) -> None:
     """Tags, duplicate keys, text lengths and the expanded size of the node graph, in one pass over
     the distinct nodes (an alias is the same node object, so its size is counted once and reused)."""
     sizes: dict[int, int] = {}
@@ -111,21 +111,63 @@ def _check(root: yaml.Node, limits: Limits, loader: PlainLoader) -> None:
         sizes[id(node)] = total
 
 
-def parse_plain(text: str, name: str, limits: Limits = LIMITS) -> tuple[Any, yaml.Node | None]:
-    """Parse YAML text as plain data within `limits`: (data, node tree); ContentError on any problem."""
-    loader = PlainLoader(text, limits)
+class _CPlainLoader(yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader):  # type: ignore[misc,name-defined]
+    """PlainLoader's reading of values on libyaml's parser and composer (ten times faster than
+    PyYAML's own); used only where `_parse_fast` has checked how deep the file nests first."""
+
+    yaml_implicit_resolvers = PlainLoader.yaml_implicit_resolvers
+
+
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_OPEN_EVENTS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_CLOSE_EVENTS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def _parse_fast(text: str, limits: Limits) -> tuple[Any, yaml.Node | None] | None:
+    """`parse_plain` of a file that holds nothing wrong, by libyaml: its events first, to see that no
+    node nests deeper than the limit (libyaml composes recursively in C), then its node tree, checked
+    as `parse_plain` checks it. None, or an exception, where PyYAML's reading must say what is wrong."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_CPlainLoader):
+        if isinstance(event, _NODE_EVENTS):
+            if depth + 1 > limits.depth:
+                return None
+            if isinstance(event, _OPEN_EVENTS):
+                depth += 1
+        elif isinstance(event, _CLOSE_EVENTS):
+            depth -= 1
+    return _read(_CPlainLoader(text), limits)
+
+
+def _read(loader: yaml.SafeLoader, limits: Limits) -> tuple[Any, yaml.Node | None]:
+    """The loader's one document: its node tree composed and checked (`_check`), then its data."""
     try:
         node = loader.get_single_node()
         if node is None:
             return None, None
         _check(node, limits, loader)
         return loader.construct_document(node), node
+    finally:
+        loader.dispose()
+
+
+def parse_plain(text: str, name: str, limits: Limits = LIMITS) -> tuple[Any, yaml.Node | None]:
+    """Parse YAML text as plain data within `limits`: (data, node tree); ContentError on any problem.
+    With libyaml a file is read by `_parse_fast`; any problem is then found and said by PyYAML's
+    reading below, as it always was (libyaml words its syntax errors differently)."""
+    if yaml.__with_libyaml__:
+        try:
+            fast = _parse_fast(text, limits)
+        except (yaml.YAMLError, _LimitExceeded, RecursionError):
+            fast = None
+        if fast is not None:
+            return fast
+    try:
+        return _read(PlainLoader(text, limits), limits)
     except _LimitExceeded as exc:
         raise ContentError([Problem(name, exc.line, None, exc.message)]) from None
     except RecursionError:
         raise ContentError([Problem(name, None, None, f"nested more than {limits.depth} levels deep")]) from None
-    finally:
-        loader.dispose()
 
 
 class Source:

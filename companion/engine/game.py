@@ -139,7 +139,10 @@ class Game(ABC, Generic[S]):
 
     # --- serialisation ---------------------------------------------------------------------
     def state_to_json(self, state: S) -> dict[str, Any]:
+        """The state as data (a save's start position): plain dataclasses need nothing more; a
+        state holding objects its type hints cannot rebuild says what they are here."""
         return to_jsonable(state)
 
     def state_from_json(self, data: dict[str, Any]) -> S:
+        """A state from `state_to_json`'s data; KeyError, TypeError or ValueError if it is none."""
         return from_jsonable(self.state_type, data)

@@ -78,6 +78,9 @@ class SaveV2(_Strict):
     meta: dict[str, Any]
     log: list[Entry]
     redo: list[list[Entry]]
+    #: the position the log starts from when not the new game's (a test's scripted position, as
+    #: the game's `state_to_json` writes it)
+    start: dict[str, Any] | None = None
     checksum: str
 
 

@@ -57,16 +57,19 @@ def _at(point: str) -> None:
 class Session:
     def __init__(self, game: Game, players: list[str], options: dict[str, Any] | None = None,
                  seed: int | str = 0, source: ChanceSource | None = None, path: Path | str | None = None,
-                 undo_over_chance: bool = True, meta: dict[str, Any] | None = None, history: bool = True):
-        """`history=False` keeps no game log (no events are built or kept): for simulations."""
-        self._setup(game, players, options, seed, source, undo_over_chance, meta, history)
+                 undo_over_chance: bool = True, meta: dict[str, Any] | None = None, history: bool = True,
+                 start: Any | None = None):
+        """`history=False` keeps no game log (no events are built or kept): for simulations.
+        `start`: a position (a state of the game) to play on from instead of the new game's, kept
+        in the save as data, so a test's scripted position loads and its log replays from it."""
+        self._setup(game, players, options, seed, source, undo_over_chance, meta, history, start)
         if path is not None:
             self.save(path)  # a new game starts a new file (and never appends to an old journal)
         self._settle()
 
     def _setup(self, game: Game, players: list[str], options: dict[str, Any] | None, seed: int | str,
                source: ChanceSource | None, undo_over_chance: bool, meta: dict[str, Any] | None,
-               history: bool) -> None:
+               history: bool, start: Any | None = None) -> None:
         self.game = game
         self.players = list(players)
         self.options = dict(options or {})
@@ -91,7 +94,13 @@ class Session:
         self._journal_read = False
         self._writer: _Writer | None = None
         self._token = object()
-        state = game.new_state(self.players, self.options)
+        state = game.new_state(self.players, self.options)  # (checks the players and options)
+        #: the position the log starts from when it is not the new game's (see __init__), as data
+        #: written when the session began: a later change to the live state cannot reach it
+        self.start: dict[str, Any] | None = None
+        if start is not None:
+            self.start = game.state_to_json(start)
+            state = start
         self._state = state
         #: (log length, state after that many entries), one every SNAPSHOT_EVERY entries
         self._snaps: list[tuple[int, Any]] = [(0, state)]
@@ -517,6 +526,8 @@ class Session:
                 "source": "table" if isinstance(self.source, Table) else "digital",
                 "undo_over_chance": self.undo_over_chance, "meta": self.meta,
                 "log": self.log, "redo": self.redo_stack}
+        if self.start is not None:
+            data["start"] = self.start
         data["checksum"] = save_checksum(data)
         return data
 
@@ -598,9 +609,16 @@ class Session:
         game = find_game(games, data["game"], where)
         source: ChanceSource = Table() if data["source"] == "table" else Digital(data["seed"])
         session = cls.__new__(cls)
+        start = None
+        if data.get("start") is not None:
+            try:
+                start = game.state_from_json(data["start"])
+            except (AttributeError, KeyError, TypeError, ValueError) as exc:
+                raise SaveError(f"{where}: the start position is not a position of {game.id} "
+                                f"({type(exc).__name__}: {exc})") from None
         try:
             session._setup(game, data["players"], data["options"], data["seed"], source, data["undo_over_chance"],
-                           data["meta"], True)
+                           data["meta"], True, start)
         except ValueError as exc:
             raise SaveError(f"{where}: {exc}") from None
         if data["generation"]:

@@ -5,6 +5,7 @@ import copy
 import dataclasses
 import types
 import typing
+from enum import Enum
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -13,6 +14,8 @@ T = TypeVar("T")
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 #: the field names of each dataclass met, in order (dataclasses.fields is slow, and is asked per node)
 _FIELDS: dict[type, tuple[str, ...]] = {}
+#: the resolved type hints of each dataclass met (get_type_hints compiles every string annotation again)
+_HINTS: dict[type, dict[str, Any]] = {}
 
 
 def to_jsonable(obj: Any) -> Any:
@@ -43,8 +46,12 @@ def from_jsonable(hint: Any, data: Any) -> Any:
     """Rebuild a value of type `hint` from `to_jsonable` output."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint(data)
     if dataclasses.is_dataclass(hint):
-        hints = typing.get_type_hints(hint)
+        hints = _HINTS.get(hint)
+        if hints is None:
+            hints = _HINTS[hint] = typing.get_type_hints(hint)
         kwargs = {f.name: from_jsonable(hints[f.name], data[f.name])
                   for f in dataclasses.fields(hint) if f.init and f.name in data}
         return hint(**kwargs)

@@ -23,6 +23,7 @@ import difflib
 import json
 import sys
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -70,26 +71,36 @@ class PlaythroughError(ValueError):
     """A playthrough file that cannot be read or replayed: says where and what."""
 
 
+#: one encoder for every value written (json.dumps with these options builds a new one each call,
+#: and a playthrough check writes every leaf of the view after every step)
+_ENCODE = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+
+
 def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return _ENCODE(value)
 
 
 def flatten(value: Any, prefix: str = "") -> dict[str, str]:
     """{"players.0.score": "4000", "cards_left[captain].left": "4", ...}: every leaf of a view, its
     path and its JSON; a list of things with ids is indexed by id."""
+    out: dict[str, str] = {}
+    _flatten_into(value, prefix, out)
+    return out
+
+
+def _flatten_into(value: Any, prefix: str, out: dict[str, str]) -> None:
+    """`flatten` into one dict (a dict a level, merged upwards, cost a copy of every leaf a level)."""
     if isinstance(value, dict) and value:
-        out: dict[str, str] = {}
         for key, item in value.items():
-            out.update(flatten(item, f"{prefix}{key}."))
-        return out
+            _flatten_into(item, f"{prefix}{key}.", out)
+        return
     if isinstance(value, list) and value:
-        out = {}
         ids = [item.get("id") for item in value if isinstance(item, dict)]
         by_id = len(ids) == len(value) and None not in ids and len(set(map(str, ids))) == len(ids)
         for i, item in enumerate(value):  # things with ids by id: one leaving the list changes one line
-            out.update(flatten(item, f"{prefix[:-1]}[{item['id']}]." if by_id else f"{prefix}{i}."))
-        return out
-    return {prefix[:-1]: _dump(value)}
+            _flatten_into(item, f"{prefix[:-1]}[{item['id']}]." if by_id else f"{prefix}{i}.", out)
+        return
+    out[prefix[:-1]] = _dump(value)
 
 
 def changes(before: dict[str, str], after: dict[str, str], known: dict[str, str]) -> list[str]:
@@ -134,15 +145,17 @@ def _top(path: str, inside: set[str]) -> str:
     return next((a for a in reversed(_ancestors(path)) if a not in inside), "")
 
 
-def _ancestors(path: str) -> list[str]:
-    """"a.b[x].c" -> ["a.b[x]", "a.b", "a"]: the paths a value of `path` sits under."""
+@lru_cache(maxsize=None)
+def _ancestors(path: str) -> tuple[str, ...]:
+    """"a.b[x].c" -> ("a.b[x]", "a.b", "a"): the paths a value of `path` sits under. (Kept for each
+    path: a game's views have the same few thousand paths step after step.)"""
     out = []
     while path:
         cut = max(path.rfind("."), path.rfind("["))
         path = path[:cut] if cut > 0 else ""
         if path:
             out.append(path)
-    return out
+    return tuple(out)
 
 
 # --- playing -----------------------------------------------------------------------------------

@@ -148,6 +148,15 @@ def chromium_missing() -> str | None:
     return None
 
 
+@pytest.fixture(autouse=True)
+def no_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's games played in this process (a registry of saved games) write their journal a
+    step at a time, each line fsync'd: a whole game waited on the disk over a thousand times (a
+    third of the in-process app tests' time on a busy disk). fsync guards against power cuts, which
+    no test here makes; the engine's tests of saves and crashes (tests/engine) skip it alike."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory) -> Iterator[Server]:
     reason = chromium_missing()

@@ -59,13 +59,21 @@ def reg(tmp_path, monkeypatch) -> state.GameRegistry:
     return state.registry()
 
 
+#: the fields of each control class that may hold controls (not its handlers, on_*, nor its
+#: animations): dataclasses.fields for every control of every screen was a third of the walk
+_INNER: dict[type, tuple[str, ...]] = {}
+
+
 def walk(control: Any, inside: tuple[Any, ...] = ()) -> Iterator[tuple[Any, tuple[Any, ...]]]:
     """Every control in a tree with its ancestors."""
     yield control, inside
-    for f in dataclasses.fields(control):
-        if f.name.startswith("_") or f.name in ("parent", "page"):
-            continue
-        value = getattr(control, f.name, None)
+    kind = type(control)
+    names = _INNER.get(kind)
+    if names is None:
+        names = _INNER[kind] = tuple(f.name for f in dataclasses.fields(control) if not f.name.startswith(
+            ("_", "on_", "animate")) and f.name not in ("parent", "page"))
+    for name in names:
+        value = getattr(control, name, None)
         for v in value if isinstance(value, list) else [value]:
             if isinstance(v, ft.BaseControl):
                 yield from walk(v, inside + (control,))

@@ -12,7 +12,8 @@ import pytest
 
 from companion.cli import main
 from companion.content import ContentError, load_game
-from companion.content.yamlsrc import LIMITS, read_yaml
+from companion import CONTENT_DIR
+from companion.content.yamlsrc import LIMITS, PlainLoader, _index, _parse_fast, parse_plain, read_yaml
 
 from ..conftest import release_fifo  # (lets a reader blocked on a FIFO go without blocking: tests/conftest.py)
 
@@ -164,3 +165,30 @@ def test_region_outside_the_board(game: Path) -> None:
     found = problems(game)
     assert any("region 'far'" in p and "outside the board" in p for p in found), found
     assert not any("'sea'" in p for p in found)
+
+
+def test_libyaml_reads_every_content_file_as_pyyaml_does() -> None:
+    """The fast reading (libyaml, after a pass that checks the nesting) gives every content file's
+    data and the line of every field exactly as PyYAML's own reader does, which says the errors."""
+    files = sorted(CONTENT_DIR.glob("*/*.yaml"))
+    assert len(files) > 20
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        fast = _parse_fast(text, LIMITS)
+        assert fast is not None, path
+        loader = PlainLoader(text)
+        node = loader.get_single_node()
+        lines: tuple[dict, dict] = ({}, {})
+        _index(fast[1], (), lines[0], set())
+        _index(node, (), lines[1], set())
+        assert fast[0] == loader.construct_document(node) and lines[0] == lines[1], path
+
+
+def test_libyaml_is_not_given_a_file_nested_deeper_than_the_limit() -> None:
+    """libyaml composes recursively in C: a file nested past the limit is left to PyYAML's reader,
+    which refuses it with its line (a scalar counts as a level, as PyYAML's composer counts it)."""
+    deep = "a: " + "[" * (LIMITS.depth - 1) + "x" + "]" * (LIMITS.depth - 1) + "\n"
+    assert _parse_fast(deep, LIMITS) is None
+    assert _parse_fast(deep.replace("[", "", 1).replace("]", "", 1), LIMITS) is not None
+    with pytest.raises(ContentError, match=f"nested more than {LIMITS.depth} levels deep"):
+        parse_plain(deep, "deep.yaml")

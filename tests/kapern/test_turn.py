@@ -7,7 +7,7 @@ from companion.engine import Draw, IllegalAction, Roll
 from companion.games.piraten_kapern.rules import GAME, Pick, Reroll, Stop
 
 from ..conftest import bounded  # (a loop over a game ends within a bound: tests/conftest.py)
-from .conftest import F, act, scores, start
+from .conftest import F, act, position, scores, start
 
 
 def test_turn__draw_a_card_then_roll_all_eight_dice() -> None:
@@ -112,7 +112,7 @@ def test_turn__players_take_turns_in_listed_order() -> None:
 def test_turn__reshuffle_when_the_pile_is_empty() -> None:
     """Speelbeurt: when the pile runs out the used cards make a new pile (rulings: reshuffle)."""
     s = start("gold", F("mmmppssx"), players=["Ann", "Ben"])
-    s.state.deck[:] = []
+    s = position(s, lambda state: state.deck.clear())
     act(s, "stop")
     assert sorted(s.state.deck) == ["gold"] and s.state.discard == []
     assert any(e.type == "reshuffle" for e in s.history())

@@ -10,7 +10,7 @@ import yaml
 from companion.engine import IllegalAction
 from companion.engine.replay import ReplayError, apply_entry, load_replay, play_replay, take_auto_passes
 from companion.games import get_game
-from companion.games.pirates_vs_dinosaurs.scenario import act, edit, goto, quiet, table_session
+from companion.games.pirates_vs_dinosaurs.scenario import act, edit, edit_table, goto, quiet, table_session
 from companion.games.pirates_vs_dinosaurs.state import DIG
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "docs" / "examples").glob("pvd-*.yaml"))
@@ -38,13 +38,13 @@ def test_auto_pass_answers_windows_where_a_pass_is_all_a_captain_can_do() -> Non
     """Desperate Actions (ruling reaction-windows): with `auto_pass: true` a window in which the
     captain asked can only pass is passed by the replay; one with a usable card is still asked."""
     s = table_session(2, auto_pass=False)
-    quiet(s)
+    s = quiet(s)
     s.resolve(["thirst", "thirst"])  # Thirst has no Desperate Action
     apply_entry(s, "search")
     assert s.state.decision["kind"] == "pre"
     take_auto_passes(s)
     assert s.pending_chance().label == "search roll of P1"
-    edit(s, 0, hand=["fog"])  # Fog: +1 die before any roll
+    s = edit(s, 0, hand=["fog"])  # Fog: +1 die before any roll
     s.resolve(["blank", "blank"])
     take_auto_passes(s)
     assert s.state.decision["kind"] == "arrange"  # after the roll nothing is usable: passed too
@@ -75,7 +75,7 @@ def test_order_free_lists_and_names_give_the_same_game() -> None:
 def test_refusals_say_why() -> None:
     """Attack a Rival: only a captain in your area; the refusal names where both are."""
     s = table_session(["Ann", "Ben"], areas=["beach", "jungle"])
-    quiet(s)
+    s = quiet(s)
     s.resolve(["thirst", "thirst"])
     with pytest.raises(IllegalAction) as err:
         apply_entry(s, {"attack": "Ben"})
@@ -92,12 +92,12 @@ def test_a_captains_treasure_is_drawn_by_token_id() -> None:
     """Attack Another Player (Stage 3): the winner steals 1 random treasure; in a replay the draw
     names the treasure token (`draw: treasure-5k`) like every other draw."""
     s = table_session(2)
-    quiet(s)
+    s = quiet(s)
     for p in (0, 1):
-        edit(s, p, stage=DIG, area="dig", fragments=[])
-    edit(s, 1, treasures=[5000, 1000])
-    s.state.prize_taken = True
-    goto(s, 0, "dig")
+        s = edit(s, p, stage=DIG, area="dig", fragments=[])
+    s = edit(s, 1, treasures=[5000, 1000])
+    s = edit_table(s, prize_taken=True)
+    s = goto(s, 0, "dig")
     apply_entry(s, {"attack": "P2"})
     apply_entry(s, {"roll": ["skull"] * 10})
     apply_entry(s, {"roll": ["blank"] * 10})

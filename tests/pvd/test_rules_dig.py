@@ -4,28 +4,28 @@ from __future__ import annotations
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.dig import final_value
 from companion.games.pirates_vs_dinosaurs.rules import GAME
-from companion.games.pirates_vs_dinosaurs.scenario import act, edit, goto, quiet, table_session, types
+from companion.games.pirates_vs_dinosaurs.scenario import act, edit, edit_table, goto, quiet, table_session, types
 from companion.games.pirates_vs_dinosaurs.state import DIG, SHIP
 
 
 def at_dig(n=2, **kw):
     """Captain 0 at the Dig Site on their turn (the others exploring unless told)."""
     s = table_session(n, **kw)
-    quiet(s)
-    edit(s, 0, stage=DIG, area="dig", fragments=[])
-    s.state.prize_taken = True
-    goto(s, 0, "dig")
+    s = quiet(s)
+    s = edit(s, 0, stage=DIG, area="dig", fragments=[])
+    s = edit_table(s, prize_taken=True)
+    s = goto(s, 0, "dig")
     return s
 
 
 def test_first_arrival_draws_a_prize_treasure():
     """Stage 3: the first captain at the Dig Site draws until a treasure; other tokens go back."""
     s = table_session(2)
-    quiet(s)
+    s = quiet(s)
     s.resolve(["thirst", "thirst"])
     lm = s.state.players[0].fragments[0]
     slot = next(k for k, v in s.state.slots.items() if v == lm)
-    edit(s, 0, area=catalog().slot_area[slot], time=1, fragments=[lm])
+    s = edit(s, 0, area=catalog().slot_area[slot], time=1, fragments=[lm])
     act(s, "search")
     s.resolve(["blank", "blank"])
     act(s, "look", slot=slot)
@@ -62,7 +62,7 @@ def test_ghost_brings_the_next_curse():
 def test_volcano_covers_the_lowest_mark():
     """Dig Up Treasure, Volcano: the token goes on the lowest free mark, whose consequence strikes."""
     s = at_dig()
-    s.state.volcano = 1
+    s = edit_table(s, volcano=1)
     act(s, "dig")
     s.resolve(["skull", "skull"])
     bag = len(s.state.bag)
@@ -93,8 +93,8 @@ def test_the_eruption_sinks_the_island():
     """Volcano mark 6 / End of the Game: everyone still on the island loses; only those back on the
     ship count; a sole survivor wins."""
     s = at_dig(3)
-    edit(s, 2, stage=SHIP, area="harbor", treasures=[1000])
-    s.state.volcano = 5
+    s = edit(s, 2, stage=SHIP, area="harbor", treasures=[1000])
+    s = edit_table(s, volcano=5)
     act(s, "dig")
     s.resolve(["skull", "blank"])
     s.resolve(["volcano"])
@@ -106,7 +106,7 @@ def test_the_eruption_sinks_the_island():
 def test_no_winner_when_nobody_is_back():
     """End of the Game: if nobody has returned when the island sinks, there is no winner."""
     s = at_dig()
-    s.state.volcano = 5
+    s = edit_table(s, volcano=5)
     act(s, "dig")
     s.resolve(["skull", "blank"])
     s.resolve(["volcano"])
@@ -116,9 +116,9 @@ def test_no_winner_when_nobody_is_back():
 def test_attack_at_the_dig_site_steals_a_treasure():
     """Attack Another Player (Stage 3): the winner steals 1 random treasure from the loser."""
     s = at_dig()
-    edit(s, 1, stage=DIG, area="dig", treasures=[7000])
-    edit(s, 0, crew=4)
-    edit(s, 1, crew=4)
+    s = edit(s, 1, stage=DIG, area="dig", treasures=[7000])
+    s = edit(s, 0, crew=4)
+    s = edit(s, 1, crew=4)
     act(s, "attack", target=1)
     s.resolve(["saber", "skull"])
     s.resolve(["blank", "blank"])
@@ -130,10 +130,10 @@ def test_cannon_at_the_dig_site_draws_a_token_after_the_fight():
     """Special Rules for Using the Cannon at the Dig Site: fired in a fight, it draws 1 token after
     the battle; only a Ghost or a Volcano has an effect."""
     s = at_dig(outfits=[("sabers-and-muskets", ("cannon",)), ("sabers-and-muskets", ())])
-    edit(s, 1, stage=DIG, area="dig")
-    edit(s, 0, crew=4)
-    edit(s, 1, crew=4)
-    goto(s, 0, "dig")
+    s = edit(s, 1, stage=DIG, area="dig")
+    s = edit(s, 0, crew=4)
+    s = edit(s, 1, crew=4)
+    s = goto(s, 0, "dig")
     act(s, "attack", target=1)
     assert s.state.decision["kind"] == "pre"
     act(s, "use", source="eq:cannon:1", go=True)
@@ -148,7 +148,7 @@ def test_cannon_at_the_dig_site_draws_a_token_after_the_fight():
 def test_return_to_the_ship_two_sailors_per_treasure():
     """Return to the Ship: 2 sailors carry 1 treasure; the captain chooses what goes back into the bag."""
     s = at_dig()
-    edit(s, 0, crew=3, treasures=[1000, 6000])
+    s = edit(s, 0, crew=3, treasures=[1000, 6000])
     act(s, "return_to_ship")
     assert s.state.decision["kind"] == "putback"
     act(s, "put_back", value=1000)
@@ -166,10 +166,10 @@ def test_replenish_at_the_dig_site():
 def test_actions_on_the_ship_take_a_treasure_out_of_the_game():
     """Optional Rule: Actions on the Ship - a treasure drawn from the ship leaves the game."""
     s = table_session(2, options={"actions_on_ship": True})
-    quiet(s)
-    edit(s, 0, stage=SHIP, area="harbor")
-    edit(s, 1, stage=DIG, area="dig")
-    goto(s, 0, "ship")
+    s = quiet(s)
+    s = edit(s, 0, stage=SHIP, area="harbor")
+    s = edit(s, 1, stage=DIG, area="dig")
+    s = goto(s, 0, "ship")
     assert types(s) == {"ship_draw", "proceed"}
     act(s, "ship_draw")
     s.resolve(["treasure-8k"])
@@ -179,8 +179,8 @@ def test_actions_on_the_ship_take_a_treasure_out_of_the_game():
 def test_all_back_on_the_ship_ends_the_game():
     """End of the Game: when all captains are back on their ships, the game ends."""
     s = at_dig()
-    edit(s, 1, stage=SHIP, area="harbor", treasures=[2000])
-    edit(s, 0, treasures=[3000])
+    s = edit(s, 1, stage=SHIP, area="harbor", treasures=[2000])
+    s = edit(s, 0, treasures=[3000])
     act(s, "return_to_ship")
     assert s.state.over
     assert GAME.result(s.state)["winners"] == ["P1"]
@@ -199,8 +199,8 @@ def test_final_count_discards_one_unique_treasure_per_token():
 def test_ties_go_to_the_bigger_crew_then_are_shared():
     """End of the Game: a tie in value goes to the captain with more crew; then all tied win."""
     s = at_dig(3)
-    edit(s, 1, stage=SHIP, area="harbor", treasures=[4000], crew=5)
-    edit(s, 2, stage=SHIP, area="harbor", treasures=[4000], crew=7)
-    edit(s, 0, treasures=[4000], crew=7)
+    s = edit(s, 1, stage=SHIP, area="harbor", treasures=[4000], crew=5)
+    s = edit(s, 2, stage=SHIP, area="harbor", treasures=[4000], crew=7)
+    s = edit(s, 0, treasures=[4000], crew=7)
     act(s, "return_to_ship")
     assert GAME.result(s.state)["winners"] == ["P1", "P3"]

@@ -5,13 +5,13 @@ import pytest
 
 from companion.engine import IllegalAction
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
-from companion.games.pirates_vs_dinosaurs.scenario import act, edit, goto, quiet, table_session, types
+from companion.games.pirates_vs_dinosaurs.scenario import act, edit, edit_table, goto, quiet, table_session, types
 from companion.games.pirates_vs_dinosaurs.state import DIG
 
 
 def two(**kw):
     s = table_session(2, **kw)
-    quiet(s)
+    s = quiet(s)
     return s
 
 
@@ -19,7 +19,7 @@ def test_draw_two_event_cards_and_play_the_incident_using_the_dice():
     """1) Draw 2 Event Cards; 2) Play Your Incidents; Using the Dice: the rulebook's Rocks example
     (3 dice, no Rope: blank, saber, skull -> 2 sailors lost; a saber does not succeed)."""
     s = two()
-    edit(s, 0, inc_other="rocks")
+    s = edit(s, 0, inc_other="rocks")
     s.resolve(["thirst", "thirst"])
     assert s.state.players[0].hand == ("thirst", "thirst")
     assert s.pending_chance().label.startswith("incident roll") and len(s.pending_chance().dice) == 3
@@ -31,7 +31,7 @@ def test_draw_two_event_cards_and_play_the_incident_using_the_dice():
 def test_rope_rolls_one_die_for_rocks():
     """Using the Dice: with the Rope, Rocks rolls only 1 die."""
     s = two(outfits=[("sabers-and-muskets", ("rope",)), ("sabers-and-muskets", ())])
-    edit(s, 0, inc_other="rocks")
+    s = edit(s, 0, inc_other="rocks")
     s.resolve(["thirst", "thirst"])
     assert len(s.pending_chance().dice) == 1
 
@@ -40,7 +40,7 @@ def test_combat_pistols_and_pikes_count_sabers_against_dinosaurs():
     """Combat: the Pterosaur example - 10 crew with Pistols and Pikes roll 3 dice; saber, skull,
     saber are 3 successes against Strength 3: no losses."""
     s = two(outfits=[("pistols-and-pikes", ()), ("sabers-and-muskets", ())])
-    edit(s, 0, crew=10, inc_dino="pterosaur")
+    s = edit(s, 0, crew=10, inc_dino="pterosaur")
     s.resolve(["thirst", "thirst"])
     assert len(s.pending_chance().dice) == 3
     s.resolve(["saber", "skull", "saber"])
@@ -51,7 +51,7 @@ def test_combat_aborigine_attack_only_skulls_succeed():
     """Combat: the War Party example - 8 crew with Sabers and Muskets roll 4 dice; blank, skull,
     saber, skull are 2 successes against Strength 4: 2 sailors lost."""
     s = two()
-    edit(s, 0, crew=8, inc_other="war-party")
+    s = edit(s, 0, crew=8, inc_other="war-party")
     s.resolve(["thirst", "thirst"])
     assert len(s.pending_chance().dice) == 4
     s.resolve(["blank", "skull", "saber", "skull"])
@@ -62,7 +62,7 @@ def test_emergency_crew_replenishment():
     """What to Do If You Run Out of Sailors: the Tyrannosaurus example - 3 sailors, 1 success
     against Strength 6: 4 sailors and a token first, then 5 lost, 2 remain."""
     s = two()
-    edit(s, 0, crew=3, inc_dino="tyrannosaurus")
+    s = edit(s, 0, crew=3, inc_dino="tyrannosaurus")
     s.resolve(["thirst", "thirst"])
     tokens = s.state.tokens_left
     s.resolve(["skull"])
@@ -73,7 +73,7 @@ def test_emergency_crew_replenishment():
 def test_emergency_replenishment_repeats():
     """What to Do If You Run Out of Sailors: a second Emergency Replenishment when one is not enough."""
     s = two()
-    edit(s, 0, crew=1, inc_dino="tyrannosaurus")
+    s = edit(s, 0, crew=1, inc_dino="tyrannosaurus")
     s.resolve(["thirst", "thirst"])
     assert s.pending_chance() is None  # 1 sailor rolls no die
     pl = s.state.players[0]
@@ -83,7 +83,7 @@ def test_emergency_replenishment_repeats():
 def test_both_incidents_in_any_order():
     """2) Play Your Incidents: one Dinosaur Attack and one other, in the order the player chooses."""
     s = two()
-    edit(s, 0, inc_dino="pterosaur", inc_other="fog")
+    s = edit(s, 0, inc_dino="pterosaur", inc_other="fog")
     s.resolve(["thirst", "thirst"])
     assert {a.slot for a in s.legal_actions() if a.type == "play_incident"} == {"dinosaur_attack", "other"}
     time = s.state.players[0].time
@@ -94,7 +94,7 @@ def test_both_incidents_in_any_order():
 def test_desperate_action_before_the_roll_adds_dice():
     """Desperate Actions: discard a card before a roll to add dice to it (Tyrannosaurus: +2)."""
     s = two()
-    edit(s, 0, crew=8, inc_other="war-party")
+    s = edit(s, 0, crew=8, inc_other="war-party")
     s.resolve(["tyrannosaurus", "thirst"])
     assert s.state.decision["kind"] == "pre"
     act(s, "use", source="da:tyrannosaurus")
@@ -106,7 +106,7 @@ def test_desperate_action_before_the_roll_adds_dice():
 def test_desperate_action_after_the_roll_rerolls():
     """Desperate Actions: after a roll, re-roll failed dice once (War Party: up to 2)."""
     s = two()
-    edit(s, 0, crew=8, inc_other="war-party")
+    s = edit(s, 0, crew=8, inc_other="war-party")
     s.resolve(["war-party", "thirst"])
     s.resolve(["blank", "skull", "saber", "skull"])
     assert s.state.decision["kind"] == "post"
@@ -123,16 +123,16 @@ def test_search_two_dice_plus_one_and_the_giant_tyrannosaurus():
     Search Roll loses 1 when the total is above 1."""
     s = two(areas=["jungle", "plain"])
     s.resolve(["thirst", "thirst"])
-    edit(s, 0, time=8)
+    s = edit(s, 0, time=8)
     act(s, "search")
     s.resolve(["skull", "saber"])
     assert s.state.players[0].time == 6
-    s.state.giant = "jungle"
-    goto(s, 0, "act")
+    s = edit_table(s, giant="jungle")
+    s = goto(s, 0, "act")
     act(s, "search")
     s.resolve(["skull", "skull"])
     assert s.state.players[0].time == 4
-    goto(s, 0, "act")
+    s = goto(s, 0, "act")
     act(s, "search")
     s.resolve(["blank", "blank"])
     assert s.state.players[0].time == 3  # a total of 1 is not reduced
@@ -150,7 +150,7 @@ def test_completing_the_search_and_finding_landmarks():
     pl = s.state.players[0]
     first, second = pl.fragments[0], pl.fragments[1]
     area = catalog().slot_area[_slot_of(s, first)]
-    edit(s, 0, area=area, time=1, fragments=[first])
+    s = edit(s, 0, area=area, time=1, fragments=[first])
     act(s, "search")
     s.resolve(["blank", "blank"])
     assert s.state.decision["kind"] == "look"
@@ -166,7 +166,7 @@ def test_no_match_starts_a_new_search():
     s.resolve(["thirst", "thirst"])
     mine = set(s.state.players[0].fragments)
     slot, lm = next((k, v) for k, v in s.state.slots.items() if v and v not in mine)
-    edit(s, 0, area=catalog().slot_area[slot], time=1)
+    s = edit(s, 0, area=catalog().slot_area[slot], time=1)
     act(s, "search")
     s.resolve(["blank", "blank"])
     act(s, "look", slot=slot)
@@ -190,13 +190,13 @@ def test_attack_a_rival():
     """Attack a Rival: the winner loses 1 sailor, the loser the difference; a draw costs both 1."""
     s = two()
     s.resolve(["thirst", "thirst"])
-    edit(s, 0, crew=4)
-    edit(s, 1, crew=4)
+    s = edit(s, 0, crew=4)
+    s = edit(s, 1, crew=4)
     act(s, "attack", target=1)
     s.resolve(["skull", "skull"])
     s.resolve(["blank", "saber"])
     assert (s.state.players[0].crew, s.state.players[1].crew) == (3, 2)
-    goto(s, 0, "act")
+    s = goto(s, 0, "act")
     act(s, "attack", target=1)
     s.resolve(["skull"])
     s.resolve(["skull"])
@@ -225,7 +225,7 @@ def test_arrange_incidents():
     area as you), a free slot of the card's type, one Incident per player per turn."""
     s = two(areas=["beach", "jungle"])
     s.resolve(["rocks", "ambush"])
-    edit(s, 0, hand=["rocks", "ambush", "fog", "pterosaur"])
+    s = edit(s, 0, hand=["rocks", "ambush", "fog", "pterosaur"])
     act(s, "replenish")
     arr = {(a.card, a.target) for a in s.legal_actions() if a.type == "arrange"}
     assert ("rocks", 0) in arr and ("rocks", 1) not in arr  # Rocks: Mountains and Beach only
@@ -244,7 +244,7 @@ def test_discard_down_to_seven():
     """5) Discard Excess Cards Down to the Required Limit: 7 at the end of the turn."""
     s = two()
     s.resolve(["thirst", "thirst"])
-    edit(s, 0, hand=["thirst"] * 9)
+    s = edit(s, 0, hand=["thirst"] * 9)
     act(s, "search")
     s.resolve(["blank", "blank"])
     act(s, "proceed")
@@ -279,8 +279,8 @@ def test_pirates_share_only_affects_stage_two():
     """Pirate's Share Cards affect only players in Stage 2: no target at the Dig Site."""
     s = two()
     s.resolve(["sabotage", "thirst"])
-    edit(s, 1, stage=DIG, area="dig")
-    goto(s, 0, "act")
+    s = edit(s, 1, stage=DIG, area="dig")
+    s = goto(s, 0, "act")
     assert "hand" not in types(s)  # Sabotage has nobody to target
 
 
@@ -289,7 +289,7 @@ def test_first_mate_black_jack_brenham_and_lost_and_forgotten():
     up to 2 sailors back; used until a new expedition."""
     s = two(mates=["black-jack-brenham", "de-groot"], mate_picks=["de-groot", "black-jack-brenham"])
     assert s.state.players[0].mate == "black-jack-brenham"
-    edit(s, 0, mate_used=False)
+    s = edit(s, 0, mate_used=False)
     s.resolve(["thirst", "thirst"])
     act(s, "hand")
     act(s, "use", source="mate")

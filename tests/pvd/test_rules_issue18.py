@@ -4,7 +4,7 @@ from __future__ import annotations
 from companion.games.pirates_vs_dinosaurs import assistant as calc
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.dig import final_value
-from companion.games.pirates_vs_dinosaurs.scenario import act, edit, goto, quiet, table_session
+from companion.games.pirates_vs_dinosaurs.scenario import act, edit, edit_table, goto, quiet, table_session
 from companion.games.pirates_vs_dinosaurs.state import DIG
 from companion.games.pirates_vs_dinosaurs import tracker as T
 from companion.games.pirates_vs_dinosaurs.tracker import GAME as TRACKER
@@ -30,11 +30,11 @@ def test_ruling_first_mate_dig_site_reaching_the_dig_site_refreshes_used_first_m
     """Ruling first-mate-dig-site: moving to the Dig Site counts as a new expedition: a used First
     Mate refreshes, and "once per expedition" equipment can be used once more."""
     s = table_session(2, outfits=[("sabers-and-muskets", ("supplies",)), ("sabers-and-muskets", ())])
-    quiet(s)
+    s = quiet(s)
     s.resolve(["thirst", "thirst"])
     lm = s.state.players[0].fragments[0]
     slot = next(k for k, v in s.state.slots.items() if v == lm)
-    edit(s, 0, area=catalog().slot_area[slot], time=1, fragments=[lm], mate_used=True,
+    s = edit(s, 0, area=catalog().slot_area[slot], time=1, fragments=[lm], mate_used=True,
          used=["per_expedition|eq:supplies:0"])
     act(s, "search")
     s.resolve(["blank", "blank"])
@@ -47,11 +47,11 @@ def test_ruling_first_mate_dig_site_reaching_the_dig_site_refreshes_used_first_m
 def test_ruling_curses_exhausted_a_ghost_brings_the_last_curse_again():
     """Ruling curses-exhausted: with no Curse token left, a Ghost brings curse 16 again."""
     s = table_session(2)
-    quiet(s)
-    edit(s, 0, stage=DIG, area="dig", fragments=[])
-    s.state.prize_taken = True
-    s.state.curse_stack = 0
-    goto(s, 0, "dig")
+    s = quiet(s)
+    s = edit(s, 0, stage=DIG, area="dig", fragments=[])
+    s = edit_table(s, prize_taken=True)
+    s = edit_table(s, curse_stack=0)
+    s = goto(s, 0, "dig")
     crew = s.state.players[0].crew
     act(s, "dig")
     s.resolve(["skull", "blank"])

@@ -8,12 +8,12 @@ from companion.games.pirates_vs_dinosaurs.effects_engine import OPS
 from companion.games.pirates_vs_dinosaurs.frames import Ops
 from companion.games.pirates_vs_dinosaurs.kernel import context
 from companion.games.pirates_vs_dinosaurs.rules import GAME, resolve_stack
-from companion.games.pirates_vs_dinosaurs.scenario import act, edit, quiet, table_session, types
+from companion.games.pirates_vs_dinosaurs.scenario import act, edit, edit_table, position, quiet, table_session, types
 
 
 def two(auto_pass: bool = True, **kw):
     s = table_session(2, auto_pass=auto_pass, **kw)
-    quiet(s)
+    s = quiet(s)
     return s
 
 
@@ -29,8 +29,8 @@ def test_any_time_desperate_action_in_another_players_turn():
     """Desperate Actions: "at any time (even during another player's turn)" - before a Dinosaur
     Attack's roll the other captain gets a window and may take a sailor back (Triceratops)."""
     s = two(auto_pass=False)
-    edit(s, 0, inc_dino="pterosaur")
-    edit(s, 1, hand=["triceratops", "thirst"])
+    s = edit(s, 0, inc_dino="pterosaur")
+    s = edit(s, 1, hand=["triceratops", "thirst"])
     lost, crew = s.state.lost, s.state.players[1].crew
     s.resolve(["thirst", "thirst"])
     act(s, "play_incident", slot="dinosaur_attack")
@@ -51,8 +51,8 @@ def test_window_is_offered_whatever_the_cards_held():
     seen = []
     for hand in (["thirst"], ["triceratops"]):
         s = two(auto_pass=False)
-        edit(s, 0, inc_dino="pterosaur")
-        edit(s, 1, hand=hand)
+        s = edit(s, 0, inc_dino="pterosaur")
+        s = edit(s, 1, hand=hand)
         s.resolve(["thirst", "thirst"])
         act(s, "play_incident", slot="dinosaur_attack")
         seen.append((kinds(s), s.view(0)["decision"]))
@@ -70,8 +70,8 @@ def test_dinosaur_taboo_then_the_roller_answers():
     """Pirate's Share Cards: Dinosaur Taboo is played on a player about to roll against a dinosaur
     (-2 dice); the roller, asked after the others, may answer with their own Desperate Actions."""
     s = two(auto_pass=False)
-    edit(s, 0, crew=10, inc_dino="pterosaur", hand=["tyrannosaurus"])
-    edit(s, 1, hand=["dinosaur-taboo"])
+    s = edit(s, 0, crew=10, inc_dino="pterosaur", hand=["tyrannosaurus"])
+    s = edit(s, 1, hand=["dinosaur-taboo"])
     s.resolve(["thirst", "thirst"])
     act(s, "play_incident", slot="dinosaur_attack")
     act(s, "use", source="ps:dinosaur-taboo", target=0)
@@ -84,7 +84,7 @@ def test_no_window_for_others_around_a_roll_no_card_can_touch():
     """Desperate Actions: dice cards change your own rolls (ruling desperate-own-roll), so a search
     roll opens no window for the others - only the roller's own."""
     s = two(auto_pass=False)
-    edit(s, 1, hand=["triceratops", "tyrannosaurus"])
+    s = edit(s, 1, hand=["triceratops", "tyrannosaurus"])
     s.resolve(["thirst", "thirst"])
     act(s, "search")
     assert kinds(s) == (0, "pre")
@@ -94,8 +94,8 @@ def test_window_before_a_card_strikes_a_rival():
     """Desperate Actions "at any time": Marooned (2 sailors of a rival to Lost and Forgotten) gives
     the rival a window first, where a sailor can be taken back (Rum Ration)."""
     s = two(areas=["beach", "beach"])
-    edit(s, 0, hand=["marooned"])
-    edit(s, 1, hand=["rum-ration"], crew=5)
+    s = edit(s, 0, hand=["marooned"])
+    s = edit(s, 1, hand=["rum-ration"], crew=5)
     s.resolve(["thirst", "thirst"])
     act(s, "hand")
     act(s, "use", source="ps:marooned", target=1)
@@ -108,8 +108,8 @@ def test_window_before_a_card_strikes_a_rival():
 def test_captains_at_the_dig_site_get_no_window_over_cards():
     """Pirate's Share Cards affect only players in Stage 2: a captain digging is not asked."""
     s = two(auto_pass=False)
-    edit(s, 0, inc_dino="pterosaur")
-    edit(s, 1, stage=3, area="dig")
+    s = edit(s, 0, inc_dino="pterosaur")
+    s = edit(s, 1, stage=3, area="dig")
     s.resolve(["thirst", "thirst"])
     act(s, "play_incident", slot="dinosaur_attack")
     assert kinds(s) == (0, "pre")
@@ -121,7 +121,7 @@ def test_captains_at_the_dig_site_get_no_window_over_cards():
 def test_reroll_the_dice_the_player_chooses():
     """Desperate Actions: "re-roll (once) any two dice" - the roller chooses them, even a success."""
     s = two()
-    edit(s, 0, crew=8, inc_other="war-party")
+    s = edit(s, 0, crew=8, inc_other="war-party")
     s.resolve(["war-party", "thirst"])
     s.resolve(["blank", "skull", "saber", "skull"])
     act(s, "use", source="da:war-party", go=True)
@@ -136,7 +136,7 @@ def test_reroll_the_dice_the_player_chooses():
 def test_set_face_turns_the_die_the_player_chooses():
     """Desperate Actions: a card that turns a die to a skull - the roller picks the die."""
     s = two()
-    edit(s, 0, crew=4, inc_other="war-party")
+    s = edit(s, 0, crew=4, inc_other="war-party")
     s.resolve(["allosaurus", "thirst"])
     s.resolve(["blank", "saber"])
     act(s, "use", source="da:allosaurus", go=True)
@@ -150,7 +150,7 @@ def test_parley_cancels_the_incident_the_player_chooses():
     """Pirate's Share Cards: Parley cancels an Upcoming Incident; with both slots taken, its player
     chooses which."""
     s = two()
-    edit(s, 0, inc_dino="pterosaur", inc_other="fog")
+    s = edit(s, 0, inc_dino="pterosaur", inc_other="fog")
     s.resolve(["parley", "thirst"])
     act(s, "hand")
     act(s, "use", source="ps:parley")
@@ -164,14 +164,17 @@ def test_discard_of_the_owners_choice():
     """Pirate's Share Cards: an effect that makes a captain discard Event cards of their choice
     asks them which (discard_events, choice: owner); at random it is a draw."""
     s = two()
-    edit(s, 0, hand=["fog", "rocks", "snakes"])
+    s = edit(s, 0, hand=["fog", "rocks", "snakes"])
     s.resolve(["thirst", "thirst"])
-    st = s.state
-    st.decision = None
-    ctx = context(st)
-    OPS["discard_events"](ctx, Ops(("ev", "fog", "action"), 0), DiscardEvents(op="discard_events", amount=2,
-                                                                           choice="owner"), 0)
-    resolve_stack(ctx)
+
+    def discard_two_of_the_owners_choice(st) -> None:
+        st.decision = None
+        ctx = context(st)
+        OPS["discard_events"](ctx, Ops(("ev", "fog", "action"), 0), DiscardEvents(op="discard_events", amount=2,
+                                                                               choice="owner"), 0)
+        resolve_stack(ctx)
+
+    s = position(s, discard_two_of_the_owners_choice)
     assert kinds(s) == (0, "lose_cards") and s.state.decision["need"] == 2
     act(s, "discard", cards=["fog", "rocks"])
     assert sorted(s.state.players[0].hand) == ["snakes", "thirst", "thirst"]
@@ -180,18 +183,24 @@ def test_discard_of_the_owners_choice():
 # --------------------------------------------------------------------------- Time Track, tokens
 
 
-def test_time_track_ends_at_the_captain_cards_highest_mark(monkeypatch):
+def test_time_track_ends_at_the_captain_cards_highest_mark():
     """Captain Cards: the Time Track (captains.yaml) bounds the Time Marker; Fog adds 1 hour."""
     cat = catalog()
     track = cat.content.files["captains.yaml"].decks[0].sheet.time_track
     assert cat.time_max == max(track)
     s = two()
-    edit(s, 0, inc_other="fog", time=cat.time_max)
+    s = edit(s, 0, inc_other="fog", time=cat.time_max)
     s.resolve(["thirst", "thirst"])
     assert s.state.players[0].time == cat.time_max
+
+
+def test_a_shorter_time_track_ends_the_time_marker_sooner(monkeypatch):
+    """Captain Cards: the Time Track's highest mark is the Captain card's (captains.yaml): a track
+    that ends at 5 holds the Time Marker at 5."""
+    cat = catalog()
     monkeypatch.setattr(cat, "time_max", 5)
     s = two()
-    edit(s, 0, inc_other="fog", time=5)
+    s = edit(s, 0, inc_other="fog", time=5)
     s.resolve(["thirst", "thirst"])
     assert s.state.players[0].time == 5
 
@@ -200,8 +209,8 @@ def test_replenish_needs_a_token_the_emergency_is_noted():
     """Replenish Your Crew / What to Do If You Run Out of Sailors: with the 16 tokens gone there is
     no Crew Replenishment, but an Emergency one is still made and its token noted and paid for."""
     s = two()
-    s.state.tokens_left = 0
-    edit(s, 0, crew=3, inc_dino="tyrannosaurus")
+    s = edit_table(s, tokens_left=0)
+    s = edit(s, 0, crew=3, inc_dino="tyrannosaurus")
     s.resolve(["thirst", "thirst"])
     s.resolve(["skull"])
     pl = s.state.players[0]

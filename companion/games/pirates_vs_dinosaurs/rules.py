@@ -15,9 +15,10 @@ from math import comb
 from typing import Any
 
 from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
-from companion.engine.stack import Ask, Need, run
+from companion.engine.stack import Ask, Frame, Need, run
+from companion.engine.state import from_jsonable, to_jsonable
 
-from . import combat, dice, dig, effects_engine, expedition, replays, setup
+from . import combat, dice, dig, effects_engine, expedition, frames, replays, setup
 from .abilities import ROLL_WINDOWS, apply_use, usable
 from .actions import (CODEC, Arrange, Attack, CancelIncident, Choose, ChooseArea, Dig, Discard, EndSearch, Hand, Look,
                       Outfit, PickDice, PickMate, PickRelic, PlayIncident, Proceed, PutBack, Replenish, ReturnToShip,
@@ -281,6 +282,22 @@ class PiratesVsDinosaurs(Game[PvdState]):
         """Replay files: a captain's treasure drawn by its token id (replays.py)."""
         return replays.replay_outcome(s, value)
 
+    def state_to_json(self, s: PvdState) -> dict[str, Any]:
+        """The state as data, each frame of the stack named by its kind (the stack holds frames of
+        many kinds, which its type hint cannot tell apart): a save's start position."""
+        data = to_jsonable(s)
+        data["stack"] = [{"frame": type(f).__name__, **to_jsonable(f)} for f in s.stack]
+        return data
+
+    def state_from_json(self, data: dict[str, Any]) -> PvdState:
+        """A state from `state_to_json`'s data; the actions offered are worked out again."""
+        stack = [from_jsonable(FRAME_KINDS[f["frame"]], {k: v for k, v in f.items() if k != "frame"})
+                 for f in data["stack"]]
+        s = from_jsonable(PvdState, {**data, "stack": [], "offered": []})
+        s.stack = stack
+        s.offered = offers(s)
+        return s
+
     def view(self, s: PvdState, player: int | None) -> dict[str, Any]:
         return _view(s, player)
 
@@ -329,5 +346,9 @@ def population(s: PvdState, src: str) -> list[str]:
         return sorted(cat.mates)
     raise KeyError(src)
 
+
+#: the frame kinds by name, as `state_to_json` names them
+FRAME_KINDS: dict[str, type[Frame]] = {name: kind for name, kind in vars(frames).items()
+                                       if isinstance(kind, type) and issubclass(kind, Frame) and kind is not Frame}
 
 GAME = PiratesVsDinosaurs()

@@ -1,16 +1,27 @@
 """Scripted sessions for tests and the table assistant: a Table session whose setup draws and
-choices are given (or defaulted), so a test can reach any moment of the game with known cards."""
+choices are given (or defaulted), so a test can reach any moment of the game with known cards.
+
+A position the helpers change (`quiet`, `edit`, `edit_table`, `goto`, `position`) is a new
+session that starts from the changed position as data (`Session(start=...)`, kept in its save),
+never a live state edited in place: so every scripted session's log replays."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine import Event, Session, Table
+from companion.engine.state import clone
 
 from .catalog import catalog
 from .frames import Turn, TurnPhase
 from .kernel import context
 from .rules import GAME, offers, resolve_stack
-from .state import own
+from .state import PvdState, own
+
+
+#: every session made here while a test collects them (tests/pvd/conftest.py checks that each
+#: one's log replays from its start); None when nobody collects
+made: list[Session] | None = None
 
 
 class AutoPassSession(Session):
@@ -76,6 +87,12 @@ def table_session(players: int | list[str] = 2, *, auto_pass: bool = True, optio
         s.resolve([c for h in hands for c in h])
     for i in range(n):
         s.act({"type": "choose_area", "player": i, "area": areas[i] if areas else "beach"})
+    return _made(s)
+
+
+def _made(s: Session) -> Session:
+    if made is not None:
+        made.append(s)
     return s
 
 
@@ -83,23 +100,43 @@ def faces(*names: str) -> list[str]:
     return list(names)
 
 
-def quiet(s: Session) -> None:
-    """Empty every hand, put the relics away and flip the First Mates (so no window opens) - for
-    tests of one rule at a time."""
-    for p in range(len(s.state.players)):
-        pl = own(s.state, p)
-        pl.hand = ()
-        pl.relic = ""
-        pl.mate_used = True
-    s.state.offered = offers(s.state)  # (the actions offered follow the edited state)
+def position(s: Session, change: Callable[[PvdState], Any]) -> Session:
+    """A session of the same seats that starts where `s` is, changed by `change` (on a copy), for
+    tests of one rule at a time. The changed position is the new session's start, written in its
+    save as data, so its log replays from it (a live state edited in place leaves a log that no
+    longer replays); the actions offered follow the changed position."""
+    state = clone(s.state)
+    change(state)
+    state.offered = offers(state)
+    return _made(type(s)(GAME, list(s.players), options=dict(s.options), source=Table(), start=state))
 
 
-def edit(s: Session, p: int, **fields: Any) -> None:
-    """Set fields of captain p in the current state (tests)."""
-    pl = own(s.state, p)
-    for k, v in fields.items():
-        setattr(pl, k, tuple(v) if isinstance(v, list) else v)
-    s.state.offered = offers(s.state)  # (the actions offered follow the edited state)
+def quiet(s: Session) -> Session:
+    """Empty every hand, put the relics away and flip the First Mates (so no window opens)."""
+    def change(state: PvdState) -> None:
+        for p in range(len(state.players)):
+            pl = own(state, p)
+            pl.hand = ()
+            pl.relic = ""
+            pl.mate_used = True
+    return position(s, change)
+
+
+def edit(s: Session, p: int, **fields: Any) -> Session:
+    """Set fields of captain p (crew, hand, area, time, ...)."""
+    def change(state: PvdState) -> None:
+        pl = own(state, p)
+        for k, v in fields.items():
+            setattr(pl, k, tuple(v) if isinstance(v, list) else v)
+    return position(s, change)
+
+
+def edit_table(s: Session, **fields: Any) -> Session:
+    """Set fields of the table (volcano, giant, prize_taken, tokens_left, curse_stack, ...)."""
+    def change(state: PvdState) -> None:
+        for k, v in fields.items():
+            setattr(state, k, tuple(v) if isinstance(v, list) else v)
+    return position(s, change)
 
 
 def act(s: Session, kind: str, player: int | None = None, **fields: Any) -> list:
@@ -112,11 +149,12 @@ def types(s: Session) -> set[str]:
     return {a.type for a in s.legal_actions()}
 
 
-def goto(s: Session, p: int, step: str = "act") -> None:
-    """Jump to captain p's turn at a step (start, inc, act, arrange, discard, dig, ship) - tests."""
-    st = s.state
-    st.stack = [Turn(p, TurnPhase(step))]
-    st.turn = p
-    st.chance = None
-    st.decision = None
-    resolve_stack(context(st))
+def goto(s: Session, p: int, step: str = "act") -> Session:
+    """Captain p's turn at a step (start, inc, act, arrange, discard, dig, ship)."""
+    def change(state: PvdState) -> None:
+        state.stack = [Turn(p, TurnPhase(step))]
+        state.turn = p
+        state.chance = None
+        state.decision = None
+        resolve_stack(context(state))
+    return position(s, change)
