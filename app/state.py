@@ -9,6 +9,7 @@ happens and a restart resumes every game where it was.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -54,6 +55,22 @@ def data_dir() -> Path:
     except ImportError:
         return Path.home() / ".local" / "share" / APP_NAME
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+#: the environment variable that seeds every game the app starts (`companion app --seed N` sets it)
+SEED_ENV = "COMPANION_SEED"
+
+
+def setup_seed(game_id: str, players: list[str], mode: str, kinds: list[str],
+               options: dict[str, Any]) -> int | None:
+    """The seed of a new game when $COMPANION_SEED is set: made from that number and the game's
+    setup, so the same setup deals the same dice and cards whenever it is started (demos, teaching,
+    the browser tests) and two setups differ; None (a fresh random seed) when it is not set."""
+    base = os.environ.get(SEED_ENV, "").strip()
+    if not base:
+        return None
+    text = json.dumps([base, game_id, mode, players, kinds, options], sort_keys=True, default=str)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") >> 1
 
 
 def games_dir(root: Path | None = None) -> Path:
@@ -467,6 +484,8 @@ class GameRegistry:
         long = next((n for n in players if len(n) > MAX_NAME), None)
         if long is not None:  # (a name comes from a text field: a hostile client can send megabytes)
             raise ValueError(f"a player's name may have at most {MAX_NAME} letters; {long[:20]}… has {len(long)}")
+        if seed is None:
+            seed = setup_seed(game.id, players, mode, kinds, options or {})
         seed = seed if seed is not None else secrets.randbelow(2**31)
         gid = time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
         seats = [asdict(Seat(n, k)) for n, k in zip(players, kinds)]

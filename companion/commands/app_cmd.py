@@ -24,7 +24,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default=None,
                    help="web mode: the address to listen on (default localhost only; 0.0.0.0 for the LAN)")
     p.add_argument("--no-browser", action="store_true", help="web mode: do not open a browser tab")
+    p.add_argument("--seed", type=seed_number, default=None, metavar="N",
+                   help="seed every game this app starts from N and its setup: the same setup deals the "
+                        "same dice and cards each time (for demos, lessons and tests)")
     p.set_defaults(func=run_app)
+
+
+def seed_number(text: str) -> int:
+    """A seed, 0 or more (argparse turns the ValueError into a usage error, exit 2)."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"a seed is 0 or more, got {seed}")
+    return seed
 
 
 def port_number(text: str) -> int:
@@ -43,7 +57,10 @@ def run_app(args: argparse.Namespace) -> int:
         raise UserError("the app needs Flet: pip install 'pirate-table-companion[app]' "
                         "(or pip install flet==1.0.5 flet-web==1.0.5)")
     from app.main import run
+    from app.state import SEED_ENV
 
+    if args.seed is not None:   # (read by app.state as each game is made)
+        os.environ[SEED_ENV] = str(args.seed)
     if args.web:
         if importlib.util.find_spec("flet_web") is None:
             raise UserError("web mode needs flet-web: pip install flet-web==1.0.5")

@@ -78,6 +78,23 @@ def test_restart_resumes_every_game(tmp_path, monkeypatch, kapern) -> None:
     assert fresh.get(b.id).seats[1].is_bot
 
 
+def test_a_seeded_app_deals_the_same_game_for_the_same_setup(reg, kapern, monkeypatch) -> None:
+    """`companion app --seed N` ($COMPANION_SEED): a game set up on the screens (no seed of its own)
+    takes its seed from N and its setup, so the same setup rolls the same dice, another setup or
+    another N others; without it every game has a fresh random seed."""
+    def first_roll(players: list[str]) -> tuple[int, list]:
+        live = reg.create(kapern, players, state.HOTSEAT, [state.HUMAN, state.HUMAN])
+        return live.session.seed, live.view("any").get("dice") or [str(e) for e in live.session.history(None)]
+
+    monkeypatch.setenv(state.SEED_ENV, "7")
+    a, b, other = first_roll(["Anne", "Bart"]), first_roll(["Anne", "Bart"]), first_roll(["Anne", "Cato"])
+    assert a == b and a[0] != other[0]
+    monkeypatch.setenv(state.SEED_ENV, "8")
+    assert first_roll(["Anne", "Bart"])[0] != a[0]
+    monkeypatch.delenv(state.SEED_ENV)
+    assert len({first_roll(["Anne", "Bart"])[0] for _ in range(3)}) > 1
+
+
 def test_hotseat_bots_play_until_a_human_must_decide(reg, kapern) -> None:
     live = reg.create(kapern, ["Anne", "Bart"], state.HOTSEAT, [state.BOT, state.HUMAN], seed=3)
     assert kapern.to_move(live.session.state) == 1  # the bot took its turn at once

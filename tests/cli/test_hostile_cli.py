@@ -257,6 +257,14 @@ def test_app_port_out_of_range(capsys, port: str) -> None:
     assert info.value.code == 2 and "--port" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("seed, words", [("-1", "0 or more"), ("seven", "whole number"), ("1.5", "whole number")])
+def test_app_seed_must_be_a_whole_number(capsys, seed: str, words: str) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["app", "--web", "--seed", seed, "--no-browser"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "--seed" in err and words in err and "Traceback" not in err
+
+
 def test_app_port_in_use(capsys) -> None:
     pytest.importorskip("flet_web")
     import socket
