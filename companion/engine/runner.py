@@ -60,7 +60,7 @@ class Runner:
         the events of every step taken. RuntimeError if that takes more than `max_steps` steps."""
         session = self.session
         game = session.game
-        is_over, to_move, legal_actions = game.is_over, game.to_move, game.legal_actions
+        is_over, to_move = game.is_over, game.to_move
         sample = getattr(game, "sample_action", None)
         bots, humans = self.bots, self.humans
         act = session.act
@@ -83,21 +83,15 @@ class Runner:
             seat = to_move(state)
             if seat is None:  # the table rolls or draws (Table source)
                 return events
-            bot = bots.get(seat)
-            if bot is None:  # a person's seat: go on only with a pass taken for them
+            if seat not in bots:  # a person's seat: go on only with a pass taken for them
                 action = auto_pass(game, state, humans)
                 if action is None:
                     return events
-            elif sample is not None and (index := getattr(bot, "index", None)) is not None:
-                action = sample(state, index)  # a random bot: the game builds only the action it takes
-                if action is None:
-                    return events
             else:
-                legal = legal_actions(state)
-                if not legal:
+                move = bot_move(game, state, seat, bots, sample)
+                if move is None:  # nothing to choose
                     return events
-                view = session.view(seat) if getattr(bot, "uses_view", True) else {}
-                action = bot.choose(view, legal)
+                action = move[0]
             got = act(action)
             if got:
                 events += got
