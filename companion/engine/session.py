@@ -278,12 +278,9 @@ class Session:
     def _automatic_in_place(self, state: Any, step: Any) -> tuple[list[Event] | None, dict[str, Any]]:
         """`_automatic` on the bot loop's own state, changed in place: its events (None without a
         game log) and the log entry."""
-        source = self.source
-        outcome = step.check(source.outcome(step, self._chances))
+        outcome = step.check(self.source.outcome(step, self._chances))
         events = self.game.resolve(state, outcome)
-        sealed = step.secret and getattr(source, "replayable", False)
-        entry = {"chance": [], "sealed": True, "auto": True} if sealed else {"chance": outcome, "auto": True}
-        return (events if self._history else None), entry
+        return (events if self._history else None), self._chance_entry(step, outcome)
 
     def resolve(self, outcome: Any) -> list[Event]:
         """Enter the result of a chance step rolled or drawn at the table."""
@@ -333,10 +330,15 @@ class Session:
             state, events = self.game.apply_chance(state, outcome)
         else:
             state, events = self.game.apply_chance_quiet(state, outcome), None
-        # a secret outcome (which chest holds the treasure) is not written into the log, the
-        # journal or the save when the dice can derive it again from the seed
-        sealed = step.secret and getattr(source, "replayable", False)
-        return state, events, {"chance": [], "sealed": True, "auto": True} if sealed else {"chance": outcome, "auto": True}
+        return state, events, self._chance_entry(step, outcome)
+
+    def _chance_entry(self, step: Any, outcome: list[str]) -> dict[str, Any]:
+        """The log entry of an automatic outcome. A secret one (which chest holds the treasure) is
+        not written into the log, the journal or the save when the dice can derive it again from
+        the seed."""
+        if step.secret and getattr(self.source, "replayable", False):
+            return {"chance": [], "sealed": True, "auto": True}
+        return {"chance": outcome, "auto": True}
 
     def _push(self, entry: dict[str, Any], state: Any, events: list[Event] | None) -> None:
         """Journal and record an automatic entry (digital chance, an automatic pass)."""
