@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from .budget import Adjacency, cheapest_costs
 
@@ -35,7 +34,7 @@ class Reached:
     start first, at 0; spaces of one cost in board order), so a smaller budget is a prefix; one
     cheapest way to each (`route`). Answers are shared between callers: never change one."""
 
-    __slots__ = ("start", "costs", "ends", "_stops", "_kept", "_go_on", "_table", "_cost", "_upto", "_dearer", "memo")
+    __slots__ = ("start", "costs", "ends", "_stops", "_kept", "_go_on", "_table", "_cost", "_upto", "_dearer")
 
     def __init__(self, table: "_Table", costs: list[int], ends: list[str], upto: list[int], stops: int,
                  kept: int, go_on: int):
@@ -52,8 +51,6 @@ class Reached:
         self._cost: dict[str, int] | None = None
         #: space -> (steps, the space it is entered from) for spaces dearer than on the empty board
         self._dearer: dict[str, tuple[int, str]] = {}
-        #: what callers derive from this answer and keep with it (a game's moves to its ends)
-        self.memo: dict[Any, Any] = {}
 
     def __len__(self) -> int:
         return len(self.ends)
@@ -137,14 +134,13 @@ class _Table:
     """One (start, factor, cap) on the empty board: the costs, the shortest-path graph (for
     routes), the region, and each space's steps out by cost as bit masks (for searches)."""
 
-    __slots__ = ("owner", "start", "cap", "factor", "d0", "preds", "region", "within", "start_bit", "hops", "out",
+    __slots__ = ("owner", "start", "cap", "factor", "preds", "region", "within", "start_bit", "hops", "out",
                  "base", "last", "level", "longest")
 
     def __init__(self, owner: "ReachTable", start: str, factor: int, cap: int):
         self.owner, self.start, self.cap, self.factor = owner, start, cap, factor
         bits, index, into = owner.bits, owner.index, owner.into[factor]
         d0 = {s: int(c) for s, (c, _) in cheapest_costs(start, cap, owner.adjacency, factor).items()}
-        self.d0 = d0
         ranked = [(0, start)] + sorted(((c, s) for s, c in d0.items() if s != start), key=lambda cs: (cs[0], index[cs[1]]))
         preds: dict[str, tuple[str, ...]] = {}
         hops = {start: 0}  # the fewest steps of a cheapest way: routes go over as few spaces as they can
@@ -216,7 +212,6 @@ class ReachTable:
         self.spaces = tuple(adjacency)
         self.index = {s: i for i, s in enumerate(self.spaces)}
         self.bits = {s: 1 << i for i, s in enumerate(self.spaces)}
-        self.space_of = {b: s for s, b in self.bits.items()}
         self.keep = keep
         self.outs: dict[int, dict[str, tuple[tuple[str, int], ...]]] = _Steps(adjacency, forward=True)
         self.into: dict[int, dict[str, tuple[tuple[str, int], ...]]] = _Steps(adjacency, forward=False)
@@ -239,10 +234,6 @@ class ReachTable:
         for s in spaces:
             m |= bits.get(s, 0)
         return m
-
-    def region(self, start: str, cap: int, factor: int = 1) -> int:
-        """The spaces reached from `start` with `cap` on the empty board (a mask)."""
-        return self._table(start, factor, cap).region
 
     def reach(self, start: str, cap: int, factor: int = 1, blocked: int = 0, stops: int = 0,
               upto: int | None = None) -> Reached:
