@@ -118,7 +118,7 @@ def layout(blocks: list[Block], w: float, h: float, style: dict[str, float] | No
             nxt = blocks[i + 1] if i + 1 < len(blocks) else None
             follow = _first_height(nxt, w, st) if nxt is not None else 0.0
             if b.keep:
-                together = sum(_full_height(k, w, st) for k in blocks[i + 1:i + 1 + b.keep])
+                together = _group_height(blocks[i + 1:i + 1 + b.keep], w, st)
                 if before + need + together <= h:    # (a group taller than a page breaks as usual)
                     follow = together
             if y + before + need + follow > h:
@@ -188,20 +188,10 @@ def _table_row(row: tuple[str, ...], widths: tuple[float, ...], w: float, st: di
     return cells, max(_height(c[2]) for c in cells) + 2 * CELL_PAD
 
 
-def _full_height(b: Block, w: float, st: dict[str, float]) -> float:
-    """The room a whole block takes, with the space after it, as `layout` places it on one page."""
-    if b.kind in ("p", "item"):
-        f = _text(b.text, "text", w - (BULLET if b.kind == "item" else 0.0), st["body"])
-        return _height(f) + st["body"] * 0.3528 * 0.7
-    if b.kind == "table":
-        return sum(_table_row(r, b.widths, w, st, "display" if b.header and i == 0 else "text")[1]
-                   for i, r in enumerate(b.rows)) + 2.0
-    if b.kind == "picture":
-        return b.h + 2.0
-    if b.kind in ("head1", "head2"):
-        f = _text(b.text, "display", w, st[b.kind])
-        return _height(f) + (7.0 if b.kind == "head1" else 4.2)
-    return b.h
+def _group_height(blocks: list[Block], w: float, st: dict[str, float]) -> float:
+    """How tall `blocks` stand laid out one after another on one page (as `layout` lays them)."""
+    page = layout(blocks, w, 1e6, st)[0]   # (a page taller than any group)
+    return page[-1].y + page[-1].h if page else 0.0
 
 
 def _first_height(b: Block, w: float, st: dict[str, float]) -> float:
