@@ -18,6 +18,7 @@ import flet as ft
 import reportlab
 from reportlab.pdfbase.ttfonts import TTFontFile
 
+from companion.printing import fonts
 from companion.printing.assets import profiles
 from companion.printing.theme import contrasting, luminance
 
@@ -142,21 +143,15 @@ def glyphs() -> frozenset[str]:
     return have or frozenset()
 
 
-@lru_cache(maxsize=1)
-def _advances() -> tuple[dict[int, float], float]:
-    font = TTFontFile(str(FONT_DIR / "Vera.ttf"))
-    return font.charWidths, font.defaultWidth
-
-
 #: a line of the app's text is this many times its size high (Vera's ascent and descent, 1901 + 483 of 2048)
 LINE_HEIGHT = 1.17
 
 
 def text_width(text: str, size: float) -> float:
     """How wide a text runs in px at `size` px in the app's regular face (the font's own advance
-    widths): what a caption must fit in, rather than a guess per letter."""
-    widths, default = _advances()
-    return sum(widths.get(ord(c), default) for c in text) * size / 1000
+    widths, as the printer measures the same file): what a caption must fit in, rather than a
+    guess per letter."""
+    return fonts.width_mm(text, "text", size) / fonts.PT
 
 
 def missing_glyphs(text: str) -> set[str]:
