@@ -22,6 +22,7 @@ from typing import Any
 from .actions import Action
 from .bots import Bot, bot_move
 from .events import Event
+from .pacing import fewer_collections
 
 
 def auto_pass(game: Any, state: Any, humans: Iterable[int]) -> Action | None:
@@ -58,6 +59,10 @@ class Runner:
     def advance(self, max_steps: int = 100_000) -> list[Event]:
         """Play bot seats and automatic passes until a person decides, the table rolls, or the game ends;
         the events of every step taken. RuntimeError if that takes more than `max_steps` steps."""
+        with fewer_collections():
+            return self._advance(max_steps)
+
+    def _advance(self, max_steps: int) -> list[Event]:
         session = self.session
         game = session.game
         is_over, to_move = game.is_over, game.to_move

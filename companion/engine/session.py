@@ -33,6 +33,7 @@ from .chance import ChanceSource, Digital, Table
 from .errors import IllegalAction, SaveError
 from .events import Event
 from .game import Game
+from .pacing import fewer_collections
 from .records import FORMAT, VERSION, check_save, dump_save, journal_line, new_generation, read_journal_line, save_checksum
 
 __all__ = ["COMPACT_EVERY", "FORMAT", "VERSION", "GameLookup", "Session", "delete_saved", "find_game", "journal_path",
@@ -476,21 +477,22 @@ class Session:
         decode, apply, apply_chance = game.codec.decode, game.apply_quiet, game.apply_chance_quiet
         log, snaps = self.log, self._snaps
         state = self._state
-        try:
-            for entry in entries:
-                if "action" in entry:
-                    state = apply(state, decode(entry["action"]))
-                elif "chance" in entry:
-                    outcome = self._outcome(state, entry, self._chances) if entry.get("sealed") else entry["chance"]
-                    state = apply_chance(state, outcome)
-                    self._chances += 1
-                else:
-                    raise SaveError(f"a log entry is neither an action nor a chance outcome: {entry!r}")
-                log.append(entry)
-                if len(log) % SNAPSHOT_EVERY == 0:
-                    snaps.append((len(log), state))
-        finally:
-            self._state = state
+        with fewer_collections():
+            try:
+                for entry in entries:
+                    if "action" in entry:
+                        state = apply(state, decode(entry["action"]))
+                    elif "chance" in entry:
+                        outcome = self._outcome(state, entry, self._chances) if entry.get("sealed") else entry["chance"]
+                        state = apply_chance(state, outcome)
+                        self._chances += 1
+                    else:
+                        raise SaveError(f"a log entry is neither an action nor a chance outcome: {entry!r}")
+                    log.append(entry)
+                    if len(log) % SNAPSHOT_EVERY == 0:
+                        snaps.append((len(log), state))
+            finally:
+                self._state = state
 
     @property
     def events(self) -> list[tuple[int, Event]]:
