@@ -266,6 +266,53 @@ class ReachTable:
             return t.base
         return self._kept(t, (start, factor, cap, upto, b, st), b, st, upto)
 
+    def way(self, start: str, cap: int, end: str, factor: int = 1, blocked: int = 0, stops: int = 0,
+            upto: int | None = None) -> tuple[int, list[str]] | None:
+        """(cost, route) of `end` as `reach(start, cap, factor, blocked, stops, upto)` gives them
+        (`cost(end)`, `route(end)`), None if `end` is not reached within `upto` (or `cap`) points:
+        for a caller that asks about one space (a move being made), mostly without a search. A
+        space keeps its empty-board cost when one of its empty-board predecessors kept its own and
+        may be left (the start always), so that is asked backwards from `end` over the
+        shortest-path graph (a few spaces, not the region); only a space the blockers made dearer
+        is searched for."""
+        t = self._tables.get((start, factor, cap)) or self._table(start, factor, cap)
+        bits = self.bits
+        bit = bits.get(end, 0)
+        budget = cap if upto is None else min(max(upto, 0), cap)
+        if not bit & t.within[budget]:  # blockers never make a space cheaper
+            return None
+        base = t.base
+        cost = (base._cost or base._costs())[end]
+        outside = ~t.start_bit
+        b, st = blocked & t.region & outside, stops & t.region & outside
+        if not b and not st or end == start:
+            return cost, base.route(end)
+        if bit & b:
+            return None
+        preds = t.preds
+        stay = b | st  # never on a way on: not entered, or not left
+        good: dict[str, bool] = {start: True}  # space -> kept its cost and may be left
+
+        def on(space: str) -> bool:
+            got = good.get(space)
+            if got is None:
+                got = good[space] = not bits[space] & stay and any(on(p) for p in preds[space])
+            return got
+
+        way = [end]
+        here = end
+        while here != start:
+            for p in preds[here]:  # the first that kept its cost and may be left (Reached.route)
+                if on(p):
+                    break
+            else:  # dearer than on the empty board: the search says how much
+                got = self.reach(start, cap, factor, blocked, stops, upto)
+                c = got.cost(end)
+                return None if c is None or c > budget else (c, got.route(end))
+            here = p
+            way.append(here)
+        return cost, way[::-1]
+
     def _kept(self, t: _Table, key: tuple, blocked: int, stops: int, upto: int) -> Reached:
         """The answer kept under `key` (searched when missing), the table's last one from now on."""
         answers = self._answers

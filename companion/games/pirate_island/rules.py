@@ -405,7 +405,13 @@ class IslandGame(Game[IslandState]):
         return out
 
     def _move_way(self, s: IslandState, a: Move) -> tuple[int, list[str]] | None:
-        """The cost and cheapest route of a move, None if it is not possible."""
+        """The cost and cheapest route of a move, None if it is not possible: from the legs of the
+        position when they were worked out (a move chosen from the listed ones), else from this
+        pirate's way to this destination alone (_way_of: a replayed move)."""
+        key = (s.phase, s.seat, s.bp, s.storm, s.pirates, s.chests, s.ships, s.owner, s.spent, s.stopped,
+               s.carried, s.contents, s.seen)
+        if self._legs_memo[0] != key:
+            return self._way_of(s, a)
         for leg in self._legs(s, a.pirate):
             if leg[0] == "ship":
                 _, reach, lp, harbour, cost = leg
@@ -417,6 +423,57 @@ class IslandGame(Game[IslandState]):
             if got is not None and got <= budget and a.to not in self.occupancy(s):
                 return got + extra, ([harbour] if harbour else []) + reach.route(a.to)
         return None
+
+    def _way_of(self, s: IslandState, a: Move) -> tuple[int, list[str]] | None:
+        """_move_way without the legs of the band: the one leg a move may come from (a field, a
+        harbour, with the treasure or not), its destination asked of the movement table alone
+        (ReachTable.way: mostly no search). The same answer as the legs give (_legs_of)."""
+        pirate, to = a.pirate, a.to
+        loc = s.pirates.get(pirate)
+        if loc is None or loc == TOTENKISTE or pirate in s.stopped:
+            return None
+        isl = self.island
+        moves = isl.moves
+        if to in self.occupancy(s):
+            return None
+        _, chests, enemy_bits, chest_bits = self.blockers(s)
+        cap_, carrier_cap, embark, carrier_factor = self._movement
+        spent = s.spent.get(pirate, 0)
+        if loc.startswith(SHIP_PREFIX):  # one leg: from the landing place of its ship's harbour
+            harbour = s.ships[loc[len(SHIP_PREFIX):]]
+            if a.carry or to not in moves.bits or s.storm or harbour is None:
+                return None
+            lp = isl.landing[harbour]
+            budget = min(s.bp, cap_ - spent) - embark
+            if budget < 0 or enemy_bits & moves.bits[lp]:
+                return None
+            got = moves.way(lp, 0 if lp in chests else cap_ - embark, to, 1, enemy_bits, chest_bits, budget)
+            return None if got is None else (got[0] + embark, [harbour] + got[1])
+        if a.carry:  # the carrier's leg
+            if to not in moves.bits or loc not in chests:
+                return None
+            budget = min(s.bp, carrier_cap - spent)
+            if budget <= 0 or not self.knows_treasure(s, s.seat, self.chest_at(s, loc)):  # type: ignore[arg-type]
+                return None
+            return moves.way(loc, carrier_cap, to, carrier_factor, enemy_bits | chest_bits, 0, budget)
+        cap = carrier_cap if pirate in s.carried else cap_
+        budget = min(s.bp, cap - spent)
+        if budget <= 0:
+            return None
+        if to in moves.bits:
+            return moves.way(loc, cap, to, 1, enemy_bits, chest_bits, budget)
+        if s.storm or to not in isl.landing:  # aboard a ship of its own in that harbour
+            return None
+        ship = self.ship_at(s, to)
+        if ship is None or s.owner[ship] != s.seat:
+            return None
+        lp = isl.landing[to]
+        if lp != loc and lp in chests:
+            return None
+        got = moves.way(loc, cap, lp, 1, enemy_bits, chest_bits, budget)
+        if got is None or got[0] + embark > budget:
+            return None
+        return got[0] + embark, got[1] + [to]
 
     def sail_options(self, s: IslandState) -> list[tuple[str, str]]:
         if s.phase != "move" or s.storm or s.bp < self.rules.movement.ship:
