@@ -254,6 +254,27 @@ class IslandGame(Game[IslandState]):
             self._occ_memo = (s.pirates, got)
         return got
 
+    def _moved_one(self, old: dict[str, str], pirates: dict[str, str], pirate: str, frm: str, seat: int) -> None:
+        """Where the pirates stand after one pirate of `seat` moved off `frm` (`pirates`, made
+        from `old` so), from where they stood before, when that is known (_where): the fields it
+        left and entered changed, no other."""
+        key, (occ, every, per) = self._occ_memo
+        if key is not old:
+            return
+        bits = self.island.moves.bits
+        gone = bits.get(frm, 0)
+        if gone and occ.get(frm) != pirate:  # (never: one pirate a field) worked out anew when asked
+            return
+        to = pirates[pirate]
+        come = bits.get(to, 0)
+        occ = occ.copy()
+        if gone:
+            del occ[frm]
+        if come:
+            occ[to] = pirate
+        mine = (per[seat] & ~gone) | come
+        self._occ_memo = (pirates, (occ, (every & ~gone) | come, per[:seat] + (mine,) + per[seat + 1:]))
+
     def blockers(self, s: IslandState) -> tuple[set[str], set[str], int, int]:
         """(the fields of the pirates of other seats than the one to move, the chest fields, and
         the same two as bit masks of the island's movement table), for this position (shared: do
@@ -506,10 +527,21 @@ class IslandGame(Game[IslandState]):
         return out
 
     # --- combat options --------------------------------------------------------------------
+    #: the last position's attack_options with the state fields they come from
+    _attack_memo: tuple[Any, ...] = (None, None, None, -1, {})
+
     def attack_options(self, s: IslandState) -> dict[str, list[str]]:
-        """target -> the pirates of the seat to move that may attack it now"""
+        """target -> the pirates of the seat to move that may attack it now (shared: do not
+        change it; the combat phase's start, its listing and the attack ask the same)"""
         if s.phase != "combat":
             return {}
+        pirates, attacked, ships, seat, out = self._attack_memo
+        if pirates is not s.pirates or attacked is not s.attacked or ships is not s.ships or seat != s.seat:
+            out = self._attack_options(s)
+            self._attack_memo = (s.pirates, s.attacked, s.ships, s.seat, out)
+        return out
+
+    def _attack_options(self, s: IslandState) -> dict[str, list[str]]:
         isl = self.island
         occ = self.occupancy(s)
         enemy, _, enemy_bits, _ = self.blockers(s)
@@ -780,6 +812,44 @@ class IslandGame(Game[IslandState]):
         return EndMoves(seat)
 
     # --- transitions: actions --------------------------------------------------------------
+    def apply_quiet(self, s: IslandState, a: Action) -> IslandState:
+        """`apply` without the events (a load replays every logged step so): the same checks
+        (anything but the seat to move acting in a decision goes to `apply`, which refuses it
+        with its words), the same copy of the top level (IslandState.__deepcopy__), the same
+        handlers, the hot ones told to make no event."""
+        seat = self.to_move(s)
+        if seat is None or a.player != seat:
+            return self.apply(s, a)[0]
+        new = object.__new__(IslandState)
+        new.__dict__ = s.__dict__.copy()
+        handler = _QUIET.get((s.phase, type(a)))
+        if handler is None:
+            self.step(new, a)  # refused there, with its words
+        else:
+            handler(self, new, a)
+        return new
+
+    def apply_chance_quiet(self, s: IslandState, outcome: Any) -> IslandState:
+        """`apply_chance` without the events: a roll of plain faces (what every roll but a
+        refused one is: Roll.check's first case) is resolved on a copy of the top level at once;
+        anything else goes to `apply_chance` (a look into a chest, an outcome to refuse)."""
+        p = s.phase
+        n = len(s.rolloff) if p == "order" else _DICE.get(p)
+        if n and type(outcome) is list and len(outcome) == n:
+            try:
+                plain = _FACESET.issuperset(outcome)
+            except TypeError:  # an unhashable entry: Roll.check says what is wrong
+                plain = False
+            if plain:
+                new = object.__new__(IslandState)
+                new.__dict__ = s.__dict__.copy()
+                if p == "turn":
+                    self._rolled(new, [int(d) for d in outcome], True)
+                else:
+                    self.resolve(new, outcome[:])
+                return new
+        return self.apply_chance(s, outcome)[0]
+
     def step(self, s: IslandState, a: Action) -> list[Event]:
         handler = _HANDLERS.get((s.phase, type(a)))
         if handler is None:
@@ -799,7 +869,8 @@ class IslandGame(Game[IslandState]):
                     {"ship": colour, "harbour": a.harbour})]
         return ev + self._end_turn(s)
 
-    def _move(self, s: IslandState, a: Move) -> list[Event]:
+    def _move(self, s: IslandState, a: Move, quiet: bool = False) -> list[Event]:
+        """`quiet`: the move's own event is not made (apply_quiet)."""
         if a.pirate not in s.pirates or self.seat_of(s, a.pirate) != s.seat:
             raise IllegalAction(MOVEMENT, f"{a.pirate!r} is not a pirate of {s.players[s.seat]}")
         got = self._move_way(s, a)
@@ -819,17 +890,22 @@ class IslandGame(Game[IslandState]):
             s.chests = chests
             if a.pirate not in s.carried:
                 s.carried = s.carried + [a.pirate]
-        pirates = dict(s.pirates)
+        old = s.pirates
+        pirates = dict(old)
         if a.to in isl.harbours:
             pirates[a.pirate] = aboard(self.ship_at(s, a.to))
         else:
             pirates[a.pirate] = a.to
         s.pirates = pirates
+        self._moved_one(old, pirates, a.pirate, frm, s.seat)
         s.last = {"pirate": a.pirate, "route": way, "cost": cost, "carry": a.carry}
-        words = " with the treasure" if a.carry else ""
-        where = f"aboard the {self.ship_at(s, a.to)} ship" if a.to in isl.harbours else isl.label[a.to]
-        events = [Event("move", f"{name} moves {self.pirate_name(a.pirate)}{words} to {where} ({cost} BP, {s.bp} left)",
-                        {"pirate": a.pirate, "route": way, "cost": cost, "carry": a.carry})]
+        if quiet:
+            events = []
+        else:
+            words = " with the treasure" if a.carry else ""
+            where = f"aboard the {self.ship_at(s, a.to)} ship" if a.to in isl.harbours else isl.label[a.to]
+            events = [Event("move", f"{name} moves {self.pirate_name(a.pirate)}{words} to {where} ({cost} BP, {s.bp} left)",
+                            {"pirate": a.pirate, "route": way, "cost": cost, "carry": a.carry})]
         if a.to in isl.fieldset and not a.carry and self.chest_at(s, a.to) is not None:
             events += self._found(s, a.pirate, "move")
         if s.phase == "move" and s.bp == 0:
@@ -1182,7 +1258,8 @@ class IslandGame(Game[IslandState]):
             return self._to_combat(s)
         return []
 
-    def _rolled(self, s: IslandState, dice: list[int]) -> list[Event]:
+    def _rolled(self, s: IslandState, dice: list[int], quiet: bool = False) -> list[Event]:
+        """The turn's roll; `quiet`: the roll's own event is not made (apply_chance_quiet)."""
         name = s.players[s.seat]
         colour = self.colour(s, s.seat)
         total = sum(dice)
@@ -1191,13 +1268,15 @@ class IslandGame(Game[IslandState]):
             free = [h for h in self.island.harbours if self.ship_at(s, h) is None]
             if total >= self.rules.start.enter_harbour and free and not s.storm:
                 s.phase = "enter"
-                return [Event("roll", f"{name} rolls {total}: the ship may enter a harbour", {"dice": dice})]
+                return [] if quiet else [Event("roll", f"{name} rolls {total}: the ship may enter a harbour", {"dice": dice})]
+            if quiet:
+                return self._end_turn(s)
             why = " (the storm keeps every ship where it is)" if s.storm and total >= self.rules.start.enter_harbour else ""
             return [Event("roll", f"{name} rolls {total}: the ship stays at sea{why}", {"dice": dice})] + self._end_turn(s)
         if dice[0] != dice[1]:
             s.bp = total
             s.phase = "move"
-            return [Event("roll", f"{name} rolls {dice[0]} and {dice[1]}: {total} BP", {"dice": dice, "bp": total})]
+            return [] if quiet else [Event("roll", f"{name} rolls {dice[0]} and {dice[1]}: {total} BP", {"dice": dice, "bp": total})]
         event = self.rules.doubles[dice[0]]
         ev = [Event("roll", f"{name} rolls double {dice[0]}: {_EVENT_WORDS[event]}", {"dice": dice, "event": event})]
         s.bp = 0
@@ -1344,6 +1423,9 @@ _PHASE_WORDS = {"enter": "choosing a harbour", "move": "the movement phase", "co
                 "casualty": "the defender chooses the fallen attacker", "rescue": "choosing the next rescue roll",
                 "fog": "the fog", "raid": "double 4", "send": "sending the enemy ship away", "recruit": "new recruits",
                 "over": "the game is over"}
+#: the dice of each chance step that is a roll of plain dice (the players' order: one each)
+_DICE = {"chests": 6, "turn": 2, "eruption": 1, "rescue_roll": 2, "combat_roll": 2}
+_FACESET = frozenset(FACES)
 _HANDLERS = {
     ("enter", EnterHarbour): IslandGame._enter,
     ("move", Move): IslandGame._move,
@@ -1366,5 +1448,8 @@ _HANDLERS = {
     ("recruit", Recruit): IslandGame._recruit,
     ("recruit", Pass): IslandGame._pass_event,
 }
+
+#: the handlers of apply_quiet: the same, the hot ones making no event of their own
+_QUIET = {**_HANDLERS, ("move", Move): lambda game, s, a: game._move(s, a, True)}
 
 GAME = IslandGame()
