@@ -194,7 +194,7 @@ class IslandGame(Game[IslandState]):
     _seat_memo: tuple[Any, dict[str, int]] = (None, {})
     _band_memo: tuple[Any, tuple[tuple[str, ...], ...]] = (None, ())
     _occ_memo: tuple[Any, tuple[dict[str, str], int, tuple[int, ...]]] = (None, ({}, 0, ()))
-    _blocker_memo: tuple[Any, Any, int, tuple[set[str], set[str], int, int]] = (None, None, -1, (set(), set(), 0, 0))
+    _mask_memo: tuple[Any, Any, int, tuple[set[str], int, int]] = (None, None, -1, (set(), 0, 0))
 
     def seats(self, s: IslandState) -> dict[str, int]:
         """pirate -> the seat of its band"""
@@ -278,23 +278,26 @@ class IslandGame(Game[IslandState]):
     def blockers(self, s: IslandState) -> tuple[set[str], set[str], int, int]:
         """(the fields of the pirates of other seats than the one to move, the chest fields, and
         the same two as bit masks of the island's movement table), for this position (shared: do
-        not change them)."""
-        pirates, chests, seat, sets = self._blocker_memo
+        not change them). The searches and the combat phase need the masks only (_masks)."""
+        chest_set, enemy_bits, chest_bits = self._masks(s)
+        occ = self._where(s)[0]
+        seats, seat = self.seats(s), s.seat
+        return {f for f, p in occ.items() if seats[p] != seat}, chest_set, enemy_bits, chest_bits
+
+    def _masks(self, s: IslandState) -> tuple[set[str], int, int]:
+        """(the chest fields, the fields of the pirates of other seats than the one to move as a
+        bit mask of the island's movement table, the chest fields as one), for this position
+        (shared: do not change them)."""
+        pirates, chests, seat, got = self._mask_memo
         if pirates is not s.pirates or chests is not s.chests or seat != s.seat:
-            occ, every, per = self._where(s)
-            enemy_bits = every & ~per[s.seat]
-            if seat == s.seat and sets[2] == enemy_bits:  # the same fields (the seat's own pirate moved)
-                enemy = sets[0]
-            else:
-                seats, seat = self.seats(s), s.seat
-                enemy = {f for f, p in occ.items() if seats[p] != seat}
+            _, every, per = self._where(s)
             if chests is s.chests:
-                chest_set, chest_bits = sets[1], sets[3]
+                chest_set, chest_bits = got[0], got[2]
             else:
                 chest_set, chest_bits = set(s.chests), self.island.moves.mask(s.chests)
-            sets = (enemy, chest_set, enemy_bits, chest_bits)
-            self._blocker_memo = (s.pirates, s.chests, s.seat, sets)
-        return sets
+            got = (chest_set, every & ~per[s.seat], chest_bits)
+            self._mask_memo = (s.pirates, s.chests, s.seat, got)
+        return got
 
     def chest_at(self, s: IslandState, fld: str) -> int | None:
         for i, f in enumerate(s.chests):
@@ -347,7 +350,7 @@ class IslandGame(Game[IslandState]):
         if loc is None or loc == TOTENKISTE or pirate in s.stopped:
             return []
         seat = s.seat
-        isl, reach_of, enemy, chests, enemy_bits, chest_bits, landings = ctx
+        isl, reach_of, chests, enemy_bits, chest_bits, landings = ctx
         cap_, carrier_cap, embark, carrier_factor = self._movement
         spent = s.spent.get(pirate, 0)
         if loc.startswith(SHIP_PREFIX):
@@ -384,10 +387,11 @@ class IslandGame(Game[IslandState]):
 
     def _legs_context(self, s: IslandState) -> tuple:
         """What the movement options of every pirate of the seat to move share in a position: the
-        island, its search, the enemy and chest fields (sets and bit masks) and (harbour, landing
-        place, its bit) of the seat's ships a pirate may go aboard (none in a storm)."""
+        island, its search, the chest fields (a set and a bit mask), the enemy fields (a bit mask)
+        and (harbour, landing place, its bit) of the seat's ships a pirate may go aboard (none in a
+        storm)."""
         isl = self.island
-        enemy, chests, enemy_bits, chest_bits = self.blockers(s)
+        chests, enemy_bits, chest_bits = self._masks(s)
         key = (s.ships, s.owner, s.seat, s.storm)
         old, landings = self._landings_memo
         if old != key:
@@ -395,7 +399,7 @@ class IslandGame(Game[IslandState]):
             landings = () if s.storm else tuple((s.ships[c], isl.landing[s.ships[c]], bits[isl.landing[s.ships[c]]])
                                                 for c in self.ships_of(s, s.seat))
             self._landings_memo = (key, landings)
-        return isl, isl.moves.reach, enemy, chests, enemy_bits, chest_bits, landings
+        return isl, isl.moves.reach, chests, enemy_bits, chest_bits, landings
 
     #: the last (harbour, landing place, its bit) of the seat's ships, with the fields they come from
     _landings_memo: tuple[Any, tuple[tuple[str, str, int], ...]] = (None, ())
@@ -457,7 +461,7 @@ class IslandGame(Game[IslandState]):
         moves = isl.moves
         if to in self.occupancy(s):
             return None
-        _, chests, enemy_bits, chest_bits = self.blockers(s)
+        chests, enemy_bits, chest_bits = self._masks(s)
         cap_, carrier_cap, embark, carrier_factor = self._movement
         spent = s.spent.get(pirate, 0)
         if loc.startswith(SHIP_PREFIX):  # one leg: from the landing place of its ship's harbour
@@ -544,7 +548,8 @@ class IslandGame(Game[IslandState]):
     def _attack_options(self, s: IslandState) -> dict[str, list[str]]:
         isl = self.island
         occ = self.occupancy(s)
-        enemy, _, enemy_bits, _ = self.blockers(s)
+        enemy_bits = self._masks(s)[1]
+        bits = isl.moves.bits
         near_bits = self._near_bits
         out: dict[str, list[str]] = {}
         for p in self.band(s, s.seat):
@@ -562,8 +567,9 @@ class IslandGame(Game[IslandState]):
                 around = isl.near[loc]
                 if not near_bits[loc] & enemy_bits:
                     continue
-            for f in enemy.intersection(around):
-                out.setdefault(occ[f], []).append(p)
+            for f in around:
+                if bits[f] & enemy_bits:
+                    out.setdefault(occ[f], []).append(p)
         return out
 
     @cached_property
