@@ -135,7 +135,7 @@ class _Table:
     routes), the region, and each space's steps out by cost as bit masks (for searches)."""
 
     __slots__ = ("owner", "start", "cap", "factor", "preds", "region", "within", "start_bit", "hops", "out",
-                 "base", "last", "level", "longest")
+                 "base", "last", "level", "longest", "_between")
 
     def __init__(self, owner: "ReachTable", start: str, factor: int, cap: int):
         self.owner, self.start, self.cap, self.factor = owner, start, cap, factor
@@ -163,6 +163,21 @@ class _Table:
         self.base = self.search(0, 0, cap)
         #: the last answer asked up to a budget: (budget, its blockers and stops there, answer)
         self.last: tuple[int, int, int, Reached] = (-1, 0, 0, self.base)
+        #: space -> the spaces on its cheapest ways on the empty board, start and end left out (between)
+        self._between: dict[str, int] = {}
+
+    def between(self, end: str) -> int:
+        """The spaces between the start and `end` on any of its cheapest ways on the empty board
+        (a bit mask): blockers and stops elsewhere leave its cost and route as they are."""
+        got = self._between.get(end)
+        if got is None:
+            got = 0
+            bits, start = self.owner.bits, self.start
+            for p in self.preds.get(end, ()):
+                if p != start:
+                    got |= bits[p] | self.between(p)
+            self._between[end] = got
+        return got
 
     def search(self, blocked: int, stops: int, cap: int) -> Reached:
         """The answer up to `cap` points (at most the table's) with `blocked` spaces never entered
@@ -285,10 +300,10 @@ class ReachTable:
         cost = (base._cost or base._costs())[end]
         outside = ~t.start_bit
         b, st = blocked & t.region & outside, stops & t.region & outside
-        if not b and not st or end == start:
-            return cost, base.route(end)
         if bit & b:
             return None
+        if not (b | st) & t.between(end):  # nothing on any cheapest way: the empty board's
+            return cost, base.route(end)
         preds = t.preds
         stay = b | st  # never on a way on: not entered, or not left
         good: dict[str, bool] = {start: True}  # space -> kept its cost and may be left
