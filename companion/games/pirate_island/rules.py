@@ -614,13 +614,12 @@ class IslandGame(Game[IslandState]):
         """Where the beaten defender may be moved: free fields as far as possible, up to
         five steps, every step farther from the combat field (rulings: flight)."""
         fld = s.pirates[defender]
-        seat = self.seat_of(s, defender)
+        seats = self.seats(s)
+        seat = seats[defender]
         occ = self.occupancy(s)
-        chests = set(s.chests)
-
-        def allow(f: str) -> bool:
-            return f not in chests and (f not in occ or self.seat_of(s, occ[f]) == seat)
-        return self.island.flight(fld, self.rules.combat.flight, allow, lambda f: f not in occ)[1]
+        # never passed: the chests and the other bands' pirates
+        closed = set(s.chests).union(f for f, p in occ.items() if seats[p] != seat)
+        return self.island.flight(fld, self.rules.combat.flight, lambda f: f not in closed, lambda f: f not in occ)[1]
 
     # --- events ----------------------------------------------------------------------------
     def rescue_need(self, s: IslandState, pirate: str, kind: str) -> int | None:
@@ -851,6 +850,8 @@ class IslandGame(Game[IslandState]):
                 new.__dict__ = s.__dict__.copy()
                 if p == "turn":
                     self._rolled(new, [int(d) for d in outcome], True)
+                elif p == "combat_roll":
+                    self._combat_rolled(new, [int(d) for d in outcome], True)
                 else:
                     self.resolve(new, outcome[:])
                 return new
@@ -1054,7 +1055,8 @@ class IslandGame(Game[IslandState]):
             return self._end_turn(s)
         return []
 
-    def _attack(self, s: IslandState, a: Attack) -> list[Event]:
+    def _attack(self, s: IslandState, a: Attack, quiet: bool = False) -> list[Event]:
+        """`quiet`: the attack's event is not made (apply_quiet)."""
         opts = self.attack_options(s)
         if a.target not in opts:
             raise IllegalAction(COMBAT, f"{a.target!r} is not an enemy pirate next to a pirate of yours that may still attack")
@@ -1069,6 +1071,8 @@ class IslandGame(Game[IslandState]):
         s.pending = {"target": a.target, "attackers": list(a.attackers), "modifiers": mods,
                      "field": s.pirates[a.target], "defender_seat": self.seat_of(s, a.target)}
         s.phase = "combat_roll"
+        if quiet:
+            return []
         words = join(self.pirate_name(x) for x in a.attackers)
         return [Event("attack", f"{s.players[s.seat]} attacks {self.pirate_name(a.target)} on {self.island.label[s.pirates[a.target]]} "
                                 f"with {words}", dict(s.pending))]
@@ -1351,7 +1355,8 @@ class IslandGame(Game[IslandState]):
                 return []
         raise AssertionError("queue holds pirates of no seat")
 
-    def _combat_rolled(self, s: IslandState, dice: list[int]) -> list[Event]:
+    def _combat_rolled(self, s: IslandState, dice: list[int], quiet: bool = False) -> list[Event]:
+        """The combat roll; `quiet`: the roll's own event is not made (apply_chance_quiet)."""
         pend = s.pending
         total = sum(dice) + sum(pend["modifiers"].values())
         target = pend["target"]
@@ -1359,9 +1364,12 @@ class IslandGame(Game[IslandState]):
         # where the beaten defender could flee matters only for a total that makes it flee
         flight = self.flight_options(s, target) if c.flees <= total < c.killed else []
         outcome = self.combat_outcome(total, bool(flight))
-        mods = " ".join(f"{v:+d}" for v in pend["modifiers"].values() if v)
-        ev = [Event("combat", f"combat roll {sum(dice)}{(' ' + mods) if mods else ''} = {total}: "
-                              f"{_OUTCOME_WORDS[outcome]}", {"dice": dice, "total": total, "outcome": outcome})]
+        if quiet:
+            ev: list[Event] = []
+        else:
+            mods = " ".join(f"{v:+d}" for v in pend["modifiers"].values() if v)
+            ev = [Event("combat", f"combat roll {sum(dice)}{(' ' + mods) if mods else ''} = {total}: "
+                                  f"{_OUTCOME_WORDS[outcome]}", {"dice": dice, "total": total, "outcome": outcome})]
         if outcome == "killed":
             ev += self._kill(s, target, "is killed" if total >= self.rules.combat.killed else "has no way to flee, is killed")
             return ev + self._after_win(s)
@@ -1456,6 +1464,7 @@ _HANDLERS = {
 }
 
 #: the handlers of apply_quiet: the same, the hot ones making no event of their own
-_QUIET = {**_HANDLERS, ("move", Move): lambda game, s, a: game._move(s, a, True)}
+_QUIET = {**_HANDLERS, ("move", Move): lambda game, s, a: game._move(s, a, True),
+          ("combat", Attack): lambda game, s, a: game._attack(s, a, True)}
 
 GAME = IslandGame()
