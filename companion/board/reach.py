@@ -135,7 +135,7 @@ class _Table:
     routes), the region, and each space's steps out by cost as bit masks (for searches)."""
 
     __slots__ = ("owner", "start", "cap", "factor", "preds", "region", "within", "start_bit", "hops", "out",
-                 "base", "last", "level", "longest", "_between")
+                 "base", "last", "level", "longest", "_between", "routes")
 
     def __init__(self, owner: "ReachTable", start: str, factor: int, cap: int):
         self.owner, self.start, self.cap, self.factor = owner, start, cap, factor
@@ -165,6 +165,8 @@ class _Table:
         self.last: tuple[int, int, int, Reached] = (-1, 0, 0, self.base)
         #: space -> the spaces on its cheapest ways on the empty board, start and end left out (between)
         self._between: dict[str, int] = {}
+        #: space -> its route on the empty board (way; copied for the caller)
+        self.routes: dict[str, list[str]] = {}
 
     def between(self, end: str) -> int:
         """The spaces between the start and `end` on any of its cheapest ways on the empty board
@@ -303,7 +305,10 @@ class ReachTable:
         if bit & b:
             return None
         if not (b | st) & t.between(end):  # nothing on any cheapest way: the empty board's
-            return cost, base.route(end)
+            way = t.routes.get(end)
+            if way is None:
+                way = t.routes[end] = base.route(end)
+            return cost, way[:]
         preds = t.preds
         stay = b | st  # never on a way on: not entered, or not left
         good: dict[str, bool] = {start: True}  # space -> kept its cost and may be left

@@ -254,13 +254,14 @@ class IslandGame(Game[IslandState]):
             self._occ_memo = (s.pirates, got)
         return got
 
-    def _moved_one(self, old: dict[str, str], pirates: dict[str, str], pirate: str, frm: str, seat: int) -> None:
-        """Where the pirates stand after one pirate of `seat` moved off `frm` (`pirates`, made
-        from `old` so), from where they stood before, when that is known (_where): the fields it
-        left and entered changed, no other."""
+    def _moved_one(self, s: IslandState, old: dict[str, str], pirate: str, frm: str) -> None:
+        """Where the pirates stand after `pirate` of the seat to move went off `frm` (s.pirates,
+        made from `old` so), from where they stood before, when that is known (_where): the
+        fields it left and entered changed, no other; the other seats' fields (_masks) stay."""
         key, (occ, every, per) = self._occ_memo
         if key is not old:
             return
+        pirates, seat = s.pirates, s.seat
         bits = self.island.moves.bits
         gone = bits.get(frm, 0)
         if gone and occ.get(frm) != pirate:  # (never: one pirate a field) worked out anew when asked
@@ -274,6 +275,9 @@ class IslandGame(Game[IslandState]):
             occ[to] = pirate
         mine = (per[seat] & ~gone) | come
         self._occ_memo = (pirates, (occ, (every & ~gone) | come, per[:seat] + (mine,) + per[seat + 1:]))
+        before, chests, at, masks = self._mask_memo
+        if before is old and chests is s.chests and at == seat:
+            self._mask_memo = (pirates, chests, seat, masks)
 
     def blockers(self, s: IslandState) -> tuple[set[str], set[str], int, int]:
         """(the fields of the pirates of other seats than the one to move, the chest fields, and
@@ -904,7 +908,7 @@ class IslandGame(Game[IslandState]):
         else:
             pirates[a.pirate] = a.to
         s.pirates = pirates
-        self._moved_one(old, pirates, a.pirate, frm, s.seat)
+        self._moved_one(s, old, a.pirate, frm)
         s.last = {"pirate": a.pirate, "route": way, "cost": cost, "carry": a.carry}
         if quiet:
             events = []
