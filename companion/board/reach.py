@@ -15,6 +15,10 @@ cost is entered from the first of its empty-board predecessors (fewest steps, th
 that kept its cost and may be left; a space the blockers made dearer from the neighbour of the
 fewest steps, then the first by name.
 
+A caller that asks about one end (a move being made, not listed) asks `way`: the end's cost and
+route as a search would give them, mostly without one (nothing in the way on any cheapest way of
+the empty board, or a predecessor that kept its cost found backwards from the end).
+
 The cost model is `budget.cheapest_by_cost`'s: whole-number base costs times a factor plus a
 surcharge; `blocked` spaces are never entered, `stops` are entered but not left (the start may
 always be left). Measured on the Pirate Island map with 18 blockers strewn at random: about 31
@@ -153,10 +157,15 @@ class _Table:
         self.start_bit = bits[start]
         #: the spaces this search reaches on the empty board: blockers elsewhere change nothing
         self.region = owner.mask(d0)
-        #: budget -> the spaces the empty board reaches within it (a mask)
-        self.within = [owner.mask(s for s, c in d0.items() if c <= k) for k in range(cap + 1)]
         #: cost -> the spaces of that cost on the empty board (a mask)
-        self.level = [owner.mask(s for s, c in d0.items() if c == k) for k in range(cap + 1)]
+        self.level = level = [0] * (cap + 1)
+        for s, c in d0.items():  # (one pass: a table is made at a start's first search, in a load's too)
+            if c <= cap and s in bits:
+                level[c] |= bits[s]
+        #: budget -> the spaces the empty board reaches within it (a mask)
+        self.within = within = level[:]
+        for k in range(1, cap + 1):
+            within[k] |= within[k - 1]
         self.out = owner.out_masks[factor]
         #: the dearest single step
         self.longest = owner.longest(factor)
