@@ -437,9 +437,10 @@ class IslandGame(Game[IslandState]):
         """The cost and cheapest route of a move, None if it is not possible: from the legs of the
         position when they were worked out (a move chosen from the listed ones), else from this
         pirate's way to this destination alone (_way_of: a replayed move)."""
-        key = (s.phase, s.seat, s.bp, s.storm, s.pirates, s.chests, s.ships, s.owner, s.spent, s.stopped,
-               s.carried, s.contents, s.seen)
-        if self._legs_memo[0] != key:
+        old = self._legs_memo[0]
+        if old is None or old[4] is not s.pirates or old != (
+                s.phase, s.seat, s.bp, s.storm, s.pirates, s.chests, s.ships, s.owner, s.spent, s.stopped,
+                s.carried, s.contents, s.seen):  # (the pirates first: a replay's position is new)
             return self._way_of(s, a)
         for leg in self._legs(s, a.pirate):
             if leg[0] == "ship":
