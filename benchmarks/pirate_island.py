@@ -9,17 +9,28 @@ turns, and the figure is the engine's speed in turns times 600. Printed beside i
 compared with like: random games at 12 rounds (what the random-playout test plays) and games of
 four heuristic bots, which end by the rules when one loads the treasure, and random games through
 a Session (the app's and `companion play`'s path: every step checked on a copy, logged, undoable).
+And loading a saved session (`Session.load`, which replays every logged step through
+`apply_quiet` / `apply_chance_quiet`): random 4-player games at 40 rounds, played and saved by
+another process (as the app loads a game after a restart: nothing of its play kept here), then
+loaded, in microseconds a logged step; each run loads games of its own, after one warm-up load
+(the movement tables are made once a process, the first load of a start pays for its table).
 CPU time (time.process_time), the kinds measured in alternation, the median of `--rounds` runs
 each, since these machines are shared.
 """
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from companion.engine import RandomBot, Session, play_out
 from companion.engine.simulation import play_game
+from companion.games import get_game
 from companion.games.pirate_island.rules import GAME
 from companion.games.pirate_island.sim import tally
 
@@ -45,11 +56,39 @@ def speed(kinds: list[str], games: int, first: int, options: dict | None = None)
     return games / cpu, turns / cpu, rounds / games
 
 
+def save_games(folder: Path, seeds: list[int]) -> None:
+    """Random 4-player games at 40 rounds played through a Session and saved (`--save-games`)."""
+    for seed in seeds:
+        session = Session(GAME, ["A", "B", "C", "D"], {"round_limit": 40}, seed=seed)
+        play_out(session, {i: RandomBot(f"{seed}:{i}") for i in range(4)}, GAME.playout_steps)
+        session.save(folder / f"island-{seed}.json")
+        session.close()
+
+
+def saved_games(folder: Path, seeds: range) -> list[Path]:
+    """The saves of these seeds, played by another process (not timed)."""
+    subprocess.run([sys.executable, __file__, "--save-games", str(folder), *map(str, seeds)], check=True)
+    return [folder / f"island-{seed}.json" for seed in seeds]
+
+
+def load_speed(paths: list[Path]) -> float:
+    """CPU microseconds a logged step of loading these saves (read-only: no lock, no journal)."""
+    steps = 0
+    t0 = time.process_time()
+    for path in paths:
+        steps += len(Session.load(path, get_game, write=False).log)
+    return (time.process_time() - t0) / steps * 1e6
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--save-games"]:
+        save_games(Path(sys.argv[2]), [int(x) for x in sys.argv[3:]])
+        return
     ap = argparse.ArgumentParser()
     ap.add_argument("--speed-games", type=int, default=10, help="games per timed run")
     ap.add_argument("--games", type=int, default=100, help="heuristic vs 3 random games")
     ap.add_argument("--rounds", type=int, default=3, help="alternating timed runs of each kind")
+    ap.add_argument("--load-games", type=int, default=5, help="saved games loaded a timed run")
     args = ap.parse_args()
     GAME.data  # load the content outside the timing
     kinds = {"random, round limit 150 (the default)": (["random"] * 4, None),
@@ -57,14 +96,22 @@ def main() -> None:
              "four heuristic bots (end by the rules)": (["heuristic"] * 4, None),
              "random through a Session, round limit 150": (["session"], None)}
     runs: dict[str, list[tuple[float, float, float]]] = {k: [] for k in kinds}
+    folder = Path(tempfile.mkdtemp(prefix="island-saves-"))
+    saves = [saved_games(folder, range(100 * r, 100 * r + args.load_games)) for r in range(args.rounds + 1)]
+    load_speed(saves.pop()[:1])  # the warm-up load
+    loads: list[float] = []
     for r in range(args.rounds):
         for name, (bots, options) in kinds.items():  # alternate the kinds, seeds differ by round
             runs[name].append(speed(bots, args.speed_games, 1000 * r, options))
+        loads.append(load_speed(saves[r]))
+    shutil.rmtree(folder, ignore_errors=True)
     for name, got in runs.items():
         print(f"4-player games, {name}: {statistics.median(g[0] for g in got):.2f} games per CPU second, "
               f"{statistics.median(g[1] for g in got):,.0f} turns per CPU second, "
               f"{statistics.median(g[2] for g in got):.0f} rounds a game (median of {args.rounds} runs of "
               f"{args.speed_games} games)")
+    print(f"loading a saved random 4-player game (40 rounds): {statistics.median(loads):.1f} us a logged step "
+          f"(median of {args.rounds} runs of {args.load_games} games; runs {', '.join(f'{x:.1f}' for x in loads)})")
     wins = 0
     rounds = []
     for seed in range(args.games):

@@ -15,6 +15,10 @@ cost is entered from the first of its empty-board predecessors (fewest steps, th
 that kept its cost and may be left; a space the blockers made dearer from the neighbour of the
 fewest steps, then the first by name.
 
+A caller that asks about one end (a move being made, not listed) asks `way`: the end's cost and
+route as a search would give them, mostly without one (nothing in the way on any cheapest way of
+the empty board, or a predecessor that kept its cost found backwards from the end).
+
 The cost model is `budget.cheapest_by_cost`'s: whole-number base costs times a factor plus a
 surcharge; `blocked` spaces are never entered, `stops` are entered but not left (the start may
 always be left). Measured on the Pirate Island map with 18 blockers strewn at random: about 31
@@ -135,7 +139,7 @@ class _Table:
     routes), the region, and each space's steps out by cost as bit masks (for searches)."""
 
     __slots__ = ("owner", "start", "cap", "factor", "preds", "region", "within", "start_bit", "hops", "out",
-                 "base", "last", "level", "longest")
+                 "base", "last", "level", "longest", "_between", "routes")
 
     def __init__(self, owner: "ReachTable", start: str, factor: int, cap: int):
         self.owner, self.start, self.cap, self.factor = owner, start, cap, factor
@@ -153,16 +157,38 @@ class _Table:
         self.start_bit = bits[start]
         #: the spaces this search reaches on the empty board: blockers elsewhere change nothing
         self.region = owner.mask(d0)
-        #: budget -> the spaces the empty board reaches within it (a mask)
-        self.within = [owner.mask(s for s, c in d0.items() if c <= k) for k in range(cap + 1)]
         #: cost -> the spaces of that cost on the empty board (a mask)
-        self.level = [owner.mask(s for s, c in d0.items() if c == k) for k in range(cap + 1)]
+        self.level = level = [0] * (cap + 1)
+        for s, c in d0.items():  # (one pass: a table is made at a start's first search, in a load's too)
+            if c <= cap and s in bits:
+                level[c] |= bits[s]
+        #: budget -> the spaces the empty board reaches within it (a mask)
+        self.within = within = level[:]
+        for k in range(1, cap + 1):
+            within[k] |= within[k - 1]
         self.out = owner.out_masks[factor]
         #: the dearest single step
         self.longest = owner.longest(factor)
         self.base = self.search(0, 0, cap)
         #: the last answer asked up to a budget: (budget, its blockers and stops there, answer)
         self.last: tuple[int, int, int, Reached] = (-1, 0, 0, self.base)
+        #: space -> the spaces on its cheapest ways on the empty board, start and end left out (between)
+        self._between: dict[str, int] = {}
+        #: space -> its route on the empty board (way; copied for the caller)
+        self.routes: dict[str, list[str]] = {}
+
+    def between(self, end: str) -> int:
+        """The spaces between the start and `end` on any of its cheapest ways on the empty board
+        (a bit mask): blockers and stops elsewhere leave its cost and route as they are."""
+        got = self._between.get(end)
+        if got is None:
+            got = 0
+            bits, start = self.owner.bits, self.start
+            for p in self.preds.get(end, ()):
+                if p != start:
+                    got |= bits[p] | self.between(p)
+            self._between[end] = got
+        return got
 
     def search(self, blocked: int, stops: int, cap: int) -> Reached:
         """The answer up to `cap` points (at most the table's) with `blocked` spaces never entered
@@ -265,6 +291,56 @@ class ReachTable:
         if not b and not st:
             return t.base
         return self._kept(t, (start, factor, cap, upto, b, st), b, st, upto)
+
+    def way(self, start: str, cap: int, end: str, factor: int = 1, blocked: int = 0, stops: int = 0,
+            upto: int | None = None) -> tuple[int, list[str]] | None:
+        """(cost, route) of `end` as `reach(start, cap, factor, blocked, stops, upto)` gives them
+        (`cost(end)`, `route(end)`), None if `end` is not reached within `upto` (or `cap`) points:
+        for a caller that asks about one space (a move being made), mostly without a search. A
+        space keeps its empty-board cost when one of its empty-board predecessors kept its own and
+        may be left (the start always), so that is asked backwards from `end` over the
+        shortest-path graph (a few spaces, not the region); only a space the blockers made dearer
+        is searched for."""
+        t = self._tables.get((start, factor, cap)) or self._table(start, factor, cap)
+        bits = self.bits
+        bit = bits.get(end, 0)
+        budget = cap if upto is None else min(max(upto, 0), cap)
+        if not bit & t.within[budget]:  # blockers never make a space cheaper
+            return None
+        base = t.base
+        cost = (base._cost or base._costs())[end]
+        outside = ~t.start_bit
+        b, st = blocked & t.region & outside, stops & t.region & outside
+        if bit & b:
+            return None
+        if not (b | st) & t.between(end):  # nothing on any cheapest way: the empty board's
+            way = t.routes.get(end)
+            if way is None:
+                way = t.routes[end] = base.route(end)
+            return cost, way[:]
+        preds = t.preds
+        stay = b | st  # never on a way on: not entered, or not left
+        good: dict[str, bool] = {start: True}  # space -> kept its cost and may be left
+
+        def on(space: str) -> bool:
+            got = good.get(space)
+            if got is None:
+                got = good[space] = not bits[space] & stay and any(on(p) for p in preds[space])
+            return got
+
+        way = [end]
+        here = end
+        while here != start:
+            for p in preds[here]:  # the first that kept its cost and may be left (Reached.route)
+                if on(p):
+                    break
+            else:  # dearer than on the empty board: the search says how much
+                got = self.reach(start, cap, factor, blocked, stops, upto)
+                c = got.cost(end)
+                return None if c is None or c > budget else (c, got.route(end))
+            here = p
+            way.append(here)
+        return cost, way[::-1]
 
     def _kept(self, t: _Table, key: tuple, blocked: int, stops: int, upto: int) -> Reached:
         """The answer kept under `key` (searched when missing), the table's last one from now on."""

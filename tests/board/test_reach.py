@@ -31,6 +31,14 @@ def check(adj, table: ReachTable, start: str, cap: int, factor: int, blocked: se
         k = got.count(upto)
         assert near.ends[:near.count(upto)] == got.ends[:k] and near.costs[:near.count(upto)] == got.costs[:k]
         assert all(near.route(e) == got.route(e) for e in got.ends[:k])
+        for end in CELLS + ["nowhere"]:  # one space asked (a move being made): the same cost and route
+            c = got.cost(end)
+            want = (c, got.route(end)) if c is not None and c <= upto else None
+            assert table.way(start, cap, end, factor, table.mask(blocked), table.mask(stops), upto) == want
+    for end in CELLS:
+        c = got.cost(end)
+        assert table.way(start, cap, end, factor, table.mask(blocked), table.mask(stops)) == \
+            (None if c is None else (c, got.route(end)))
 
 
 def test_a_blocker_makes_the_spaces_behind_it_dearer_and_a_stop_ends_a_way() -> None:

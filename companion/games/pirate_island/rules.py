@@ -194,7 +194,7 @@ class IslandGame(Game[IslandState]):
     _seat_memo: tuple[Any, dict[str, int]] = (None, {})
     _band_memo: tuple[Any, tuple[tuple[str, ...], ...]] = (None, ())
     _occ_memo: tuple[Any, tuple[dict[str, str], int, tuple[int, ...]]] = (None, ({}, 0, ()))
-    _blocker_memo: tuple[Any, Any, int, tuple[set[str], set[str], int, int]] = (None, None, -1, (set(), set(), 0, 0))
+    _mask_memo: tuple[Any, Any, int, tuple[set[str], int, int]] = (None, None, -1, (set(), 0, 0))
 
     def seats(self, s: IslandState) -> dict[str, int]:
         """pirate -> the seat of its band"""
@@ -254,26 +254,54 @@ class IslandGame(Game[IslandState]):
             self._occ_memo = (s.pirates, got)
         return got
 
+    def _moved_one(self, s: IslandState, old: dict[str, str], pirate: str, frm: str) -> None:
+        """Where the pirates stand after `pirate` of the seat to move went off `frm` (s.pirates,
+        made from `old` so), from where they stood before, when that is known (_where): the
+        fields it left and entered changed, no other; the other seats' fields (_masks) stay."""
+        key, (occ, every, per) = self._occ_memo
+        if key is not old:
+            return
+        pirates, seat = s.pirates, s.seat
+        bits = self.island.moves.bits
+        gone = bits.get(frm, 0)
+        if gone and occ.get(frm) != pirate:  # (never: one pirate a field) worked out anew when asked
+            return
+        to = pirates[pirate]
+        come = bits.get(to, 0)
+        occ = occ.copy()
+        if gone:
+            del occ[frm]
+        if come:
+            occ[to] = pirate
+        mine = (per[seat] & ~gone) | come
+        self._occ_memo = (pirates, (occ, (every & ~gone) | come, per[:seat] + (mine,) + per[seat + 1:]))
+        before, chests, at, masks = self._mask_memo
+        if before is old and chests is s.chests and at == seat:
+            self._mask_memo = (pirates, chests, seat, masks)
+
     def blockers(self, s: IslandState) -> tuple[set[str], set[str], int, int]:
         """(the fields of the pirates of other seats than the one to move, the chest fields, and
         the same two as bit masks of the island's movement table), for this position (shared: do
-        not change them)."""
-        pirates, chests, seat, sets = self._blocker_memo
+        not change them). The searches and the combat phase need the masks only (_masks)."""
+        chest_set, enemy_bits, chest_bits = self._masks(s)
+        occ = self._where(s)[0]
+        seats, seat = self.seats(s), s.seat
+        return {f for f, p in occ.items() if seats[p] != seat}, chest_set, enemy_bits, chest_bits
+
+    def _masks(self, s: IslandState) -> tuple[set[str], int, int]:
+        """(the chest fields, the fields of the pirates of other seats than the one to move as a
+        bit mask of the island's movement table, the chest fields as one), for this position
+        (shared: do not change them)."""
+        pirates, chests, seat, got = self._mask_memo
         if pirates is not s.pirates or chests is not s.chests or seat != s.seat:
-            occ, every, per = self._where(s)
-            enemy_bits = every & ~per[s.seat]
-            if seat == s.seat and sets[2] == enemy_bits:  # the same fields (the seat's own pirate moved)
-                enemy = sets[0]
-            else:
-                seats, seat = self.seats(s), s.seat
-                enemy = {f for f, p in occ.items() if seats[p] != seat}
+            _, every, per = self._where(s)
             if chests is s.chests:
-                chest_set, chest_bits = sets[1], sets[3]
+                chest_set, chest_bits = got[0], got[2]
             else:
                 chest_set, chest_bits = set(s.chests), self.island.moves.mask(s.chests)
-            sets = (enemy, chest_set, enemy_bits, chest_bits)
-            self._blocker_memo = (s.pirates, s.chests, s.seat, sets)
-        return sets
+            got = (chest_set, every & ~per[s.seat], chest_bits)
+            self._mask_memo = (s.pirates, s.chests, s.seat, got)
+        return got
 
     def chest_at(self, s: IslandState, fld: str) -> int | None:
         for i, f in enumerate(s.chests):
@@ -326,7 +354,7 @@ class IslandGame(Game[IslandState]):
         if loc is None or loc == TOTENKISTE or pirate in s.stopped:
             return []
         seat = s.seat
-        isl, reach_of, enemy, chests, enemy_bits, chest_bits, landings = ctx
+        isl, reach_of, chests, enemy_bits, chest_bits, landings = ctx
         cap_, carrier_cap, embark, carrier_factor = self._movement
         spent = s.spent.get(pirate, 0)
         if loc.startswith(SHIP_PREFIX):
@@ -363,10 +391,11 @@ class IslandGame(Game[IslandState]):
 
     def _legs_context(self, s: IslandState) -> tuple:
         """What the movement options of every pirate of the seat to move share in a position: the
-        island, its search, the enemy and chest fields (sets and bit masks) and (harbour, landing
-        place, its bit) of the seat's ships a pirate may go aboard (none in a storm)."""
+        island, its search, the chest fields (a set and a bit mask), the enemy fields (a bit mask)
+        and (harbour, landing place, its bit) of the seat's ships a pirate may go aboard (none in a
+        storm)."""
         isl = self.island
-        enemy, chests, enemy_bits, chest_bits = self.blockers(s)
+        chests, enemy_bits, chest_bits = self._masks(s)
         key = (s.ships, s.owner, s.seat, s.storm)
         old, landings = self._landings_memo
         if old != key:
@@ -374,7 +403,7 @@ class IslandGame(Game[IslandState]):
             landings = () if s.storm else tuple((s.ships[c], isl.landing[s.ships[c]], bits[isl.landing[s.ships[c]]])
                                                 for c in self.ships_of(s, s.seat))
             self._landings_memo = (key, landings)
-        return isl, isl.moves.reach, enemy, chests, enemy_bits, chest_bits, landings
+        return isl, isl.moves.reach, chests, enemy_bits, chest_bits, landings
 
     #: the last (harbour, landing place, its bit) of the seat's ships, with the fields they come from
     _landings_memo: tuple[Any, tuple[tuple[str, str, int], ...]] = (None, ())
@@ -405,7 +434,14 @@ class IslandGame(Game[IslandState]):
         return out
 
     def _move_way(self, s: IslandState, a: Move) -> tuple[int, list[str]] | None:
-        """The cost and cheapest route of a move, None if it is not possible."""
+        """The cost and cheapest route of a move, None if it is not possible: from the legs of the
+        position when they were worked out (a move chosen from the listed ones), else from this
+        pirate's way to this destination alone (_way_of: a replayed move)."""
+        old = self._legs_memo[0]
+        if old is None or old[4] is not s.pirates or old != (
+                s.phase, s.seat, s.bp, s.storm, s.pirates, s.chests, s.ships, s.owner, s.spent, s.stopped,
+                s.carried, s.contents, s.seen):  # (the pirates first: a replay's position is new)
+            return self._way_of(s, a)
         for leg in self._legs(s, a.pirate):
             if leg[0] == "ship":
                 _, reach, lp, harbour, cost = leg
@@ -417,6 +453,57 @@ class IslandGame(Game[IslandState]):
             if got is not None and got <= budget and a.to not in self.occupancy(s):
                 return got + extra, ([harbour] if harbour else []) + reach.route(a.to)
         return None
+
+    def _way_of(self, s: IslandState, a: Move) -> tuple[int, list[str]] | None:
+        """_move_way without the legs of the band: the one leg a move may come from (a field, a
+        harbour, with the treasure or not), its destination asked of the movement table alone
+        (ReachTable.way: mostly no search). The same answer as the legs give (_legs_of)."""
+        pirate, to = a.pirate, a.to
+        loc = s.pirates.get(pirate)
+        if loc is None or loc == TOTENKISTE or pirate in s.stopped:
+            return None
+        isl = self.island
+        moves = isl.moves
+        if to in self.occupancy(s):
+            return None
+        chests, enemy_bits, chest_bits = self._masks(s)
+        cap_, carrier_cap, embark, carrier_factor = self._movement
+        spent = s.spent.get(pirate, 0)
+        if loc.startswith(SHIP_PREFIX):  # one leg: from the landing place of its ship's harbour
+            harbour = s.ships[loc[len(SHIP_PREFIX):]]
+            if a.carry or to not in moves.bits or s.storm or harbour is None:
+                return None
+            lp = isl.landing[harbour]
+            budget = min(s.bp, cap_ - spent) - embark
+            if budget < 0 or enemy_bits & moves.bits[lp]:
+                return None
+            got = moves.way(lp, 0 if lp in chests else cap_ - embark, to, 1, enemy_bits, chest_bits, budget)
+            return None if got is None else (got[0] + embark, [harbour] + got[1])
+        if a.carry:  # the carrier's leg
+            if to not in moves.bits or loc not in chests:
+                return None
+            budget = min(s.bp, carrier_cap - spent)
+            if budget <= 0 or not self.knows_treasure(s, s.seat, self.chest_at(s, loc)):  # type: ignore[arg-type]
+                return None
+            return moves.way(loc, carrier_cap, to, carrier_factor, enemy_bits | chest_bits, 0, budget)
+        cap = carrier_cap if pirate in s.carried else cap_
+        budget = min(s.bp, cap - spent)
+        if budget <= 0:
+            return None
+        if to in moves.bits:
+            return moves.way(loc, cap, to, 1, enemy_bits, chest_bits, budget)
+        if s.storm or to not in isl.landing:  # aboard a ship of its own in that harbour
+            return None
+        ship = self.ship_at(s, to)
+        if ship is None or s.owner[ship] != s.seat:
+            return None
+        lp = isl.landing[to]
+        if lp != loc and lp in chests:
+            return None
+        got = moves.way(loc, cap, lp, 1, enemy_bits, chest_bits, budget)
+        if got is None or got[0] + embark > budget:
+            return None
+        return got[0] + embark, got[1] + [to]
 
     def sail_options(self, s: IslandState) -> list[tuple[str, str]]:
         if s.phase != "move" or s.storm or s.bp < self.rules.movement.ship:
@@ -449,13 +536,25 @@ class IslandGame(Game[IslandState]):
         return out
 
     # --- combat options --------------------------------------------------------------------
+    #: the last position's attack_options with the state fields they come from
+    _attack_memo: tuple[Any, ...] = (None, None, None, -1, {})
+
     def attack_options(self, s: IslandState) -> dict[str, list[str]]:
-        """target -> the pirates of the seat to move that may attack it now"""
+        """target -> the pirates of the seat to move that may attack it now (shared: do not
+        change it; the combat phase's start, its listing and the attack ask the same)"""
         if s.phase != "combat":
             return {}
+        pirates, attacked, ships, seat, out = self._attack_memo
+        if pirates is not s.pirates or attacked is not s.attacked or ships is not s.ships or seat != s.seat:
+            out = self._attack_options(s)
+            self._attack_memo = (s.pirates, s.attacked, s.ships, s.seat, out)
+        return out
+
+    def _attack_options(self, s: IslandState) -> dict[str, list[str]]:
         isl = self.island
         occ = self.occupancy(s)
-        enemy, _, enemy_bits, _ = self.blockers(s)
+        enemy_bits = self._masks(s)[1]
+        bits = isl.moves.bits
         near_bits = self._near_bits
         out: dict[str, list[str]] = {}
         for p in self.band(s, s.seat):
@@ -473,8 +572,9 @@ class IslandGame(Game[IslandState]):
                 around = isl.near[loc]
                 if not near_bits[loc] & enemy_bits:
                     continue
-            for f in enemy.intersection(around):
-                out.setdefault(occ[f], []).append(p)
+            for f in around:
+                if bits[f] & enemy_bits:
+                    out.setdefault(occ[f], []).append(p)
         return out
 
     @cached_property
@@ -519,13 +619,12 @@ class IslandGame(Game[IslandState]):
         """Where the beaten defender may be moved: free fields as far as possible, up to
         five steps, every step farther from the combat field (rulings: flight)."""
         fld = s.pirates[defender]
-        seat = self.seat_of(s, defender)
+        seats = self.seats(s)
+        seat = seats[defender]
         occ = self.occupancy(s)
-        chests = set(s.chests)
-
-        def allow(f: str) -> bool:
-            return f not in chests and (f not in occ or self.seat_of(s, occ[f]) == seat)
-        return self.island.flight(fld, self.rules.combat.flight, allow, lambda f: f not in occ)[1]
+        # never passed: the chests and the other bands' pirates
+        closed = set(s.chests).union(f for f, p in occ.items() if seats[p] != seat)
+        return self.island.flight(fld, self.rules.combat.flight, lambda f: f not in closed, lambda f: f not in occ)[1]
 
     # --- events ----------------------------------------------------------------------------
     def rescue_need(self, s: IslandState, pirate: str, kind: str) -> int | None:
@@ -723,6 +822,46 @@ class IslandGame(Game[IslandState]):
         return EndMoves(seat)
 
     # --- transitions: actions --------------------------------------------------------------
+    def apply_quiet(self, s: IslandState, a: Action) -> IslandState:
+        """`apply` without the events (a load replays every logged step so): the same checks
+        (anything but the seat to move acting in a decision goes to `apply`, which refuses it
+        with its words), the same copy of the top level (IslandState.__deepcopy__), the same
+        handlers, the hot ones told to make no event."""
+        seat = self.to_move(s)
+        if seat is None or a.player != seat:
+            return self.apply(s, a)[0]
+        new = object.__new__(IslandState)
+        new.__dict__ = s.__dict__.copy()
+        handler = _QUIET.get((s.phase, type(a)))
+        if handler is None:
+            self.step(new, a)  # refused there, with its words
+        else:
+            handler(self, new, a)
+        return new
+
+    def apply_chance_quiet(self, s: IslandState, outcome: Any) -> IslandState:
+        """`apply_chance` without the events: a roll of plain faces (what every roll but a
+        refused one is: Roll.check's first case) is resolved on a copy of the top level at once;
+        anything else goes to `apply_chance` (a look into a chest, an outcome to refuse)."""
+        p = s.phase
+        n = len(s.rolloff) if p == "order" else _DICE.get(p)
+        if n and type(outcome) is list and len(outcome) == n:
+            try:
+                plain = _FACESET.issuperset(outcome)
+            except TypeError:  # an unhashable entry: Roll.check says what is wrong
+                plain = False
+            if plain:
+                new = object.__new__(IslandState)
+                new.__dict__ = s.__dict__.copy()
+                if p == "turn":
+                    self._rolled(new, [int(d) for d in outcome], True)
+                elif p == "combat_roll":
+                    self._combat_rolled(new, [int(d) for d in outcome], True)
+                else:
+                    self.resolve(new, outcome[:])
+                return new
+        return self.apply_chance(s, outcome)[0]
+
     def step(self, s: IslandState, a: Action) -> list[Event]:
         handler = _HANDLERS.get((s.phase, type(a)))
         if handler is None:
@@ -742,7 +881,8 @@ class IslandGame(Game[IslandState]):
                     {"ship": colour, "harbour": a.harbour})]
         return ev + self._end_turn(s)
 
-    def _move(self, s: IslandState, a: Move) -> list[Event]:
+    def _move(self, s: IslandState, a: Move, quiet: bool = False) -> list[Event]:
+        """`quiet`: the move's own event is not made (apply_quiet)."""
         if a.pirate not in s.pirates or self.seat_of(s, a.pirate) != s.seat:
             raise IllegalAction(MOVEMENT, f"{a.pirate!r} is not a pirate of {s.players[s.seat]}")
         got = self._move_way(s, a)
@@ -762,17 +902,22 @@ class IslandGame(Game[IslandState]):
             s.chests = chests
             if a.pirate not in s.carried:
                 s.carried = s.carried + [a.pirate]
-        pirates = dict(s.pirates)
+        old = s.pirates
+        pirates = dict(old)
         if a.to in isl.harbours:
             pirates[a.pirate] = aboard(self.ship_at(s, a.to))
         else:
             pirates[a.pirate] = a.to
         s.pirates = pirates
+        self._moved_one(s, old, a.pirate, frm)
         s.last = {"pirate": a.pirate, "route": way, "cost": cost, "carry": a.carry}
-        words = " with the treasure" if a.carry else ""
-        where = f"aboard the {self.ship_at(s, a.to)} ship" if a.to in isl.harbours else isl.label[a.to]
-        events = [Event("move", f"{name} moves {self.pirate_name(a.pirate)}{words} to {where} ({cost} BP, {s.bp} left)",
-                        {"pirate": a.pirate, "route": way, "cost": cost, "carry": a.carry})]
+        if quiet:
+            events = []
+        else:
+            words = " with the treasure" if a.carry else ""
+            where = f"aboard the {self.ship_at(s, a.to)} ship" if a.to in isl.harbours else isl.label[a.to]
+            events = [Event("move", f"{name} moves {self.pirate_name(a.pirate)}{words} to {where} ({cost} BP, {s.bp} left)",
+                            {"pirate": a.pirate, "route": way, "cost": cost, "carry": a.carry})]
         if a.to in isl.fieldset and not a.carry and self.chest_at(s, a.to) is not None:
             events += self._found(s, a.pirate, "move")
         if s.phase == "move" and s.bp == 0:
@@ -915,7 +1060,8 @@ class IslandGame(Game[IslandState]):
             return self._end_turn(s)
         return []
 
-    def _attack(self, s: IslandState, a: Attack) -> list[Event]:
+    def _attack(self, s: IslandState, a: Attack, quiet: bool = False) -> list[Event]:
+        """`quiet`: the attack's event is not made (apply_quiet)."""
         opts = self.attack_options(s)
         if a.target not in opts:
             raise IllegalAction(COMBAT, f"{a.target!r} is not an enemy pirate next to a pirate of yours that may still attack")
@@ -930,6 +1076,8 @@ class IslandGame(Game[IslandState]):
         s.pending = {"target": a.target, "attackers": list(a.attackers), "modifiers": mods,
                      "field": s.pirates[a.target], "defender_seat": self.seat_of(s, a.target)}
         s.phase = "combat_roll"
+        if quiet:
+            return []
         words = join(self.pirate_name(x) for x in a.attackers)
         return [Event("attack", f"{s.players[s.seat]} attacks {self.pirate_name(a.target)} on {self.island.label[s.pirates[a.target]]} "
                                 f"with {words}", dict(s.pending))]
@@ -1125,7 +1273,8 @@ class IslandGame(Game[IslandState]):
             return self._to_combat(s)
         return []
 
-    def _rolled(self, s: IslandState, dice: list[int]) -> list[Event]:
+    def _rolled(self, s: IslandState, dice: list[int], quiet: bool = False) -> list[Event]:
+        """The turn's roll; `quiet`: the roll's own event is not made (apply_chance_quiet)."""
         name = s.players[s.seat]
         colour = self.colour(s, s.seat)
         total = sum(dice)
@@ -1134,13 +1283,15 @@ class IslandGame(Game[IslandState]):
             free = [h for h in self.island.harbours if self.ship_at(s, h) is None]
             if total >= self.rules.start.enter_harbour and free and not s.storm:
                 s.phase = "enter"
-                return [Event("roll", f"{name} rolls {total}: the ship may enter a harbour", {"dice": dice})]
+                return [] if quiet else [Event("roll", f"{name} rolls {total}: the ship may enter a harbour", {"dice": dice})]
+            if quiet:
+                return self._end_turn(s)
             why = " (the storm keeps every ship where it is)" if s.storm and total >= self.rules.start.enter_harbour else ""
             return [Event("roll", f"{name} rolls {total}: the ship stays at sea{why}", {"dice": dice})] + self._end_turn(s)
         if dice[0] != dice[1]:
             s.bp = total
             s.phase = "move"
-            return [Event("roll", f"{name} rolls {dice[0]} and {dice[1]}: {total} BP", {"dice": dice, "bp": total})]
+            return [] if quiet else [Event("roll", f"{name} rolls {dice[0]} and {dice[1]}: {total} BP", {"dice": dice, "bp": total})]
         event = self.rules.doubles[dice[0]]
         ev = [Event("roll", f"{name} rolls double {dice[0]}: {_EVENT_WORDS[event]}", {"dice": dice, "event": event})]
         s.bp = 0
@@ -1209,7 +1360,8 @@ class IslandGame(Game[IslandState]):
                 return []
         raise AssertionError("queue holds pirates of no seat")
 
-    def _combat_rolled(self, s: IslandState, dice: list[int]) -> list[Event]:
+    def _combat_rolled(self, s: IslandState, dice: list[int], quiet: bool = False) -> list[Event]:
+        """The combat roll; `quiet`: the roll's own event is not made (apply_chance_quiet)."""
         pend = s.pending
         total = sum(dice) + sum(pend["modifiers"].values())
         target = pend["target"]
@@ -1217,9 +1369,12 @@ class IslandGame(Game[IslandState]):
         # where the beaten defender could flee matters only for a total that makes it flee
         flight = self.flight_options(s, target) if c.flees <= total < c.killed else []
         outcome = self.combat_outcome(total, bool(flight))
-        mods = " ".join(f"{v:+d}" for v in pend["modifiers"].values() if v)
-        ev = [Event("combat", f"combat roll {sum(dice)}{(' ' + mods) if mods else ''} = {total}: "
-                              f"{_OUTCOME_WORDS[outcome]}", {"dice": dice, "total": total, "outcome": outcome})]
+        if quiet:
+            ev: list[Event] = []
+        else:
+            mods = " ".join(f"{v:+d}" for v in pend["modifiers"].values() if v)
+            ev = [Event("combat", f"combat roll {sum(dice)}{(' ' + mods) if mods else ''} = {total}: "
+                                  f"{_OUTCOME_WORDS[outcome]}", {"dice": dice, "total": total, "outcome": outcome})]
         if outcome == "killed":
             ev += self._kill(s, target, "is killed" if total >= self.rules.combat.killed else "has no way to flee, is killed")
             return ev + self._after_win(s)
@@ -1287,6 +1442,9 @@ _PHASE_WORDS = {"enter": "choosing a harbour", "move": "the movement phase", "co
                 "casualty": "the defender chooses the fallen attacker", "rescue": "choosing the next rescue roll",
                 "fog": "the fog", "raid": "double 4", "send": "sending the enemy ship away", "recruit": "new recruits",
                 "over": "the game is over"}
+#: the dice of each chance step that is a roll of plain dice (the players' order: one each)
+_DICE = {"chests": 6, "turn": 2, "eruption": 1, "rescue_roll": 2, "combat_roll": 2}
+_FACESET = frozenset(FACES)
 _HANDLERS = {
     ("enter", EnterHarbour): IslandGame._enter,
     ("move", Move): IslandGame._move,
@@ -1309,5 +1467,9 @@ _HANDLERS = {
     ("recruit", Recruit): IslandGame._recruit,
     ("recruit", Pass): IslandGame._pass_event,
 }
+
+#: the handlers of apply_quiet: the same, the hot ones making no event of their own
+_QUIET = {**_HANDLERS, ("move", Move): lambda game, s, a: game._move(s, a, True),
+          ("combat", Attack): lambda game, s, a: game._attack(s, a, True)}
 
 GAME = IslandGame()
