@@ -52,12 +52,16 @@ class ActionCodec:
         if type(data) is not dict:
             return self._decode(data)
         kinds = tuple(map(type, data.values()))
-        if not _PLAIN.issuperset(kinds):  # a list or a mapping: decoded every time
-            return self._decode(data)
-        key = (tuple(data.items()), kinds)
+        key: tuple | None
+        if _PLAIN.issuperset(kinds):
+            key = (tuple(data.items()), kinds)
+        else:  # a list among the values (PvD's dice picks, a Pirate Island attack): keyed as tuples
+            key = _list_key(data)
+            if key is None:  # a nested list or a mapping: decoded every time
+                return self._decode(data)
         found = self._decoded.get(key)
         if found is None:
-            found = self._decode(data)
+            found = self._decode(data)  # (a malformed action raises IllegalAction: nothing kept)
             if len(self._decoded) < _DECODED_MAX:
                 self._decoded[key] = found
         return found
@@ -90,8 +94,26 @@ class ActionCodec:
 
 #: the value types a decoded action is cached by (its key holds each value with its type)
 _PLAIN = frozenset({str, int, bool, float, type(None)})
-#: how many decoded actions a codec keeps (Kapern has a few dozen, PvD a few thousand)
-_DECODED_MAX = 20_000
+#: how many decoded actions a codec keeps (Kapern has a few dozen, a long PvD game a few thousand)
+_DECODED_MAX = 50_000
+
+
+def _list_key(data: dict[str, Any]) -> tuple | None:
+    """The cache key of an action dict whose lists hold plain values: each list as a tuple with
+    the types of its items (so [1] and [True] differ); None for anything else."""
+    items = []
+    for k, v in data.items():
+        t = type(v)
+        if t is list:
+            kinds = tuple(map(type, v))
+            if not _PLAIN.issuperset(kinds):
+                return None
+            items.append((k, tuple(v), kinds))
+        elif t in _PLAIN:
+            items.append((k, v, t))
+        else:
+            return None
+    return tuple(items), None
 
 _DECODING: dict[type, tuple[dict[str, dataclasses.Field], dict[str, Any]]] = {}
 

@@ -1,13 +1,15 @@
 """The engine contract on a toy game: chance, refused actions, undo/redo, save/load, journal."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
-from companion.engine import Digital, Draw, IllegalAction, Roll, SaveError, Scripted, Session, Table
+from companion.engine import Action, ActionCodec, Digital, Draw, IllegalAction, Roll, SaveError, Scripted, Session, Table
 from companion.engine.records import save_checksum
 from companion.engine.session import journal_path
 
@@ -226,3 +228,23 @@ def test_the_codec_tells_true_from_1_after_decoding_1(pig) -> None:
         s.act({"type": "roll", "player": False})
     with pytest.raises(IllegalAction, match="expected a whole number"):
         s.act({"type": "roll", "player": 0.0})
+
+
+@dataclasses.dataclass(frozen=True)
+class Bet(Action):
+    """An action with a list field, for the codec's cache of list-valued actions."""
+
+    type: ClassVar[str] = "bet"
+    dice: tuple[int, ...] = ()
+
+
+def test_the_codec_keeps_actions_with_lists_apart_by_their_items_types() -> None:
+    codec = ActionCodec(Bet)
+    first = codec.decode({"type": "bet", "player": 0, "dice": [1, 2]})
+    assert first == Bet(0, (1, 2)) and codec.decode({"type": "bet", "player": 0, "dice": [1, 2]}) is first
+    assert codec.decode({"type": "bet", "player": 0, "dice": [2, 1]}) == Bet(0, (2, 1))
+    for bad in ([True, 2], [1.0, 2], [[1], 2], {"a": 1}):
+        with pytest.raises(IllegalAction):
+            codec.decode({"type": "bet", "player": 0, "dice": bad})
+    with pytest.raises(IllegalAction):  # a refused action is not kept: refused again
+        codec.decode({"type": "bet", "player": 0, "dice": [True, 2]})
