@@ -455,10 +455,122 @@ class PirateologyGame(Game[PirState]):
             return out
         return []
 
+    @cached_property
+    def _black_x(self) -> frozenset[str]:
+        return frozenset(self.data.ocean.of_kind("black-x"))
+
+    def _allowed(self, s: PirState, a: Action) -> bool:
+        """Whether `a in self.legal_actions(s)`, worked out for `a` alone (a step asks it, and
+        building every action, every coin one may bury, costs more than the step). Each branch
+        is the membership test of `legal_actions`'s list, field by field; an action whose fields
+        are not of the types the codec gives (an int player, str squares and cards, int counts)
+        is looked up in the list itself."""
+        p = self.to_move(s)
+        if p is None:
+            return False
+        t = type(a)
+        player = a.player
+        if type(player) is not int:
+            return a in self.legal_actions(s)
+        ph = s.phase
+        if ph == "move":
+            dest = self.destinations(s)
+            if not dest:
+                return t is Drift and player == p
+            if t is not Move:
+                return False
+            space = a.space  # type: ignore[attr-defined]
+            return player == p and (space in dest if type(space) is str else a in self.legal_actions(s))
+        if ph == "act":
+            here = s.pos[p]
+            kind = self.data.ocean.kind(here)
+            if player != p:
+                return False
+            if t is EndTurn:
+                must = s.must
+                if not must:
+                    return True
+                if must == "treasure":
+                    return not self._treasure_open(s, p, here, kind)
+                if must == "battle":
+                    return not self._battle_open(s, p, here)
+                return a in self.legal_actions(s)
+            if t is Bury:
+                coins = a.coins  # type: ignore[attr-defined]
+                if type(coins) is not int:
+                    return a in self.legal_actions(s)
+                return kind == "black-x" and "bury" not in s.done and self._can_bury(s, p, here) \
+                    and 1 <= coins <= s.coins[p]
+            if t is Steal:
+                q = a.victim  # type: ignore[attr-defined]
+                if type(q) is not int:
+                    return a in self.legal_actions(s)
+                return kind == "black-x" and f"steal:{q}" not in s.done and q in self._stealable(s, p, here)
+            if t is TakeBank:
+                return kind == "red-x" and "bank" not in s.done and len(self.maps(s, p)) >= self.bank_maps(here)
+            if t is Attack:
+                q = a.target  # type: ignore[attr-defined]
+                if type(q) is not int:
+                    return a in self.legal_actions(s)
+                if "battle" in s.done:
+                    return False
+                reach = self._reach(s, p)
+                return reach is not None and q in self._targets_from(s, p, here, reach)
+            return False
+        if ph == "start":
+            if player != p:
+                return False
+            if t is Sail:
+                return True
+            if t is not Pillage:
+                return False
+            q = a.victim  # type: ignore[attr-defined]
+            if type(q) is not int:
+                return a in self.legal_actions(s)
+            return q != p and 0 <= q < len(s.players) and not s.out[q] and bool(s.hands[q])
+        if ph == "place":
+            if t is not Place or player != p:
+                return False
+            space = a.space  # type: ignore[attr-defined]
+            return space in self._black_x if type(space) is str else a in self.legal_actions(s)
+        if ph == "discard" or ph == "take":
+            if t is not (Discard if ph == "discard" else Take) or player != p:
+                return False
+            card = a.card  # type: ignore[attr-defined]
+            if type(card) is not str:
+                return a in self.legal_actions(s)
+            return card in s.hands[p if ph == "discard" else s.pending["victim"]]
+        if ph == "wager":
+            b = s.battle
+            att, dfn = b["att"], b["def"]
+            if t is not Wager or player != att:
+                return False
+            c, k = a.coins, a.cards  # type: ignore[attr-defined]
+            if type(c) is not int or type(k) is not int:
+                return a in self.legal_actions(s)
+            coins = min(s.coins[att], s.coins[dfn])
+            cards = max(0, min(len(s.hands[att]), len(s.hands[dfn])) - 1)
+            if not coins and not cards:
+                return c == 0 and k == 0
+            return 0 <= c <= coins and 0 <= k <= cards and c + k > 0
+        return a in self.legal_actions(s)
+
+    def _treasure_open(self, s: PirState, p: int, here: str, kind: str) -> bool:
+        """Whether `_act_options(s)["treasure"]` is not empty (burying or stealing is left to do)."""
+        if kind != "black-x":
+            return False
+        if "bury" not in s.done and self._can_bury(s, p, here) and s.coins[p] >= 1:
+            return True
+        return any(f"steal:{q}" not in s.done for q in self._stealable(s, p, here))
+
+    def _battle_open(self, s: PirState, p: int, here: str) -> bool:
+        """Whether `_act_options(s)["battle"]` is not empty (an attack is left to do)."""
+        reach = self._reach(s, p)
+        return reach is not None and "battle" not in s.done and bool(self._targets_from(s, p, here, reach))
+
     # --- transitions -------------------------------------------------------------------------
     def step(self, s: PirState, a: Action) -> list[Event]:
-        legal = self.legal_actions(s)
-        if a not in legal:
+        if not self._allowed(s, a):
             raise IllegalAction(*self._why_not(s, a))
         p = a.player
         name = s.players[p]
