@@ -70,6 +70,8 @@ SHIP_PIRATE = "Ship vs Pirate"
 WINNING = "Winning The Game"
 
 SKULL = "skull"
+#: the phases in which a seat decides (no chance step is pending, the game is not over)
+_DECIDING = frozenset(("place", "start", "move", "act", "wager", "discard", "take"))
 #: how to read a real spinner that stops on a line (rulings.yaml: spinner-cut-off)
 CUT_OFF = "a clip exactly on a line between two directions counts as the next direction clockwise"
 
@@ -119,6 +121,25 @@ class PirState:
     winners: list[str] = field(default_factory=list)
     #: the last move, for the board: {player, from, to, steps}
     last_move: dict[str, Any] | None = None
+
+    def successor(self) -> "PirState":
+        """The copy a step works on: the rules change in place only the lists indexed by seat
+        (coins, pos, marooned, lost_turn, out, turns, and which hand and which buried-treasure
+        dict a seat has); every other list and dict, and a seat's hand and treasure themselves,
+        they replace rather than change. So this copies those eight short lists and shares the
+        rest with the state it came from (`__deepcopy__` still copies everything)."""
+        new = object.__new__(PirState)
+        d = self.__dict__.copy()
+        d["coins"] = d["coins"][:]
+        d["pos"] = d["pos"][:]
+        d["marooned"] = d["marooned"][:]
+        d["lost_turn"] = d["lost_turn"][:]
+        d["out"] = d["out"][:]
+        d["turns"] = d["turns"][:]
+        d["hands"] = d["hands"][:]
+        d["buried"] = d["buried"][:]
+        new.__dict__ = d
+        return new
 
     def __deepcopy__(self, memo: dict) -> "PirState":
         # every list and dict the rules change in place is copied; players, options, last_move
@@ -301,16 +322,21 @@ class PirateologyGame(Game[PirState]):
     def destinations(self, s: PirState) -> dict[str, dict[str, Any]]:
         """Squares the current roll allows: space -> {steps, purpose} where purpose is "" for a
         full move, or treasure / battle for an early anchor (rulings: drop-anchor). Memoised on
-        everything it depends on (asked by the bot, the step and the view of one state)."""
+        everything it depends on (asked by the bot, the step and the view of one state): the
+        square, roll and wind, the weapon's reach and the targets in it, and for an early anchor
+        on a Black X the squares p may steal from (with a Treasure Map) and may bury on."""
         if s.phase != "move":
             return {}
         p = s.seat
         reach = self._reach(s, p)
         targets = tuple(sorted(s.pos[q] for q in self.alive(s) if q != p and not s.marooned[q] and s.pos[q])) \
             if reach else ()
-        spots = tuple(sorted({sq for q in range(len(s.players)) if q != p for sq, n in s.buried[q].items() if n}))
-        key = (s.pos[p], s.steps, s.wind, reach, targets, bool(self.maps(s, p)), spots, s.coins[p] > 0,
-               self.markers_free(s, p) > 0, tuple(sorted(s.buried[p])))
+        # _stealable: a map, and another seat's coins buried there
+        spots = tuple(sorted({sq for q in range(len(s.players)) if q != p for sq, n in s.buried[q].items() if n > 0})) \
+            if self.maps(s, p) else None
+        # _can_bury: coins, and a land marker free (any Black X) or treasure there already
+        bury = (True if self.markers_free(s, p) > 0 else tuple(sorted(s.buried[p]))) if s.coins[p] > 0 else None
+        key = (s.pos[p], s.steps, s.wind, reach, targets, spots, bury)
         memo = self.__dict__.setdefault("_dest_memo", {})
         found = memo.get(key)
         if found is not None:
@@ -569,8 +595,77 @@ class PirateologyGame(Game[PirState]):
         return reach is not None and "battle" not in s.done and bool(self._targets_from(s, p, here, reach))
 
     # --- transitions -------------------------------------------------------------------------
+    def apply(self, s: PirState, a: Action) -> tuple[PirState, list[Event]]:
+        # Game.apply on a successor() copy; its three checks in one for a seat deciding in turn
+        # (in these phases no chance step is pending and the game is not over)
+        if s.phase in _DECIDING and self.to_move(s) == a.player:
+            new = s.successor()
+            return new, self.step(new, a)
+        return super().apply(s, a)
+
+    def apply_chance(self, s: PirState, outcome: Any) -> tuple[PirState, list[Event]]:
+        # Game.apply_chance on a successor() copy
+        step = self.chance_step(s)
+        if step is None:
+            raise IllegalAction.said("chance", "refused.no_chance")
+        outcome = step.check(outcome)
+        new = s.successor()
+        return new, self.resolve(new, outcome)
+
+    def apply_quiet(self, s: PirState, a: Action) -> PirState:
+        if s.phase in _DECIDING and self.to_move(s) == a.player:
+            new = s.successor()
+            self.step(new, a)
+            return new
+        return super().apply(s, a)[0]
+
+    def apply_chance_quiet(self, s: PirState, outcome: Any) -> PirState:
+        # an outcome of plain faces (or one card) that fits the pending step is what its check
+        # returns (a copy): the step is not built; anything else goes through apply_chance
+        if type(outcome) is list and self._fits(s, outcome):
+            new = s.successor()
+            self.resolve(new, outcome[:])
+            return new
+        return self.apply_chance(s, outcome)[0]
+
+    def _fits(self, s: PirState, outcome: list) -> bool:
+        """Whether `chance_step(s).check(outcome)` would accept `outcome` as it is (False: ask it)."""
+        ph = s.phase
+        if ph == "draw":
+            return len(outcome) == 1 and type(outcome[0]) is str and outcome[0] in s.pile
+        if ph == "spin":
+            return len(outcome) == 1 and type(outcome[0]) is str and outcome[0] in self.data.directions
+        if ph == "roll":
+            n = self.dice(s, s.seat)
+        elif ph == "battle":
+            b = s.battle
+            n = b["att_dice"] + b["def_dice"] if b["duel"] else 1
+        elif ph == "castaway":
+            n = self.data.rules.castaway_dice
+        elif ph == "initiative":
+            n = len(s.contenders)
+        else:
+            return False
+        if len(outcome) != n:
+            return False
+        faces = self._faceset
+        for f in outcome:
+            if type(f) is not str or f not in faces:
+                return False
+        return True
+
+    @cached_property
+    def _faceset(self) -> frozenset[str]:
+        return frozenset(self.data.faces)
+
     def step(self, s: PirState, a: Action) -> list[Event]:
-        if not self._allowed(s, a):
+        dest = None
+        if type(a) is Move and s.phase == "move" and type(a.player) is int and type(a.space) is str:
+            # _allowed's test of a move, keeping the destination it finds
+            dest = self.destinations(s).get(a.space) if a.player == s.seat else None
+            if dest is None:
+                raise IllegalAction(*self._why_not(s, a))
+        elif not self._allowed(s, a):
             raise IllegalAction(*self._why_not(s, a))
         p = a.player
         name = s.players[p]
@@ -593,7 +688,8 @@ class PirateologyGame(Game[PirState]):
             s.pending = {"kind": "take", "taker": p, "victim": a.victim, "count": 1, "then": "end"}
             s.phase = "take"
         elif isinstance(a, Move):
-            dest = dict(self.destinations(s)[a.space])
+            if dest is None:
+                dest = self.destinations(s)[a.space]
             s.last_move = {"player": p, "from": s.pos[p], "to": a.space, "steps": dest["steps"]}
             s.pos[p] = a.space
             s.must = dest["purpose"]
@@ -609,18 +705,20 @@ class PirateologyGame(Game[PirState]):
             self._to_bottom(s, p, a.card)
             ev.append(Event("discard", f"{name} gives up {self._card_name(a.card)} (bottom of the pile)",
                             {"player": p, "card": a.card}))
-            s.pending["count"] -= 1
+            s.pending = dict(s.pending, count=s.pending["count"] - 1)
             if s.pending["count"] <= 0 or not s.hands[p]:
                 then = s.pending["then"]
                 s.pending = None
                 ev += self._go(s, then)
         elif isinstance(a, Take):
             victim = s.pending["victim"]
-            s.hands[victim].remove(a.card)
+            left = s.hands[victim][:]
+            left.remove(a.card)
+            s.hands[victim] = left
             s.hands[p] = sorted(s.hands[p] + [a.card])
             ev.append(Event("take", f"{name} takes {self._card_name(a.card)} from {s.players[victim]}",
                             {"player": p, "victim": victim, "card": a.card}))
-            s.pending["count"] -= 1
+            s.pending = dict(s.pending, count=s.pending["count"] - 1)
             if s.pending["count"] <= 0 or not s.hands[victim]:
                 then = s.pending["then"]
                 s.pending = None
@@ -630,7 +728,7 @@ class PirateologyGame(Game[PirState]):
             s.coins[p] -= a.coins
             s.buried[p] = dict(s.buried[p])
             s.buried[p][here] = s.buried[p].get(here, 0) + a.coins
-            s.done.append("bury")
+            s.done = s.done + ["bury"]
             if s.must == "treasure":
                 s.must = ""
             ev.append(Event("bury", f"{name} buries {a.coins} coin{'s' if a.coins != 1 else ''} at {space_label(here)} "
@@ -641,7 +739,7 @@ class PirateologyGame(Game[PirState]):
             s.buried[a.victim] = dict(s.buried[a.victim])
             got = s.buried[a.victim].pop(here)
             s.coins[p] += got
-            s.done.append(f"steal:{a.victim}")
+            s.done = s.done + [f"steal:{a.victim}"]
             if s.must == "treasure":
                 s.must = ""
             ev.append(Event("steal", f"{name} digs up {s.players[a.victim]}'s {got} coins at {space_label(here)} with a Treasure "
@@ -651,7 +749,7 @@ class PirateologyGame(Game[PirState]):
                 self._to_bottom(s, p, card)
             got, s.bank = s.bank, 0
             s.coins[p] += got
-            s.done.append("bank")
+            s.done = s.done + ["bank"]
             ev.append(Event("bank", f"{name} plays three Treasure Maps on the Red X at {space_label(s.pos[p])} and empties the "
                                     f"Skull Bank: {got} coins", {"player": p, "coins": got}))
         elif isinstance(a, Attack):
@@ -708,6 +806,7 @@ class PirateologyGame(Game[PirState]):
         elif ph == "draw":
             then = s.pending["then"]
             s.pending = None
+            s.pile = s.pile[:]
             s.pile.remove(outcome[0])
             ev += self._drawn(s, s.seat, outcome[0], then)
         elif ph == "initiative":
@@ -760,6 +859,8 @@ class PirateologyGame(Game[PirState]):
         ev = [Event("deal", f"{name} is dealt {', '.join(self._card_name(c) for c in cards)}",
                     {"player": p, "cards": list(cards)})]
         redeal = 0
+        s.pile = s.pile[:]
+        s.bottom = s.bottom[:]
         for c in cards:
             s.pile.remove(c)
             card = self.data.cards[c]
@@ -932,7 +1033,7 @@ class PirateologyGame(Game[PirState]):
             s.phase = "draw"
             return []
         if s.bottom:
-            card = s.bottom.pop(0)
+            card, s.bottom = s.bottom[0], s.bottom[1:]
             return self._drawn(s, p, card, then)
         return [Event("no_card", "the Skull Card pile is empty", {})] + self._go(s, then)
 
@@ -941,14 +1042,14 @@ class PirateologyGame(Game[PirState]):
         name = s.players[p]
         ev = [Event("draw", f"{name} draws {self._card_name(card)}", {"player": p, "card": card})]
         if e.kind == "castaway":
-            s.bottom.append(card)
+            s.bottom = s.bottom + [card]
             s.marooned[p] = s.pos[p]
             s.pos[p] = self.data.castaway
             ev.append(Event("black_spot", f"{name} leaves a land marker at {space_label(s.marooned[p])} and is marooned on "
                                           "Castaway Island", {"player": p, "marker": s.marooned[p]}))
             return ev + self._end_turn(s)
         if e.kind == "nearest":
-            s.bottom.append(card)
+            s.bottom = s.bottom + [card]
             return ev + self._send(s, p, e.space, "end")
         was_ship = self.is_ship(s, p)
         s.hands[p] = sorted(s.hands[p] + [card])
@@ -957,12 +1058,14 @@ class PirateologyGame(Game[PirState]):
         return ev + self._go(s, then)
 
     def _to_bottom(self, s: PirState, p: int, card: str) -> None:
-        s.hands[p].remove(card)
-        s.bottom.append(card)
+        left = s.hands[p][:]
+        left.remove(card)
+        s.hands[p] = left
+        s.bottom = s.bottom + [card]
 
     # --- battles -----------------------------------------------------------------------------
     def _attack(self, s: PirState, p: int, q: int) -> list[Event]:
-        s.done.append("battle")
+        s.done = s.done + ["battle"]
         if s.must == "battle":
             s.must = ""
         aw = self.weapon(s, p)
@@ -1061,6 +1164,17 @@ class PirateologyGame(Game[PirState]):
         """Rules Of Battle: nothing carried and nothing buried is out (rulings: elimination)."""
         if s.phase in ("over", "place", "deal", "take") or s.pending:
             return []
+        # the common case first: nobody has nothing, and more than one pirate is left
+        out, coins, hands, buried = s.out, s.coins, s.hands, s.buried
+        left = 0
+        for p in range(len(out)):
+            if not out[p]:
+                if not coins[p] and not hands[p] and not buried[p]:
+                    break
+                left += 1
+        else:
+            if left != 1:
+                return []
         ev: list[Event] = []
         for p in self.alive(s):
             if not s.coins[p] and not s.hands[p] and not s.buried[p]:
