@@ -221,19 +221,44 @@ class PirateologyGame(Game[PirState]):
 
     def is_ship(self, s: PirState, p: int) -> bool:
         """Crew: holding a Crew card makes your pawn your ship."""
-        return any(self.card_kind(c) == "crew" for c in s.hands[p])
+        return self._hand(s.hands[p])[0]
 
     def weapon(self, s: PirState, p: int) -> str | None:
         """The highest-ranked Weapon Card held (most dice; rulings: battle-start)."""
-        best = None
-        for c in s.hands[p]:
-            e = self.data.cards[c].effect
-            if e.kind == "weapon" and (best is None or e.dice > self.data.cards[best].effect.dice):
-                best = c
-        return best
+        return self._hand(s.hands[p])[1]
 
     def maps(self, s: PirState, p: int) -> list[str]:
-        return [c for c in s.hands[p] if self.card_kind(c) == "treasure_map"]
+        return list(self._hand(s.hands[p])[2])
+
+    def has_pillage(self, s: PirState, p: int) -> bool:
+        return self._hand(s.hands[p])[3]
+
+    @cached_property
+    def _hands(self) -> dict[tuple[str, ...], tuple[bool, str | None, tuple[str, ...], bool]]:
+        return {}
+
+    def _hand(self, hand: list[str]) -> tuple[bool, str | None, tuple[str, ...], bool]:
+        """What a hand makes of its holder: (a ship, the best weapon, the Treasure Maps in hand
+        order, holds a Pillage card); worked out once per hand (its cards in order), since every
+        step asks for some of it."""
+        key = tuple(hand)
+        found = self._hands.get(key)
+        if found is not None:
+            return found
+        cards = self.data.cards
+        best = None
+        for c in hand:
+            e = cards[c].effect
+            if e.kind == "weapon" and (best is None or e.dice > cards[best].effect.dice):
+                best = c
+        found = (any(self.card_kind(c) == "crew" for c in hand), best,
+                 tuple(c for c in hand if self.card_kind(c) == "treasure_map"),
+                 any(self.card_kind(c) == "pillage" for c in hand))
+        memo = self._hands
+        if len(memo) > 100_000:
+            memo.clear()
+        memo[key] = found
+        return found
 
     def alive(self, s: PirState) -> list[int]:
         return [p for p in range(len(s.players)) if not s.out[p]]
@@ -670,24 +695,8 @@ class PirateologyGame(Game[PirState]):
         p = a.player
         name = s.players[p]
         ev: list[Event] = []
-        if isinstance(a, Place):
-            s.pos[p] = a.space
-            ev.append(Event("place", f"{name} ({say(self.pirate(p).pirate)}) starts on the Black X at {space_label(a.space)}",
-                            {"player": p, "space": a.space}))
-            if p + 1 < len(s.players):
-                s.seat = p + 1
-            else:
-                s.seat, s.phase, s.deal_n = 0, "deal", self.data.rules.cards_dealt
-        elif isinstance(a, Sail):
-            s.phase = "spin"
-        elif isinstance(a, Pillage):
-            card = next(c for c in s.hands[p] if self.card_kind(c) == "pillage")
-            self._to_bottom(s, p, card)
-            ev.append(Event("pillage", f"{name} plays Pillage on {s.players[a.victim]}", {"player": p,
-                                                                                        "victim": a.victim}))
-            s.pending = {"kind": "take", "taker": p, "victim": a.victim, "count": 1, "then": "end"}
-            s.phase = "take"
-        elif isinstance(a, Move):
+        t = type(a)  # exactly a class of the codec's (a legal action equals only one of its own class)
+        if t is Move:
             if dest is None:
                 dest = self.destinations(s)[a.space]
             s.last_move = {"player": p, "from": s.pos[p], "to": a.space, "steps": dest["steps"]}
@@ -698,10 +707,9 @@ class PirateologyGame(Game[PirState]):
                                     f"({say(self.data.kinds[self.data.ocean.kind(a.space)].name)})",
                             dict(s.last_move, purpose=dest["purpose"])))
             ev += self._land(s, p)
-        elif isinstance(a, Drift):
-            ev.append(Event("drift", f"{name} cannot move {s.steps} squares from {space_label(s.pos[p])} and stays", {}))
-            s.phase = "act"
-        elif isinstance(a, Discard):
+        elif t is EndTurn:
+            ev += self._end_turn(s)
+        elif t is Discard:
             self._to_bottom(s, p, a.card)
             ev.append(Event("discard", f"{name} gives up {self._card_name(a.card)} (bottom of the pile)",
                             {"player": p, "card": a.card}))
@@ -710,7 +718,7 @@ class PirateologyGame(Game[PirState]):
                 then = s.pending["then"]
                 s.pending = None
                 ev += self._go(s, then)
-        elif isinstance(a, Take):
+        elif t is Take:
             victim = s.pending["victim"]
             left = s.hands[victim][:]
             left.remove(a.card)
@@ -723,7 +731,9 @@ class PirateologyGame(Game[PirState]):
                 then = s.pending["then"]
                 s.pending = None
                 ev += self._go(s, then)
-        elif isinstance(a, Bury):
+        elif t is Attack:
+            ev += self._attack(s, p, a.target)
+        elif t is Bury:
             here = s.pos[p]
             s.coins[p] -= a.coins
             s.buried[p] = dict(s.buried[p])
@@ -733,7 +743,14 @@ class PirateologyGame(Game[PirState]):
                 s.must = ""
             ev.append(Event("bury", f"{name} buries {a.coins} coin{'s' if a.coins != 1 else ''} at {space_label(here)} "
                                     f"({s.buried[p][here]} there)", {"player": p, "coins": a.coins, "space": here}))
-        elif isinstance(a, Steal):
+        elif t is Pillage:
+            card = next(c for c in s.hands[p] if self.card_kind(c) == "pillage")
+            self._to_bottom(s, p, card)
+            ev.append(Event("pillage", f"{name} plays Pillage on {s.players[a.victim]}", {"player": p,
+                                                                                        "victim": a.victim}))
+            s.pending = {"kind": "take", "taker": p, "victim": a.victim, "count": 1, "then": "end"}
+            s.phase = "take"
+        elif t is Steal:
             here = s.pos[p]
             self._to_bottom(s, p, self.maps(s, p)[0])
             s.buried[a.victim] = dict(s.buried[a.victim])
@@ -744,7 +761,15 @@ class PirateologyGame(Game[PirState]):
                 s.must = ""
             ev.append(Event("steal", f"{name} digs up {s.players[a.victim]}'s {got} coins at {space_label(here)} with a Treasure "
                                      "Map", {"player": p, "victim": a.victim, "coins": got, "space": here}))
-        elif isinstance(a, TakeBank):
+        elif t is Wager:
+            s.battle = dict(s.battle, coins=a.coins, cards=a.cards)
+            s.phase = "battle"
+            d = s.players[s.battle["def"]]
+            ev.append(Event("wager", f"{name} wagers {a.coins} coins and {a.cards} cards; {d} matches",
+                            {"player": p, "coins": a.coins, "cards": a.cards}))
+        elif t is Sail:
+            s.phase = "spin"
+        elif t is TakeBank:
             for card in self.maps(s, p)[: self.bank_maps(s.pos[p])]:
                 self._to_bottom(s, p, card)
             got, s.bank = s.bank, 0
@@ -752,16 +777,17 @@ class PirateologyGame(Game[PirState]):
             s.done = s.done + ["bank"]
             ev.append(Event("bank", f"{name} plays three Treasure Maps on the Red X at {space_label(s.pos[p])} and empties the "
                                     f"Skull Bank: {got} coins", {"player": p, "coins": got}))
-        elif isinstance(a, Attack):
-            ev += self._attack(s, p, a.target)
-        elif isinstance(a, Wager):
-            s.battle = dict(s.battle, coins=a.coins, cards=a.cards)
-            s.phase = "battle"
-            d = s.players[s.battle["def"]]
-            ev.append(Event("wager", f"{name} wagers {a.coins} coins and {a.cards} cards; {d} matches",
-                            {"player": p, "coins": a.coins, "cards": a.cards}))
-        elif isinstance(a, EndTurn):
-            ev += self._end_turn(s)
+        elif t is Drift:
+            ev.append(Event("drift", f"{name} cannot move {s.steps} squares from {space_label(s.pos[p])} and stays", {}))
+            s.phase = "act"
+        elif t is Place:
+            s.pos[p] = a.space
+            ev.append(Event("place", f"{name} ({say(self.pirate(p).pirate)}) starts on the Black X at {space_label(a.space)}",
+                            {"player": p, "space": a.space}))
+            if p + 1 < len(s.players):
+                s.seat = p + 1
+            else:
+                s.seat, s.phase, s.deal_n = 0, "deal", self.data.rules.cards_dealt
         return ev + self._eliminations(s)
 
     def _why_not(self, s: PirState, a: Action) -> tuple[str, str]:
@@ -774,7 +800,7 @@ class PirateologyGame(Game[PirState]):
         if isinstance(a, Place):
             return SETUP, f"{space_label(a.space)} is not a Black X; pirates start on a Black X"
         if isinstance(a, Pillage):
-            if not any(self.card_kind(c) == "pillage" for c in s.hands[a.player]):
+            if not self.has_pillage(s, a.player):
                 return CARDS, "you hold no Pillage card"
             return CARDS, "Pillage takes a card from an opponent still in the game who holds one"
         if isinstance(a, Move):
@@ -918,7 +944,7 @@ class PirateologyGame(Game[PirState]):
                 continue
             if s.marooned[p]:
                 s.phase = "castaway"
-            elif any(self.card_kind(c) == "pillage" for c in s.hands[p]) and \
+            elif self.has_pillage(s, p) and \
                     any(s.hands[q] for q in self.alive(s) if q != p):
                 s.phase = "start"
             else:
