@@ -640,7 +640,7 @@ class PirateologyGame(Game[PirState]):
     def apply_quiet(self, s: PirState, a: Action) -> PirState:
         if s.phase in _DECIDING and self.to_move(s) == a.player:
             new = s.successor()
-            self.step(new, a)
+            self._step(new, a, False)
             return new
         return super().apply(s, a)[0]
 
@@ -649,7 +649,7 @@ class PirateologyGame(Game[PirState]):
         # returns (a copy): the step is not built; anything else goes through apply_chance
         if type(outcome) is list and self._fits(s, outcome):
             new = s.successor()
-            self.resolve(new, outcome[:])
+            self._resolve(new, outcome[:], False)
             return new
         return self.apply_chance(s, outcome)[0]
 
@@ -684,6 +684,11 @@ class PirateologyGame(Game[PirState]):
         return frozenset(self.data.faces)
 
     def step(self, s: PirState, a: Action) -> list[Event]:
+        return self._step(s, a, True)
+
+    def _step(self, s: PirState, a: Action, loud: bool) -> list[Event]:
+        """`step`; without `loud` (apply_quiet) the events of a move and of the square it lands on
+        are not built (the other steps' events are few and are built all the same)."""
         dest = None
         if type(a) is Move and s.phase == "move" and type(a.player) is int and type(a.space) is str:
             # _allowed's test of a move, keeping the destination it finds
@@ -702,11 +707,12 @@ class PirateologyGame(Game[PirState]):
             s.last_move = {"player": p, "from": s.pos[p], "to": a.space, "steps": dest["steps"]}
             s.pos[p] = a.space
             s.must = dest["purpose"]
-            how = f"drops anchor after {dest['steps']} of" if dest["purpose"] else "moves"
-            ev.append(Event("move", f"{name} {how} {self._move_words(s)} to {space_label(a.space)} "
-                                    f"({say(self.data.kinds[self.data.ocean.kind(a.space)].name)})",
-                            dict(s.last_move, purpose=dest["purpose"])))
-            ev += self._land(s, p)
+            if loud:
+                how = f"drops anchor after {dest['steps']} of" if dest["purpose"] else "moves"
+                ev.append(Event("move", f"{name} {how} {self._move_words(s)} to {space_label(a.space)} "
+                                        f"({say(self.data.kinds[self.data.ocean.kind(a.space)].name)})",
+                                dict(s.last_move, purpose=dest["purpose"])))
+            ev += self._land(s, p, loud)
         elif t is EndTurn:
             ev += self._end_turn(s)
         elif t is Discard:
@@ -824,10 +830,27 @@ class PirateologyGame(Game[PirState]):
         return PLAYING, "not possible now"
 
     def resolve(self, s: PirState, outcome: list[str]) -> list[Event]:
+        return self._resolve(s, outcome, True)
+
+    def _resolve(self, s: PirState, outcome: list[str], loud: bool) -> list[Event]:
+        """`resolve`; without `loud` (apply_chance_quiet) no event for the compass and the move dice."""
         ph = s.phase
         name = s.players[s.seat]
         ev: list[Event] = []
-        if ph == "deal":
+        if ph == "spin":
+            s.wind = outcome[0]
+            s.phase = "roll"
+            if loud:
+                ev.append(Event("spin", f"the wind blows {self.data.direction_names[s.wind]}", {"wind": s.wind}))
+        elif ph == "roll":
+            s.roll = list(outcome)
+            numbers = self.data.numbers
+            s.steps = sum(numbers[f] for f in outcome)
+            s.phase = "move"
+            if loud:
+                ev.append(Event("roll", f"{name} rolls {', '.join(outcome)}: {s.steps} squares "
+                                        f"({s.steps * self.data.rules.wind_factor} with the wind)", {"faces": outcome}))
+        elif ph == "deal":
             ev += self._dealt(s, outcome)
         elif ph == "draw":
             then = s.pending["then"]
@@ -849,16 +872,6 @@ class PirateologyGame(Game[PirState]):
                 s.contenders = []
                 ev.append(Event("first", f"{s.players[s.first]} starts", {"player": s.first}))
                 ev += self._begin_turn(s)
-        elif ph == "spin":
-            s.wind = outcome[0]
-            s.phase = "roll"
-            ev.append(Event("spin", f"the wind blows {self.data.direction_names[s.wind]}", {"wind": s.wind}))
-        elif ph == "roll":
-            s.roll = list(outcome)
-            s.steps = sum(self.number(f) for f in outcome)
-            s.phase = "move"
-            ev.append(Event("roll", f"{name} rolls {', '.join(outcome)}: {s.steps} squares "
-                                    f"({s.steps * self.data.rules.wind_factor} with the wind)", {"faces": outcome}))
         elif ph == "castaway":
             total = sum(self.number(f) for f in outcome)
             s.tries += 1
@@ -990,7 +1003,7 @@ class PirateologyGame(Game[PirState]):
         return []
 
     # --- landing, spaces and cards -----------------------------------------------------------
-    def _land(self, s: PirState, p: int) -> list[Event]:
+    def _land(self, s: PirState, p: int, loud: bool = True) -> list[Event]:
         here = s.pos[p]
         ev: list[Event] = []
         for q in range(len(s.players)):
@@ -1000,10 +1013,11 @@ class PirateologyGame(Game[PirState]):
                 ev.append(Event("castaway_theft", f"{s.players[p]} lands on {s.players[q]}'s marker and takes "
                                                   f"{got} coins from the castaway", {"player": p, "victim": q,
                                                                                      "coins": got}))
-        return ev + self._space(s, p, self.data.ocean.kind(here), "act")
+        return ev + self._space(s, p, self.data.ocean.kind(here), "act", loud)
 
-    def _space(self, s: PirState, p: int, kind: str, then: str | None) -> list[Event]:
-        """The effect of landing on a square of `kind` (content: board.yaml kinds)."""
+    def _space(self, s: PirState, p: int, kind: str, then: str | None, loud: bool = True) -> list[Event]:
+        """The effect of landing on a square of `kind` (content: board.yaml kinds); without `loud`
+        no event for coins taken from or paid into the Skull Bank."""
         e = self.data.kinds[kind].effect
         name = s.players[p]
         ev: list[Event] = []
@@ -1013,14 +1027,16 @@ class PirateologyGame(Game[PirState]):
             got = min(e.coins, s.bank)
             s.bank -= got
             s.coins[p] += got
-            ev.append(Event("gain", f"{name} takes {got} coin{'s' if got != 1 else ''} from the Skull Bank"
-                        + (" (it is empty)" if not got else ""), {"player": p, "coins": got}))
+            if loud:
+                ev.append(Event("gain", f"{name} takes {got} coin{'s' if got != 1 else ''} from the Skull Bank"
+                                + (" (it is empty)" if not got else ""), {"player": p, "coins": got}))
         elif e.kind == "pay":
             paid = min(e.coins, s.coins[p])
             s.coins[p] -= paid
             s.bank += paid
-            ev.append(Event("pay", f"{name} puts {paid} coin{'s' if paid != 1 else ''} into the Skull Bank",
-                            {"player": p, "coins": paid}))
+            if loud:
+                ev.append(Event("pay", f"{name} puts {paid} coin{'s' if paid != 1 else ''} into the Skull Bank",
+                                {"player": p, "coins": paid}))
         elif e.kind == "lose_turn":
             s.lost_turn[p] = True
             ev.append(Event("hurricane", f"{name} is caught in a hurricane and loses the next turn", {"player": p}))
