@@ -72,6 +72,8 @@ WINNING = "Winning The Game"
 SKULL = "skull"
 #: the phases in which a seat decides (no chance step is pending, the game is not over)
 _DECIDING = frozenset(("place", "start", "move", "act", "wager", "discard", "take"))
+#: those in which the seat whose turn it is decides (to_move is s.seat)
+_SEAT_DECIDES = frozenset(("place", "start", "move", "act", "wager"))
 #: how to read a real spinner that stops on a line (rulings.yaml: spinner-cut-off)
 CUT_OFF = "a clip exactly on a line between two directions counts as the next direction clockwise"
 
@@ -353,12 +355,13 @@ class PirateologyGame(Game[PirState]):
         if s.phase != "move":
             return {}
         p = s.seat
-        reach = self._reach(s, p)
+        ship, weapon, maps, _ = self._hand(s.hands[p])
+        reach = self.data.cards[weapon].effect.range if weapon is not None and ship else None  # _reach
         targets = tuple(sorted(s.pos[q] for q in self.alive(s) if q != p and not s.marooned[q] and s.pos[q])) \
             if reach else ()
         # _stealable: a map, and another seat's coins buried there
         spots = tuple(sorted({sq for q in range(len(s.players)) if q != p for sq, n in s.buried[q].items() if n > 0})) \
-            if self.maps(s, p) else None
+            if maps else None
         # _can_bury: coins, and a land marker free (any Black X) or treasure there already
         bury = (True if self.markers_free(s, p) > 0 else tuple(sorted(s.buried[p]))) if s.coins[p] > 0 else None
         key = (s.pos[p], s.steps, s.wind, reach, targets, spots, bury)
@@ -638,7 +641,8 @@ class PirateologyGame(Game[PirState]):
         return new, self.resolve(new, outcome)
 
     def apply_quiet(self, s: PirState, a: Action) -> PirState:
-        if s.phase in _DECIDING and self.to_move(s) == a.player:
+        ph = s.phase
+        if (ph in _SEAT_DECIDES and s.seat == a.player) or (ph in _DECIDING and self.to_move(s) == a.player):
             new = s.successor()
             self._step(new, a, False)
             return new
@@ -1207,16 +1211,21 @@ class PirateologyGame(Game[PirState]):
         if s.phase in ("over", "place", "deal", "take") or s.pending:
             return []
         # the common case first: nobody has nothing, and more than one pirate is left
-        out, coins, hands, buried = s.out, s.coins, s.hands, s.buried
-        left = 0
-        for p in range(len(out)):
-            if not out[p]:
-                if not coins[p] and not hands[p] and not buried[p]:
-                    break
-                left += 1
-        else:
-            if left != 1:
+        out, coins = s.out, s.coins
+        if all(coins):
+            if len(out) - sum(map(bool, out)) != 1:
                 return []
+        else:
+            hands, buried = s.hands, s.buried
+            left = 0
+            for p in range(len(out)):
+                if not out[p]:
+                    if not coins[p] and not hands[p] and not buried[p]:
+                        break
+                    left += 1
+            else:
+                if left != 1:
+                    return []
         ev: list[Event] = []
         for p in self.alive(s):
             if not s.coins[p] and not s.hands[p] and not s.buried[p]:
