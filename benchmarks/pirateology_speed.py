@@ -6,7 +6,7 @@ CPU seconds of this process (time.process_time), medians over rounds that run ev
 in turn:
 
 - load: `Session.load` of a saved random 4-player game of 5,000 logged steps (saved and closed,
-  nothing to fold; `engine_speed.long_game`), per logged step;
+  nothing to fold; `engine_speed.long_game`), per logged step, the median of `--loads` a round;
 - games/s: whole random 4-player games with `round_limit: 30` through a `Session` with digital
   dice, with the game log (the app's path) and without (`history=False`), and through
   `simulation.play_game` (a `Playout`: the rules in place, no copies).
@@ -16,6 +16,7 @@ To compare two checkouts, run it alternately from each (PYTHONPATH=<checkout>) w
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import statistics
 import sys
@@ -60,6 +61,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=1.5, help="time per games/s measurement and round")
+    parser.add_argument("--loads", type=int, default=3, help="loads a round (their median)")
     parser.add_argument("--json", action="store_true", help="print the medians as one JSON line")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="ology-speed-"))
@@ -67,9 +69,12 @@ def main() -> None:
     long.save(folder / "long.json")
     long.close()
     steps = len(long.log)
+    del long  # (its log, states and events would be scanned by every collection the loads cause)
+    gc.collect()
     rows: dict[str, list[float]] = {}
     for _ in range(args.rounds):
-        for name, value in (("load_us", load_per_step(folder / "long.json", steps)),
+        loads = statistics.median(load_per_step(folder / "long.json", steps) for _ in range(args.loads))
+        for name, value in (("load_us", loads),
                             ("session_log", session_games(args.seconds, True)),
                             ("session_nolog", session_games(args.seconds, False)),
                             ("play_game", playout_games(args.seconds))):

@@ -1010,7 +1010,7 @@ class PirateologyGame(Game[PirState]):
     def _land(self, s: PirState, p: int, loud: bool = True) -> list[Event]:
         here = s.pos[p]
         ev: list[Event] = []
-        for q in range(len(s.players)):
+        for q in range(len(s.players)) if here in s.marooned else ():
             if q != p and s.marooned[q] == here and s.coins[q] > 0:
                 got, s.coins[q] = s.coins[q], 0
                 s.coins[p] += got
