@@ -652,6 +652,21 @@ class PirateologyGame(Game[PirState]):
         # an outcome of plain faces (or one card) that fits the pending step is what its check
         # returns (a copy): the step is not built; anything else goes through apply_chance
         if type(outcome) is list and self._fits(s, outcome):
+            ph = s.phase
+            if (ph == "spin" or ph == "roll") and self._nobody_out(s):
+                # _resolve's compass and move dice, whose _eliminations finds nothing to do (it reads
+                # nothing they change): no seat's list changes, so the top-level copy shares them all
+                new = object.__new__(PirState)
+                d = new.__dict__ = s.__dict__.copy()
+                if ph == "spin":
+                    d["wind"] = outcome[0]
+                    d["phase"] = "roll"
+                else:
+                    d["roll"] = outcome[:]
+                    numbers = self.data.numbers
+                    d["steps"] = sum(numbers[f] for f in outcome)
+                    d["phase"] = "move"
+                return new
             new = s.successor()
             self._resolve(new, outcome[:], False)
             return new
@@ -1206,26 +1221,28 @@ class PirateologyGame(Game[PirState]):
                                                           "cards": list(cards)})] + self._go(s, "act")
 
     # --- the end -----------------------------------------------------------------------------
-    def _eliminations(self, s: PirState) -> list[Event]:
-        """Rules Of Battle: nothing carried and nothing buried is out (rulings: elimination)."""
-        if s.phase in ("over", "place", "deal", "take") or s.pending:
-            return []
-        # the common case first: nobody has nothing, and more than one pirate is left
+    @staticmethod
+    def _nobody_out(s: PirState) -> bool:
+        """True when _eliminations has nothing to do whatever the phase: a decision is pending, or
+        nobody has nothing left and more than one pirate is left."""
+        if s.pending:
+            return True
         out, coins = s.out, s.coins
         if all(coins):
-            if len(out) - sum(map(bool, out)) != 1:
-                return []
-        else:
-            hands, buried = s.hands, s.buried
-            left = 0
-            for p in range(len(out)):
-                if not out[p]:
-                    if not coins[p] and not hands[p] and not buried[p]:
-                        break
-                    left += 1
-            else:
-                if left != 1:
-                    return []
+            return len(out) - sum(map(bool, out)) != 1
+        hands, buried = s.hands, s.buried
+        left = 0
+        for p in range(len(out)):
+            if not out[p]:
+                if not coins[p] and not hands[p] and not buried[p]:
+                    return False
+                left += 1
+        return left != 1
+
+    def _eliminations(self, s: PirState) -> list[Event]:
+        """Rules Of Battle: nothing carried and nothing buried is out (rulings: elimination)."""
+        if s.phase in ("over", "place", "deal", "take") or self._nobody_out(s):
+            return []
         ev: list[Event] = []
         for p in self.alive(s):
             if not s.coins[p] and not s.hands[p] and not s.buried[p]:
