@@ -719,8 +719,8 @@ class PirateologyGame(Game[PirState]):
         p = a.player
         name = s.players[p]
         ev: list[Event] = []
-        t = type(a)  # exactly a class of the codec's (a legal action equals only one of its own class)
-        if t is Move:
+        # the common moves first (a legal action is exactly one of these classes)
+        if isinstance(a, Move):
             if dest is None:
                 dest = self.destinations(s)[a.space]
             s.last_move = {"player": p, "from": s.pos[p], "to": a.space, "steps": dest["steps"]}
@@ -732,9 +732,9 @@ class PirateologyGame(Game[PirState]):
                                         f"({say(self.data.kinds[self.data.ocean.kind(a.space)].name)})",
                                 dict(s.last_move, purpose=dest["purpose"])))
             ev += self._land(s, p, loud)
-        elif t is EndTurn:
+        elif isinstance(a, EndTurn):
             ev += self._end_turn(s)
-        elif t is Discard:
+        elif isinstance(a, Discard):
             self._to_bottom(s, p, a.card)
             ev.append(Event("discard", f"{name} gives up {self._card_name(a.card)} (bottom of the pile)",
                             {"player": p, "card": a.card}))
@@ -743,7 +743,7 @@ class PirateologyGame(Game[PirState]):
                 then = s.pending["then"]
                 s.pending = None
                 ev += self._go(s, then)
-        elif t is Take:
+        elif isinstance(a, Take):
             victim = s.pending["victim"]
             left = s.hands[victim][:]
             left.remove(a.card)
@@ -756,9 +756,9 @@ class PirateologyGame(Game[PirState]):
                 then = s.pending["then"]
                 s.pending = None
                 ev += self._go(s, then)
-        elif t is Attack:
+        elif isinstance(a, Attack):
             ev += self._attack(s, p, a.target)
-        elif t is Bury:
+        elif isinstance(a, Bury):
             here = s.pos[p]
             s.coins[p] -= a.coins
             s.buried[p] = dict(s.buried[p])
@@ -768,14 +768,14 @@ class PirateologyGame(Game[PirState]):
                 s.must = ""
             ev.append(Event("bury", f"{name} buries {a.coins} coin{'s' if a.coins != 1 else ''} at {space_label(here)} "
                                     f"({s.buried[p][here]} there)", {"player": p, "coins": a.coins, "space": here}))
-        elif t is Pillage:
+        elif isinstance(a, Pillage):
             card = next(c for c in s.hands[p] if self.card_kind(c) == "pillage")
             self._to_bottom(s, p, card)
             ev.append(Event("pillage", f"{name} plays Pillage on {s.players[a.victim]}", {"player": p,
                                                                                         "victim": a.victim}))
             s.pending = {"kind": "take", "taker": p, "victim": a.victim, "count": 1, "then": "end"}
             s.phase = "take"
-        elif t is Steal:
+        elif isinstance(a, Steal):
             here = s.pos[p]
             self._to_bottom(s, p, self.maps(s, p)[0])
             s.buried[a.victim] = dict(s.buried[a.victim])
@@ -786,15 +786,15 @@ class PirateologyGame(Game[PirState]):
                 s.must = ""
             ev.append(Event("steal", f"{name} digs up {s.players[a.victim]}'s {got} coins at {space_label(here)} with a Treasure "
                                      "Map", {"player": p, "victim": a.victim, "coins": got, "space": here}))
-        elif t is Wager:
+        elif isinstance(a, Wager):
             s.battle = dict(s.battle, coins=a.coins, cards=a.cards)
             s.phase = "battle"
             d = s.players[s.battle["def"]]
             ev.append(Event("wager", f"{name} wagers {a.coins} coins and {a.cards} cards; {d} matches",
                             {"player": p, "coins": a.coins, "cards": a.cards}))
-        elif t is Sail:
+        elif isinstance(a, Sail):
             s.phase = "spin"
-        elif t is TakeBank:
+        elif isinstance(a, TakeBank):
             for card in self.maps(s, p)[: self.bank_maps(s.pos[p])]:
                 self._to_bottom(s, p, card)
             got, s.bank = s.bank, 0
@@ -802,10 +802,10 @@ class PirateologyGame(Game[PirState]):
             s.done = s.done + ["bank"]
             ev.append(Event("bank", f"{name} plays three Treasure Maps on the Red X at {space_label(s.pos[p])} and empties the "
                                     f"Skull Bank: {got} coins", {"player": p, "coins": got}))
-        elif t is Drift:
+        elif isinstance(a, Drift):
             ev.append(Event("drift", f"{name} cannot move {s.steps} squares from {space_label(s.pos[p])} and stays", {}))
             s.phase = "act"
-        elif t is Place:
+        elif isinstance(a, Place):
             s.pos[p] = a.space
             ev.append(Event("place", f"{name} ({say(self.pirate(p).pirate)}) starts on the Black X at {space_label(a.space)}",
                             {"player": p, "space": a.space}))
