@@ -40,6 +40,7 @@ class Ocean:
     _reached: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict, repr=False)
     _balls: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict, repr=False)
     _moves: dict[tuple, tuple[dict[str, int], dict[str, int]]] = field(default_factory=dict, repr=False)
+    _nearest: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(cls, board: BoardFile, max_steps: int) -> "Ocean":
@@ -56,7 +57,25 @@ class Ocean:
 
     @cached_property
     def _dist(self) -> dict[str, dict[str, int]]:
-        return {sid: self.graph.distances(sid) for sid in self.squares}
+        """All pairs, once per board: a breadth-first search from every square over the graph's
+        neighbours read once (what `Graph.distances` gives, without its networkx views)."""
+        adj = {sid: tuple(nbrs) for sid, nbrs in self.graph.nx.adj.items()}
+        out: dict[str, dict[str, int]] = {}
+        for sid in self.squares:
+            found = {sid: 0}
+            frontier = [sid]
+            step = 0
+            while frontier:
+                step += 1
+                nxt = []
+                for a in frontier:
+                    for b in adj[a]:
+                        if b not in found:
+                            found[b] = step
+                            nxt.append(b)
+                frontier = nxt
+            out[sid] = found
+        return out
 
     def distance(self, a: str, b: str) -> int:
         """Steps between two squares as pieces move, islands crossed (rulings: range-counting)."""
@@ -71,8 +90,13 @@ class Ocean:
         return found
 
     def nearest(self, start: str, kind: str) -> str:
-        """The nearest square of a kind; ties go to the first in reading order (rulings: nearest-space)."""
-        return self.graph.nearest(start, kind)[0]
+        """The nearest square of a kind; ties go to the first in reading order (rulings: nearest-space).
+        Cached per square and kind (a Hurricane or Sea Monster card asks; the board never changes)."""
+        key = (start, kind)
+        found = self._nearest.get(key)
+        if found is None:
+            found = self._nearest[key] = self.graph.nearest(start, kind)[0]
+        return found
 
     def step_dir(self, a: str, b: str) -> str:
         qa, qb = self.squares[a], self.squares[b]

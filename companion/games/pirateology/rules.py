@@ -70,6 +70,10 @@ SHIP_PIRATE = "Ship vs Pirate"
 WINNING = "Winning The Game"
 
 SKULL = "skull"
+#: the phases in which a seat decides (no chance step is pending, the game is not over)
+_DECIDING = frozenset(("place", "start", "move", "act", "wager", "discard", "take"))
+#: those in which the seat whose turn it is decides (to_move is s.seat)
+_SEAT_DECIDES = frozenset(("place", "start", "move", "act", "wager"))
 #: how to read a real spinner that stops on a line (rulings.yaml: spinner-cut-off)
 CUT_OFF = "a clip exactly on a line between two directions counts as the next direction clockwise"
 
@@ -119,6 +123,25 @@ class PirState:
     winners: list[str] = field(default_factory=list)
     #: the last move, for the board: {player, from, to, steps}
     last_move: dict[str, Any] | None = None
+
+    def successor(self) -> "PirState":
+        """The copy a step works on: the rules change in place only the lists indexed by seat
+        (coins, pos, marooned, lost_turn, out, turns, and which hand and which buried-treasure
+        dict a seat has); every other list and dict, and a seat's hand and treasure themselves,
+        they replace rather than change. So this copies those eight short lists and shares the
+        rest with the state it came from (`__deepcopy__` still copies everything)."""
+        new = object.__new__(PirState)
+        d = self.__dict__.copy()
+        d["coins"] = d["coins"][:]
+        d["pos"] = d["pos"][:]
+        d["marooned"] = d["marooned"][:]
+        d["lost_turn"] = d["lost_turn"][:]
+        d["out"] = d["out"][:]
+        d["turns"] = d["turns"][:]
+        d["hands"] = d["hands"][:]
+        d["buried"] = d["buried"][:]
+        new.__dict__ = d
+        return new
 
     def __deepcopy__(self, memo: dict) -> "PirState":
         # every list and dict the rules change in place is copied; players, options, last_move
@@ -200,19 +223,44 @@ class PirateologyGame(Game[PirState]):
 
     def is_ship(self, s: PirState, p: int) -> bool:
         """Crew: holding a Crew card makes your pawn your ship."""
-        return any(self.card_kind(c) == "crew" for c in s.hands[p])
+        return self._hand(s.hands[p])[0]
 
     def weapon(self, s: PirState, p: int) -> str | None:
         """The highest-ranked Weapon Card held (most dice; rulings: battle-start)."""
-        best = None
-        for c in s.hands[p]:
-            e = self.data.cards[c].effect
-            if e.kind == "weapon" and (best is None or e.dice > self.data.cards[best].effect.dice):
-                best = c
-        return best
+        return self._hand(s.hands[p])[1]
 
     def maps(self, s: PirState, p: int) -> list[str]:
-        return [c for c in s.hands[p] if self.card_kind(c) == "treasure_map"]
+        return list(self._hand(s.hands[p])[2])
+
+    def has_pillage(self, s: PirState, p: int) -> bool:
+        return self._hand(s.hands[p])[3]
+
+    @cached_property
+    def _hands(self) -> dict[tuple[str, ...], tuple[bool, str | None, tuple[str, ...], bool]]:
+        return {}
+
+    def _hand(self, hand: list[str]) -> tuple[bool, str | None, tuple[str, ...], bool]:
+        """What a hand makes of its holder: (a ship, the best weapon, the Treasure Maps in hand
+        order, holds a Pillage card); worked out once per hand (its cards in order), since every
+        step asks for some of it."""
+        key = tuple(hand)
+        found = self._hands.get(key)
+        if found is not None:
+            return found
+        cards = self.data.cards
+        best = None
+        for c in hand:
+            e = cards[c].effect
+            if e.kind == "weapon" and (best is None or e.dice > cards[best].effect.dice):
+                best = c
+        found = (any(self.card_kind(c) == "crew" for c in hand), best,
+                 tuple(c for c in hand if self.card_kind(c) == "treasure_map"),
+                 any(self.card_kind(c) == "pillage" for c in hand))
+        memo = self._hands
+        if len(memo) > 100_000:
+            memo.clear()
+        memo[key] = found
+        return found
 
     def alive(self, s: PirState) -> list[int]:
         return [p for p in range(len(s.players)) if not s.out[p]]
@@ -301,16 +349,22 @@ class PirateologyGame(Game[PirState]):
     def destinations(self, s: PirState) -> dict[str, dict[str, Any]]:
         """Squares the current roll allows: space -> {steps, purpose} where purpose is "" for a
         full move, or treasure / battle for an early anchor (rulings: drop-anchor). Memoised on
-        everything it depends on (asked by the bot, the step and the view of one state)."""
+        everything it depends on (asked by the bot, the step and the view of one state): the
+        square, roll and wind, the weapon's reach and the targets in it, and for an early anchor
+        on a Black X the squares p may steal from (with a Treasure Map) and may bury on."""
         if s.phase != "move":
             return {}
         p = s.seat
-        reach = self._reach(s, p)
+        ship, weapon, maps, _ = self._hand(s.hands[p])
+        reach = self.data.cards[weapon].effect.range if weapon is not None and ship else None  # _reach
         targets = tuple(sorted(s.pos[q] for q in self.alive(s) if q != p and not s.marooned[q] and s.pos[q])) \
             if reach else ()
-        spots = tuple(sorted({sq for q in range(len(s.players)) if q != p for sq, n in s.buried[q].items() if n}))
-        key = (s.pos[p], s.steps, s.wind, reach, targets, bool(self.maps(s, p)), spots, s.coins[p] > 0,
-               self.markers_free(s, p) > 0, tuple(sorted(s.buried[p])))
+        # _stealable: a map, and another seat's coins buried there
+        spots = tuple(sorted({sq for q in range(len(s.players)) if q != p for sq, n in s.buried[q].items() if n > 0})) \
+            if maps else None
+        # _can_bury: coins, and a land marker free (any Black X) or treasure there already
+        bury = (True if self.markers_free(s, p) > 0 else tuple(sorted(s.buried[p]))) if s.coins[p] > 0 else None
+        key = (s.pos[p], s.steps, s.wind, reach, targets, spots, bury)
         memo = self.__dict__.setdefault("_dest_memo", {})
         found = memo.get(key)
         if found is not None:
@@ -455,24 +509,265 @@ class PirateologyGame(Game[PirState]):
             return out
         return []
 
+    @cached_property
+    def _black_x(self) -> frozenset[str]:
+        return frozenset(self.data.ocean.of_kind("black-x"))
+
+    def _allowed(self, s: PirState, a: Action) -> bool:
+        """Whether `a in self.legal_actions(s)`, worked out for `a` alone (a step asks it, and
+        building every action, every coin one may bury, costs more than the step). Each branch
+        is the membership test of `legal_actions`'s list, field by field; an action whose fields
+        are not of the types the codec gives (an int player, str squares and cards, int counts)
+        is looked up in the list itself."""
+        p = self.to_move(s)
+        if p is None:
+            return False
+        t = type(a)
+        player = a.player
+        if type(player) is not int:
+            return a in self.legal_actions(s)
+        ph = s.phase
+        if ph == "move":
+            dest = self.destinations(s)
+            if not dest:
+                return t is Drift and player == p
+            if t is not Move:
+                return False
+            space = a.space  # type: ignore[attr-defined]
+            return player == p and (space in dest if type(space) is str else a in self.legal_actions(s))
+        if ph == "act":
+            here = s.pos[p]
+            kind = self.data.ocean.kind(here)
+            if player != p:
+                return False
+            if t is EndTurn:
+                must = s.must
+                if not must:
+                    return True
+                if must == "treasure":
+                    return not self._treasure_open(s, p, here, kind)
+                if must == "battle":
+                    return not self._battle_open(s, p, here)
+                return a in self.legal_actions(s)
+            if t is Bury:
+                coins = a.coins  # type: ignore[attr-defined]
+                if type(coins) is not int:
+                    return a in self.legal_actions(s)
+                return kind == "black-x" and "bury" not in s.done and self._can_bury(s, p, here) \
+                    and 1 <= coins <= s.coins[p]
+            if t is Steal:
+                q = a.victim  # type: ignore[attr-defined]
+                if type(q) is not int:
+                    return a in self.legal_actions(s)
+                return kind == "black-x" and f"steal:{q}" not in s.done and q in self._stealable(s, p, here)
+            if t is TakeBank:
+                return kind == "red-x" and "bank" not in s.done and len(self.maps(s, p)) >= self.bank_maps(here)
+            if t is Attack:
+                q = a.target  # type: ignore[attr-defined]
+                if type(q) is not int:
+                    return a in self.legal_actions(s)
+                if "battle" in s.done:
+                    return False
+                reach = self._reach(s, p)
+                return reach is not None and q in self._targets_from(s, p, here, reach)
+            return False
+        if ph == "start":
+            if player != p:
+                return False
+            if t is Sail:
+                return True
+            if t is not Pillage:
+                return False
+            q = a.victim  # type: ignore[attr-defined]
+            if type(q) is not int:
+                return a in self.legal_actions(s)
+            return q != p and 0 <= q < len(s.players) and not s.out[q] and bool(s.hands[q])
+        if ph == "place":
+            if t is not Place or player != p:
+                return False
+            space = a.space  # type: ignore[attr-defined]
+            return space in self._black_x if type(space) is str else a in self.legal_actions(s)
+        if ph == "discard" or ph == "take":
+            if t is not (Discard if ph == "discard" else Take) or player != p:
+                return False
+            card = a.card  # type: ignore[attr-defined]
+            if type(card) is not str:
+                return a in self.legal_actions(s)
+            return card in s.hands[p if ph == "discard" else s.pending["victim"]]
+        if ph == "wager":
+            b = s.battle
+            att, dfn = b["att"], b["def"]
+            if t is not Wager or player != att:
+                return False
+            c, k = a.coins, a.cards  # type: ignore[attr-defined]
+            if type(c) is not int or type(k) is not int:
+                return a in self.legal_actions(s)
+            coins = min(s.coins[att], s.coins[dfn])
+            cards = max(0, min(len(s.hands[att]), len(s.hands[dfn])) - 1)
+            if not coins and not cards:
+                return c == 0 and k == 0
+            return 0 <= c <= coins and 0 <= k <= cards and c + k > 0
+        return a in self.legal_actions(s)
+
+    def _treasure_open(self, s: PirState, p: int, here: str, kind: str) -> bool:
+        """Whether `_act_options(s)["treasure"]` is not empty (burying or stealing is left to do)."""
+        if kind != "black-x":
+            return False
+        if "bury" not in s.done and self._can_bury(s, p, here) and s.coins[p] >= 1:
+            return True
+        return any(f"steal:{q}" not in s.done for q in self._stealable(s, p, here))
+
+    def _battle_open(self, s: PirState, p: int, here: str) -> bool:
+        """Whether `_act_options(s)["battle"]` is not empty (an attack is left to do)."""
+        reach = self._reach(s, p)
+        return reach is not None and "battle" not in s.done and bool(self._targets_from(s, p, here, reach))
+
     # --- transitions -------------------------------------------------------------------------
+    def apply(self, s: PirState, a: Action) -> tuple[PirState, list[Event]]:
+        # Game.apply on a successor() copy; its three checks in one for a seat deciding in turn
+        # (in these phases no chance step is pending and the game is not over)
+        if s.phase in _DECIDING and self.to_move(s) == a.player:
+            new = s.successor()
+            return new, self.step(new, a)
+        return super().apply(s, a)
+
+    def apply_chance(self, s: PirState, outcome: Any) -> tuple[PirState, list[Event]]:
+        # Game.apply_chance on a successor() copy
+        step = self.chance_step(s)
+        if step is None:
+            raise IllegalAction.said("chance", "refused.no_chance")
+        outcome = step.check(outcome)
+        new = s.successor()
+        return new, self.resolve(new, outcome)
+
+    def apply_quiet(self, s: PirState, a: Action) -> PirState:
+        ph = s.phase
+        if (ph in _SEAT_DECIDES and s.seat == a.player) or (ph in _DECIDING and self.to_move(s) == a.player):
+            new = s.successor()
+            self._step(new, a, False)
+            return new
+        return super().apply(s, a)[0]
+
+    def apply_chance_quiet(self, s: PirState, outcome: Any) -> PirState:
+        # an outcome of plain faces (or one card) that fits the pending step is what its check
+        # returns (a copy): the step is not built; anything else goes through apply_chance
+        if type(outcome) is list and self._fits(s, outcome):
+            ph = s.phase
+            if (ph == "spin" or ph == "roll") and self._nobody_out(s):
+                # _resolve's compass and move dice, whose _eliminations finds nothing to do (it reads
+                # nothing they change): no seat's list changes, so the top-level copy shares them all
+                new = object.__new__(PirState)
+                d = new.__dict__ = s.__dict__.copy()
+                if ph == "spin":
+                    d["wind"] = outcome[0]
+                    d["phase"] = "roll"
+                else:
+                    d["roll"] = outcome[:]
+                    numbers = self.data.numbers
+                    d["steps"] = sum(numbers[f] for f in outcome)
+                    d["phase"] = "move"
+                return new
+            new = s.successor()
+            self._resolve(new, outcome[:], False)
+            return new
+        return self.apply_chance(s, outcome)[0]
+
+    def _fits(self, s: PirState, outcome: list) -> bool:
+        """Whether `chance_step(s).check(outcome)` would accept `outcome` as it is (False: ask it)."""
+        ph = s.phase
+        if ph == "draw":
+            return len(outcome) == 1 and type(outcome[0]) is str and outcome[0] in s.pile
+        if ph == "spin":
+            return len(outcome) == 1 and type(outcome[0]) is str and outcome[0] in self.data.directions
+        if ph == "roll":
+            n = self.dice(s, s.seat)
+        elif ph == "battle":
+            b = s.battle
+            n = b["att_dice"] + b["def_dice"] if b["duel"] else 1
+        elif ph == "castaway":
+            n = self.data.rules.castaway_dice
+        elif ph == "initiative":
+            n = len(s.contenders)
+        else:
+            return False
+        if len(outcome) != n:
+            return False
+        faces = self._faceset
+        for f in outcome:
+            if type(f) is not str or f not in faces:
+                return False
+        return True
+
+    @cached_property
+    def _faceset(self) -> frozenset[str]:
+        return frozenset(self.data.faces)
+
     def step(self, s: PirState, a: Action) -> list[Event]:
-        legal = self.legal_actions(s)
-        if a not in legal:
+        return self._step(s, a, True)
+
+    def _step(self, s: PirState, a: Action, loud: bool) -> list[Event]:
+        """`step`; without `loud` (apply_quiet) the events of a move and of the square it lands on
+        are not built (the other steps' events are few and are built all the same)."""
+        dest = None
+        if type(a) is Move and s.phase == "move" and type(a.player) is int and type(a.space) is str:
+            # _allowed's test of a move, keeping the destination it finds
+            dest = self.destinations(s).get(a.space) if a.player == s.seat else None
+            if dest is None:
+                raise IllegalAction(*self._why_not(s, a))
+        elif not self._allowed(s, a):
             raise IllegalAction(*self._why_not(s, a))
         p = a.player
         name = s.players[p]
         ev: list[Event] = []
-        if isinstance(a, Place):
+        # the common moves first (a legal action is exactly one of these classes)
+        if isinstance(a, Move):
+            if dest is None:
+                dest = self.destinations(s)[a.space]
+            s.last_move = {"player": p, "from": s.pos[p], "to": a.space, "steps": dest["steps"]}
             s.pos[p] = a.space
-            ev.append(Event("place", f"{name} ({say(self.pirate(p).pirate)}) starts on the Black X at {space_label(a.space)}",
-                            {"player": p, "space": a.space}))
-            if p + 1 < len(s.players):
-                s.seat = p + 1
-            else:
-                s.seat, s.phase, s.deal_n = 0, "deal", self.data.rules.cards_dealt
-        elif isinstance(a, Sail):
-            s.phase = "spin"
+            s.must = dest["purpose"]
+            if loud:
+                how = f"drops anchor after {dest['steps']} of" if dest["purpose"] else "moves"
+                ev.append(Event("move", f"{name} {how} {self._move_words(s)} to {space_label(a.space)} "
+                                        f"({say(self.data.kinds[self.data.ocean.kind(a.space)].name)})",
+                                dict(s.last_move, purpose=dest["purpose"])))
+            ev += self._land(s, p, loud)
+        elif isinstance(a, EndTurn):
+            ev += self._end_turn(s)
+        elif isinstance(a, Discard):
+            self._to_bottom(s, p, a.card)
+            ev.append(Event("discard", f"{name} gives up {self._card_name(a.card)} (bottom of the pile)",
+                            {"player": p, "card": a.card}))
+            s.pending = dict(s.pending, count=s.pending["count"] - 1)
+            if s.pending["count"] <= 0 or not s.hands[p]:
+                then = s.pending["then"]
+                s.pending = None
+                ev += self._go(s, then)
+        elif isinstance(a, Take):
+            victim = s.pending["victim"]
+            left = s.hands[victim][:]
+            left.remove(a.card)
+            s.hands[victim] = left
+            s.hands[p] = sorted(s.hands[p] + [a.card])
+            ev.append(Event("take", f"{name} takes {self._card_name(a.card)} from {s.players[victim]}",
+                            {"player": p, "victim": victim, "card": a.card}))
+            s.pending = dict(s.pending, count=s.pending["count"] - 1)
+            if s.pending["count"] <= 0 or not s.hands[victim]:
+                then = s.pending["then"]
+                s.pending = None
+                ev += self._go(s, then)
+        elif isinstance(a, Attack):
+            ev += self._attack(s, p, a.target)
+        elif isinstance(a, Bury):
+            here = s.pos[p]
+            s.coins[p] -= a.coins
+            s.buried[p] = dict(s.buried[p])
+            s.buried[p][here] = s.buried[p].get(here, 0) + a.coins
+            s.done = s.done + ["bury"]
+            if s.must == "treasure":
+                s.must = ""
+            ev.append(Event("bury", f"{name} buries {a.coins} coin{'s' if a.coins != 1 else ''} at {space_label(here)} "
+                                    f"({s.buried[p][here]} there)", {"player": p, "coins": a.coins, "space": here}))
         elif isinstance(a, Pillage):
             card = next(c for c in s.hands[p] if self.card_kind(c) == "pillage")
             self._to_bottom(s, p, card)
@@ -480,78 +775,44 @@ class PirateologyGame(Game[PirState]):
                                                                                         "victim": a.victim}))
             s.pending = {"kind": "take", "taker": p, "victim": a.victim, "count": 1, "then": "end"}
             s.phase = "take"
-        elif isinstance(a, Move):
-            dest = dict(self.destinations(s)[a.space])
-            s.last_move = {"player": p, "from": s.pos[p], "to": a.space, "steps": dest["steps"]}
-            s.pos[p] = a.space
-            s.must = dest["purpose"]
-            how = f"drops anchor after {dest['steps']} of" if dest["purpose"] else "moves"
-            ev.append(Event("move", f"{name} {how} {self._move_words(s)} to {space_label(a.space)} "
-                                    f"({say(self.data.kinds[self.data.ocean.kind(a.space)].name)})",
-                            dict(s.last_move, purpose=dest["purpose"])))
-            ev += self._land(s, p)
-        elif isinstance(a, Drift):
-            ev.append(Event("drift", f"{name} cannot move {s.steps} squares from {space_label(s.pos[p])} and stays", {}))
-            s.phase = "act"
-        elif isinstance(a, Discard):
-            self._to_bottom(s, p, a.card)
-            ev.append(Event("discard", f"{name} gives up {self._card_name(a.card)} (bottom of the pile)",
-                            {"player": p, "card": a.card}))
-            s.pending["count"] -= 1
-            if s.pending["count"] <= 0 or not s.hands[p]:
-                then = s.pending["then"]
-                s.pending = None
-                ev += self._go(s, then)
-        elif isinstance(a, Take):
-            victim = s.pending["victim"]
-            s.hands[victim].remove(a.card)
-            s.hands[p] = sorted(s.hands[p] + [a.card])
-            ev.append(Event("take", f"{name} takes {self._card_name(a.card)} from {s.players[victim]}",
-                            {"player": p, "victim": victim, "card": a.card}))
-            s.pending["count"] -= 1
-            if s.pending["count"] <= 0 or not s.hands[victim]:
-                then = s.pending["then"]
-                s.pending = None
-                ev += self._go(s, then)
-        elif isinstance(a, Bury):
-            here = s.pos[p]
-            s.coins[p] -= a.coins
-            s.buried[p] = dict(s.buried[p])
-            s.buried[p][here] = s.buried[p].get(here, 0) + a.coins
-            s.done.append("bury")
-            if s.must == "treasure":
-                s.must = ""
-            ev.append(Event("bury", f"{name} buries {a.coins} coin{'s' if a.coins != 1 else ''} at {space_label(here)} "
-                                    f"({s.buried[p][here]} there)", {"player": p, "coins": a.coins, "space": here}))
         elif isinstance(a, Steal):
             here = s.pos[p]
             self._to_bottom(s, p, self.maps(s, p)[0])
             s.buried[a.victim] = dict(s.buried[a.victim])
             got = s.buried[a.victim].pop(here)
             s.coins[p] += got
-            s.done.append(f"steal:{a.victim}")
+            s.done = s.done + [f"steal:{a.victim}"]
             if s.must == "treasure":
                 s.must = ""
             ev.append(Event("steal", f"{name} digs up {s.players[a.victim]}'s {got} coins at {space_label(here)} with a Treasure "
                                      "Map", {"player": p, "victim": a.victim, "coins": got, "space": here}))
-        elif isinstance(a, TakeBank):
-            for card in self.maps(s, p)[: self.bank_maps(s.pos[p])]:
-                self._to_bottom(s, p, card)
-            got, s.bank = s.bank, 0
-            s.coins[p] += got
-            s.done.append("bank")
-            ev.append(Event("bank", f"{name} plays three Treasure Maps on the Red X at {space_label(s.pos[p])} and empties the "
-                                    f"Skull Bank: {got} coins", {"player": p, "coins": got}))
-        elif isinstance(a, Attack):
-            ev += self._attack(s, p, a.target)
         elif isinstance(a, Wager):
             s.battle = dict(s.battle, coins=a.coins, cards=a.cards)
             s.phase = "battle"
             d = s.players[s.battle["def"]]
             ev.append(Event("wager", f"{name} wagers {a.coins} coins and {a.cards} cards; {d} matches",
                             {"player": p, "coins": a.coins, "cards": a.cards}))
-        elif isinstance(a, EndTurn):
-            ev += self._end_turn(s)
+        elif isinstance(a, Sail):
+            s.phase = "spin"
+        elif isinstance(a, TakeBank):
+            for card in self.maps(s, p)[: self.bank_maps(s.pos[p])]:
+                self._to_bottom(s, p, card)
+            got, s.bank = s.bank, 0
+            s.coins[p] += got
+            s.done = s.done + ["bank"]
+            ev.append(Event("bank", f"{name} plays three Treasure Maps on the Red X at {space_label(s.pos[p])} and empties the "
+                                    f"Skull Bank: {got} coins", {"player": p, "coins": got}))
+        elif isinstance(a, Drift):
+            ev.append(Event("drift", f"{name} cannot move {s.steps} squares from {space_label(s.pos[p])} and stays", {}))
+            s.phase = "act"
+        elif isinstance(a, Place):
+            s.pos[p] = a.space
+            ev.append(Event("place", f"{name} ({say(self.pirate(p).pirate)}) starts on the Black X at {space_label(a.space)}",
+                            {"player": p, "space": a.space}))
+            if p + 1 < len(s.players):
+                s.seat = p + 1
+            else:
+                s.seat, s.phase, s.deal_n = 0, "deal", self.data.rules.cards_dealt
         return ev + self._eliminations(s)
 
     def _why_not(self, s: PirState, a: Action) -> tuple[str, str]:
@@ -564,7 +825,7 @@ class PirateologyGame(Game[PirState]):
         if isinstance(a, Place):
             return SETUP, f"{space_label(a.space)} is not a Black X; pirates start on a Black X"
         if isinstance(a, Pillage):
-            if not any(self.card_kind(c) == "pillage" for c in s.hands[a.player]):
+            if not self.has_pillage(s, a.player):
                 return CARDS, "you hold no Pillage card"
             return CARDS, "Pillage takes a card from an opponent still in the game who holds one"
         if isinstance(a, Move):
@@ -588,14 +849,32 @@ class PirateologyGame(Game[PirState]):
         return PLAYING, "not possible now"
 
     def resolve(self, s: PirState, outcome: list[str]) -> list[Event]:
+        return self._resolve(s, outcome, True)
+
+    def _resolve(self, s: PirState, outcome: list[str], loud: bool) -> list[Event]:
+        """`resolve`; without `loud` (apply_chance_quiet) no event for the compass and the move dice."""
         ph = s.phase
         name = s.players[s.seat]
         ev: list[Event] = []
-        if ph == "deal":
+        if ph == "spin":
+            s.wind = outcome[0]
+            s.phase = "roll"
+            if loud:
+                ev.append(Event("spin", f"the wind blows {self.data.direction_names[s.wind]}", {"wind": s.wind}))
+        elif ph == "roll":
+            s.roll = list(outcome)
+            numbers = self.data.numbers
+            s.steps = sum(numbers[f] for f in outcome)
+            s.phase = "move"
+            if loud:
+                ev.append(Event("roll", f"{name} rolls {', '.join(outcome)}: {s.steps} squares "
+                                        f"({s.steps * self.data.rules.wind_factor} with the wind)", {"faces": outcome}))
+        elif ph == "deal":
             ev += self._dealt(s, outcome)
         elif ph == "draw":
             then = s.pending["then"]
             s.pending = None
+            s.pile = s.pile[:]
             s.pile.remove(outcome[0])
             ev += self._drawn(s, s.seat, outcome[0], then)
         elif ph == "initiative":
@@ -612,16 +891,6 @@ class PirateologyGame(Game[PirState]):
                 s.contenders = []
                 ev.append(Event("first", f"{s.players[s.first]} starts", {"player": s.first}))
                 ev += self._begin_turn(s)
-        elif ph == "spin":
-            s.wind = outcome[0]
-            s.phase = "roll"
-            ev.append(Event("spin", f"the wind blows {self.data.direction_names[s.wind]}", {"wind": s.wind}))
-        elif ph == "roll":
-            s.roll = list(outcome)
-            s.steps = sum(self.number(f) for f in outcome)
-            s.phase = "move"
-            ev.append(Event("roll", f"{name} rolls {', '.join(outcome)}: {s.steps} squares "
-                                    f"({s.steps * self.data.rules.wind_factor} with the wind)", {"faces": outcome}))
         elif ph == "castaway":
             total = sum(self.number(f) for f in outcome)
             s.tries += 1
@@ -648,6 +917,8 @@ class PirateologyGame(Game[PirState]):
         ev = [Event("deal", f"{name} is dealt {', '.join(self._card_name(c) for c in cards)}",
                     {"player": p, "cards": list(cards)})]
         redeal = 0
+        s.pile = s.pile[:]
+        s.bottom = s.bottom[:]
         for c in cards:
             s.pile.remove(c)
             card = self.data.cards[c]
@@ -705,7 +976,7 @@ class PirateologyGame(Game[PirState]):
                 continue
             if s.marooned[p]:
                 s.phase = "castaway"
-            elif any(self.card_kind(c) == "pillage" for c in s.hands[p]) and \
+            elif self.has_pillage(s, p) and \
                     any(s.hands[q] for q in self.alive(s) if q != p):
                 s.phase = "start"
             else:
@@ -751,20 +1022,21 @@ class PirateologyGame(Game[PirState]):
         return []
 
     # --- landing, spaces and cards -----------------------------------------------------------
-    def _land(self, s: PirState, p: int) -> list[Event]:
+    def _land(self, s: PirState, p: int, loud: bool = True) -> list[Event]:
         here = s.pos[p]
         ev: list[Event] = []
-        for q in range(len(s.players)):
+        for q in range(len(s.players)) if here in s.marooned else ():
             if q != p and s.marooned[q] == here and s.coins[q] > 0:
                 got, s.coins[q] = s.coins[q], 0
                 s.coins[p] += got
                 ev.append(Event("castaway_theft", f"{s.players[p]} lands on {s.players[q]}'s marker and takes "
                                                   f"{got} coins from the castaway", {"player": p, "victim": q,
                                                                                      "coins": got}))
-        return ev + self._space(s, p, self.data.ocean.kind(here), "act")
+        return ev + self._space(s, p, self.data.ocean.kind(here), "act", loud)
 
-    def _space(self, s: PirState, p: int, kind: str, then: str | None) -> list[Event]:
-        """The effect of landing on a square of `kind` (content: board.yaml kinds)."""
+    def _space(self, s: PirState, p: int, kind: str, then: str | None, loud: bool = True) -> list[Event]:
+        """The effect of landing on a square of `kind` (content: board.yaml kinds); without `loud`
+        no event for coins taken from or paid into the Skull Bank."""
         e = self.data.kinds[kind].effect
         name = s.players[p]
         ev: list[Event] = []
@@ -774,14 +1046,16 @@ class PirateologyGame(Game[PirState]):
             got = min(e.coins, s.bank)
             s.bank -= got
             s.coins[p] += got
-            ev.append(Event("gain", f"{name} takes {got} coin{'s' if got != 1 else ''} from the Skull Bank"
-                        + (" (it is empty)" if not got else ""), {"player": p, "coins": got}))
+            if loud:
+                ev.append(Event("gain", f"{name} takes {got} coin{'s' if got != 1 else ''} from the Skull Bank"
+                                + (" (it is empty)" if not got else ""), {"player": p, "coins": got}))
         elif e.kind == "pay":
             paid = min(e.coins, s.coins[p])
             s.coins[p] -= paid
             s.bank += paid
-            ev.append(Event("pay", f"{name} puts {paid} coin{'s' if paid != 1 else ''} into the Skull Bank",
-                            {"player": p, "coins": paid}))
+            if loud:
+                ev.append(Event("pay", f"{name} puts {paid} coin{'s' if paid != 1 else ''} into the Skull Bank",
+                                {"player": p, "coins": paid}))
         elif e.kind == "lose_turn":
             s.lost_turn[p] = True
             ev.append(Event("hurricane", f"{name} is caught in a hurricane and loses the next turn", {"player": p}))
@@ -820,7 +1094,7 @@ class PirateologyGame(Game[PirState]):
             s.phase = "draw"
             return []
         if s.bottom:
-            card = s.bottom.pop(0)
+            card, s.bottom = s.bottom[0], s.bottom[1:]
             return self._drawn(s, p, card, then)
         return [Event("no_card", "the Skull Card pile is empty", {})] + self._go(s, then)
 
@@ -829,14 +1103,14 @@ class PirateologyGame(Game[PirState]):
         name = s.players[p]
         ev = [Event("draw", f"{name} draws {self._card_name(card)}", {"player": p, "card": card})]
         if e.kind == "castaway":
-            s.bottom.append(card)
+            s.bottom = s.bottom + [card]
             s.marooned[p] = s.pos[p]
             s.pos[p] = self.data.castaway
             ev.append(Event("black_spot", f"{name} leaves a land marker at {space_label(s.marooned[p])} and is marooned on "
                                           "Castaway Island", {"player": p, "marker": s.marooned[p]}))
             return ev + self._end_turn(s)
         if e.kind == "nearest":
-            s.bottom.append(card)
+            s.bottom = s.bottom + [card]
             return ev + self._send(s, p, e.space, "end")
         was_ship = self.is_ship(s, p)
         s.hands[p] = sorted(s.hands[p] + [card])
@@ -845,12 +1119,14 @@ class PirateologyGame(Game[PirState]):
         return ev + self._go(s, then)
 
     def _to_bottom(self, s: PirState, p: int, card: str) -> None:
-        s.hands[p].remove(card)
-        s.bottom.append(card)
+        left = s.hands[p][:]
+        left.remove(card)
+        s.hands[p] = left
+        s.bottom = s.bottom + [card]
 
     # --- battles -----------------------------------------------------------------------------
     def _attack(self, s: PirState, p: int, q: int) -> list[Event]:
-        s.done.append("battle")
+        s.done = s.done + ["battle"]
         if s.must == "battle":
             s.must = ""
         aw = self.weapon(s, p)
@@ -945,9 +1221,27 @@ class PirateologyGame(Game[PirState]):
                                                           "cards": list(cards)})] + self._go(s, "act")
 
     # --- the end -----------------------------------------------------------------------------
+    @staticmethod
+    def _nobody_out(s: PirState) -> bool:
+        """True when _eliminations has nothing to do whatever the phase: a decision is pending, or
+        nobody has nothing left and more than one pirate is left."""
+        if s.pending:
+            return True
+        out, coins = s.out, s.coins
+        if all(coins):
+            return len(out) - sum(map(bool, out)) != 1
+        hands, buried = s.hands, s.buried
+        left = 0
+        for p in range(len(out)):
+            if not out[p]:
+                if not coins[p] and not hands[p] and not buried[p]:
+                    return False
+                left += 1
+        return left != 1
+
     def _eliminations(self, s: PirState) -> list[Event]:
         """Rules Of Battle: nothing carried and nothing buried is out (rulings: elimination)."""
-        if s.phase in ("over", "place", "deal", "take") or s.pending:
+        if s.phase in ("over", "place", "deal", "take") or self._nobody_out(s):
             return []
         ev: list[Event] = []
         for p in self.alive(s):
