@@ -15,7 +15,7 @@ from math import comb
 from typing import Any
 
 from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
-from companion.engine.stack import Ask, Frame, Need, run
+from companion.engine.stack import Ask, Context, Frame, Need, run
 from companion.engine.state import from_jsonable, to_jsonable
 
 from . import combat, dice, dig, effects_engine, expedition, frames, replays, setup
@@ -165,13 +165,32 @@ def _legal(s: PvdState) -> list[Action]:
     return out
 
 
+#: decisions whose pass (Proceed) `_legal` always offers
+PASSES = frozenset(WINDOW_KINDS + ("cards", "arrange", "ship"))
+#: actions `_legal` always offers at a decision of that kind (the seat's, nothing else to check)
+ALWAYS = {Proceed: PASSES, Search: frozenset({"act"}), EndSearch: frozenset({"act"}), Dig: frozenset({"dig_act"}),
+          ReturnToShip: frozenset({"dig_act"}), ShipDraw: frozenset({"ship"})}
+
+
+def _always_offered(d: dict[str, Any], a: Action) -> bool:
+    """Whether `a`, of the seat deciding, is certainly among the actions `_legal` offers at decision
+    `d` (without working them out): a pass where one is always offered, the phase actions of a turn,
+    an Upcoming Incident in its slot. False: not certain (the caller works them out)."""
+    kinds = ALWAYS.get(type(a))
+    if kinds is not None:
+        return d["kind"] in kinds
+    return type(a) is PlayIncident and d["kind"] == "inc_order" and a.slot in d["slots"]  # type: ignore[attr-defined]
+
+
 def resolve_stack(ctx: Ctx) -> list[Event]:
     """Resolve until the next decision, chance step or the end; the stop is kept in the state."""
     s = ctx.state
     stop = run(ctx, HANDLERS, expedition.next_turn)
     if isinstance(stop, Ask):
         s.decision = {"seat": stop.seat, "kind": stop.kind, **stop.data}
-        s.offered = tuple(_legal(s))
+        d = s.__dict__  # the actions offered: worked out when first read (state.Offered)
+        d.pop("offered", None)
+        d["_offers"] = _legal
         return ctx.events
     s.offered = ()
     if isinstance(stop, Need):
@@ -179,15 +198,25 @@ def resolve_stack(ctx: Ctx) -> list[Event]:
     return ctx.events
 
 
-def apply(s: PvdState, a: Action) -> list[Event]:
+class Quiet(Context):
+    """A context that keeps no events: a step nobody reads the game log of (a load's replay, a
+    session without history). The rules run exactly as with events; only `emit` keeps nothing."""
+
+    __slots__ = ()
+
+    def emit(self, text: str, kind: str = "log", to: tuple[int, ...] | None = None, **data: Any) -> None:
+        pass
+
+
+def apply(s: PvdState, a: Action, ctx_type: type[Context] = Context) -> list[Event]:
     """Apply a legal action (checked by the caller) and resolve until the next decision or chance.
     In a window the captain uses a card (the window goes on) or passes; every other answer goes to
-    the frame that asked."""
+    the frame that asked. `ctx_type` Quiet: no events are kept."""
     kind = s.decision["kind"]
     s.decision = None
     if kind not in WINDOW_KINDS:
-        return resolve_stack(context(s, answer=a))
-    ctx = context(s)
+        return resolve_stack(ctx_type(s, s.stack, a))
+    ctx = ctx_type(s, s.stack)
     if not isinstance(a, Use) or a.go:
         ctx.put(ctx.top.passed())
     if isinstance(a, Use):
@@ -248,6 +277,30 @@ class PiratesVsDinosaurs(Game[PvdState]):
                     new = s.__deepcopy__({})
                     return new, apply(new, action)
         return super().apply(s, action)
+
+    def apply_quiet(self, s: PvdState, action: Action) -> PvdState:
+        """`apply` without the events (a load replays every logged step so): one of the actions
+        offered (the same check as `step`: the very object, else an equal one) on a clone, resolved
+        in a Quiet context; anything else goes through `apply`, which refuses it as ever."""
+        d = s.decision
+        if d is not None and s.chance is None and not s.over and action.player == d["seat"] and (
+                ("offered" not in s.__dict__ and _always_offered(d, action)) or action in s.offered):
+            new = s.__deepcopy__(None)
+            apply(new, action, Quiet)
+            return new
+        return self.apply(s, action)[0]
+
+    def apply_chance_quiet(self, s: PvdState, outcome: Any) -> PvdState:
+        """`apply_chance` without the events: the outcome checked by the pending step (BadOutcome as
+        ever), resolved in a Quiet context on a clone."""
+        step = self.chance_step(s)
+        if step is None:
+            raise IllegalAction.said("chance", "refused.no_chance")
+        outcome = step.check(outcome)
+        new = s.__deepcopy__(None)
+        new.chance = None
+        resolve_stack(Quiet(new, new.stack, None, outcome))
+        return new
 
     def step(self, s: PvdState, action: Action) -> list[Event]:
         options = s.offered
