@@ -172,14 +172,40 @@ ALWAYS = {Proceed: PASSES, Search: frozenset({"act"}), EndSearch: frozenset({"ac
           ReturnToShip: frozenset({"dig_act"}), ShipDraw: frozenset({"ship"})}
 
 
-def _always_offered(d: dict[str, Any], a: Action) -> bool:
-    """Whether `a`, of the seat deciding, is certainly among the actions `_legal` offers at decision
-    `d` (without working them out): a pass where one is always offered, the phase actions of a turn,
-    an Upcoming Incident in its slot. False: not certain (the caller works them out)."""
-    kinds = ALWAYS.get(type(a))
+def _surely_offered(s: PvdState, d: dict[str, Any], a: Any) -> bool:
+    """Whether `a`, of the seat deciding, is among the actions `_legal` offers at decision `d`,
+    worked out for `a` alone (the same conditions as `_legal`'s, for its kind of action only): a
+    pass where one is always offered, the turn's actions, an Incident in its slot, an area, dice, a
+    Landmark, an ability of its source alone. False: not offered, or not certain (the caller then
+    works them all out: a refusal is always `step`'s)."""
+    t = type(a)
+    kinds = ALWAYS.get(t)
     if kinds is not None:
         return d["kind"] in kinds
-    return type(a) is PlayIncident and d["kind"] == "inc_order" and a.slot in d["slots"]  # type: ignore[attr-defined]
+    kind = d["kind"]
+    if t is Use:
+        window = DECISION_WINDOW.get(kind)
+        go = a.go
+        if window is None or type(go) is not bool or (go and kind not in ("pre", "post")):
+            return False
+        key = (a.player, a.source, a.target, a.area)
+        return any((u.player, u.source, u.target, u.area) == key
+                   for u in usable(s, d["seat"], window, source=a.source))
+    if t is Hand:
+        return kind in MENU and bool(usable(s, d["seat"], "turn", first=True))
+    if t is ChooseArea:
+        area = a.area
+        return kind == "area" and type(area) is str and area in catalog().area_ids and not (
+            d.get("other") and area == s.players[d["seat"]].area)
+    if t is PickDice:
+        return kind in ("reroll", "set_face") and a.faces in [tuple(f) for f in d["options"]]
+    if t is PlayIncident:
+        return kind == "inc_order" and a.slot in d["slots"]
+    if t is Look:
+        return kind == "look" and a.slot in d["slots"]
+    if t is Replenish:
+        return kind in ("act", "dig_act") and s.tokens_left > 0
+    return False
 
 
 def resolve_stack(ctx: Ctx) -> list[Event]:
@@ -284,7 +310,7 @@ class PiratesVsDinosaurs(Game[PvdState]):
         in a Quiet context; anything else goes through `apply`, which refuses it as ever."""
         d = s.decision
         if d is not None and s.chance is None and not s.over and action.player == d["seat"] and (
-                ("offered" not in s.__dict__ and _always_offered(d, action)) or action in s.offered):
+                ("offered" not in s.__dict__ and _surely_offered(s, d, action)) or action in s.offered):
             new = s.__deepcopy__(None)
             apply(new, action, Quiet)
             return new
