@@ -214,9 +214,12 @@ def resolve_stack(ctx: Ctx) -> list[Event]:
     stop = run(ctx, HANDLERS, expedition.next_turn)
     if isinstance(stop, Ask):
         s.decision = {"seat": stop.seat, "kind": stop.kind, **stop.data}
-        d = s.__dict__  # the actions offered: worked out when first read (state.Offered)
-        d.pop("offered", None)
-        d["_offers"] = _legal
+        if type(ctx) is Quiet:  # a replayed step: the actions offered are worked out when first read
+            d = s.__dict__      # (state.Offered), often never (the next answer is checked alone)
+            d.pop("offered", None)
+            d["_offers"] = _legal
+        else:  # played: the seat deciding is shown them (or its bot chooses among them) at once
+            s.offered = tuple(_legal(s))
         return ctx.events
     s.offered = ()
     if isinstance(stop, Need):
