@@ -312,11 +312,17 @@ class PiratesVsDinosaurs(Game[PvdState]):
         offered (the same check as `step`: the very object, else an equal one) on a clone, resolved
         in a Quiet context; anything else goes through `apply`, which refuses it as ever."""
         d = s.decision
-        if d is not None and s.chance is None and not s.over and action.player == d["seat"] and (
-                ("offered" not in s.__dict__ and _surely_offered(s, d, action)) or action in s.offered):
-            new = s.__deepcopy__(None)
-            apply(new, action, Quiet)
-            return new
+        if d is not None and s.chance is None and not s.over and action.player == d["seat"]:
+            if "offered" not in s.__dict__:  # not worked out yet (state.Offered): `action` alone is checked
+                kinds = ALWAYS.get(type(action))  # (a pass, a turn's action: _surely_offered's first case)
+                ok = (kinds is not None and d["kind"] in kinds) or _surely_offered(s, d, action) \
+                    or action in s.offered
+            else:
+                ok = action in s.offered
+            if ok:
+                new = s.__deepcopy__(None)
+                apply(new, action, Quiet)
+                return new
         return self.apply(s, action)[0]
 
     def apply_chance_quiet(self, s: PvdState, outcome: Any) -> PvdState:
