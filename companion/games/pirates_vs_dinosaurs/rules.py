@@ -205,7 +205,24 @@ def _surely_offered(s: PvdState, d: dict[str, Any], a: Any) -> bool:
         return kind == "look" and a.slot in d["slots"]
     if t is Replenish:
         return kind in ("act", "dig_act") and s.tokens_left > 0
+    if t is Arrange:
+        return kind == "arrange" and _may_arrange(s, d["seat"], s.stack[-1].arranged, a.card, a.target)
     return False
+
+
+def _may_arrange(s: PvdState, p: int, arranged: tuple[int, ...], c: Any, q: Any) -> bool:
+    """Whether `_arrangements` offers Arrange(p, c, q): the same conditions, for that card and captain."""
+    me = s.players[p]
+    if type(c) is not str or type(q) is not int or c not in me.hand or not 0 <= q < len(s.players):
+        return False
+    card = catalog().events[c]
+    if card.kind == "pirates_share":
+        return False
+    pl = s.players[q]
+    slot = "inc_dino" if card.kind == "dinosaur_attack" else "inc_other"
+    if pl.stage != EXPEDITION or q in arranged or getattr(pl, slot):
+        return False
+    return pl.area in card.areas or ("your_area" in card.areas and pl.area == me.area)
 
 
 def resolve_stack(ctx: Ctx) -> list[Event]:
