@@ -4,6 +4,7 @@
 
     python benchmarks/pvd_speed.py [--rounds 5] [--games 20]
     python benchmarks/pvd_speed.py --bytecodes 1000 1001 1002
+    python benchmarks/pvd_speed.py --load [--rounds 5] [--games 10]
 
 Each round plays the same `--games` seeds on both paths (the same games, so the two figures are
 comparable), one path after the other, alternating which goes first. Time is the process's CPU
@@ -11,13 +12,17 @@ time (time.process_time): other work on a shared machine still slows it (caches,
 compare only runs alternated with the code compared against. `--bytecodes` counts instead the
 Python bytecodes each seeded game runs on both paths (sys.settrace opcode events, about 15 times
 slower than playing): a measure of the Python work that the machine's load does not move.
+`--load` times instead `Session.load` of saved random 4-player games (`--games` of them, played
+and saved once, outside the timings): CPU microseconds a logged step, the median of the rounds.
 """
 from __future__ import annotations
 
 import argparse
 import statistics
 import sys
+import tempfile
 import time
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -25,6 +30,7 @@ from companion.engine import Digital, RandomBot, Session, play_out
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.rules import GAME
 from companion.engine.simulation import play_game
+from companion.games import get_game
 
 NAMES = ["A", "B", "C", "D"]
 
@@ -46,6 +52,27 @@ def sim_games(seeds: range) -> tuple[float, int]:
     for seed in seeds:
         steps += play_game(GAME, ["random"] * 4, seed)["steps"]
     return time.process_time() - start, steps
+
+
+def load_per_step(games: int, rounds: int) -> list[float]:
+    """CPU microseconds a logged step of `Session.load` (the file read, the checks, the replay of
+    every step) of saved random 4-player games, one figure a round."""
+    with tempfile.TemporaryDirectory() as folder:
+        paths, steps = [], 0
+        for seed in range(1000, 1000 + games):
+            session = Session(GAME, NAMES, seed=seed, source=Digital(seed))
+            play_out(session, {i: RandomBot(f"{seed}:{i}") for i in range(4)}, max_steps=GAME.playout_steps * 5)
+            paths.append(session.save(Path(folder) / f"{seed}.json"))
+            session.close()
+            steps += len(session.log)
+        Session.load(paths[0], get_game).close()  # (warm)
+        out = []
+        for _ in range(rounds):
+            start = time.process_time()
+            for path in paths:
+                Session.load(path, get_game).close()
+            out.append((time.process_time() - start) / steps * 1e6)
+        return out
 
 
 def bytecodes(seed: int) -> None:
@@ -75,8 +102,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games per path and round")
     parser.add_argument("--bytecodes", type=int, nargs="+", metavar="SEED",
                         help="count the bytecodes of these seeded games instead of timing")
+    parser.add_argument("--load", action="store_true", help="time Session.load of saved games instead")
     args = parser.parse_args()
     catalog()
+    if args.load:
+        runs = load_per_step(args.games, args.rounds)
+        print(f"load a saved random 4-player game: {statistics.median(runs):.1f} us a logged step "
+              f"(median of {args.rounds}; {min(runs):.1f}-{max(runs):.1f})")
+        return
     sim_games(range(2))  # warm the caches of both paths outside the timings
     session_games(range(2))
     if args.bytecodes:

@@ -379,11 +379,13 @@ def _fits(s: PvdState, wanted: frozenset[str], roll: Roll | None) -> bool:
     return True
 
 
-def usable(s: PvdState, p: int, window: str, first: bool = False) -> list[Use]:
+def usable(s: PvdState, p: int, window: str, first: bool = False, source: str | None = None) -> list[Use]:
     """The Use actions captain p may take in a window (turn, pre/post roll, reactions). In another
     captain's window only cards usable at any time, and cards aimed at the player rolling (ruling
     desperate-own-roll), are offered. `first`: only whether there is one (the list stops at the
-    first ability that gives any: the hand menu is offered at every turn decision)."""
+    first ability that gives any: the hand menu is offered at every turn decision). `source`: only
+    the Use actions of that source (each source's are worked out apart from the others': a replayed
+    Use is checked so)."""
     pl = s.players[p]
     roll: Roll | None = nearest(s, Roll) if window in ROLL_WINDOWS else None
     roller = roll.p if roll is not None else p
@@ -395,6 +397,8 @@ def usable(s: PvdState, p: int, window: str, first: bool = False) -> list[Use]:
     except TypeError:  # (a hand edited as a list: unhashable)
         candidates = _candidates(window, pl.stage, tuple(pl.hand), pl.relic, pl.mate, pl.mate_used, pl.weapon,
                                  tuple(pl.equipment), tuple(pl.used))
+    if source is not None:
+        candidates = [c for c in candidates if c[0] == source]
     for src, ab, card, wanted, pointless in candidates:
         if ab.target == "player_rolling" and (roll is None or roller == p or s.players[roller].stage != EXPEDITION):
             continue

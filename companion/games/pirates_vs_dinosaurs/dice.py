@@ -21,7 +21,7 @@ def roll_matches(mod_roll: str, kind: str) -> bool:
 def new_roll(s: PvdState, p: int, kind: str, dice: int, foe: str = "") -> Roll:
     """A roll of captain p: skulls succeed; sabers only where a rule says so, and always at the Dig
     Site. Passive and pending modifiers apply now (pending ones for one roll are used up)."""
-    pl = own(s, p)
+    pl = s.players[p]
     f = Roll(p, kind, foe, dice, sabers=pl.stage == DIG)
     for op in passive_ops(s, p, MODIFIERS, {"roll": kind, "foe": foe}):
         if roll_matches(op.roll, kind):
@@ -34,7 +34,7 @@ def new_roll(s: PvdState, p: int, kind: str, dice: int, foe: str = "") -> Roll:
                 if m["until"] == "roll":
                     continue
             keep.append(m)
-        pl.mods = tuple(keep)
+        own(s, p).mods = tuple(keep)
     return f
 
 

@@ -78,7 +78,7 @@ def slot_attr(kind: str) -> str:
 def h_turn(ctx: Ctx, f: Turn) -> Next:
     s = ctx.state
     p = f.p
-    pl = own(s, p)
+    pl = s.players[p]  # (owned, copied on write, only by the phases that change it: START, END)
     phase = f.phase
     a = ctx.take_answer()
     if isinstance(a, Hand):
@@ -88,6 +88,7 @@ def h_turn(ctx: Ctx, f: Turn) -> Next:
         return _answer(ctx, f, a)
     cat = catalog()
     if phase == TURN_START:
+        pl = own(s, p)
         refresh_turn(pl)
         if pl.skip > 0:
             pl.skip -= 1
@@ -129,7 +130,8 @@ def h_turn(ctx: Ctx, f: Turn) -> Next:
             return ask(p, "ship")
         ctx.put(replace(f, phase=TURN_END))
         return None
-    pl.mods = tuple(m for m in pl.mods if m["until"] != "turn")
+    if pl.mods:
+        own(s, p).mods = tuple(m for m in pl.mods if m["until"] != "turn")
     ctx.pop()
     return None
 

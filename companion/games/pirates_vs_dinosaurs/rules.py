@@ -15,7 +15,7 @@ from math import comb
 from typing import Any
 
 from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
-from companion.engine.stack import Ask, Frame, Need, run
+from companion.engine.stack import Ask, Context, Frame, Need, run
 from companion.engine.state import from_jsonable, to_jsonable
 
 from . import combat, dice, dig, effects_engine, expedition, frames, replays, setup
@@ -165,13 +165,78 @@ def _legal(s: PvdState) -> list[Action]:
     return out
 
 
+#: decisions whose pass (Proceed) `_legal` always offers
+PASSES = frozenset(WINDOW_KINDS + ("cards", "arrange", "ship"))
+#: actions `_legal` always offers at a decision of that kind (the seat's, nothing else to check)
+ALWAYS = {Proceed: PASSES, Search: frozenset({"act"}), EndSearch: frozenset({"act"}), Dig: frozenset({"dig_act"}),
+          ReturnToShip: frozenset({"dig_act"}), ShipDraw: frozenset({"ship"})}
+
+
+def _surely_offered(s: PvdState, d: dict[str, Any], a: Any) -> bool:
+    """Whether `a`, of the seat deciding, is among the actions `_legal` offers at decision `d`,
+    worked out for `a` alone (the same conditions as `_legal`'s, for its kind of action only): a
+    pass where one is always offered, the turn's actions, an Incident in its slot, an area, dice, a
+    Landmark, an ability of its source alone. False: not offered, or not certain (the caller then
+    works them all out: a refusal is always `step`'s)."""
+    t = type(a)
+    kinds = ALWAYS.get(t)
+    if kinds is not None:
+        return d["kind"] in kinds
+    kind = d["kind"]
+    if t is Use:
+        window = DECISION_WINDOW.get(kind)
+        go = a.go
+        if window is None or type(go) is not bool or (go and kind not in ("pre", "post")):
+            return False
+        key = (a.player, a.source, a.target, a.area)
+        return any((u.player, u.source, u.target, u.area) == key
+                   for u in usable(s, d["seat"], window, source=a.source))
+    if t is Hand:
+        return kind in MENU and bool(usable(s, d["seat"], "turn", first=True))
+    if t is ChooseArea:
+        area = a.area
+        return kind == "area" and type(area) is str and area in catalog().area_ids and not (
+            d.get("other") and area == s.players[d["seat"]].area)
+    if t is PickDice:
+        return kind in ("reroll", "set_face") and a.faces in [tuple(f) for f in d["options"]]
+    if t is PlayIncident:
+        return kind == "inc_order" and a.slot in d["slots"]
+    if t is Look:
+        return kind == "look" and a.slot in d["slots"]
+    if t is Replenish:
+        return kind in ("act", "dig_act") and s.tokens_left > 0
+    if t is Arrange:
+        return kind == "arrange" and _may_arrange(s, d["seat"], s.stack[-1].arranged, a.card, a.target)
+    return False
+
+
+def _may_arrange(s: PvdState, p: int, arranged: tuple[int, ...], c: Any, q: Any) -> bool:
+    """Whether `_arrangements` offers Arrange(p, c, q): the same conditions, for that card and captain."""
+    me = s.players[p]
+    if type(c) is not str or type(q) is not int or c not in me.hand or not 0 <= q < len(s.players):
+        return False
+    card = catalog().events[c]
+    if card.kind == "pirates_share":
+        return False
+    pl = s.players[q]
+    slot = "inc_dino" if card.kind == "dinosaur_attack" else "inc_other"
+    if pl.stage != EXPEDITION or q in arranged or getattr(pl, slot):
+        return False
+    return pl.area in card.areas or ("your_area" in card.areas and pl.area == me.area)
+
+
 def resolve_stack(ctx: Ctx) -> list[Event]:
     """Resolve until the next decision, chance step or the end; the stop is kept in the state."""
     s = ctx.state
     stop = run(ctx, HANDLERS, expedition.next_turn)
     if isinstance(stop, Ask):
         s.decision = {"seat": stop.seat, "kind": stop.kind, **stop.data}
-        s.offered = tuple(_legal(s))
+        if type(ctx) is Quiet:  # a replayed step: the actions offered are worked out when first read
+            d = s.__dict__      # (state.Offered), often never (the next answer is checked alone)
+            d.pop("offered", None)
+            d["_offers"] = _legal
+        else:  # played: the seat deciding is shown them (or its bot chooses among them) at once
+            s.offered = tuple(_legal(s))
         return ctx.events
     s.offered = ()
     if isinstance(stop, Need):
@@ -179,15 +244,25 @@ def resolve_stack(ctx: Ctx) -> list[Event]:
     return ctx.events
 
 
-def apply(s: PvdState, a: Action) -> list[Event]:
+class Quiet(Context):
+    """A context that keeps no events: a step nobody reads the game log of (a load's replay, a
+    session without history). The rules run exactly as with events; only `emit` keeps nothing."""
+
+    __slots__ = ()
+
+    def emit(self, text: str, kind: str = "log", to: tuple[int, ...] | None = None, **data: Any) -> None:
+        pass
+
+
+def apply(s: PvdState, a: Action, ctx_type: type[Context] = Context) -> list[Event]:
     """Apply a legal action (checked by the caller) and resolve until the next decision or chance.
     In a window the captain uses a card (the window goes on) or passes; every other answer goes to
-    the frame that asked."""
+    the frame that asked. `ctx_type` Quiet: no events are kept."""
     kind = s.decision["kind"]
     s.decision = None
     if kind not in WINDOW_KINDS:
-        return resolve_stack(context(s, answer=a))
-    ctx = context(s)
+        return resolve_stack(ctx_type(s, s.stack, a))
+    ctx = ctx_type(s, s.stack)
     if not isinstance(a, Use) or a.go:
         ctx.put(ctx.top.passed())
     if isinstance(a, Use):
@@ -248,6 +323,36 @@ class PiratesVsDinosaurs(Game[PvdState]):
                     new = s.__deepcopy__({})
                     return new, apply(new, action)
         return super().apply(s, action)
+
+    def apply_quiet(self, s: PvdState, action: Action) -> PvdState:
+        """`apply` without the events (a load replays every logged step so): one of the actions
+        offered (the same check as `step`: the very object, else an equal one) on a clone, resolved
+        in a Quiet context; anything else goes through `apply`, which refuses it as ever."""
+        d = s.decision
+        if d is not None and s.chance is None and not s.over and action.player == d["seat"]:
+            if "offered" not in s.__dict__:  # not worked out yet (state.Offered): `action` alone is checked
+                kinds = ALWAYS.get(type(action))  # (a pass, a turn's action: _surely_offered's first case)
+                ok = (kinds is not None and d["kind"] in kinds) or _surely_offered(s, d, action) \
+                    or action in s.offered
+            else:
+                ok = action in s.offered
+            if ok:
+                new = s.__deepcopy__(None)
+                apply(new, action, Quiet)
+                return new
+        return self.apply(s, action)[0]
+
+    def apply_chance_quiet(self, s: PvdState, outcome: Any) -> PvdState:
+        """`apply_chance` without the events: the outcome checked by the pending step (BadOutcome as
+        ever), resolved in a Quiet context on a clone."""
+        step = self.chance_step(s)
+        if step is None:
+            raise IllegalAction.said("chance", "refused.no_chance")
+        outcome = step.check(outcome)
+        new = s.__deepcopy__(None)
+        new.chance = None
+        resolve_stack(Quiet(new, new.stack, None, outcome))
+        return new
 
     def step(self, s: PvdState, action: Action) -> list[Event]:
         options = s.offered

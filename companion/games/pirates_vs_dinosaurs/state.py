@@ -88,6 +88,23 @@ class Player:
         return p
 
 
+class Offered:
+    """`PvdState.offered` until it is first read: the actions offered with the decision now asked,
+    worked out then by the function the rules left in the state (`_offers`, rules.resolve_stack)
+    and kept in the state (its `__dict__`, which takes precedence over this class attribute from
+    then on). A load replays thousands of decisions whose answer is checked without them all (a
+    window's pass is always offered); a state is never changed between the decision and its answer,
+    so the actions are the same whenever they are worked out. Its default, with nobody deciding: ()."""
+
+    def __get__(self, s: Any, owner: Any = None) -> tuple[Any, ...]:
+        if s is None:
+            return ()
+        d = s.__dict__
+        work = d.get("_offers")
+        got = d["offered"] = tuple(work(s)) if work is not None else ()
+        return got
+
+
 @dataclass
 class PvdState:
     players: list[Player]
@@ -122,9 +139,9 @@ class PvdState:
     stack: list[Any] = field(default_factory=list)
     chance: dict[str, Any] | None = None
     decision: dict[str, Any] | None = None
-    #: the actions the deciding seat may take, worked out by the rules when the decision is asked
-    #: (rules.resolve_stack) and replaced with it; () while nobody decides
-    offered: tuple[Any, ...] = ()
+    #: the actions the deciding seat may take, worked out by the rules for the decision asked
+    #: (rules.resolve_stack) when first read (`Offered`) and replaced with it; () while nobody decides
+    offered: tuple[Any, ...] = Offered()  # type: ignore[assignment]
 
     def __deepcopy__(self, memo: dict) -> "PvdState":
         s = PvdState.__new__(PvdState)
