@@ -1,14 +1,11 @@
 """The actions of Pirates vs. Dinosaurs: small frozen records, one per kind of decision."""
 from __future__ import annotations
 
-import dataclasses
-import typing
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
 from companion.engine import Action, ActionCodec
-from companion.engine.actions import _coerce
 
 
 @dataclass(frozen=True)
@@ -180,78 +177,4 @@ ALL = (PickRelic, PickMate, Outfit, ChooseArea, PlayIncident, Use, Hand, Proceed
        Arrange, Discard, Look, Dig, ReturnToShip, PutBack, ShipDraw, Choose, SendDinosaur, PickDice, CancelIncident)
 
 
-class CachedCodec(ActionCodec):
-    """The engine's codec, with the type hints of each action class looked up once, and every
-    action of plain values decoded once: a load decodes every logged action, and a game logs a
-    few hundred distinct ones (an action is immutable, so one object serves every entry)."""
-
-    def __init__(self, *classes: type[Action]):
-        super().__init__(*classes)
-        self._hints = {c: typing.get_type_hints(c) for c in classes}
-        self._fields = {c: {f.name: f for f in dataclasses.fields(c)} for c in classes}
-        #: decoded actions by their dict's items and each value's type (True is not 1: the key
-        #: tells them apart); dicts holding a list (Outfit, Discard, PickDice) are keyed by
-        #: `_list_key`
-        self._memo: dict[tuple, Action] = {}
-
-    def decode(self, data: Any) -> Action:
-        if type(data) is dict:
-            try:
-                key = (tuple(data.items()), tuple(map(type, data.values())))
-                return self._memo[key]
-            except KeyError:
-                pass
-            except TypeError:  # a list among the values (unhashable)
-                key = _list_key(data)
-                found = self._memo.get(key) if key is not None else None
-                if found is not None:
-                    return found
-            found = self._decode_new(data)  # (raises IllegalAction for a malformed action: nothing kept)
-            if key is not None and len(self._memo) < _MEMO_MAX:
-                self._memo[key] = found
-            return found
-        return self._decode_new(data)
-
-    def _decode_new(self, data: Any) -> Action:
-        if isinstance(data, Action):
-            return data
-        cls = self.classes.get(data.get("type")) if isinstance(data, dict) else None
-        if cls is None or set(data) - set(self._fields[cls]) - {"type"}:
-            return super().decode(data)
-        kwargs: dict[str, Any] = {}
-        hints = self._hints[cls]
-        for name, f in self._fields[cls].items():
-            if name not in data:
-                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:  # type: ignore[misc]
-                    return super().decode(data)
-                continue
-            kwargs[name] = _coerce(cls.type, name, data[name], hints.get(name))
-        return cls(**kwargs)
-
-
-#: how many decoded actions the codec keeps (a random 4-player game logs about 120 distinct ones,
-#: ten games about 1,200; the engine's codec keeps as many)
-_MEMO_MAX = 20_000
-
-
-def _list_key(data: dict[str, Any]) -> tuple | None:
-    """The memo key of an action dict holding lists of plain values: each list as a tuple, with the
-    types of its items; None (decoded every time) for anything else (a nested list or mapping)."""
-    items = []
-    for k, v in data.items():
-        t = type(v)
-        if t is list:
-            kinds = tuple(map(type, v))
-            if not _PLAIN.issuperset(kinds):
-                return None
-            items.append((k, tuple(v), kinds))
-        elif t in _PLAIN:
-            items.append((k, v, t))
-        else:
-            return None
-    return tuple(items), None
-
-
-_PLAIN = frozenset({str, int, bool, float, type(None)})
-
-CODEC = CachedCodec(*ALL)
+CODEC = ActionCodec(*ALL)

@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from companion.engine import Action, Event, Game, IllegalAction
+from companion.engine import Action, ActionCodec, Event, Game, IllegalAction
 from companion.words import plural
 
 from . import assistant as calc
-from .actions import CachedCodec, Choose, ChooseArea, PutBack
+from .actions import Choose, ChooseArea, PutBack
 from .board_view import board_view
 from .catalog import SECTION, catalog
 from .crew import gain, lose, replenish
@@ -196,7 +196,7 @@ class Drawn(Action):
 
 ENTRIES = (Outfit, StartSearch, Edit, Combat, Search, EndSearch, Attack, Steal, Replenish, Sailors, ToDigSite, Dig,
            Token, StopDig, ReturnToShip, NextTurn, Rolled, Drawn, PlayIncident, Chosen)
-CODEC = CachedCodec(*ENTRIES)
+CODEC = ActionCodec(*ENTRIES)
 
 #: fields an Edit may set: name -> (whose, kind)
 EDITABLE = {
