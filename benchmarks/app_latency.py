@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from arguments import at_least
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
@@ -115,8 +116,8 @@ class Taps:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--taps", type=int, default=16, help="taps of each kind to time")
-    parser.add_argument("--loads", type=int, default=5, help="page loads to time")
+    parser.add_argument("--taps", type=at_least(1), default=16, help="taps of each kind to time")
+    parser.add_argument("--loads", type=at_least(1), default=5, help="page loads to time")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 

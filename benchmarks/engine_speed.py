@@ -31,6 +31,7 @@ from pathlib import Path
 
 from companion.engine import RandomBot, Session, play_out
 from companion.games import get_game
+from arguments import at_least
 
 try:
     import pyspiel
@@ -160,8 +161,8 @@ def undo_ms(session: Session) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=1.5, help="time per measurement and round")
+    parser.add_argument("--rounds", type=at_least(1), default=5)
+    parser.add_argument("--seconds", type=at_least(0.1, float), default=1.5, help="time per measurement and round")
     args = parser.parse_args()
     get_game("piraten-kapern").data  # content loaded outside the timings
     folder = Path(tempfile.mkdtemp(prefix="engine-speed-"))

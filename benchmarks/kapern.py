@@ -17,6 +17,7 @@ import time
 from companion.engine import Digital, RandomBot, Session, play_out
 from companion.games.piraten_kapern.rules import GAME
 from companion.games.piraten_kapern.scoring import Scorer, stop_score
+from arguments import at_least
 
 
 def bench_games(seconds: float) -> tuple[float, float]:
@@ -55,7 +56,7 @@ def bench_scoring(seconds: float, cached: bool) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--seconds", type=at_least(0.1, float), default=3.0, help="time per measurement")
     args = parser.parse_args()
     GAME.data  # load the content once, outside the timings
     games, steps = bench_games(args.seconds)

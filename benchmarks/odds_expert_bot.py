@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion.engine.simulation import play_game  # noqa: E402
 from companion.games.piraten_kapern.rules import GAME  # noqa: E402
 from companion.odds import piraten_kapern as solver  # noqa: E402
+from arguments import at_least  # noqa: E402  (benchmarks/arguments.py)
 
 
 def one(seed: int, g: int) -> tuple[int, float]:
@@ -96,11 +97,11 @@ def speed(repeats: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--games", type=at_least(1), default=2000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    ap.add_argument("--workers", type=at_least(1), default=min(2, os.cpu_count() or 1))
     ap.add_argument("--speed", action="store_true", help="solve and answer times instead of games")
-    ap.add_argument("--repeats", type=int, default=5, help="alternating runs for --speed")
+    ap.add_argument("--repeats", type=at_least(1), default=5, help="alternating runs for --speed")
     args = ap.parse_args()
     if args.speed:
         speed(args.repeats)

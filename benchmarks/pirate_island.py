@@ -33,6 +33,7 @@ from companion.engine.simulation import play_game
 from companion.games import get_game
 from companion.games.pirate_island.rules import GAME
 from companion.games.pirate_island.sim import tally
+from arguments import at_least
 
 
 def speed(kinds: list[str], games: int, first: int, options: dict | None = None) -> tuple[float, float, float]:
@@ -85,10 +86,10 @@ def main() -> None:
         save_games(Path(sys.argv[2]), [int(x) for x in sys.argv[3:]])
         return
     ap = argparse.ArgumentParser()
-    ap.add_argument("--speed-games", type=int, default=10, help="games per timed run")
-    ap.add_argument("--games", type=int, default=100, help="heuristic vs 3 random games")
-    ap.add_argument("--rounds", type=int, default=3, help="alternating timed runs of each kind")
-    ap.add_argument("--load-games", type=int, default=5, help="saved games loaded a timed run")
+    ap.add_argument("--speed-games", type=at_least(1), default=10, help="games per timed run")
+    ap.add_argument("--games", type=at_least(0), default=100, help="heuristic vs 3 random games (0: none)")
+    ap.add_argument("--rounds", type=at_least(1), default=3, help="alternating timed runs of each kind")
+    ap.add_argument("--load-games", type=at_least(1), default=5, help="saved games loaded a timed run")
     args = ap.parse_args()
     GAME.data  # load the content outside the timing
     kinds = {"random, round limit 150 (the default)": (["random"] * 4, None),
@@ -121,8 +122,9 @@ def main() -> None:
         r = play_game(GAME, bots, 10_000 + seed)
         wins += hero in r["winners"]
         rounds.append(r["result"]["rounds"])
-    print(f"heuristic bot vs 3 random bots: wins {wins / args.games:.1%} of {args.games} games "
-          f"(median {statistics.median(rounds):.0f} rounds)")
+    if args.games:  # (--games 0: the speed figures alone)
+        print(f"heuristic bot vs 3 random bots: wins {wins / args.games:.1%} of {args.games} games "
+              f"(median {statistics.median(rounds):.0f} rounds)")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import time
 
 from companion.engine import Digital, RandomBot, Session, play_out
 from companion.games.pirateology.rules import GAME
+from arguments import at_least
 
 KINDS = {"random, rulebook": ("random", {}), "random, round_limit 15": ("random", {"round_limit": 15}),
          "heuristic, rulebook": ("heuristic", {})}
@@ -48,8 +49,8 @@ def warm() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
-    parser.add_argument("--runs", type=int, default=3, help="alternated runs of each kind (the median is shown)")
+    parser.add_argument("--seconds", type=at_least(0.1, float), default=5.0, help="time per measurement")
+    parser.add_argument("--runs", type=at_least(1), default=3, help="alternated runs of each kind (the median is shown)")
     args = parser.parse_args()
     warm()
     found: dict[str, list[tuple[float, float, float]]] = {k: [] for k in KINDS}

@@ -13,6 +13,7 @@ import time
 from companion.engine import make_bot
 from companion.engine.runner import Playout, Runner
 from companion.games.pirateology.rules import GAME
+from arguments import at_least
 
 
 def play(players: int, seat: int, seed: int, limit: int, cap: int) -> str:
@@ -32,10 +33,10 @@ def play(players: int, seat: int, seed: int, limit: int, cap: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--games", type=at_least(1), default=40)
     parser.add_argument("--seed", type=int, default=500)
-    parser.add_argument("--limit", type=int, default=30, help="the house rule's rounds (default 30)")
-    parser.add_argument("--cap", type=int, default=300, help="rounds after which a rulebook game counts as unfinished")
+    parser.add_argument("--limit", type=at_least(1), default=30, help="the house rule's rounds (default 30)")
+    parser.add_argument("--cap", type=at_least(1), default=300, help="rounds after which a rulebook game counts as unfinished")
     parser.add_argument("--players", default="3,4")
     args = parser.parse_args()
     print("players seat ending           won  lost unfinished  win rate (of finished)")

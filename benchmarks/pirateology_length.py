@@ -10,12 +10,13 @@ import statistics
 
 from companion.engine import Session, play_out
 from companion.games.pirateology.rules import GAME
+from arguments import at_least
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=150)
-    parser.add_argument("--limit", type=int, default=30, help="the round_limit to compare with")
+    parser.add_argument("--games", type=at_least(1), default=150)
+    parser.add_argument("--limit", type=at_least(1), default=30, help="the round_limit to compare with")
     args = parser.parse_args()
     print("players limit median p90 longest over60 by-elimination")
     for players in range(GAME.min_players, GAME.max_players + 1):

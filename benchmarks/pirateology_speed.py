@@ -31,6 +31,7 @@ from engine_speed import long_game, load_per_step  # noqa: E402
 from companion.engine import RandomBot, Session, play_out  # noqa: E402
 from companion.engine.simulation import play_game  # noqa: E402
 from companion.games import get_game  # noqa: E402
+from arguments import at_least  # noqa: E402  (benchmarks/arguments.py)
 
 PLAYERS = ["A", "B", "C", "D"]
 OPTIONS = {"round_limit": 30}
@@ -59,9 +60,9 @@ def playout_games(seconds: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--seconds", type=float, default=1.5, help="time per games/s measurement and round")
-    parser.add_argument("--loads", type=int, default=3, help="loads a round (their median)")
+    parser.add_argument("--rounds", type=at_least(1), default=3)
+    parser.add_argument("--seconds", type=at_least(0.1, float), default=1.5, help="time per games/s measurement and round")
+    parser.add_argument("--loads", type=at_least(1), default=3, help="loads a round (their median)")
     parser.add_argument("--json", action="store_true", help="print the medians as one JSON line")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="ology-speed-"))

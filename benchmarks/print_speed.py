@@ -23,6 +23,7 @@ import tempfile
 import textwrap
 import time
 from pathlib import Path
+from arguments import at_least  # noqa: E402  (benchmarks/arguments.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -131,8 +132,8 @@ def main() -> int:
     import json
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=5, help="alternating runs of each side (default 5)")
-    ap.add_argument("--protograf-timeout", type=float, default=600)
+    ap.add_argument("--runs", type=at_least(1), default=5, help="alternating runs of each side (default 5)")
+    ap.add_argument("--protograf-timeout", type=at_least(0.1, float), default=600)
     ap.add_argument("--keep", type=Path, help="copy both 500-card PDFs here")
     ap.add_argument("--no-sets", action="store_true", help="only the 500-card comparison")
     args = ap.parse_args()

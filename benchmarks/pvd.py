@@ -12,6 +12,7 @@ from companion.engine.simulation import play_game as simulate
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.rules import GAME
 from companion.games.pirates_vs_dinosaurs.sim import tally
+from arguments import at_least
 
 
 def play_game(seats: list[str], seed: int) -> dict:
@@ -21,8 +22,8 @@ def play_game(seats: list[str], seed: int) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=200, help="heuristic vs 3 random games")
-    ap.add_argument("--speed-games", type=int, default=100, help="random 4-player games timed")
+    ap.add_argument("--games", type=at_least(1), default=200, help="heuristic vs 3 random games")
+    ap.add_argument("--speed-games", type=at_least(1), default=100, help="random 4-player games timed")
     args = ap.parse_args()
     catalog()
     t0 = time.process_time()

@@ -31,6 +31,7 @@ from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.rules import GAME
 from companion.engine.simulation import play_game
 from companion.games import get_game
+from arguments import at_least
 
 NAMES = ["A", "B", "C", "D"]
 
@@ -98,8 +99,8 @@ def bytecodes(seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (the median is quoted)")
-    parser.add_argument("--games", type=int, default=20, help="games per path and round")
+    parser.add_argument("--rounds", type=at_least(1), default=5, help="alternating rounds (the median is quoted)")
+    parser.add_argument("--games", type=at_least(1), default=20, help="games per path and round")
     parser.add_argument("--bytecodes", type=int, nargs="+", metavar="SEED",
                         help="count the bytecodes of these seeded games instead of timing")
     parser.add_argument("--load", action="store_true", help="time Session.load of saved games instead")
