@@ -94,7 +94,7 @@ class Game(ABC, Generic[S]):
             raise IllegalAction.said("chance", "refused.chance_first")
         if not self.may_act(state, action.player):
             raise IllegalAction.said("turn order", "refused.not_your_turn", seat=action.player)
-        new = clone(state)
+        new = self.successor(state)
         events = self.step(new, action)
         return new, events
 
@@ -103,9 +103,17 @@ class Game(ABC, Generic[S]):
         if step is None:
             raise IllegalAction.said("chance", "refused.no_chance")
         outcome = step.check(outcome)
-        new = clone(state)
+        new = self.successor(state)
         events = self.resolve(new, outcome)
         return new, events
+
+    def successor(self, state: S) -> S:
+        """The copy an action or a chance outcome is applied to (`apply`, `apply_chance`): a deep
+        copy by default. A game whose `step` and `resolve` replace what they change rather than
+        change it in place may hand back a cheaper copy that shares the rest (Kapern and
+        Pirateology: their state's `successor()`), so that a session's states share what a step
+        left alone."""
+        return clone(state)
 
     def apply_quiet(self, state: S, action: Action) -> S:
         """`apply` without the events, for sessions that keep no game log (simulations): a game

@@ -365,14 +365,9 @@ class KapernGame(Game[KapernState]):
             return new, self.step(new, action)
         return super().apply(state, action)
 
-    def apply_chance(self, state: KapernState, outcome: Any) -> tuple[KapernState, list[Event]]:
-        # Game.apply_chance on a successor() copy (see KapernState.successor)
-        step = self.chance_step(state)
-        if step is None:
-            raise IllegalAction.said("chance", "refused.no_chance")
-        outcome = step.check(outcome)
-        new = state.successor()
-        return new, self.resolve(new, outcome)
+    def successor(self, state: KapernState) -> KapernState:
+        # the copy Game.apply and apply_chance work on (see KapernState.successor)
+        return state.successor()
 
     def apply_quiet(self, state: KapernState, action: Action) -> KapernState:
         # apply without building events, for sessions that keep no game log (simulation)

@@ -631,14 +631,9 @@ class PirateologyGame(Game[PirState]):
             return new, self.step(new, a)
         return super().apply(s, a)
 
-    def apply_chance(self, s: PirState, outcome: Any) -> tuple[PirState, list[Event]]:
-        # Game.apply_chance on a successor() copy
-        step = self.chance_step(s)
-        if step is None:
-            raise IllegalAction.said("chance", "refused.no_chance")
-        outcome = step.check(outcome)
-        new = s.successor()
-        return new, self.resolve(new, outcome)
+    def successor(self, s: PirState) -> PirState:
+        # the copy Game.apply and apply_chance work on (see PirState.successor)
+        return s.successor()
 
     def apply_quiet(self, s: PirState, a: Action) -> PirState:
         ph = s.phase
