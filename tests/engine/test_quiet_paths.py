@@ -1,0 +1,120 @@
+"""The quiet path every load replays (docs/ARCHITECTURE.md, the engine contract: `apply_quiet`,
+`apply_chance_quiet`) against the checked one (`apply`, `apply_chance`), for every game: the
+games check a replayed answer alone instead of against every legal action (Pirateology's
+`_allowed`, Pirate Island's one destination, PvD's offer of the answer's own kind), so at positions
+of seeded random games, every legal action, other seats' versions of them, actions with a field
+changed and random malformed ones must be refused by both paths alike (the same rule and words)
+or lead both to the same state, and be taken exactly when `legal_actions` lists them; chance
+outcomes alike. The state tried on never changes."""
+from __future__ import annotations
+
+import dataclasses
+import random
+import typing
+
+import pytest
+
+from companion.engine import Action, IllegalAction, Session, Table
+from companion.games import game_ids, get_game
+
+from .test_random_playouts import random_action
+
+#: decisions looked at per game (every one of the first of one seeded game: each phase of a turn
+#: comes up), and the random malformed candidates tried at each
+DECISIONS = 120
+RANDOM_CANDIDATES = 3
+
+
+def mutations(action: Action, players: int, words: list[str], rng: random.Random) -> list[Action]:
+    """`action` by every other seat, with each whole-number field one off, and with each text
+    field another text the game's actions used (a square, a card) or none of them."""
+    out = [dataclasses.replace(action, player=p) for p in range(players) if p != action.player]
+    hints = typing.get_type_hints(type(action))
+    for f in dataclasses.fields(action):
+        if f.name == "player":
+            continue
+        if hints.get(f.name) is int:
+            for d in (-1, 1):
+                out.append(dataclasses.replace(action, **{f.name: getattr(action, f.name) + d}))
+        elif hints.get(f.name) is str:
+            for word in rng.sample(words, min(3, len(words))) + ["nonsense"]:
+                out.append(dataclasses.replace(action, **{f.name: word}))
+    return out
+
+
+def outcome_of(path, game, state, arg):
+    """("ok", the state as data) or ("refused", rule, reason): what one path does with `arg`."""
+    before = game.state_to_json(state)
+    try:
+        new = path(state, arg)
+    except IllegalAction as exc:
+        result = ("refused", exc.rule, exc.reason)
+    else:
+        result = ("ok", game.state_to_json(new[0] if type(new) is tuple else new))
+    assert game.state_to_json(state) == before, f"{game.id}: {path.__name__} changed the state it was given"
+    return result
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_quiet_paths_refuse_and_accept_what_the_checked_paths_do(game_id: str) -> None:
+    game = get_game(game_id)
+    rng = random.Random(11)
+    players = min(4, game.max_players)
+    session = Session(game, [f"P{i + 1}" for i in range(players)], getattr(game, "playout_options", {}),
+                      seed=11, history=False)
+    tried = 0
+    words: set[str] = set()  # every text an action of this game has held so far
+    for step in range(DECISIONS):
+        if session.is_over():
+            break
+        state = session.state
+        legal = session.legal_actions()
+        words.update(v for a in legal for v in vars(a).values() if type(v) is str)
+        candidates = rng.sample(legal, min(3, len(legal)))
+        for a in candidates[:1]:
+            candidates += mutations(a, players, sorted(words), rng)
+        candidates += [random_action(game, legal, rng) for _ in range(RANDOM_CANDIDATES)]
+        for c in candidates:
+            checked = outcome_of(game.apply, game, state, c)
+            assert checked == outcome_of(game.apply_quiet, game, state, c), f"{game_id}, step {step}: {c}"
+            # and both take exactly what legal_actions lists (the games' checks of one action alone)
+            assert (checked[0] == "ok") == (c in legal), f"{game_id}, step {step}: {c} {checked[:3]}"
+            tried += 1
+        session.act(rng.choice(legal))
+    assert tried >= 50, f"{game_id}: only {tried} candidates tried"
+
+
+def wrong_outcomes(outcome: list, rng: random.Random) -> list[list]:
+    """Outcomes that may not fit: one item dropped, one added, one replaced by another's or a stranger."""
+    out: list[list] = [outcome[:-1], outcome + outcome[:1], outcome + ["nonsense"]]
+    if outcome:
+        i = rng.randrange(len(outcome))
+        out.append(outcome[:i] + ["nonsense"] + outcome[i + 1:])
+        out.append(outcome[:i] + [outcome[-1 - i]] + outcome[i + 1:])
+    return out
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_quiet_chance_takes_and_refuses_what_the_checked_path_does(game_id: str) -> None:
+    game = get_game(game_id)
+    rng = random.Random(5)
+    players = min(4, game.max_players)
+    # the table rolls and draws: every chance step waits, and is tried on both paths before it is entered
+    session = Session(game, [f"P{i + 1}" for i in range(players)], getattr(game, "playout_options", {}),
+                      seed=5, source=Table(), history=False)
+    tried = 0
+    for _ in range(600):  # decisions and outcomes of the game's first turns
+        if session.is_over():
+            break
+        state = session.state
+        step = game.chance_step(state)
+        if step is None:
+            session.act(rng.choice(session.legal_actions()))
+            continue
+        outcome = list(step.sample(rng))
+        for o in [outcome] + wrong_outcomes(outcome, rng):
+            assert outcome_of(game.apply_chance, game, state, o) == \
+                outcome_of(game.apply_chance_quiet, game, state, o), f"{game_id}: {o}"
+            tried += 1
+        session.resolve(outcome)
+    assert tried >= 50, f"{game_id}: only {tried} outcomes tried"
