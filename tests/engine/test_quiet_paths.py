@@ -2,7 +2,7 @@
 `apply_chance_quiet`) against the checked one (`apply`, `apply_chance`), for every game: the
 games check a replayed answer alone instead of against every legal action (Pirateology's
 `_allowed`, Pirate Island's one destination, PvD's offer of the answer's own kind), so at positions
-of seeded random games, every legal action, other seats' versions of them, actions with a field
+of a seeded random game, some of the legal actions, other seats' versions of them, actions with a field
 changed and random malformed ones must be refused by both paths alike (the same rule and words)
 or lead both to the same state, and be taken exactly when `legal_actions` lists them; chance
 outcomes alike. The state tried on never changes."""
