@@ -18,13 +18,24 @@ medians over the rounds.
   to fold), and the 214-step Kapern game of tests/fixtures/saves with its 30-record journal
   (replayed, then folded into a fresh save: fsync'd writes).
 - Undo/redo at the end of a 5,000-step game (Pirateology: Kapern games are ~800 steps long).
+
+    python benchmarks/engine_speed.py --instructions 8
+
+counts instead the machine instructions of a Kapern step (without and with the game log) and of a
+pig step under valgrind's callgrind: the same count whatever else the machine does, where CPU
+time moves by half between runs on a shared machine. Instructions are not time (Python's
+interpreter runs fewer of them a cycle than C++ does), so the timed ratio stays the aim's measure.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
 import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -39,15 +50,19 @@ except ImportError:  # the `bench` extra is not installed
     pyspiel = None
 
 
+def kapern_game(number: int, history: bool) -> int:
+    """Random 4-player game `number` through a Session (seeded by its number); its logged steps."""
+    session = Session(get_game("piraten-kapern"), ["A", "B", "C", "D"], seed=number, history=history)
+    play_out(session, {i: RandomBot(number * 4 + i) for i in range(4)})
+    return len(session.log)
+
+
 def kapern_games(seconds: float, history: bool) -> tuple[float, float]:
-    game = get_game("piraten-kapern")
     games = steps = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        session = Session(game, ["A", "B", "C", "D"], seed=games, history=history)
-        play_out(session, {i: RandomBot(games * 4 + i) for i in range(4)})
+        steps += kapern_game(games, history)
         games += 1
-        steps += len(session.log)
     elapsed = time.process_time() - start
     return games / elapsed, steps / elapsed
 
@@ -87,33 +102,71 @@ class PigPort:
             self.player = (self.player + 1) % self.n
 
 
+def pig_game(rng: random.Random) -> int:
+    """One random 4-player game of pig (OpenSpiel's, or the port without pyspiel); its steps."""
+    steps = 0
+    if pyspiel is not None:
+        state = _PIG.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+        return steps
+    pig = PigPort(4)
+    while not pig.is_terminal():
+        if pig.chance:
+            pig.apply(rng.randrange(6))
+        else:
+            legal = pig.legal_actions()
+            pig.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+    return steps
+
+
+_PIG = pyspiel.load_game("pig", {"players": 4}) if pyspiel is not None else None
+
+
 def pig_steps(seconds: float) -> float:
     rng = random.Random(0)
     steps = 0
     start = time.process_time()
-    if pyspiel is not None:
-        game = pyspiel.load_game("pig", {"players": 4})
-        while time.process_time() - start < seconds:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                else:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[rng.randrange(len(legal))])
-                steps += 1
-    else:
-        while time.process_time() - start < seconds:
-            pig = PigPort(4)
-            while not pig.is_terminal():
-                if pig.chance:
-                    pig.apply(rng.randrange(6))
-                else:
-                    legal = pig.legal_actions()
-                    pig.apply(legal[rng.randrange(len(legal))])
-                steps += 1
+    while time.process_time() - start < seconds:
+        steps += pig_game(rng)
     return steps / (time.process_time() - start)
+
+
+#: what `--play` plays, by name: (games are numbered from 0) -> logged steps
+PLAYS = {"kapern": lambda n: sum(kapern_game(g, False) for g in range(n)),
+         "kapern-log": lambda n: sum(kapern_game(g, True) for g in range(n)),
+         "pig": lambda n: (lambda rng: sum(pig_game(rng) for _ in range(n)))(random.Random(0))}
+
+
+def instructions(games: int) -> None:
+    """Machine instructions a step (valgrind's callgrind, which counts them the same whatever else
+    the machine does): each kind played in a process of its own under callgrind, once with no game
+    and once with `games` (pig: ten times as many, its games are short), the difference divided by
+    the steps. PYTHONHASHSEED is fixed so that both processes run the same interpreter work."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    per_step: dict[str, float] = {}
+    for kind in PLAYS:
+        counted = []
+        for n in (0, games * 10 if kind == "pig" else games):
+            done = subprocess.run(
+                ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
+                 "--play", kind, str(n)], capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+                check=True)
+            steps = int(re.search(r"^steps (\d+)$", done.stdout, re.M).group(1))
+            counted.append((int(re.search(r"Collected : (\d+)", done.stderr).group(1)), steps))
+        (base, _), (total, steps) = counted
+        per_step[kind] = (total - base) / steps
+        print(f"{kind:11} {per_step[kind]:9,.0f} instructions a step ({steps:,} steps)")
+    print(f"a Kapern step costs {per_step['kapern'] / per_step['pig']:.2f} pig steps in instructions "
+          f"({per_step['kapern-log'] / per_step['pig']:.2f} with the game log)")
 
 
 def long_game(steps: int) -> Session:
@@ -163,7 +216,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=at_least(1), default=5)
     parser.add_argument("--seconds", type=at_least(0.1, float), default=1.5, help="time per measurement and round")
+    parser.add_argument("--instructions", type=at_least(1), metavar="GAMES",
+                        help="count machine instructions a step under valgrind instead of timing (Kapern: GAMES games)")
+    parser.add_argument("--play", nargs=2, metavar=("KIND", "GAMES"), help=argparse.SUPPRESS)  # (--instructions' runs)
     args = parser.parse_args()
+    if args.play:
+        kind, n = args.play
+        if kind not in PLAYS or not n.isdigit():
+            parser.error(f"--play: expected one of {', '.join(PLAYS)} and a number of games, got {kind} {n}")
+        get_game("piraten-kapern").data
+        PLAYS["kapern"](1), PLAYS["pig"](1)  # the first game's imports and caches, outside the count's difference
+        print(f"steps {PLAYS[kind](int(n))}")
+        return
+    if args.instructions:
+        instructions(args.instructions)
+        return
     get_game("piraten-kapern").data  # content loaded outside the timings
     folder = Path(tempfile.mkdtemp(prefix="engine-speed-"))
     kapern = Session(get_game("piraten-kapern"), ["A", "B", "C", "D"], seed=7)
