@@ -19,7 +19,7 @@ medians over the rounds.
   (replayed, then folded into a fresh save: fsync'd writes).
 - Undo/redo at the end of a 5,000-step game (Pirateology: Kapern games are ~800 steps long).
 
-    python benchmarks/engine_speed.py --instructions 8
+    python benchmarks/engine_speed.py --instructions 40
 
 counts instead the machine instructions of a Kapern step (without and with the game log) and of a
 pig step under valgrind's callgrind: the same count whatever else the machine does, where CPU
