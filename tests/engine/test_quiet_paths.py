@@ -55,13 +55,18 @@ def outcome_of(path, game, state, arg):
     return result
 
 
+def seeded(game, seed: int, **kwargs) -> Session:
+    """A session of up to four players on the game's playout options, without a game log."""
+    players = [f"P{i + 1}" for i in range(min(4, game.max_players))]
+    return Session(game, players, getattr(game, "playout_options", {}), seed=seed, history=False, **kwargs)
+
+
 @pytest.mark.parametrize("game_id", game_ids())
 def test_quiet_paths_refuse_and_accept_what_the_checked_paths_do(game_id: str) -> None:
     game = get_game(game_id)
     rng = random.Random(11)
-    players = min(4, game.max_players)
-    session = Session(game, [f"P{i + 1}" for i in range(players)], getattr(game, "playout_options", {}),
-                      seed=11, history=False)
+    session = seeded(game, 11)
+    players = len(session.players)
     tried = 0
     words: set[str] = set()  # every text an action of this game has held so far
     for step in range(DECISIONS):
@@ -71,8 +76,7 @@ def test_quiet_paths_refuse_and_accept_what_the_checked_paths_do(game_id: str) -
         legal = session.legal_actions()
         words.update(v for a in legal for v in vars(a).values() if type(v) is str)
         candidates = rng.sample(legal, min(3, len(legal)))
-        for a in candidates[:1]:
-            candidates += mutations(a, players, sorted(words), rng)
+        candidates += mutations(candidates[0], players, sorted(words), rng)
         candidates += [random_action(game, legal, rng) for _ in range(RANDOM_CANDIDATES)]
         for c in candidates:
             checked = outcome_of(game.apply, game, state, c)
@@ -98,10 +102,8 @@ def wrong_outcomes(outcome: list, rng: random.Random) -> list[list]:
 def test_quiet_chance_takes_and_refuses_what_the_checked_path_does(game_id: str) -> None:
     game = get_game(game_id)
     rng = random.Random(5)
-    players = min(4, game.max_players)
     # the table rolls and draws: every chance step waits, and is tried on both paths before it is entered
-    session = Session(game, [f"P{i + 1}" for i in range(players)], getattr(game, "playout_options", {}),
-                      seed=5, source=Table(), history=False)
+    session = seeded(game, 5, source=Table())
     tried = 0
     for _ in range(600):  # decisions and outcomes of the game's first turns
         if session.is_over():
