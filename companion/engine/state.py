@@ -88,3 +88,17 @@ def clone(state: T) -> T:
     """
     fast = getattr(state, "__deepcopy__", None)
     return fast({}) if fast is not None else copy.deepcopy(state)
+
+
+def top_copy(state: T, lists: tuple[str, ...] = ()) -> T:
+    """A copy of a plain-data state's top level that shares every value, except the `lists` named
+    (copied one level down): the cheap copy of rules that replace what they change instead of
+    changing it in place, and change in place only the lists named (Game.successor). Fields a
+    state keeps besides its own (docs/ARCHITECTURE.md) are carried along."""
+    new = object.__new__(type(state))
+    d = state.__dict__.copy()
+    for name in lists:
+        d[name] = d[name][:]
+    new.__dict__ = d
+    return new
+

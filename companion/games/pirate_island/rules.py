@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.board.reach import Reached
 from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
+from companion.engine.state import top_copy
 from companion.words import join
 
 from .actions import (CODEC, Attack, Casualty, EndMoves, EndTurn, EnterHarbour, Flee, Fog, Load, Move, Pass, Raid,
@@ -88,9 +89,7 @@ class IslandState:
     def __deepcopy__(self, memo: dict) -> "IslandState":
         """A copy of the top level only: the rules never change a list or a mapping of a state in
         place (every step puts a new one in its field), so states may share them."""
-        new = object.__new__(IslandState)
-        new.__dict__ = self.__dict__.copy()
-        return new
+        return top_copy(self)
 
 
 class IslandGame(Game[IslandState]):
@@ -830,8 +829,7 @@ class IslandGame(Game[IslandState]):
         seat = self.to_move(s)
         if seat is None or a.player != seat:
             return self.apply(s, a)[0]
-        new = object.__new__(IslandState)
-        new.__dict__ = s.__dict__.copy()
+        new = top_copy(s)
         handler = _QUIET.get((s.phase, type(a)))
         if handler is None:
             self.step(new, a)  # refused there, with its words
@@ -851,8 +849,7 @@ class IslandGame(Game[IslandState]):
             except TypeError:  # an unhashable entry: Roll.check says what is wrong
                 plain = False
             if plain:
-                new = object.__new__(IslandState)
-                new.__dict__ = s.__dict__.copy()
+                new = top_copy(s)
                 if p == "turn":
                     self._rolled(new, [int(d) for d in outcome], True)
                 elif p == "combat_roll":

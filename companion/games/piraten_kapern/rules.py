@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
+from companion.engine.state import top_copy
 from companion.words import noun
 
 from .actions import Chest, Pick, Reroll, Stop
@@ -68,31 +69,12 @@ class KapernState:
         """A copy of the top level only, sharing every list: KapernGame.step and resolve never
         change a list in place (they put a new list in its field), so apply and apply_chance
         start from this cheaper copy and the states of a session share what a step left as it was."""
-        new = object.__new__(KapernState)
-        new.__dict__ = self.__dict__.copy()
-        return new
+        return top_copy(self)
 
     def __deepcopy__(self, memo: dict) -> "KapernState":
         # a real copy of every list (apply and apply_chance use the cheaper successor());
         # players, options and last are never changed in place, so they are shared
-        new = object.__new__(KapernState)
-        d = self.__dict__.copy()
-        d["scores"] = d["scores"][:]
-        d["turns"] = d["turns"][:]
-        d["deck"] = d["deck"][:]
-        d["discard"] = d["discard"][:]
-        d["dice"] = d["dice"][:]
-        d["picked"] = d["picked"][:]
-        d["chest"] = d["chest"][:]
-        d["rolling"] = d["rolling"][:]
-        new.__dict__ = d
-        return new
-
-
-
-
-#: a state with nothing in it yet, for the copies of KapernState.successor made inline
-_blank = object.__new__
+        return top_copy(self, ("scores", "turns", "deck", "discard", "dice", "picked", "chest", "rolling"))
 
 
 def _dice_list(dice: list[int]) -> str:
@@ -373,8 +355,7 @@ class KapernGame(Game[KapernState]):
         # apply without building events, for sessions that keep no game log (simulation)
         phase = state.phase
         if (phase == "decide" or phase == "island") and action.player == state.seat:
-            new = _blank(KapernState)  # state.successor(), inlined: simulations apply an action a step
-            new.__dict__ = state.__dict__.copy()
+            new = top_copy(state)  # (state.successor())
             kind = type(action)
             if kind is Pick:
                 d = action.die - 1  # type: ignore[attr-defined]
@@ -413,8 +394,7 @@ class KapernGame(Game[KapernState]):
         if phase == "roll":
             step = self._roll_step(state.rolling)
             outcome = step.check(outcome)
-            new = _blank(KapernState)  # state.successor(), inlined
-            new.__dict__ = state.__dict__.copy()
+            new = top_copy(state)
             self._roll(new, outcome)
             self._after_roll(new, outcome.count(SKULL), None)
             return new

@@ -25,6 +25,7 @@ from typing import Any
 
 from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
+from companion.engine.state import top_copy
 
 from .actions import (
     Attack,
@@ -70,6 +71,8 @@ SHIP_PIRATE = "Ship vs Pirate"
 WINNING = "Winning The Game"
 
 SKULL = "skull"
+#: the lists indexed by seat, the only ones the rules change in place (PirState.successor)
+_BY_SEAT = ("coins", "pos", "marooned", "lost_turn", "out", "turns", "hands", "buried")
 #: the phases in which a seat decides (no chance step is pending, the game is not over)
 _DECIDING = frozenset(("place", "start", "move", "act", "wager", "discard", "take"))
 #: those in which the seat whose turn it is decides (to_move is s.seat)
@@ -130,34 +133,20 @@ class PirState:
         dict a seat has); every other list and dict, and a seat's hand and treasure themselves,
         they replace rather than change. So this copies those eight short lists and shares the
         rest with the state it came from (`__deepcopy__` still copies everything)."""
-        new = object.__new__(PirState)
-        d = self.__dict__.copy()
-        d["coins"] = d["coins"][:]
-        d["pos"] = d["pos"][:]
-        d["marooned"] = d["marooned"][:]
-        d["lost_turn"] = d["lost_turn"][:]
-        d["out"] = d["out"][:]
-        d["turns"] = d["turns"][:]
-        d["hands"] = d["hands"][:]
-        d["buried"] = d["buried"][:]
-        new.__dict__ = d
-        return new
+        return top_copy(self, _BY_SEAT)
 
     def __deepcopy__(self, memo: dict) -> "PirState":
         # every list and dict the rules change in place is copied; players, options, last_move
         # and the battle's lists are replaced, never changed, so they are shared
-        new = object.__new__(PirState)
-        d = self.__dict__.copy()
-        for key in ("coins", "pos", "marooned", "lost_turn", "out", "turns", "pile", "bottom", "contenders",
-                    "roll", "done", "winners"):
-            d[key] = d[key][:]
+        new = top_copy(self, ("coins", "pos", "marooned", "lost_turn", "out", "turns", "pile", "bottom",
+                              "contenders", "roll", "done", "winners"))
+        d = new.__dict__
         d["hands"] = [h[:] for h in d["hands"]]
         d["buried"] = [dict(b) for b in d["buried"]]
         if d["pending"] is not None:
             d["pending"] = dict(d["pending"])
         if d["battle"] is not None:
             d["battle"] = dict(d["battle"])
-        new.__dict__ = d
         return new
 
 
@@ -651,8 +640,8 @@ class PirateologyGame(Game[PirState]):
             if (ph == "spin" or ph == "roll") and self._nobody_out(s):
                 # _resolve's compass and move dice, whose _eliminations finds nothing to do (it reads
                 # nothing they change): no seat's list changes, so the top-level copy shares them all
-                new = object.__new__(PirState)
-                d = new.__dict__ = s.__dict__.copy()
+                new = top_copy(s)
+                d = new.__dict__
                 if ph == "spin":
                     d["wind"] = outcome[0]
                     d["phase"] = "roll"
