@@ -240,7 +240,8 @@ class Session:
                     action, legal = move  # (legal None: a sampled action, built alone by the game)
                     if not isinstance(action, Action):
                         action = decode(action)
-                    if mine and legal is not None and _offered(action, legal):
+                    # (a sampled action is one of the legal ones: the hook's contract)
+                    if mine and (legal is None or _offered(action, legal)):
                         events = game.step(state, action)
                         if events and history:
                             out += events
@@ -472,27 +473,44 @@ class Session:
 
     def _replay_entries(self, entries: list[dict[str, Any]]) -> None:
         """Apply logged entries without their events (`events` works them out when asked for):
-        `_apply_entry` (quiet) and `_record` of each, in one loop (a load replays every step)."""
+        `_apply_entry` (quiet) and `_record` of each, in one loop (a load replays every step). A
+        game with `step_in_place` and the in-place quiet hooks (`step_quiet`, `resolve_quiet`) is
+        replayed as the bot loop plays (`play_bots`): the first step after a snapshot on a copy,
+        the next ones on that copy in place, so a load copies the state once a snapshot."""
         game = self.game
         decode, apply, apply_chance = game.codec.decode, game.apply_quiet, game.apply_chance_quiet
+        step, resolve = getattr(game, "step_quiet", None), getattr(game, "resolve_quiet", None)
+        in_place = bool(getattr(game, "step_in_place", False)) and step is not None and resolve is not None
+        mine = False  # `state` is the loop's own copy (never a snapshot): it may be stepped in place
         log, snaps = self.log, self._snaps
         state = self._state
         with fewer_collections():
             try:
                 for entry in entries:
                     if "action" in entry:
-                        state = apply(state, decode(entry["action"]))
+                        if mine:
+                            step(state, decode(entry["action"]))  # type: ignore[misc]
+                        else:
+                            state, mine = apply(state, decode(entry["action"])), in_place
                     elif "chance" in entry:
                         outcome = self._outcome(state, entry, self._chances) if entry.get("sealed") else entry["chance"]
-                        state = apply_chance(state, outcome)
+                        if mine:
+                            resolve(state, outcome)  # type: ignore[misc]
+                        else:
+                            state, mine = apply_chance(state, outcome), in_place
                         self._chances += 1
                     else:
                         raise SaveError(f"a log entry is neither an action nor a chance outcome: {entry!r}")
                     log.append(entry)
                     if len(log) % SNAPSHOT_EVERY == 0:
                         snaps.append((len(log), state))
-            finally:
+                        mine = False
+            except BaseException:
                 self._state = state
+                if mine:  # the loop's own state may be half changed: the state of the log, rebuilt
+                    self._truncate(len(log))
+                raise
+            self._state = state
 
     @property
     def events(self) -> list[tuple[int, Event]]:

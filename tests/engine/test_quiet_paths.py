@@ -1,5 +1,6 @@
 """The quiet path every load replays (docs/ARCHITECTURE.md, the engine contract: `apply_quiet`,
-`apply_chance_quiet`) against the checked one (`apply`, `apply_chance`), for every game: the
+`apply_chance_quiet`, and where a game has them the in-place `step_quiet`, `resolve_quiet`) against
+the checked one (`apply`, `apply_chance`), for every game: the
 games check a replayed answer alone instead of against every legal action (Pirateology's
 `_allowed`, Pirate Island's one destination, PvD's offer of the answer's own kind), so at positions
 of a seeded random game, some of the legal actions, other seats' versions of them, actions with a field
@@ -55,6 +56,23 @@ def outcome_of(path, game, state, arg):
     return result
 
 
+def in_place(game, hook):
+    """A game's in-place quiet hook (`step_quiet`, `resolve_quiet`: a load's replay steps a copy of
+    its own with them) as a path like `apply_quiet`: run on a copy of the state, which it must
+    leave as it was when it refuses; the copy it changed otherwise."""
+    def path(state, arg):
+        mine = game.successor(state)
+        before = game.state_to_json(mine)
+        try:
+            hook(mine, arg)
+        except IllegalAction:
+            assert game.state_to_json(mine) == before, f"{game.id}: {hook.__name__} refused after changing the state"
+            raise
+        return mine
+    path.__name__ = hook.__name__
+    return path
+
+
 def seeded(game, seed: int, **kwargs) -> Session:
     """A session of up to four players on the game's playout options, without a game log."""
     players = [f"P{i + 1}" for i in range(min(4, game.max_players))]
@@ -64,6 +82,7 @@ def seeded(game, seed: int, **kwargs) -> Session:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_quiet_paths_refuse_and_accept_what_the_checked_paths_do(game_id: str) -> None:
     game = get_game(game_id)
+    step_quiet = in_place(game, game.step_quiet) if hasattr(game, "step_quiet") else None
     rng = random.Random(11)
     session = seeded(game, 11)
     players = len(session.players)
@@ -81,6 +100,8 @@ def test_quiet_paths_refuse_and_accept_what_the_checked_paths_do(game_id: str) -
         for c in candidates:
             checked = outcome_of(game.apply, game, state, c)
             assert checked == outcome_of(game.apply_quiet, game, state, c), f"{game_id}, step {step}: {c}"
+            if step_quiet is not None:
+                assert checked == outcome_of(step_quiet, game, state, c), f"{game_id}, step {step}: {c} in place"
             # and both take exactly what legal_actions lists (the games' checks of one action alone)
             assert (checked[0] == "ok") == (c in legal), f"{game_id}, step {step}: {c} {checked[:3]}"
             tried += 1
@@ -101,6 +122,7 @@ def wrong_outcomes(outcome: list, rng: random.Random) -> list[list]:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_quiet_chance_takes_and_refuses_what_the_checked_path_does(game_id: str) -> None:
     game = get_game(game_id)
+    resolve_quiet = in_place(game, game.resolve_quiet) if hasattr(game, "resolve_quiet") else None
     rng = random.Random(5)
     # the table rolls and draws: every chance step waits, and is tried on both paths before it is entered
     session = seeded(game, 5, source=Table())
@@ -115,8 +137,10 @@ def test_quiet_chance_takes_and_refuses_what_the_checked_path_does(game_id: str)
             continue
         outcome = list(step.sample(rng))
         for o in [outcome] + wrong_outcomes(outcome, rng):
-            assert outcome_of(game.apply_chance, game, state, o) == \
-                outcome_of(game.apply_chance_quiet, game, state, o), f"{game_id}: {o}"
+            checked = outcome_of(game.apply_chance, game, state, o)
+            assert checked == outcome_of(game.apply_chance_quiet, game, state, o), f"{game_id}: {o}"
+            if resolve_quiet is not None:
+                assert checked == outcome_of(resolve_quiet, game, state, o), f"{game_id}: {o} in place"
             tried += 1
         session.resolve(outcome)
     assert tried >= 50, f"{game_id}: only {tried} outcomes tried"

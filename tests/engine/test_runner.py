@@ -6,7 +6,10 @@ from __future__ import annotations
 import copy
 import random
 
-from companion.engine import RandomBot, Runner, Scripted, Session, Table, auto_pass, play_out
+import pytest
+
+from companion.engine import IllegalAction, RandomBot, Runner, SaveError, Scripted, Session, Table, auto_pass, play_out
+from companion.engine.records import save_checksum
 from companion.engine.runner import Playout
 from companion.engine.session import SNAPSHOT_EVERY
 
@@ -170,6 +173,57 @@ def test_a_step_failing_in_place_leaves_the_state_of_the_log() -> None:
         if "action" in entry:
             again.act(entry["action"])
     assert len(again.log) == len(s.log) and again.state == s.state and max(s.state.scores) < 1000
+
+
+class QuietPig(InPlacePig):
+    """Pig with the in-place quiet hooks a load replays with (`step_quiet`, `resolve_quiet`): checked
+    first, then stepped on the state given; counts the steps taken in place."""
+
+    in_place = 0
+
+    def step_quiet(self, s, a):
+        if a not in self.legal_actions(s):
+            raise IllegalAction("Pig", f"{a} is not legal here")
+        self.in_place += 1
+        self.step(s, a)
+
+    def resolve_quiet(self, s, outcome):
+        outcome = self.chance_step(s).check(outcome)
+        self.in_place += 1
+        self.resolve(s, outcome)
+
+
+def test_a_load_replays_in_place_between_snapshots_to_the_same_states() -> None:
+    # the first entry after each snapshot on a copy, the others on that copy in place: the states,
+    # snapshots and events of the played game, and the snapshots are never changed afterwards
+    game = QuietPig()
+    played = Session(game, ["A", "B", "C"], {"target": 80}, seed=6)
+    Runner(played, {i: RandomBot(i) for i in range(3)}).advance()
+    n = len(played.log)
+    assert n > 3 * SNAPSHOT_EVERY
+    loaded = Session.from_json(played.to_json(), game)
+    assert game.in_place == n - (n // SNAPSHOT_EVERY + 1)  # one copy a snapshot (and the first step)
+    assert loaded.state == played.state and loaded.log == played.log
+    assert [(k, copy.deepcopy(st)) for k, st in loaded._snaps] == [(k, st) for k, st in played._snaps]
+    assert loaded.events == played.events
+    while loaded.can_undo():  # undo rebuilds from the snapshots: they are the states of their points
+        loaded.undo()
+        played.undo()
+        assert loaded.state == played.state
+
+
+def test_a_load_refusing_an_entry_stepped_in_place_says_which() -> None:
+    game = QuietPig()
+    played = Session(game, ["A", "B"], {"target": 80}, seed=6)
+    Runner(played, {0: RandomBot(0), 1: RandomBot(1)}).advance()
+    data = played.to_json()
+    at = SNAPSHOT_EVERY + 5  # an entry replayed in place
+    while "action" not in data["log"][at]:
+        at += 1
+    data["log"][at] = {"action": {"type": "roll", "player": 1 - data["log"][at]["action"]["player"]}}
+    data["checksum"] = save_checksum(data)
+    with pytest.raises(SaveError, match=f"log entry {at} cannot be replayed"):
+        Session.from_json(data, game)
 
 
 def test_the_bot_loop_stops_at_a_persons_seat_and_at_max_steps(pig) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 
 from companion.commands import simulate_cmd
+from companion.engine import Digital, RandomBot, Session
+from companion.games.pirates_vs_dinosaurs.rules import GAME
 
 
 def args(**kw):
@@ -28,3 +30,20 @@ def test_chart_is_drawn(tmp_path, capsys):
     out = tmp_path / "balance.png"
     assert simulate_cmd.run(args(games=4, players=2, bots="heuristic", chart=str(out))) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 10_000
+
+
+def test_a_random_bot_draws_the_same_action_through_the_sample_hook():
+    """`sample_action` (the engine's hook for random bots) hands over the very action offered at the
+    index the bot draws: at every decision of a seeded random game the action `choose` takes from
+    the legal list, so seeded games and `simulate` reports stay what they were."""
+    session = Session(GAME, ["A", "B", "C"], seed=8, source=Digital(8), history=False)
+    sampler, chooser = RandomBot("x"), RandomBot("x")
+    decisions = 0
+    while not session.is_over() and decisions < 600:
+        state = session.state
+        got = GAME.sample_action(state, sampler.index)
+        legal = GAME.legal_actions(state)
+        assert got is chooser.choose({}, legal) and any(a is got for a in state.offered)
+        session.act(got)
+        decisions += 1
+    assert decisions == 600 or session.is_over()

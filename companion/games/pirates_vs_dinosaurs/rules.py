@@ -9,6 +9,7 @@ frame kind (frames.py) to its stage module's handler.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 from math import comb
@@ -225,6 +226,20 @@ def _may_arrange(s: PvdState, p: int, arranged: tuple[int, ...], c: Any, q: Any)
     return pl.area in card.areas or ("your_area" in card.areas and pl.area == me.area)
 
 
+def _quietly_offered(s: PvdState, action: Action) -> bool:
+    """Whether the quiet path may apply `action` at once: nothing pending, the game not over, the
+    seat deciding, and the action among those offered (checked alone while they are not worked out
+    yet, `state.Offered`: a pass or a turn's action is `_surely_offered`'s first case). False: let
+    `apply` decide, which refuses it as ever."""
+    d = s.decision
+    if d is None or s.chance is not None or s.over or action.player != d["seat"]:
+        return False
+    if "offered" not in s.__dict__:
+        kinds = ALWAYS.get(type(action))
+        return (kinds is not None and d["kind"] in kinds) or _surely_offered(s, d, action) or action in s.offered
+    return action in s.offered
+
+
 def resolve_stack(ctx: Ctx) -> list[Event]:
     """Resolve until the next decision, chance step or the end; the stop is kept in the state."""
     s = ctx.state
@@ -313,6 +328,13 @@ class PiratesVsDinosaurs(Game[PvdState]):
     def legal_actions(self, s: PvdState) -> list[Action]:
         return legal(s)
 
+    def sample_action(self, s: PvdState, index: Callable[[int], int]) -> Action | None:
+        """`legal_actions(s)[index(n)]` (the engine's hook for random bots): the very object offered,
+        without the copy of the list a bot is handed, so `step` finds it at once and a Session's bot
+        loop steps it in place. The same draw as the bot's `choose` (tests/pvd/test_simulate.py)."""
+        offered = s.offered
+        return offered[index(len(offered))] if offered else None
+
     def apply(self, s: PvdState, action: Action) -> tuple[PvdState, list[Event]]:
         # the common case of Game.apply without its checks: one of the very actions offered to the
         # seat deciding (what bots choose; nothing pending, the game not over), on a clone
@@ -328,31 +350,43 @@ class PiratesVsDinosaurs(Game[PvdState]):
         """`apply` without the events (a load replays every logged step so): one of the actions
         offered (the same check as `step`: the very object, else an equal one) on a clone, resolved
         in a Quiet context; anything else goes through `apply`, which refuses it as ever."""
-        d = s.decision
-        if d is not None and s.chance is None and not s.over and action.player == d["seat"]:
-            if "offered" not in s.__dict__:  # not worked out yet (state.Offered): `action` alone is checked
-                kinds = ALWAYS.get(type(action))  # (a pass, a turn's action: _surely_offered's first case)
-                ok = (kinds is not None and d["kind"] in kinds) or _surely_offered(s, d, action) \
-                    or action in s.offered
-            else:
-                ok = action in s.offered
-            if ok:
-                new = s.__deepcopy__(None)
-                apply(new, action, Quiet)
-                return new
+        if _quietly_offered(s, action):
+            new = s.__deepcopy__(None)
+            apply(new, action, Quiet)
+            return new
         return self.apply(s, action)[0]
+
+    def step_quiet(self, s: PvdState, action: Action) -> None:
+        """`apply_quiet` on the state given, changed in place (the engine's replay of a load steps a
+        copy of its own so, `step_in_place`): the same check first, so a refused action leaves `s`
+        as it was; anything else goes through `apply`, which refuses it (or `s` takes its result)."""
+        if _quietly_offered(s, action):
+            apply(s, action, Quiet)
+        else:
+            s.__dict__ = self.apply(s, action)[0].__dict__
 
     def apply_chance_quiet(self, s: PvdState, outcome: Any) -> PvdState:
         """`apply_chance` without the events: the outcome checked by the pending step (BadOutcome as
         ever), resolved in a Quiet context on a clone."""
-        step = self.chance_step(s)
-        if step is None:
-            raise IllegalAction.said("chance", "refused.no_chance")
-        outcome = step.check(outcome)
+        outcome = self._checked(s, outcome)
         new = s.__deepcopy__(None)
         new.chance = None
         resolve_stack(Quiet(new, new.stack, None, outcome))
         return new
+
+    def resolve_quiet(self, s: PvdState, outcome: Any) -> None:
+        """`apply_chance_quiet` on the state given, changed in place (see `step_quiet`): the outcome
+        is checked first, so a refused one leaves `s` as it was."""
+        outcome = self._checked(s, outcome)
+        s.chance = None
+        resolve_stack(Quiet(s, s.stack, None, outcome))
+
+    def _checked(self, s: PvdState, outcome: Any) -> list[str]:
+        """The outcome as the pending chance step accepts it (IllegalAction, BadOutcome as `apply_chance`)."""
+        step = self.chance_step(s)
+        if step is None:
+            raise IllegalAction.said("chance", "refused.no_chance")
+        return step.check(outcome)
 
     def step(self, s: PvdState, action: Action) -> list[Event]:
         options = s.offered
