@@ -54,11 +54,28 @@ def count(faces: tuple[str, ...] | list[str], sabers: bool, double: bool, plus: 
 def h_roll(ctx: Ctx, f: Roll) -> Next:
     """A roll's life: the window before it (every other captain still exploring who may play a card
     on the roller, in turn order, then the roller), the dice, the window after it, re-rolls (which
-    open the window after again), the count."""
+    open the window after again), the count. A phase that goes straight on to the next one (the
+    dice came: the window after opens; a window closed: the dice or the count) goes on here rather
+    than through the stack's loop (a frame is put on the stack where the rules read it there: the
+    rolled dice before the window after them opens, the frame a decision or the dice wait on)."""
     s = ctx.state
     p = f.p
     phase = f.phase
-    if phase in (ROLL_PRE, ROLL_POST):
+    if phase == ROLL_ROLLED:
+        faces = tuple(ctx.take_outcome())
+        f = replace(f, faces=faces, phase=ROLL_POST, window=None)
+        ctx.put(f)  # (on the stack before the window opens: who may use what reads the roll there)
+        phase = ROLL_POST
+        ctx.emit(f"{name(ctx, p)} rolls {', '.join(faces)}", "roll", seat=p, faces=list(faces))
+    elif phase == ROLL_REROLLED:
+        rolled = list(f.faces)
+        for i, face in zip(f.rerolling, ctx.take_outcome()):
+            rolled[i] = face
+        f = replace(f, faces=tuple(rolled), rerolling=(), phase=ROLL_POST, window=None)
+        ctx.put(f)
+        phase = ROLL_POST
+        ctx.emit(f"{name(ctx, p)} re-rolls: {', '.join(rolled)}", "roll", seat=p, faces=list(rolled))
+    if phase == ROLL_PRE or phase == ROLL_POST:
         w = f.window
         if w is None:
             w = open_window(s, p, others=reaction_possible(s, f, "before_roll" if phase == ROLL_PRE else "after_roll"))
@@ -68,8 +85,11 @@ def h_roll(ctx: Ctx, f: Roll) -> Next:
             if w is not f.window:
                 ctx.put(replace(f, window=w))
             return ask(seat, kind)
-        ctx.put(replace(f, window=w, phase=ROLL_GO if phase == ROLL_PRE else ROLL_COUNT))
-        return None
+        if phase == ROLL_POST:  # accepted: the count (the frame is taken off as it is)
+            ctx.pop(count(f.faces, f.sabers, f.double, f.plus))
+            return None
+        f = replace(f, window=w, phase=ROLL_GO)
+        phase = ROLL_GO
     if phase == ROLL_GO:
         n = max(0, f.dice)
         if n == 0:
@@ -77,21 +97,9 @@ def h_roll(ctx: Ctx, f: Roll) -> Next:
             return None
         ctx.put(replace(f, dice=n, phase=ROLL_ROLLED))
         return Need("roll", n, label=f"{f.kind} roll of {name(ctx, p)}")
-    if phase == ROLL_ROLLED:
-        faces = tuple(ctx.take_outcome())
-        ctx.put(replace(f, faces=faces, phase=ROLL_POST, window=None))
-        ctx.emit(f"{name(ctx, p)} rolls {', '.join(faces)}", "roll", seat=p, faces=list(faces))
-        return None
     if phase == ROLL_REROLL:
         ctx.put(replace(f, phase=ROLL_REROLLED))
         return Need("roll", len(f.rerolling), label=f"re-roll of {name(ctx, p)}")
-    if phase == ROLL_REROLLED:
-        faces = list(f.faces)
-        for i, face in zip(f.rerolling, ctx.take_outcome()):
-            faces[i] = face
-        ctx.put(replace(f, faces=tuple(faces), rerolling=(), phase=ROLL_POST, window=None))
-        ctx.emit(f"{name(ctx, p)} re-rolls: {', '.join(faces)}", "roll", seat=p, faces=list(faces))
-        return None
     ctx.pop(count(f.faces, f.sabers, f.double, f.plus))
     return None
 

@@ -76,64 +76,84 @@ def slot_attr(kind: str) -> str:
 
 
 def h_turn(ctx: Ctx, f: Turn) -> Next:
+    """A captain's turn: its phases in order, each asking its decision or going on to the next. A
+    phase that goes straight on (nothing to do, an answer taken) goes on here rather than through
+    the stack's loop; the turn's frame is put on the stack before anything is asked or pushed (the
+    actions offered read it there)."""
     s = ctx.state
     p = f.p
-    pl = s.players[p]  # (owned, copied on write, only by the phases that change it: START, END)
-    phase = f.phase
     a = ctx.take_answer()
-    if isinstance(a, Hand):
-        ctx.push(Cards(p))
-        return None
     if a is not None:
-        return _answer(ctx, f, a)
+        if isinstance(a, Hand):
+            ctx.push(Cards(p))
+            return None
+        _answer(ctx, f, a)
+        f = ctx.stack[-1]  # what the stack's loop would resolve next: the turn, or what the answer began
+        if type(f) is not Turn:
+            return None
+    on = f  # the frame on the stack
     cat = catalog()
-    if phase == TURN_START:
-        pl = own(s, p)
-        refresh_turn(pl)
-        if pl.skip > 0:
-            pl.skip -= 1
-            ctx.emit(f"{pl.name} skips this turn", "skip", seat=p)
-            ctx.put(replace(f, phase=TURN_END))
-        elif pl.stage == EXPEDITION:
-            ctx.put(replace(f, phase=TURN_INCIDENTS))
-            ctx.push(DrawCards(p, passive_amount(s, p, "turn_draw", cat.setup.turn_draw)))
-        else:
-            ctx.put(replace(f, phase=TURN_DIG if pl.stage == DIG else TURN_SHIP))
+    while True:
+        pl = s.players[p]  # (owned, copied on write, only by the phases that change it: START, END)
+        phase = f.phase
+        if phase == TURN_START:
+            pl = own(s, p)
+            refresh_turn(pl)
+            if pl.skip > 0:
+                pl.skip -= 1
+                ctx.emit(f"{pl.name} skips this turn", "skip", seat=p)
+                f = replace(f, phase=TURN_END)
+            elif pl.stage == EXPEDITION:
+                ctx.put(replace(f, phase=TURN_INCIDENTS))
+                ctx.push(DrawCards(p, passive_amount(s, p, "turn_draw", cat.setup.turn_draw)))
+                return None
+            else:
+                f = replace(f, phase=TURN_DIG if pl.stage == DIG else TURN_SHIP)
+            continue
+        if phase == TURN_INCIDENTS:
+            if pl.stage != EXPEDITION:
+                f = replace(f, phase=TURN_END)
+                continue
+            slots = [k for k in ("dinosaur_attack", "other") if getattr(pl, slot_attr(k))]
+            if not slots:
+                f = replace(f, phase=TURN_ACT)
+                continue
+            if f is not on:
+                ctx.put(f)
+            return Ask(p, "inc_order", {"slots": slots})  # always: whether it is asked must not tell what p holds
+        if phase == TURN_ACT or phase == TURN_ARRANGE:
+            if pl.stage != EXPEDITION:
+                f = replace(f, phase=TURN_END)
+                continue
+            if f is not on:
+                ctx.put(f)
+            return ask(p, phase.value)
+        if phase == TURN_DISCARD:
+            limit = passive_amount(s, p, "hand_limit", cat.setup.hand_limit)
+            if pl.stage == EXPEDITION and len(pl.hand) > limit:
+                if f is not on:
+                    ctx.put(f)
+                return Ask(p, "discard", {"need": len(pl.hand) - limit})
+            f = replace(f, phase=TURN_END)
+            continue
+        if phase == TURN_DIG:
+            if pl.stage != DIG:
+                f = replace(f, phase=TURN_END)
+                continue
+            if f is not on:
+                ctx.put(f)
+            return ask(p, "dig_act")
+        if phase == TURN_SHIP:
+            if s.options.get("actions_on_ship") and pl.stage == SHIP:
+                if f is not on:
+                    ctx.put(f)
+                return ask(p, "ship")
+            f = replace(f, phase=TURN_END)
+            continue
+        if pl.mods:
+            own(s, p).mods = tuple(m for m in pl.mods if m["until"] != "turn")
+        ctx.pop()
         return None
-    if phase == TURN_INCIDENTS:
-        if pl.stage != EXPEDITION:
-            ctx.put(replace(f, phase=TURN_END))
-            return None
-        slots = [k for k in ("dinosaur_attack", "other") if getattr(pl, slot_attr(k))]
-        if not slots:
-            ctx.put(replace(f, phase=TURN_ACT))
-            return None
-        return Ask(p, "inc_order", {"slots": slots})  # always: whether it is asked must not tell what p holds
-    if phase in (TURN_ACT, TURN_ARRANGE):
-        if pl.stage != EXPEDITION:
-            ctx.put(replace(f, phase=TURN_END))
-            return None
-        return ask(p, phase.value)
-    if phase == TURN_DISCARD:
-        limit = passive_amount(s, p, "hand_limit", cat.setup.hand_limit)
-        if pl.stage == EXPEDITION and len(pl.hand) > limit:
-            return Ask(p, "discard", {"need": len(pl.hand) - limit})
-        ctx.put(replace(f, phase=TURN_END))
-        return None
-    if phase == TURN_DIG:
-        if pl.stage != DIG:
-            ctx.put(replace(f, phase=TURN_END))
-            return None
-        return ask(p, "dig_act")
-    if phase == TURN_SHIP:
-        if s.options.get("actions_on_ship") and pl.stage == SHIP:
-            return ask(p, "ship")
-        ctx.put(replace(f, phase=TURN_END))
-        return None
-    if pl.mods:
-        own(s, p).mods = tuple(m for m in pl.mods if m["until"] != "turn")
-    ctx.pop()
-    return None
 
 
 def _answer(ctx: Ctx, f: Turn, a: object) -> Next:

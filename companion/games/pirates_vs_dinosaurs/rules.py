@@ -101,69 +101,92 @@ def _legal(s: PvdState) -> list[Action]:
     d = s.decision
     if d is None or s.chance is not None or s.over:
         return []
-    p, kind = d["seat"], d["kind"]
-    pl = s.players[p]
-    cat = catalog()
-    out: list[Action] = []
-    if kind == "relic":
-        return [made(PickRelic, p, r) for r in d["options"]]
-    if kind == "mate":
-        return [made(PickMate, p, m) for m in d["options"]]
-    if kind == "outfit":
-        return list(_outfits(p))
-    if kind == "area":
-        return [made(ChooseArea, p, a) for a in cat.area_ids if not (d.get("other") and a == pl.area)]
-    if kind == "inc_order":
-        out = [made(PlayIncident, p, k) for k in d["slots"]]
-    elif kind == "act":
-        out = [made(Search, p), made(EndSearch, p)]
-        out += [made(Attack, p, q) for q, o in enumerate(s.players)
-                if q != p and o.stage == EXPEDITION and o.area == pl.area]
-        if s.tokens_left > 0:
-            out.append(made(Replenish, p))
-    elif kind == "arrange":
-        out = _arrangements(s, p, s.stack[-1].arranged) + [made(Proceed, p)]
-    elif kind == "discard":
-        combos = _discards(pl.hand, d["need"])
-        if combos:
-            return [Discard(p, a.cards) for a in combos]
-        return [Discard(p, (c,)) for c in sorted(set(pl.hand))]
-    elif kind in WINDOW_KINDS or kind == "cards":
-        out = [made(Proceed, p)]
-    elif kind in ("reroll", "set_face"):
-        return [made(PickDice, p, tuple(faces)) for faces in d["options"]]
-    elif kind == "cancel_slot":
-        return [made(CancelIncident, p, k) for k in d["slots"]]
-    elif kind == "lose_cards":
-        combos = _discards(pl.hand, d["need"])
-        return [Discard(p, a.cards) for a in combos] if combos else [Discard(p, (c,)) for c in sorted(set(pl.hand))]
-    elif kind == "look":
-        out = [made(Look, p, k) for k in d["slots"]]
-        if d.get("optional"):
-            out.append(made(Proceed, p))
-        return out
-    elif kind == "dig_act":
-        out = [made(Dig, p)] + [made(Attack, p, q) for q, o in enumerate(s.players) if q != p and o.stage == DIG]
-        if s.tokens_left > 0:
-            out.append(made(Replenish, p))
-        out.append(made(ReturnToShip, p))
-    elif kind == "putback":
-        return [PutBack(p, v) for v in sorted(set(pl.treasures))]
-    elif kind == "ship":
-        return [made(ShipDraw, p), made(Proceed, p)]
-    elif kind == "choose":
-        return [Choose(p, i) for i in range(d["n"])]
-    elif kind == "send_dino":
-        return [SendDinosaur(p, q) for q, o in enumerate(s.players) if o.stage == DIG]
-    if kind in MENU and usable(s, p, "turn", first=True):
+    got = _OFFERS.get(d["kind"])
+    return got(s, d, d["seat"]) if got is not None else []
+
+
+# the actions each kind of decision offers (`_OFFERS`: one function a kind, asked at every decision)
+
+
+def _hand(s: PvdState, p: int, out: list[Action]) -> list[Action]:
+    """A turn's decision: the hand menu (Hand) too when the captain has a card or ability to use."""
+    if usable(s, p, "turn", first=True):
         out.append(made(Hand, p))
-    window = DECISION_WINDOW.get(kind)
-    if window:
-        uses = usable(s, p, window)
-        out += uses
-        if kind in ("pre", "post"):
-            out += [made(Use, u.player, u.source, u.target, u.area, True) for u in uses]
     return out
+
+
+def _roll_window(s: PvdState, d: dict[str, Any], p: int) -> list[Action]:
+    """The roller's window before or after a roll: pass, or use (and roll or accept right after: go)."""
+    uses = usable(s, p, d["kind"])
+    if not uses:
+        return [made(Proceed, p)]
+    return [made(Proceed, p)] + uses + [made(Use, u.player, u.source, u.target, u.area, True) for u in uses]
+
+
+def _reaction(s: PvdState, d: dict[str, Any], p: int) -> list[Action]:
+    """A window of another captain's moment (and the hand menu's cards): pass, or use."""
+    return [made(Proceed, p)] + usable(s, p, DECISION_WINDOW[d["kind"]])
+
+
+def _act(s: PvdState, d: dict[str, Any], p: int) -> list[Action]:
+    area = s.players[p].area
+    out = [made(Search, p), made(EndSearch, p)]
+    out += [made(Attack, p, q) for q, o in enumerate(s.players) if q != p and o.stage == EXPEDITION and o.area == area]
+    if s.tokens_left > 0:
+        out.append(made(Replenish, p))
+    return _hand(s, p, out)
+
+
+def _dig_act(s: PvdState, d: dict[str, Any], p: int) -> list[Action]:
+    out = [made(Dig, p)] + [made(Attack, p, q) for q, o in enumerate(s.players) if q != p and o.stage == DIG]
+    if s.tokens_left > 0:
+        out.append(made(Replenish, p))
+    out.append(made(ReturnToShip, p))
+    return _hand(s, p, out)
+
+
+def _discard(s: PvdState, d: dict[str, Any], p: int) -> list[Action]:
+    hand = s.players[p].hand
+    combos = _discards(hand, d["need"])
+    if combos:
+        return [Discard(p, a.cards) for a in combos]
+    return [Discard(p, (c,)) for c in sorted(set(hand))]
+
+
+def _look(s: PvdState, d: dict[str, Any], p: int) -> list[Action]:
+    out = [made(Look, p, k) for k in d["slots"]]
+    if d.get("optional"):
+        out.append(made(Proceed, p))
+    return out
+
+
+_OFFERS: dict[str, Callable[[PvdState, dict[str, Any], int], list[Action]]] = {
+    "relic": lambda s, d, p: [made(PickRelic, p, r) for r in d["options"]],
+    "mate": lambda s, d, p: [made(PickMate, p, m) for m in d["options"]],
+    "outfit": lambda s, d, p: list(_outfits(p)),
+    "area": lambda s, d, p: [made(ChooseArea, p, a) for a in catalog().area_ids
+                             if not (d.get("other") and a == s.players[p].area)],
+    "inc_order": lambda s, d, p: _hand(s, p, [made(PlayIncident, p, k) for k in d["slots"]]),
+    "act": _act,
+    "arrange": lambda s, d, p: _hand(s, p, _arrangements(s, p, s.stack[-1].arranged) + [made(Proceed, p)]),
+    "discard": _discard,
+    "lose_cards": _discard,
+    "pre": _roll_window,
+    "post": _roll_window,
+    "react_pre": _reaction,
+    "react_post": _reaction,
+    "react_card": _reaction,
+    "cards": _reaction,
+    "reroll": lambda s, d, p: [made(PickDice, p, tuple(faces)) for faces in d["options"]],
+    "set_face": lambda s, d, p: [made(PickDice, p, tuple(faces)) for faces in d["options"]],
+    "cancel_slot": lambda s, d, p: [made(CancelIncident, p, k) for k in d["slots"]],
+    "look": _look,
+    "dig_act": _dig_act,
+    "putback": lambda s, d, p: [PutBack(p, v) for v in sorted(set(s.players[p].treasures))],
+    "ship": lambda s, d, p: [made(ShipDraw, p), made(Proceed, p)],
+    "choose": lambda s, d, p: [Choose(p, i) for i in range(d["n"])],
+    "send_dino": lambda s, d, p: [SendDinosaur(p, q) for q, o in enumerate(s.players) if o.stage == DIG],
+}
 
 
 #: decisions whose pass (Proceed) `_legal` always offers
