@@ -6,8 +6,11 @@
     python benchmarks/pvd_speed.py --bytecodes 1000 1001 1002
     python benchmarks/pvd_speed.py --load [--rounds 5] [--games 10]
 
-Each round plays the same `--games` seeds on both paths (the same games, so the two figures are
-comparable), one path after the other, alternating which goes first. Time is the process's CPU
+Each round plays the same `--games` seeds on both paths, one path after the other, alternating
+which goes first. The two paths draw their chance apart (a Session the digital dice of its seed, a
+Playout a generator of its own), so a seed is not the same game on both: random games vary in
+length by a factor of three, so compare the paths by the decisions per CPU second printed beside
+the games. Time is the process's CPU
 time (time.process_time): other work on a shared machine still slows it (caches, memory), so
 compare only runs alternated with the code compared against. `--bytecodes` counts instead the
 Python bytecodes each seeded game runs on both paths (sys.settrace opcode events, about 15 times
@@ -36,23 +39,26 @@ from arguments import at_least
 NAMES = ["A", "B", "C", "D"]
 
 
-def session_games(seeds: range) -> tuple[float, int]:
-    steps = 0
+def session_games(seeds: range) -> tuple[float, int, int]:
+    """CPU seconds, log entries (decisions and chance outcomes) and decisions of random games."""
+    steps = decisions = 0
     start = time.process_time()
     for seed in seeds:
         session = Session(GAME, NAMES, seed=seed, source=Digital(seed))
         play_out(session, {i: RandomBot(f"{seed}:{i}") for i in range(4)}, max_steps=GAME.playout_steps * 5)
         assert session.is_over()
         steps += len(session.log)
-    return time.process_time() - start, steps
+        decisions += sum(1 for entry in session.log if "action" in entry)
+    return time.process_time() - start, steps, decisions
 
 
-def sim_games(seeds: range) -> tuple[float, int]:
+def sim_games(seeds: range) -> tuple[float, int, int]:
+    """CPU seconds, steps and decisions (the same: a Playout keeps no chance entries) of random games."""
     steps = 0
     start = time.process_time()
     for seed in seeds:
         steps += play_game(GAME, ["random"] * 4, seed)["steps"]
-    return time.process_time() - start, steps
+    return time.process_time() - start, steps, steps
 
 
 def load_per_step(games: int, rounds: int) -> list[float]:
@@ -91,7 +97,7 @@ def bytecodes(seed: int) -> None:
         count[0] = 0
         sys.settrace(tracer)
         try:
-            _, steps = fn(range(seed, seed + 1))
+            _, steps, _ = fn(range(seed, seed + 1))
         finally:
             sys.settrace(None)
         print(f"seed {seed} {key}: {count[0]:,} bytecodes, {steps} steps, {count[0] / steps:,.0f} a step")
@@ -119,17 +125,19 @@ def main() -> None:
         return
     rates: dict[str, list[float]] = {"session": [], "sim": []}
     steps: dict[str, list[float]] = {"session": [], "sim": []}
+    decided: dict[str, list[float]] = {"session": [], "sim": []}
     for r in range(args.rounds):
         seeds = range(1000 + r * args.games, 1000 + (r + 1) * args.games)
         order = [("session", session_games), ("sim", sim_games)]
         for key, fn in (order if r % 2 == 0 else order[::-1]):
-            cpu, n = fn(seeds)
+            cpu, n, d = fn(seeds)
             rates[key].append(args.games / cpu)
             steps[key].append(n / cpu)
+            decided[key].append(d / cpu)
     for key, label in (("session", "through a Session"), ("sim", "on the simulation path")):
         print(f"random 4-player games {label}: {statistics.median(rates[key]):.1f} games per CPU second "
               f"(median of {args.rounds}; {min(rates[key]):.1f}-{max(rates[key]):.1f}), "
-              f"{statistics.median(steps[key]):,.0f} steps per CPU second")
+              f"{statistics.median(steps[key]):,.0f} steps, {statistics.median(decided[key]):,.0f} decisions per CPU second")
 
 
 if __name__ == "__main__":
