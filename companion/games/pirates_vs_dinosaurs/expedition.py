@@ -87,7 +87,9 @@ def h_turn(ctx: Ctx, f: Turn) -> Next:
         if isinstance(a, Hand):
             ctx.push(Cards(p))
             return None
-        _answer(ctx, f, a)
+        got = _answer(ctx, f, a)
+        if got is not None:
+            return got
         f = ctx.stack[-1]  # what the stack's loop would resolve next: the turn, or what the answer began
         if type(f) is not Turn:
             return None
