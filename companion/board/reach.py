@@ -139,7 +139,7 @@ class _Table:
     routes), the region, and each space's steps out by cost as bit masks (for searches)."""
 
     __slots__ = ("owner", "start", "cap", "factor", "preds", "region", "within", "start_bit", "hops", "out",
-                 "base", "last", "level", "longest", "_between", "routes")
+                 "base", "last", "level", "longest", "_between", "routes", "_prefix")
 
     def __init__(self, owner: "ReachTable", start: str, factor: int, cap: int):
         self.owner, self.start, self.cap, self.factor = owner, start, cap, factor
@@ -176,6 +176,31 @@ class _Table:
         self._between: dict[str, int] = {}
         #: space -> its route on the empty board (way; copied for the caller)
         self.routes: dict[str, list[str]] = {}
+        #: k -> the first k spaces of the empty board's answer as a bit mask (nth_free; made on first use)
+        self._prefix: list[int] | None = None
+
+    def nth_free(self, taken: int, i: int) -> str:
+        """The `i`-th space (from 0) of the empty board's answer (cheapest first, so for i less
+        than `(within[budget] & ~taken).bit_count()` one the empty board reaches within `budget`)
+        that is not in `taken` (a bit mask). A few counts of bits, no walk: a
+        prefix of k spaces holds k minus its taken ones free, which grows by at most one a space,
+        so k is raised by what is missing until the prefix holds i + 1 free spaces; its last
+        space is the one asked (rejection sampling draws a space of this superset uniformly)."""
+        prefix = self._prefix
+        if prefix is None:
+            bits, acc = self.owner.bits, 0
+            prefix = [0]
+            for s in self.base.ends:
+                acc |= bits[s]
+                prefix.append(acc)
+            self._prefix = prefix
+        want = i + 1
+        k = want
+        while True:
+            missing = want - k + (prefix[k] & taken).bit_count()
+            if not missing:
+                return self.base.ends[k - 1]
+            k += missing
 
     def between(self, end: str) -> int:
         """The spaces between the start and `end` on any of its cheapest ways on the empty board
@@ -291,6 +316,12 @@ class ReachTable:
         if not b and not st:
             return t.base
         return self._kept(t, (start, factor, cap, upto, b, st), b, st, upto)
+
+    def table(self, start: str, factor: int, cap: int) -> "_Table":
+        """The empty board's table of (start, factor, cap) (made on first use): `within[budget]`
+        is a bit mask of every space any `reach(start, cap, factor, ..., upto=budget)` may hold,
+        whatever the blockers (they never make a space cheaper); `nth_free` picks one of them."""
+        return self._tables.get((start, factor, cap)) or self._table(start, factor, cap)
 
     def way(self, start: str, cap: int, end: str, factor: int = 1, blocked: int = 0, stops: int = 0,
             upto: int | None = None) -> tuple[int, list[str]] | None:
