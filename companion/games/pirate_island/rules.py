@@ -528,7 +528,7 @@ class IslandGame(Game[IslandState]):
         return [(c, h) for c in self.ships_of(s, s.seat) if aboard(c) in aboard_now for h in free]
 
     def load_options(self, s: IslandState) -> list[str]:
-        if s.phase != "move" or s.storm:
+        if s.phase != "move" or s.storm or "treasure" not in s.contents:  # (nobody has found it yet)
             return []
         isl = self.island
         out = []
@@ -959,6 +959,26 @@ class IslandGame(Game[IslandState]):
                     self.resolve(new, outcome[:])
                 return new
         return self.apply_chance(s, outcome)[0]
+
+    def step_quiet(self, s: IslandState, a: Action) -> None:
+        """`step` without the events (a Playout keeps none): the same handlers, the hot ones told
+        to make no event (as apply_quiet, in place)."""
+        handler = _QUIET.get((s.phase, type(a)))
+        if handler is None:
+            self.step(s, a)  # refused there, with its words
+        else:
+            handler(self, s, a)
+
+    def resolve_quiet(self, s: IslandState, outcome: list[str]) -> None:
+        """`resolve` without the turn's and the combat roll's own events (as apply_chance_quiet,
+        in place; a Playout's outcomes are samples, valid faces)."""
+        p = s.phase
+        if p == "turn":
+            self._rolled(s, [int(d) for d in outcome], True)
+        elif p == "combat_roll":
+            self._combat_rolled(s, [int(d) for d in outcome], True)
+        else:
+            self.resolve(s, outcome)
 
     def step(self, s: IslandState, a: Action) -> list[Event]:
         handler = _HANDLERS.get((s.phase, type(a)))
