@@ -421,6 +421,11 @@ class IslandGame(Game[IslandState]):
     _landings_memo: tuple[Any, tuple[tuple[str, str, int], ...]] = (None, ())
 
     @cached_property
+    def _ship_cost(self) -> int:
+        """BP a ship's sail costs (sail_options: none with fewer)"""
+        return self.rules.movement.ship
+
+    @cached_property
     def _movement(self) -> tuple[int, int, int, int]:
         """(BP a pirate may spend, a carrier, disembarking or embarking, the carrier's factor)"""
         mv = self.rules.movement
@@ -841,7 +846,7 @@ class IslandGame(Game[IslandState]):
         free = ~self.occupied_bits(s)
         chests, enemy_bits, chest_bits = self._masks(s)
         cap_, carrier_cap, embark, factor = self._movement
-        landings = self._landings(s)
+        landings = None  # (worked out for the first pirate that could afford to go aboard)
         # (how many candidates, pirate, table, budget, carry, blocked, stops, BP added, harbour
         # disembarked from / gone aboard, landing place of a harbour gone aboard)
         parts: list[tuple] = []
@@ -876,6 +881,8 @@ class IslandGame(Game[IslandState]):
                     n += m
                 if budget >= embark:
                     near = t.within[budget - embark]
+                    if landings is None:
+                        landings = self._landings(s)
                     for harbour, lp, lp_bit in landings:
                         if lp_bit & near and (lp == loc or lp not in chests):
                             parts.append((1, pirate, t, budget, False, enemy_bits, chest_bits, embark, harbour, lp))
@@ -888,8 +895,9 @@ class IslandGame(Game[IslandState]):
                     if m:
                         parts.append((m, pirate, t, budget, True, enemy_bits | chest_bits, 0, 0, None, None))
                         n += m
-        sails = self.sail_options(s)
-        loads = self.load_options(s)
+        # (none unless a ship may sail, or somebody has found the treasure: no call)
+        sails = self.sail_options(s) if bp >= self._ship_cost and not s.storm else ()
+        loads = self.load_options(s) if "treasure" in s.contents else ()
         total = n + len(sails) + len(loads) + 1
         while True:
             i = index(total)
