@@ -5,16 +5,18 @@ leg reaches on the empty board and the rest, and kept only if it is legal. Check
 drawn action is legal and the listed one; at every movement decision of seeded games the
 candidates kept are exactly the legal actions, each once (so every legal action is reached, with
 the same chance as every other); a seeded chi-square test of many draws at positions where
-candidates are refused; seeded games repeat."""
+candidates are refused; seeded games repeat; a Playout's steps without events (step_quiet,
+resolve_quiet) make the same game as step and resolve."""
 from __future__ import annotations
 
 import copy
 import math
+import random
 from collections import Counter
 from collections.abc import Iterator
 
 from companion.engine import RandomBot
-from companion.engine.runner import Playout
+from companion.engine.runner import Playout, Runner
 from companion.games.pirate_island.actions import Move
 from companion.games.pirate_island.rules import GAME, IslandState
 
@@ -121,3 +123,21 @@ def _copy(s: IslandState) -> IslandState:
     """A position kept while the game it came from goes on (the Playout changes its state in
     place; IslandState's copy is of the top level, the rules never change the rest in place)."""
     return copy.deepcopy(s)
+
+
+def test_a_playouts_quiet_steps_make_the_same_game_as_step_and_resolve() -> None:
+    # a Playout (simulations) steps and resolves without events (step_quiet, resolve_quiet);
+    # the same seeded game played by hand with step and resolve ends in the same state
+    players, seed = ["A", "B", "C", "D"], 3
+    quiet = Playout(GAME, players, {"round_limit": 12}, seed=seed)
+    Runner(quiet, {i: RandomBot(f"{seed}:{i}") for i in range(4)}).advance()
+    rng, bots = random.Random(f"playout:{seed}"), {i: RandomBot(f"{seed}:{i}") for i in range(4)}
+    s, steps = GAME.new_state(players, {"round_limit": 12}), 0
+    while not GAME.is_over(s):
+        seat = GAME.to_move(s)
+        if seat is None:
+            GAME.resolve(s, GAME.chance_step(s).sample(rng))  # type: ignore[union-attr]
+        else:
+            GAME.step(s, GAME.sample_action(s, bots[seat].index))  # type: ignore[arg-type]
+            steps += 1
+    assert vars(s) == vars(quiet.state) and steps == quiet.steps
