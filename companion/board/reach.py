@@ -174,7 +174,7 @@ class _Table:
         self.last: tuple[int, int, int, Reached] = (-1, 0, 0, self.base)
         #: space -> the spaces on its cheapest ways on the empty board, start and end left out (between)
         self._between: dict[str, int] = {}
-        #: space -> its route on the empty board (way; copied for the caller)
+        #: space -> its route on the empty board (way, route; copied for the caller)
         self.routes: dict[str, list[str]] = {}
         #: k -> the first k spaces of the empty board's answer as a bit mask (nth_free; made on first use)
         self._prefix: list[int] | None = None
@@ -201,6 +201,21 @@ class _Table:
             if not missing:
                 return self.base.ends[k - 1]
             k += missing
+
+    def route(self, end: str) -> list[str]:
+        """The empty board's route to `end` (`base.route(end)`: with nothing in the way every
+        space is entered from its first predecessor), kept: the route of that predecessor, kept
+        too, and the end."""
+        routes = self.routes
+        got = routes.get(end)
+        if got is None:
+            if end == self.start:
+                got = [end]
+            else:
+                first = self.preds[end][0]
+                got = (routes.get(first) or self.route(first)) + [end]
+            routes[end] = got
+        return got
 
     def between(self, end: str) -> int:
         """The spaces between the start and `end` on any of its cheapest ways on the empty board
@@ -345,9 +360,7 @@ class ReachTable:
         if bit & b:
             return None
         if not (b | st) & t.between(end):  # nothing on any cheapest way: the empty board's
-            way = t.routes.get(end)
-            if way is None:
-                way = t.routes[end] = base.route(end)
+            way = t.routes.get(end) or t.route(end)
             return cost, way[:]
         preds = t.preds
         stay = b | st  # never on a way on: not entered, or not left
