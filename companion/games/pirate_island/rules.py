@@ -831,7 +831,7 @@ class IslandGame(Game[IslandState]):
         Uniform: `index(n)` picks each of the n candidates with the same chance. The drawn
         candidate is accepted iff it is legal: a move iff ReachTable.way of its leg (the start,
         cap, factor, blockers, stops and budget _legs_of gives its search) finds it within the
-        budget (and, aboard a ship, cost + embark within it): `way` gives exactly the search's
+        budget (and, going aboard a ship, cost + embark within it): `way` gives exactly the search's
         cost (tests/board/test_reach.py), as _way_of does for a replayed move; sails, loads and
         EndMoves are legal as listed. Else another candidate is drawn, independently. A draw
         that ends on a legal action a has chance 1/n every round, the same for every a, so the
