@@ -433,7 +433,8 @@ READY = f"""el => {{
     window.__screen = now;
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     const hit = document.elementFromPoint(x, y);
-    const name = e => e ? (e.getAttribute && (e.getAttribute('aria-label') || '') || e.textContent || e.tagName).slice(0, 60) : 'nothing';
+    const name = e => !e ? 'nothing' :
+        ((e.getAttribute && e.getAttribute('aria-label')) || e.textContent || e.tagName).slice(0, 60);
     window.__why = r.width < 1 || r.height < 1 ? 'the control has no size' :
         (x < 0 || y < 0 || x > innerWidth || y > innerHeight) ? 'its centre is off the screen' :
         el.closest('[aria-disabled="true"]') ? 'the control is disabled' :
@@ -585,7 +586,8 @@ def tap(page, target, exact: bool = True, *, changes=True, tries: int = 3, timeo
             if dropped:
                 break
         if dropped:
-            lost.append(f"try {attempt + 1}: the server dropped the event (its control was gone)\n{traced(page, since)}")
+            lost.append(f"try {attempt + 1}: the server dropped the event (its control was gone)\n"
+                        f"{traced(page, since)}")
             continue
         return
     raise AssertionError(f"tap on {what}: no control took it in {tries} tries\n" + "\n".join(lost))
