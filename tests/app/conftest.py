@@ -418,12 +418,14 @@ def traced(page, since: float = 0) -> str:
     return "\n".join(lines)
 
 
-#: true once a tap would reach the control `el` (and the same tap a moment later would too): the
-#: screen holds still (every node's texts and places, the control's box and the frames the Flet
-#: client received unchanged for three animation frames: no redraw, scroll or patch under way), the
-#: control is attached, has a size, its centre is on the screen and no other element lies on top of
-#: it there (a snackbar, a dialog), and it is not disabled. 'detached' when the control was redrawn
-#: away (the caller finds it again); window.__why says what is still awaited
+#: true once a tap on the control `el` would land where it stands: the screen holds still (every
+#: node's texts and places, the control's box and the count of frames the Flet client received
+#: unchanged for three animation frames: no redraw, scroll or patch under way), the control is
+#: attached, has a size, its centre is on the screen, and it is not disabled. (Which element the
+#: browser finds at that point says little: Flutter hit-tests its own render tree, and a text's
+#: node may overlap a button's; Playwright's click checks that the point reaches the control.)
+#: 'detached' when the control was redrawn away (the caller finds it again); window.__why says
+#: what is still awaited
 READY = f"""el => {{
     if (!el.isConnected) return 'detached';
     const r = el.getBoundingClientRect();
@@ -432,32 +434,30 @@ READY = f"""el => {{
     window.__still = window.__screen === now ? (window.__still || 0) + 1 : 0;
     window.__screen = now;
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    const hit = document.elementFromPoint(x, y);
-    const name = e => !e ? 'nothing' :
-        ((e.getAttribute && e.getAttribute('aria-label')) || e.textContent || e.tagName).slice(0, 60);
     window.__why = r.width < 1 || r.height < 1 ? 'the control has no size' :
         (x < 0 || y < 0 || x > innerWidth || y > innerHeight) ? 'its centre is off the screen' :
         el.closest('[aria-disabled="true"]') ? 'the control is disabled' :
-        !(hit && (hit === el || el.contains(hit))) ? 'another element lies on top of it: ' + name(hit) :
         window.__still < 3 ? 'the screen is still moving' : '';
     return window.__why === '' ? 'ready' : false;
 }}"""
 
 
 def ready(page, control, timeout: float = 30_000) -> None:
-    """Wait until a tap on `control` (a locator) would reach it: in view, on a screen that holds
-    still, on top and enabled (READY); a control redrawn meanwhile is found again."""
+    """Wait until a tap on `control` (a locator) would land where it stands: in view, on a screen
+    that holds still, enabled (READY); a control redrawn meanwhile is found again."""
     deadline = time.monotonic() + timeout / 1000
     while True:
         left = max(1.0, (deadline - time.monotonic()) * 1000)
+        looked = False
         try:
             control.wait_for(state="visible", timeout=left)
             control.scroll_into_view_if_needed(timeout=left)
             page.evaluate("() => { window.__screen = null; window.__still = 0; window.__why = 'not looked at yet'; }")
+            looked = True
             got = page.wait_for_function(READY, arg=control.element_handle(timeout=left), polling="raf",
                                          timeout=max(1.0, (deadline - time.monotonic()) * 1000))
         except PlaywrightTimeout:
-            why = page.evaluate("() => window.__why || 'the control did not show'")
+            why = page.evaluate("() => window.__why") if looked else "it did not show (visible, in view)"
             raise AssertionError(f"{control} was not ready for a tap within {timeout / 1000:g} s: {why}") from None
         except PlaywrightError as exc:  # the element went away between finding it and looking at it
             if "not attached" not in str(exc) and "detached" not in str(exc) and "disposed" not in str(exc):
@@ -518,6 +518,17 @@ def log_mark(page) -> int:
     return srv.log.stat().st_size if srv is not None and srv.log.exists() else 0
 
 
+#: a file that each tap made again is reported to, with its trace (to count them in a run), when set
+TAP_LOG = os.environ.get("COMPANION_TAP_LOG")
+
+
+def said(report: str) -> None:
+    print(report)  # (shown with a failure)
+    if TAP_LOG:
+        with open(TAP_LOG, "a") as f:
+            f.write(f"{time.strftime('%H:%M:%S')} {os.environ.get('PYTEST_CURRENT_TEST', '')}\n{report}\n\n")
+
+
 def tap(page, target, exact: bool = True, *, changes=True, tries: int = 3, timeout: float = 30_000) -> None:
     """Tap a control as a person would, and (by default) wait for what the tap brings.
 
@@ -542,7 +553,10 @@ def tap(page, target, exact: bool = True, *, changes=True, tries: int = 3, timeo
     what = repr(target) if isinstance(target, (str, re.Pattern)) else str(control)
     lost: list[str] = []
     for attempt in range(tries):
-        ready(page, control, timeout)
+        try:
+            ready(page, control, timeout)
+        except AssertionError as exc:
+            raise AssertionError(f"tap on {what}: {exc}\n" + "\n".join(lost)) from None
         befores = [p.evaluate(SCREEN_TEXT) for p in watch]
         since, sent = page.evaluate("() => [performance.now(), window.__events]")
         mark = log_mark(page)
@@ -552,6 +566,7 @@ def tap(page, target, exact: bool = True, *, changes=True, tries: int = 3, timeo
                                    " && e[1] === 'click')]", [since, sent])
         if not n and clicked:  # the click came and no control took it: made again, safely
             lost.append(f"try {attempt + 1}: no control took the tap\n{traced(page, since)}")
+            said(f"tap on {what}: {lost[-1]}")
             continue
         if not watch:
             return
@@ -588,6 +603,7 @@ def tap(page, target, exact: bool = True, *, changes=True, tries: int = 3, timeo
         if dropped:
             lost.append(f"try {attempt + 1}: the server dropped the event (its control was gone)\n"
                         f"{traced(page, since)}")
+            said(f"tap on {what}: {lost[-1]}")
             continue
         return
     raise AssertionError(f"tap on {what}: no control took it in {tries} tries\n" + "\n".join(lost))

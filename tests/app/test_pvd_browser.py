@@ -121,8 +121,9 @@ def ready(page):
     return anything.first
 
 
-def step(page, ui) -> str:
-    """Take the obvious choice on the screen and wait for what it brings; returns what was tapped."""
+def step(page, ui, look=None) -> str:
+    """Take the obvious choice on the screen and wait for what it brings; returns what was tapped.
+    `look(label)` looks at the screen just before one of the ORDER buttons is tapped."""
     pass_to = page.get_by_text(re.compile(r"^Pass the device to "))
     if pass_to.count():
         name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
@@ -152,6 +153,8 @@ def step(page, ui) -> str:
         b = page.get_by_role("button", name=pattern)
         if b.count():
             label = b.first.get_attribute("aria-label") or b.first.inner_text()
+            if look:
+                look(label)
             ui.tap(page, b.first)
             return label
     return ""
@@ -185,15 +188,19 @@ def test_pvd_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) ->
     odds = page.get_by_text(re.compile(r"^Your (Search Roll|combat roll|roll to end the search early|attack on"
                                        r"|dig|roll), \d+ dic?e"))
     odds_seen = False
+
+    def look(label: str) -> None:  # (on the screen with the button: one read before it may be a redraw early)
+        nonlocal odds_seen
+        if len(agreed) == 2 and not odds_seen and label == "Roll the dice":
+            odds.first.wait_for()
+            ui.shot(page, "pvd-hotseat-2b-odds")
+            odds_seen = True
+
     for _ in range(120):
         ready(page).wait_for()
         if page.get_by_text(re.compile(r"^Turn [2-9]")).count():  # Anne's turn, then Bart's started
             break
-        if len(agreed) == 2 and not odds_seen and page.get_by_role("button", name="Roll the dice").count():
-            odds.first.wait_for()
-            ui.shot(page, "pvd-hotseat-2b-odds")
-            odds_seen = True
-        got = step(page, ui)
+        got = step(page, ui, look)
         if got:
             taps.append(got)
         if got.startswith("reveal ") and got[7:] not in agreed:
