@@ -522,79 +522,97 @@ def log_mark(page) -> int:
 TAP_LOG = os.environ.get("COMPANION_TAP_LOG")
 
 
-def said(report: str) -> None:
-    print(report)  # (shown with a failure)
+def report(text: str) -> None:
+    print(text)  # (shown with a failure)
     if TAP_LOG:
         with open(TAP_LOG, "a") as f:
-            f.write(f"{time.strftime('%H:%M:%S')} {os.environ.get('PYTEST_CURRENT_TEST', '')}\n{report}\n\n")
+            f.write(f"{time.strftime('%H:%M:%S')} {os.environ.get('PYTEST_CURRENT_TEST', '')}\n{text}\n\n")
+
+
+#: the id of the page's own control in the Flet protocol: its events (resize, route change, app
+#: lifecycle, brightness) come from the browser, not from a control that took a tap
+PAGE_CONTROL = 1
+
+
+def taken(page, since: float) -> list[tuple[int, str]]:
+    """The control events sent since `since` by controls that took a tap (the page's own left out)."""
+    return [e for e in sent_events(page, since) if e[0] != PAGE_CONTROL]
 
 
 def tap(page, target, exact: bool = True, *, changes=True, tries: int = 3, timeout: float = 30_000) -> None:
     """Tap a control as a person would, and (by default) wait for what the tap brings.
 
     `target`: a button's label (a text, exact or not, or a pattern) or a locator. The tap waits
-    until it would reach the control (`ready`: a screen that holds still, the control in view, on
-    top, enabled), then clicks it with the pointer. `changes`: True waits until this page's texts
-    change and settle (as `changes`), a page or a list of pages waits for theirs, False waits for
-    nothing more (a tap that changes only places, or only another page that the caller waits for).
+    until it would land on the control (`ready`: a screen that holds still, the control in view and
+    enabled), then clicks it with the pointer. `changes`: True waits until this page's texts change
+    and settle (as `changes`), a page or a list of pages waits for theirs, False waits for nothing
+    more (a tap that moves things only, or one whose change the caller waits for).
 
     A tap that brings nothing is looked into, never simply made again. The Flet client sends a
     control event the moment a control takes a tap (as the pointer lifts, before the browser's
-    click; every handler of the app runs on the server), and TRACE records both: when the click
-    came and two frames went by with no event sent, no control took the tap (it landed while
-    the screen moved: a scroll animation lets no tap through), and it is made again once the screen
-    holds still, up to `tries` times. When the server's log says it dropped the event (the control
-    was gone by then: no handler ran) likewise. A tap the app took is never made twice: the wait for
-    its change is the whole `timeout`, and a failure says whether the server handled it (and in how
-    long) or was still at it: a slow server, not a lost tap."""
+    click; every handler of the app runs on the server), and TRACE records both. When the click
+    came and two frames went by with no such event, no control took the tap: it is made again once
+    the screen holds still (after a last look that no event came late), up to `tries` times. When
+    the server's log says it dropped the event (the control was gone: no handler ran), likewise. A
+    tap the app took is never made twice: its change is waited for the whole `timeout`, and a
+    failure says whether the server handled it (and how long it took) or was still at it: a slow
+    server, not a lost tap."""
     control = button(page, target, exact) if isinstance(target, (str, re.Pattern)) else target
     watch = [] if changes is False else [page] if changes is True else \
         list(changes) if isinstance(changes, (list, tuple)) else [changes]
     what = repr(target) if isinstance(target, (str, re.Pattern)) else str(control)
     lost: list[str] = []
-    for attempt in range(tries):
-        try:
-            ready(page, control, timeout)
-        except AssertionError as exc:
-            raise AssertionError(f"tap on {what}: {exc}\n" + "\n".join(lost)) from None
-        befores = [p.evaluate(SCREEN_TEXT) for p in watch]
-        since, sent = page.evaluate("() => [performance.now(), window.__events]")
-        mark = log_mark(page)
-        control.click(timeout=timeout)
-        painted(page)  # two frames after the click: whatever the tap set off in the client has run
-        n, clicked = page.evaluate("([since, sent]) => [window.__events - sent, window.__trace.some(e => e[0] >= since"
-                                   " && e[1] === 'click')]", [since, sent])
-        if not n and clicked:  # the click came and no control took it: made again, safely
-            lost.append(f"try {attempt + 1}: no control took the tap\n{traced(page, since)}")
-            said(f"tap on {what}: {lost[-1]}")
-            continue
+    since = None  # (page time of the last try's click, while it counts as not taken)
+    for attempt in range(tries + 1):
+        late = since is not None and taken(page, since)
+        if not late:
+            if attempt == tries:
+                break
+            try:
+                ready(page, control, timeout)
+            except AssertionError as exc:
+                raise AssertionError(f"tap on {what}: {exc}\n" + "\n".join(lost)) from None
+            late = since is not None and taken(page, since)  # (a last look before tapping again)
+        if late:  # the tap taken for lost was taken after all: its change is awaited, no tap made
+            report(f"tap on {what}: try {attempt} was taken late: {late}")
+        else:
+            befores = [p.evaluate(SCREEN_TEXT) for p in watch]
+            since = page.evaluate("() => performance.now()")
+            mark = log_mark(page)
+            control.click(timeout=timeout)
+            painted(page)  # two frames after the click: whatever the tap set off in the client has run
+            clicked = page.evaluate("since => window.__trace.some(e => e[0] >= since && e[1] === 'click')", since)
+            if clicked and not taken(page, since):  # the click came and no control took it
+                lost.append(f"try {attempt + 1}: no control took the tap\n{traced(page, since)}")
+                report(f"tap on {what}: {lost[-1]}")
+                continue
         if not watch:
             return
         deadline = time.monotonic() + timeout / 1000
         dropped = False
         for p, before in zip(watch, befores):
             p.evaluate("() => { window.__screen = null; window.__settled = 0; }")
-            while True:  # the change, looking at the server's log now and then for what it did with the tap
+            while not dropped:  # the change, looking at the server's log now and then for what it did with the tap
                 try:
                     p.wait_for_function(SETTLED, arg=before, polling="raf",
                                         timeout=max(1.0, min(2.0, deadline - time.monotonic()) * 1000))
                     break
                 except PlaywrightTimeout:
-                    events = sent_events(page, since)
-                    said = server_said(page, mark, events)
-                    if events and said and all(v == "dropped" for v in said.values()) and len(said) == len(events):
+                    events = taken(page, since)
+                    answer = server_said(page, mark, events)
+                    if events and len(answer) == len(events) and all(v == "dropped" for v in answer.values()):
                         dropped = True  # no handler ran: the tap can be made again
-                        break
+                        continue
                     if time.monotonic() < deadline:
                         continue
                     if not events:
-                        verdict = ("the page sent no control event, and the trace has no click of this tap: whether "
-                                   "a control took it is unknown, so it was not made again")
-                    elif said:
-                        verdict = (f"the app took the tap (events {events}) and the server says {said}: the server "
-                                   f"handled it, and this page's screen did not change within {timeout / 1000:g} s")
+                        verdict = ("no control sent an event, and the trace has no click of this tap: whether a "
+                                   "control took it is unknown, so it was not made again")
+                    elif answer:
+                        verdict = (f"the app took the tap (events {events}) and the server's log says {answer}: it "
+                                   f"handled it, and the screen did not change within {timeout / 1000:g} s")
                     else:
-                        verdict = (f"the app took the tap (events {events}), and the server has not finished "
+                        verdict = (f"the app took the tap (events {events}), and the server had not finished "
                                    f"handling it within {timeout / 1000:g} s: a slow or stuck server, not a lost tap")
                     raise AssertionError(f"tap on {what}: {verdict}\n" + "\n".join(lost) +
                                          f"\nwhat the page did since the tap:\n{traced(page, since)}") from None
@@ -603,7 +621,8 @@ def tap(page, target, exact: bool = True, *, changes=True, tries: int = 3, timeo
         if dropped:
             lost.append(f"try {attempt + 1}: the server dropped the event (its control was gone)\n"
                         f"{traced(page, since)}")
-            said(f"tap on {what}: {lost[-1]}")
+            report(f"tap on {what}: {lost[-1]}")
+            since = None  # (whatever it sends later is no late take of this try)
             continue
         return
     raise AssertionError(f"tap on {what}: no control took it in {tries} tries\n" + "\n".join(lost))
