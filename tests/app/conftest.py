@@ -64,8 +64,13 @@ odds._warming = Warmed()
 import time
 from flet.messaging.session import Session
 _dispatch = Session.dispatch_event
+SLOW = os.path.join(os.environ['COMPANION_DATA_DIR'], 'slow-events')  # (a test of slow servers writes seconds there)
 async def dispatch_event(self, control_id, event_name, event_data):  # each control event, in the log
     t0 = time.perf_counter()
+    if os.path.exists(SLOW):
+        import asyncio
+        with open(SLOW) as f:
+            await asyncio.sleep(float(f.read() or 0))
     found = self._Session__resolve_event_control(control_id) is not None
     await _dispatch(self, control_id, event_name, event_data)
     print(f"event {event_name} on control {control_id}: " + (f"handled in {(time.perf_counter() - t0) * 1000:.0f} ms"
@@ -238,12 +243,14 @@ NEW_DEVICE = """(() => { try {
 
 
 #: run in every page before its own scripts: what a tap did, for the tap helper and for a failure's
-#: message. Each pointer event and click (the control's label, whether Flutter's semantics node
-#: listened for taps: its `flt-tappable` attribute), each frame the Flet client sent (a control
-#: event: action 3, kept whole) and each one it received (a patch: action 2), with page times (ms)
+#: message. Each pointer event and click (the label of the node it hit, and whether Flutter's
+#: semantics node listened for clicks itself: its `flt-tappable` attribute), each frame the Flet
+#: client sent (a control event, action 3, kept whole: the control's id and the event's name) and
+#: each one it received (2: a patch, 5: a method call such as a scroll), with page times (ms); and
+#: the count of frames received (a patch on its way moves the screen: `ready` waits for none)
 TRACE = """(() => {
     const trace = window.__trace = [];
-    window.__events = 0; window.__received = 0;
+    window.__received = 0;
     const add = (kind, detail) => { trace.push([Math.round(performance.now()), kind, detail]);
         if (trace.length > 600) trace.splice(0, 100); };
     const node = t => (t && t.closest) ? t.closest('flt-semantics') : null;
@@ -260,7 +267,7 @@ TRACE = """(() => {
         if (!this.__traced) { this.__traced = true; this.addEventListener('message', e => {
             const b = bytes(e.data); window.__received++; add('received', action(b)); }); }
         const b = bytes(data), a = action(b);
-        if (a === 3) { window.__events++; add('sent-event', btoa(String.fromCharCode(...b.subarray(1, 400)))); }
+        if (a === 3) add('sent-event', btoa(String.fromCharCode(...b.subarray(1, 400))));
         else add('sent', a);
         return send.call(this, data);
     };
@@ -529,6 +536,13 @@ def report(text: str) -> None:
             f.write(f"{time.strftime('%H:%M:%S')} {os.environ.get('PYTEST_CURRENT_TEST', '')}\n{text}\n\n")
 
 
+#: how long after the browser's click of a tap the Flet client sent its first event (ms; null
+#: without both): at most 0 when the client sends as it takes the tap, which `tap` counts on
+AFTER_CLICK = """since => { const t = window.__trace.filter(e => e[0] >= since);
+    const click = t.find(e => e[1] === 'click'), sent = t.find(e => e[1] === 'sent-event');
+    return click && sent ? sent[0] - click[0] : null; }"""
+
+
 #: the id of the page's own control in the Flet protocol: its events (resize, route change, app
 #: lifecycle, brightness) come from the browser, not from a control that took a tap
 PAGE_CONTROL = 1
@@ -586,6 +600,9 @@ def tap(page, target, exact: bool = True, *, changes=True, tries: int = 3, timeo
                 lost.append(f"try {attempt + 1}: no control took the tap\n{traced(page, since)}")
                 report(f"tap on {what}: {lost[-1]}")
                 continue
+            after = page.evaluate(AFTER_CLICK, since)
+            if after is not None and after > 0:  # (what the verdict above rests on, checked in every run)
+                report(f"tap on {what}: its event was sent {after} ms after the browser's click\n{traced(page, since)}")
         if not watch:
             return
         deadline = time.monotonic() + timeout / 1000
