@@ -378,9 +378,10 @@ SETTLED = f"""prev => {{
 }}"""
 
 
-#: true once texts and places have held still for three animation frames (whatever they are)
+#: true once texts and places have held still for three animation frames (whatever they are), and
+#: no frame came from the server meanwhile (a patch on its way would move them)
 STILL = f"""() => {{
-    const now = ({SCREEN_TEXT})() + '\\n' + ({SCREEN_PLACES})();
+    const now = ({SCREEN_TEXT})() + '\\n' + ({SCREEN_PLACES})() + '\\n' + window.__received;
     window.__still = window.__screen === now ? (window.__still || 0) + 1 : 0;
     window.__screen = now;
     return window.__still >= 3;
