@@ -261,6 +261,11 @@ TRACE = """(() => {
         window.addEventListener(type, e => { add(type, who(e.target));
             if (type === 'click') { window.__inClick = true; setTimeout(() => { window.__inClick = false; }, 0); }
         }, true);
+    window.addEventListener('scroll', e => {  // (a burst of scroll events is one entry: from, to)
+        const t = e.target, key = (t && t.id) || (t && t.tagName) || 'page', last = trace[trace.length - 1];
+        const at = t && t.scrollTop !== undefined ? Math.round(t.scrollTop) : Math.round(scrollY);
+        if (last && last[1] === 'scroll' && last[3] === key) last[2] = last[2].replace(/ to -?\\d+$/, '') + ' to ' + at;
+        else add('scroll', key + ' from ' + at, key); }, true);
     const bytes = d => d instanceof ArrayBuffer ? new Uint8Array(d) : (ArrayBuffer.isView(d) ?
         new Uint8Array(d.buffer, d.byteOffset, d.byteLength) : null);
     const action = b => (b && b[0] === 0 && b[1] === 0x92) ? b[2] : -1;
