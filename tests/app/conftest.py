@@ -71,7 +71,8 @@ async def dispatch_event(self, control_id, event_name, event_data):  # each cont
         import asyncio
         with open(SLOW) as f:
             await asyncio.sleep(float(f.read() or 0))
-    found = self._Session__resolve_event_control(control_id) is not None
+    resolve = getattr(self, '_Session__resolve_event_control', None)  # (flet 1.0's; without it: not told)
+    found = resolve is None or resolve(control_id) is not None
     await _dispatch(self, control_id, event_name, event_data)
     print(f"event {event_name} on control {control_id}: " + (f"handled in {(time.perf_counter() - t0) * 1000:.0f} ms"
           if found else "no such control (dropped)"), flush=True)
