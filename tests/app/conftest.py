@@ -496,13 +496,18 @@ def server_of(page) -> Server | None:
 
 def sent_events(page, since: float) -> list[tuple[int, str]]:
     """The control events (control id, event name) the page's Flet client sent since `since`."""
+    return decoded(page.evaluate("since => window.__trace.filter(e => e[0] >= since && e[1] === 'sent-event')"
+                                 ".map(e => e[2])", since))
+
+
+def decoded(frames: list[str]) -> list[tuple[int, str]]:
+    """(control id, event name) of each control event frame TRACE kept."""
     import base64
 
     import msgpack
 
     got = []
-    for detail in page.evaluate("since => window.__trace.filter(e => e[0] >= since && e[1] === 'sent-event')"
-                                ".map(e => e[2])", since):
+    for detail in frames:
         try:
             _, body = msgpack.unpackb(base64.b64decode(detail), strict_map_key=False)
             got.append((int(body["target"]), str(body["name"])))
@@ -545,12 +550,14 @@ def report(text: str) -> None:
             f.write(f"{time.strftime('%H:%M:%S')} {os.environ.get('PYTEST_CURRENT_TEST', '')}\n{text}\n\n")
 
 
-#: how long after the browser's click of a tap the Flet client sent its first event, when it sent
-#: it in a later task than the click's (ms; null when it sent it before the click, as the pointer
-#: lifted, or while the click was handled, or sent none): `tap` counts on never seeing a number
-AFTER_CLICK = """since => { const t = window.__trace.filter(e => e[0] >= since);
+#: what came of a tap clicked at `since`: whether the browser's click came, the control event
+#: frames sent since, and how long after the click the first was sent when it was sent in a later
+#: task than the click's (ms; null when it was sent before the click, as the pointer lifted, or
+#: while the click was handled, or none was): `tap` counts on never seeing a number there
+OUTCOME = """since => { const t = window.__trace.filter(e => e[0] >= since);
     const click = t.findIndex(e => e[1] === 'click'), sent = t.findIndex(e => e[1] === 'sent-event');
-    return click < 0 || sent < click || t[sent][3] ? null : t[sent][0] - t[click][0]; }"""
+    return [click >= 0, t.filter(e => e[1] === 'sent-event').map(e => e[2]),
+            click < 0 || sent < click || t[sent][3] ? null : t[sent][0] - t[click][0]]; }"""
 
 
 #: the id of the page's own control in the Flet protocol: its events (resize, route change, app
@@ -605,12 +612,11 @@ def tap(page, target, exact: bool = True, *, changes=True, tries: int = 3, timeo
             mark = log_mark(page)
             control.click(timeout=timeout)
             painted(page)  # two frames after the click: whatever the tap set off in the client has run
-            clicked = page.evaluate("since => window.__trace.some(e => e[0] >= since && e[1] === 'click')", since)
-            if clicked and not taken(page, since):  # the click came and no control took it
+            clicked, frames, after = page.evaluate(OUTCOME, since)
+            if clicked and not [e for e in decoded(frames) if e[0] != PAGE_CONTROL]:  # no control took it
                 lost.append(f"try {attempt + 1}: no control took the tap\n{traced(page, since)}")
                 report(f"tap on {what}: {lost[-1]}")
                 continue
-            after = page.evaluate(AFTER_CLICK, since)
             if after is not None:  # (what the verdict above rests on, checked at every tap)
                 report(f"tap on {what}: its event was sent {after} ms after the browser's click\n{traced(page, since)}")
         if not watch:
