@@ -139,7 +139,7 @@ class _Table:
     routes), the region, and each space's steps out by cost as bit masks (for searches)."""
 
     __slots__ = ("owner", "start", "cap", "factor", "preds", "region", "within", "start_bit", "hops", "out",
-                 "base", "last", "level", "longest", "_between", "routes")
+                 "base", "last", "level", "longest", "_between", "routes", "_prefix")
 
     def __init__(self, owner: "ReachTable", start: str, factor: int, cap: int):
         self.owner, self.start, self.cap, self.factor = owner, start, cap, factor
@@ -174,8 +174,48 @@ class _Table:
         self.last: tuple[int, int, int, Reached] = (-1, 0, 0, self.base)
         #: space -> the spaces on its cheapest ways on the empty board, start and end left out (between)
         self._between: dict[str, int] = {}
-        #: space -> its route on the empty board (way; copied for the caller)
+        #: space -> its route on the empty board (way, route; copied for the caller)
         self.routes: dict[str, list[str]] = {}
+        #: k -> the first k spaces of the empty board's answer as a bit mask (nth_free; made on first use)
+        self._prefix: list[int] | None = None
+
+    def nth_free(self, taken: int, i: int) -> str:
+        """The `i`-th space (from 0) of the empty board's answer (cheapest first, so for i less
+        than `(within[budget] & ~taken).bit_count()` one the empty board reaches within `budget`)
+        that is not in `taken` (a bit mask). A few counts of bits, no walk: a
+        prefix of k spaces holds k minus its taken ones free, which grows by at most one a space,
+        so k is raised by what is missing until the prefix holds i + 1 free spaces; its last
+        space is the one asked (rejection sampling draws a space of this superset uniformly)."""
+        prefix = self._prefix
+        if prefix is None:
+            bits, acc = self.owner.bits, 0
+            prefix = [0]
+            for s in self.base.ends:
+                acc |= bits[s]
+                prefix.append(acc)
+            self._prefix = prefix
+        want = i + 1
+        k = want
+        while True:
+            missing = want - k + (prefix[k] & taken).bit_count()
+            if not missing:
+                return self.base.ends[k - 1]
+            k += missing
+
+    def route(self, end: str) -> list[str]:
+        """The empty board's route to `end` (`base.route(end)`: with nothing in the way every
+        space is entered from its first predecessor), kept: the route of that predecessor, kept
+        too, and the end."""
+        routes = self.routes
+        got = routes.get(end)
+        if got is None:
+            if end == self.start:
+                got = [end]
+            else:
+                first = self.preds[end][0]
+                got = (routes.get(first) or self.route(first)) + [end]
+            routes[end] = got
+        return got
 
     def between(self, end: str) -> int:
         """The spaces between the start and `end` on any of its cheapest ways on the empty board
@@ -292,6 +332,12 @@ class ReachTable:
             return t.base
         return self._kept(t, (start, factor, cap, upto, b, st), b, st, upto)
 
+    def table(self, start: str, factor: int, cap: int) -> "_Table":
+        """The empty board's table of (start, factor, cap) (made on first use): `within[budget]`
+        is a bit mask of every space any `reach(start, cap, factor, ..., upto=budget)` may hold,
+        whatever the blockers (they never make a space cheaper); `nth_free` picks one of them."""
+        return self._tables.get((start, factor, cap)) or self._table(start, factor, cap)
+
     def way(self, start: str, cap: int, end: str, factor: int = 1, blocked: int = 0, stops: int = 0,
             upto: int | None = None) -> tuple[int, list[str]] | None:
         """(cost, route) of `end` as `reach(start, cap, factor, blocked, stops, upto)` gives them
@@ -314,9 +360,7 @@ class ReachTable:
         if bit & b:
             return None
         if not (b | st) & t.between(end):  # nothing on any cheapest way: the empty board's
-            way = t.routes.get(end)
-            if way is None:
-                way = t.routes[end] = base.route(end)
+            way = t.routes.get(end) or t.route(end)
             return cost, way[:]
         preds = t.preds
         stay = b | st  # never on a way on: not entered, or not left

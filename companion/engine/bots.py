@@ -30,8 +30,11 @@ class RandomBot:
         return legal[self.index(len(legal))]
 
     def index(self, n: int) -> int:
-        """The position of the action it takes among `n` legal ones (n > 0). The runner hands it to a
-        game's `sample_action` hook, which builds only that action: the same choice as `choose`."""
+        """A whole number below `n` (n > 0), uniformly: the position of the action `choose` takes
+        among `n` legal ones. The runner hands it to a game's `sample_action` hook, which may ask
+        it several times (rejection sampling: a draw among more candidates than are legal, again
+        until a legal one is drawn) and builds only the action taken: uniform over the legal
+        actions as `choose` is, though not always the same draw. Seeded, so games repeat."""
         # what rng.randrange(n) returns (random.Random._randbelow_with_getrandbits), without its
         # argument checks and calls: bots choose at every step
         bits = self._bits
@@ -47,8 +50,9 @@ def bot_move(game: Any, state: Any, seat: int, bots: dict[int, Bot],
              ) -> tuple[Action, list[Action] | None] | None:
     """What the bot of `seat` chooses, with the legal actions it chose from (the bot loops of a
     Session and a Playout); None when the seat has no bot or nothing to choose. With the game's
-    `sample_action` hook (`sample`) a random bot's action is built alone by the game (its `index`
-    picks it; no legal list: None in its place)."""
+    `sample_action` hook (`sample`) a random bot's action is drawn and built alone by the game
+    (from the bot's `index` draws, uniformly among the legal ones; no legal list: None in its
+    place)."""
     bot = bots.get(seat)
     if bot is None:
         return None

@@ -124,6 +124,15 @@ class Game(ABC, Generic[S]):
         """`apply_chance` without the events (see apply_quiet)."""
         return self.apply_chance(state, outcome)[0]
 
+    def step_quiet(self, state: S, action: Action) -> None:
+        """`step` without the events, in place, for a `Playout` (simulations keep no events): a
+        game may override it to skip building them. Must change the state as `step` does."""
+        self.step(state, action)
+
+    def resolve_quiet(self, state: S, outcome: list[str]) -> None:
+        """`resolve` without the events (see step_quiet)."""
+        self.resolve(state, outcome)
+
     @abstractmethod
     def step(self, state: S, action: Action) -> list[Event]:
         """Apply `action` to `state` in place (the caller passes a clone); raise IllegalAction."""

@@ -138,7 +138,9 @@ class Playout:
         ends. The same steps as `act` one by one (the bots and the chance draw from generators of
         their own, so the same game); no events are kept. Returns the actions taken and []."""
         game, state, rng = self.game, self.state, self.rng
-        to_move, step = game.to_move, game.step
+        # no events are kept: a game's quiet step and resolve skip building them
+        to_move, step = game.to_move, getattr(game, "step_quiet", game.step)
+        resolve = getattr(game, "resolve_quiet", game.resolve)
         sample = getattr(game, "sample_action", None)
         taken = 0
         while taken < max_steps:
@@ -149,7 +151,7 @@ class Playout:
                 chance = game.chance_step(state)
                 if chance is None:
                     break
-                game.resolve(state, chance.sample(rng))
+                resolve(state, chance.sample(rng))
                 continue
             move = bot_move(game, state, seat, bots, sample)
             if move is None:
@@ -166,7 +168,7 @@ class Playout:
             step = game.chance_step(state)
             if step is None:
                 return
-            game.resolve(state, step.sample(rng))  # a sample is a valid outcome: no check
+            getattr(game, "resolve_quiet", game.resolve)(state, step.sample(rng))  # a sample is a valid outcome: no check
 
 
 def play_out(session: Any, bots: dict[int, Bot], max_steps: int = 100_000) -> None:

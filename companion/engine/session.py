@@ -474,13 +474,15 @@ class Session:
     def _replay_entries(self, entries: list[dict[str, Any]]) -> None:
         """Apply logged entries without their events (`events` works them out when asked for):
         `_apply_entry` (quiet) and `_record` of each, in one loop (a load replays every step). A
-        game with `step_in_place` and the in-place quiet hooks (`step_quiet`, `resolve_quiet`) is
+        game with `step_in_place` (its in-place quiet hooks, `step_quiet` and `resolve_quiet`) is
         replayed as the bot loop plays (`play_bots`): the first step after a snapshot on a copy,
-        the next ones on that copy in place, so a load copies the state once a snapshot."""
+        the next ones on that copy in place, so a load copies the state once a snapshot (a chance
+        outcome checked here first, as `apply_chance` does; an action by the game's `step_quiet`,
+        which refuses before it changes anything)."""
         game = self.game
         decode, apply, apply_chance = game.codec.decode, game.apply_quiet, game.apply_chance_quiet
-        step, resolve = getattr(game, "step_quiet", None), getattr(game, "resolve_quiet", None)
-        in_place = bool(getattr(game, "step_in_place", False)) and step is not None and resolve is not None
+        step, resolve, chance_step = game.step_quiet, game.resolve_quiet, game.chance_step
+        in_place = bool(getattr(game, "step_in_place", False))
         mine = False  # `state` is the loop's own copy (never a snapshot): it may be stepped in place
         log, snaps = self.log, self._snaps
         state = self._state
@@ -489,13 +491,16 @@ class Session:
                 for entry in entries:
                     if "action" in entry:
                         if mine:
-                            step(state, decode(entry["action"]))  # type: ignore[misc]
+                            step(state, decode(entry["action"]))
                         else:
                             state, mine = apply(state, decode(entry["action"])), in_place
                     elif "chance" in entry:
                         outcome = self._outcome(state, entry, self._chances) if entry.get("sealed") else entry["chance"]
                         if mine:
-                            resolve(state, outcome)  # type: ignore[misc]
+                            pending = chance_step(state)
+                            if pending is None:
+                                raise IllegalAction.said("chance", "refused.no_chance")
+                            resolve(state, pending.check(outcome))
                         else:
                             state, mine = apply_chance(state, outcome), in_place
                         self._chances += 1

@@ -61,6 +61,22 @@ class Warmed(dict):
     def __contains__(self, game_id): return True
     def __missing__(self, game_id): return None
 odds._warming = Warmed()
+import time
+from flet.messaging.session import Session
+_dispatch = Session.dispatch_event
+SLOW = os.path.join(os.environ['COMPANION_DATA_DIR'], 'slow-events')  # (a test of slow servers writes seconds there)
+async def dispatch_event(self, control_id, event_name, event_data):  # each control event, in the log
+    t0 = time.perf_counter()
+    if os.path.exists(SLOW):
+        import asyncio
+        with open(SLOW) as f:
+            await asyncio.sleep(float(f.read() or 0))
+    resolve = getattr(self, '_Session__resolve_event_control', None)  # (flet 1.0's; without it: not told)
+    found = resolve is None or resolve(control_id) is not None
+    await _dispatch(self, control_id, event_name, event_data)
+    print(f"event {event_name} on control {control_id}: " + (f"handled in {(time.perf_counter() - t0) * 1000:.0f} ms"
+          if found else "no such control (dropped)"), flush=True)
+Session.dispatch_event = dispatch_event
 from companion.cli import main
 sys.exit(main(sys.argv[1:]))"""
 
@@ -68,6 +84,11 @@ sys.exit(main(sys.argv[1:]))"""
 #: the test servers seed every game they start from this and its setup (`companion app --seed`): a
 #: game set up on the screens deals the same dice and cards in every run, whatever order the tests ran in
 SEED = "7"
+
+
+#: the servers this worker started, by port (a page's URL names its server: the tap helper reads
+#: what the server did with a tap in its log)
+SERVERS: dict[int, "Server"] = {}
 
 
 class Server:
@@ -79,6 +100,7 @@ class Server:
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
         self.log = data_dir / "server.log"
+        SERVERS[self.port] = self
 
     @property
     def url(self) -> str:
@@ -221,6 +243,45 @@ NEW_DEVICE = """(() => { try {
 } catch (e) {} })()"""
 
 
+#: run in every page before its own scripts: what a tap did, for the tap helper and for a failure's
+#: message. Each pointer event and click (the label of the node it hit, and whether Flutter's
+#: semantics node listened for clicks itself: its `flt-tappable` attribute), each frame the Flet
+#: client sent (a control event, action 3, kept whole: the control's id and the event's name) and
+#: each one it received (2: a patch, 5: a method call such as a scroll), with page times (ms); and
+#: the count of frames received (a patch on its way moves the screen: `ready` waits for none)
+TRACE = """(() => {
+    const trace = window.__trace = [];
+    window.__received = 0;
+    const add = (kind, detail, more) => { trace.push([Math.round(performance.now()), kind, detail, more]);
+        if (trace.length > 600) trace.splice(0, 100); };
+    const node = t => (t && t.closest) ? t.closest('flt-semantics') : null;
+    const who = t => { const n = node(t); if (!n) return (t && t.tagName || '?').toLowerCase();
+        return (n.getAttribute('aria-label') || n.textContent || '').slice(0, 60) + '#' + n.id +
+               (n.hasAttribute('flt-tappable') ? ' tappable' : ' not-tappable'); };
+    for (const type of ['pointerdown', 'pointerup', 'click'])
+        window.addEventListener(type, e => { add(type, who(e.target));
+            if (type === 'click') { window.__inClick = true; setTimeout(() => { window.__inClick = false; }, 0); }
+        }, true);
+    window.addEventListener('scroll', e => {  // (a burst of scroll events is one entry: from, to)
+        const t = e.target, key = (t && t.id) || (t && t.tagName) || 'page', last = trace[trace.length - 1];
+        const at = t && t.scrollTop !== undefined ? Math.round(t.scrollTop) : Math.round(scrollY);
+        if (last && last[1] === 'scroll' && last[3] === key) last[2] = last[2].replace(/ to -?\\d+$/, '') + ' to ' + at;
+        else add('scroll', key + ' from ' + at, key); }, true);
+    const bytes = d => d instanceof ArrayBuffer ? new Uint8Array(d) : (ArrayBuffer.isView(d) ?
+        new Uint8Array(d.buffer, d.byteOffset, d.byteLength) : null);
+    const action = b => (b && b[0] === 0 && b[1] === 0x92) ? b[2] : -1;
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+        if (!this.__traced) { this.__traced = true; this.addEventListener('message', e => {
+            const b = bytes(e.data); window.__received++; add('received', action(b)); }); }
+        const b = bytes(data), a = action(b);
+        if (a === 3) add('sent-event', btoa(String.fromCharCode(...b.subarray(1, 400))), !!window.__inClick);
+        else add('sent', a);
+        return send.call(this, data);
+    };
+})()"""
+
+
 @pytest.fixture(scope="session")
 def contexts(browser) -> Iterator[dict]:
     """Browser contexts not in use, by viewport, kept for the worker's whole session: a page load
@@ -249,6 +310,7 @@ def new_page(browser, contexts, request):
             ctx = browser.new_context(viewport=viewport)
             ctx.set_default_timeout(30_000)
             ctx.add_init_script(NEW_DEVICE)
+            ctx.add_init_script(TRACE)
         used.append((key, ctx))
         return ctx.new_page()
 
@@ -294,10 +356,6 @@ def accessible(page) -> None:
     page.locator("flt-semantics").first.wait_for(state="attached")
 
 
-def tap(page, name: str, exact: bool = True) -> None:
-    page.get_by_role("button", name=name, exact=exact).first.click()
-
-
 def see(page, text: str, exact: bool = False, timeout: float = 30_000) -> None:
     page.get_by_text(text, exact=exact).first.wait_for(timeout=timeout)
 
@@ -326,9 +384,10 @@ SETTLED = f"""prev => {{
 }}"""
 
 
-#: true once texts and places have held still for three animation frames (whatever they are)
+#: true once texts and places have held still for three animation frames (whatever they are), and
+#: no frame came from the server meanwhile (a patch on its way would move them)
 STILL = f"""() => {{
-    const now = ({SCREEN_TEXT})() + '\\n' + ({SCREEN_PLACES})();
+    const now = ({SCREEN_TEXT})() + '\\n' + ({SCREEN_PLACES})() + '\\n' + window.__received;
     window.__still = window.__screen === now ? (window.__still || 0) + 1 : 0;
     window.__screen = now;
     return window.__still >= 3;
@@ -348,9 +407,258 @@ def changes(page) -> Iterator[None]:
     on a screen that holds still (a redraw or a scroll that an earlier step brought is over)."""
     still(page)
     before = page.evaluate(SCREEN_TEXT)
+    since = page.evaluate("() => performance.now()")
     yield
     page.evaluate("() => { window.__screen = null; window.__settled = 0; }")
-    page.wait_for_function(SETTLED, arg=before, polling="raf")
+    try:
+        page.wait_for_function(SETTLED, arg=before, polling="raf")
+    except PlaywrightTimeout:
+        raise AssertionError("no change within the timeout; what the page did since:\n" + traced(page, since)) from None
+
+
+def traced(page, since: float = 0) -> str:
+    """The page's trace (TRACE) since `since` (page ms), one line an entry, control events decoded."""
+    import base64
+
+    import msgpack
+
+    lines = []
+    for t, kind, detail, *_ in page.evaluate("since => window.__trace.filter(e => e[0] >= since)", since):
+        if kind == "sent-event":
+            try:
+                action, body = msgpack.unpackb(base64.b64decode(detail), strict_map_key=False)
+                detail = f"control {body.get('target')} {body.get('name')} {str(body.get('data'))[:60]}"
+            except Exception as exc:  # (a frame cut at 400 bytes)
+                detail = f"(undecoded: {exc})"
+        lines.append(f"{t - since:8.0f} ms {kind} {detail}")
+    return "\n".join(lines)
+
+
+#: true once a tap on the control `el` would land where it stands: the screen holds still (every
+#: node's texts and places, the control's box and the count of frames the Flet client received
+#: unchanged for three animation frames: no redraw, scroll or patch under way), the control is
+#: attached, has a size, its centre is on the screen, and it is not disabled. (Which element the
+#: browser finds at that point says little: Flutter hit-tests its own render tree, and a text's
+#: node may overlap a button's; Playwright's click checks that the point reaches the control.)
+#: 'detached' when the control was redrawn away (the caller finds it again); window.__why says
+#: what is still awaited
+READY = f"""el => {{
+    if (!el.isConnected) return 'detached';
+    const r = el.getBoundingClientRect();
+    const now = ({SCREEN_TEXT})() + '\\n' + ({SCREEN_PLACES})() + '\\n' + window.__received + '|' +
+        [r.left, r.top, r.width, r.height].map(Math.round).join(',');
+    window.__still = window.__screen === now ? (window.__still || 0) + 1 : 0;
+    window.__screen = now;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    window.__why = r.width < 1 || r.height < 1 ? 'the control has no size' :
+        (x < 0 || y < 0 || x > innerWidth || y > innerHeight) ? 'its centre is off the screen' :
+        el.closest('[aria-disabled="true"]') ? 'the control is disabled' :
+        window.__still < 3 ? 'the screen is still moving' : '';
+    return window.__why === '' ? 'ready' : false;
+}}"""
+
+
+def ready(page, control, timeout: float = 30_000) -> None:
+    """Wait until a tap on `control` (a locator) would land where it stands: in view, on a screen
+    that holds still, enabled (READY); a control redrawn meanwhile is found again."""
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        left = max(1.0, (deadline - time.monotonic()) * 1000)
+        looked = False
+        try:
+            control.wait_for(state="visible", timeout=left)
+            control.scroll_into_view_if_needed(timeout=left)
+            page.evaluate("() => { window.__screen = null; window.__still = 0; window.__why = 'not looked at yet'; }")
+            looked = True
+            got = page.wait_for_function(READY, arg=control.element_handle(timeout=left), polling="raf",
+                                         timeout=max(1.0, (deadline - time.monotonic()) * 1000))
+        except PlaywrightTimeout:
+            why = page.evaluate("() => window.__why") if looked else "it did not show (visible, in view)"
+            raise AssertionError(f"{control} was not ready for a tap within {timeout / 1000:g} s: {why}") from None
+        except PlaywrightError as exc:  # the element went away between finding it and looking at it
+            if "not attached" not in str(exc) and "detached" not in str(exc) and "disposed" not in str(exc):
+                raise
+            continue
+        if got.json_value() == "ready":
+            return
+
+
+def button(page, name: str | re.Pattern, exact: bool = True):
+    """The (first) button labelled `name`: a text (exact or not) or a pattern."""
+    return page.get_by_role("button", name=name, exact=exact if isinstance(name, str) else None).first
+
+
+def server_of(page) -> Server | None:
+    from urllib.parse import urlsplit
+
+    return SERVERS.get(urlsplit(page.url).port or 0)
+
+
+def sent_events(page, since: float) -> list[tuple[int, str]]:
+    """The control events (control id, event name) the page's Flet client sent since `since`."""
+    return decoded(page.evaluate("since => window.__trace.filter(e => e[0] >= since && e[1] === 'sent-event')"
+                                 ".map(e => e[2])", since))
+
+
+def decoded(frames: list[str]) -> list[tuple[int, str]]:
+    """(control id, event name) of each control event frame TRACE kept."""
+    import base64
+
+    import msgpack
+
+    got = []
+    for detail in frames:
+        try:
+            _, body = msgpack.unpackb(base64.b64decode(detail), strict_map_key=False)
+            got.append((int(body["target"]), str(body["name"])))
+        except Exception:  # (a frame cut short: an event still)
+            got.append((-1, "?"))
+    return got
+
+
+def server_said(page, mark: int, events: list[tuple[int, str]]) -> dict[tuple[int, str], str]:
+    """What the page's server wrote in its log since byte `mark` about each of `events`: 'handled
+    in N ms' or 'dropped' (no such control: no handler ran); an event not named is still on its way
+    or being handled."""
+    srv = server_of(page)
+    if srv is None:
+        return {}
+    with open(srv.log, "rb") as f:
+        f.seek(mark)
+        text = f.read().decode(errors="replace")
+    said = {}
+    for cid, name in events:
+        found = re.findall(rf"^event {re.escape(name)} on control {cid}: (.*)$", text, re.M)
+        if found:
+            said[(cid, name)] = "dropped" if "dropped" in found[-1] else found[-1]
+    return said
+
+
+def log_mark(page) -> int:
+    srv = server_of(page)
+    return srv.log.stat().st_size if srv is not None and srv.log.exists() else 0
+
+
+#: a file that each tap made again is reported to, with its trace (to count them in a run), when set
+TAP_LOG = os.environ.get("COMPANION_TAP_LOG")
+
+
+def report(text: str) -> None:
+    print(text)  # (shown with a failure)
+    if TAP_LOG:
+        with open(TAP_LOG, "a") as f:
+            f.write(f"{time.strftime('%H:%M:%S')} {os.environ.get('PYTEST_CURRENT_TEST', '')}\n{text}\n\n")
+
+
+#: what came of a tap clicked at `since`: whether the browser's click came, the control event
+#: frames sent since, and how long after the click the first was sent when it was sent in a later
+#: task than the click's (ms; null when it was sent before the click, as the pointer lifted, or
+#: while the click was handled, or none was): `tap` counts on never seeing a number there
+OUTCOME = """since => { const t = window.__trace.filter(e => e[0] >= since);
+    const click = t.findIndex(e => e[1] === 'click'), sent = t.findIndex(e => e[1] === 'sent-event');
+    return [click >= 0, t.filter(e => e[1] === 'sent-event').map(e => e[2]),
+            click < 0 || sent < click || t[sent][3] ? null : t[sent][0] - t[click][0]]; }"""
+
+
+#: the id of the page's own control in the Flet protocol: its events (resize, route change, app
+#: lifecycle, brightness) come from the browser, not from a control that took a tap
+PAGE_CONTROL = 1
+
+
+def taken(page, since: float) -> list[tuple[int, str]]:
+    """The control events sent since `since` by controls that took a tap (the page's own left out)."""
+    return [e for e in sent_events(page, since) if e[0] != PAGE_CONTROL]
+
+
+def tap(page, target, exact: bool = True, *, changes=True, tries: int = 3, timeout: float = 30_000) -> None:
+    """Tap a control as a person would, and (by default) wait for what the tap brings.
+
+    `target`: a button's label (a text, exact or not, or a pattern) or a locator. The tap waits
+    until it would land on the control (`ready`: a screen that holds still, the control in view and
+    enabled), then clicks it with the pointer. `changes`: True waits until this page's texts change
+    and settle (as `changes`), a page or a list of pages waits for theirs, False waits for nothing
+    more (a tap that moves things only, or one whose change the caller waits for).
+
+    A tap that brings nothing is looked into, never simply made again. The Flet client sends a
+    control event the moment a control takes a tap (as the pointer lifts, before the browser's
+    click; every handler of the app runs on the server), and TRACE records both. When the click
+    came and two frames went by with no such event, no control took the tap: it is made again once
+    the screen holds still (after a last look that no event came late), up to `tries` times. When
+    the server's log says it dropped the event (the control was gone: no handler ran), likewise. A
+    tap the app took is never made twice: its change is waited for the whole `timeout`, and a
+    failure says whether the server handled it (and how long it took) or was still at it: a slow
+    server, not a lost tap."""
+    control = button(page, target, exact) if isinstance(target, (str, re.Pattern)) else target
+    watch = [] if changes is False else [page] if changes is True else \
+        list(changes) if isinstance(changes, (list, tuple)) else [changes]
+    what = repr(target) if isinstance(target, (str, re.Pattern)) else str(control)
+    lost: list[str] = []
+    since = None  # (page time of the last try's click, while it counts as not taken)
+    for attempt in range(tries + 1):
+        late = since is not None and taken(page, since)
+        if not late:
+            if attempt == tries:
+                break
+            try:
+                ready(page, control, timeout)
+            except AssertionError as exc:
+                raise AssertionError(f"tap on {what}: {exc}\n" + "\n".join(lost)) from None
+            late = since is not None and taken(page, since)  # (a last look before tapping again)
+        if late:  # the tap taken for lost was taken after all: its change is awaited, no tap made
+            report(f"tap on {what}: try {attempt} was taken late: {late}")
+        else:
+            befores = [p.evaluate(SCREEN_TEXT) for p in watch]
+            since = page.evaluate("() => performance.now()")
+            mark = log_mark(page)
+            control.click(timeout=timeout)
+            painted(page)  # two frames after the click: whatever the tap set off in the client has run
+            clicked, frames, after = page.evaluate(OUTCOME, since)
+            if clicked and not [e for e in decoded(frames) if e[0] != PAGE_CONTROL]:  # no control took it
+                lost.append(f"try {attempt + 1}: no control took the tap\n{traced(page, since)}")
+                report(f"tap on {what}: {lost[-1]}")
+                continue
+            if after is not None:  # (what the verdict above rests on, checked at every tap)
+                report(f"tap on {what}: its event was sent {after} ms after the browser's click\n{traced(page, since)}")
+        if not watch:
+            return
+        deadline = time.monotonic() + timeout / 1000
+        dropped = False
+        for p, before in zip(watch, befores):
+            p.evaluate("() => { window.__screen = null; window.__settled = 0; }")
+            while not dropped:  # the change, looking at the server's log now and then for what it did with the tap
+                try:
+                    p.wait_for_function(SETTLED, arg=before, polling="raf",
+                                        timeout=max(1.0, min(2.0, deadline - time.monotonic()) * 1000))
+                    break
+                except PlaywrightTimeout:
+                    events = taken(page, since)
+                    answer = server_said(page, mark, events)
+                    if events and len(answer) == len(events) and all(v == "dropped" for v in answer.values()):
+                        dropped = True  # no handler ran: the tap can be made again
+                        continue
+                    if time.monotonic() < deadline:
+                        continue
+                    if not events:
+                        verdict = ("no control sent an event, and the trace has no click of this tap: whether a "
+                                   "control took it is unknown, so it was not made again")
+                    elif answer:
+                        verdict = (f"the app took the tap (events {events}) and the server's log says {answer}: it "
+                                   f"handled it, and the screen did not change within {timeout / 1000:g} s")
+                    else:
+                        verdict = (f"the app took the tap (events {events}), and the server had not finished "
+                                   f"handling it within {timeout / 1000:g} s: a slow or stuck server, not a lost tap")
+                    raise AssertionError(f"tap on {what}: {verdict}\n" + "\n".join(lost) +
+                                         f"\nwhat the page did since the tap:\n{traced(page, since)}") from None
+            if dropped:
+                break
+        if dropped:
+            lost.append(f"try {attempt + 1}: the server dropped the event (its control was gone)\n"
+                        f"{traced(page, since)}")
+            report(f"tap on {what}: {lost[-1]}")
+            since = None  # (whatever it sends later is no late take of this try)
+            continue
+        return
+    raise AssertionError(f"tap on {what}: no control took it in {tries} tries\n" + "\n".join(lost))
 
 
 def painted(page, timeout: float = 30_000) -> None:
@@ -410,7 +718,7 @@ def start_game(page, server, game: str, kind: str, humans: list[bool] | None = N
                 tap(page, f"Seat {i + 1}: {now}")
                 see(page, f"Seat {i + 1}: {want}")
         if mode == "devices":
-            page.get_by_role("radio", name=re.compile("One device each")).click()
+            tap(page, page.get_by_role("radio", name=re.compile("One device each")).first, changes=False)
     tap(page, "Start")
     page.wait_for_url(re.compile(r"/s/[\w-]+$"), wait_until="commit")
     return page.url.rsplit("/", 1)[1]
@@ -421,5 +729,6 @@ def ui():
     """The helpers above, for the test modules (importlib mode cannot import conftest)."""
     from types import SimpleNamespace
 
-    return SimpleNamespace(open_app=open_app, reload=reload, tap=tap, see=see, shot=shot, start_game=start_game,
-                           changes=changes, still=still, painted=painted, PHONE=PHONE, DESKTOP=DESKTOP)
+    return SimpleNamespace(open_app=open_app, reload=reload, tap=tap, button=button, ready=ready, see=see, shot=shot,
+                           start_game=start_game, changes=changes, still=still, painted=painted, PHONE=PHONE,
+                           DESKTOP=DESKTOP)

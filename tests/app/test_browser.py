@@ -22,17 +22,14 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     ui.start_game(page, server, KAPERN, "assistant", [True, True])
     ui.see(page, "Anne's turn: which fortune card was drawn?")
     ui.shot(page, "assistant-1-card")
-    with ui.changes(page):
-        ui.tap(page, "Card: Captain")
+    ui.tap(page, "Card: Captain")
     ui.see(page, "Anne: enter the 8 dice")
     faces = ["Gold coin"] * 3 + ["Diamond"] + ["Monkey"] * 3 + ["Parrot"]
     for i, face in enumerate(faces):
-        with ui.changes(page):
-            ui.tap(page, f"Add {face}")
+        ui.tap(page, f"Add {face}")
         ui.see(page, f"Slot die {i + 1}: {face}", exact=True)
     ui.shot(page, "assistant-2-dice")
-    with ui.changes(page):
-        ui.tap(page, "Confirm dice")
+    ui.tap(page, "Confirm dice")
     # the engine's score with its breakdown: (3 coins 300 + set 100) + diamond 100 + 3 monkeys 100, x2
     ui.see(page, "Stop now: +1200 points")
     ui.see(page, "Captain: x2")
@@ -40,58 +37,47 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     ui.see(page, "Best: ")
     ui.see(page, "to lose the turn")
     ui.shot(page, "assistant-3-score")
-    with ui.changes(page):
-        page.get_by_role("switch", name="Show odds and advice").click()
+    ui.tap(page, page.get_by_role("switch", name="Show odds and advice"))
     expect(page.get_by_text(re.compile("^Best: "))).to_have_count(0)
-    with ui.changes(page):
-        page.get_by_role("switch", name="Show odds and advice").click()
+    ui.tap(page, page.get_by_role("switch", name="Show odds and advice"))
     ui.see(page, "Best: ")
     # the dice the advice names are marked (the solver's best here: the parrot and a monkey)
     ui.see(page, "Die 5: Monkey, the advice: re-roll it", exact=True)
     ui.see(page, "Die 8: Parrot, the advice: re-roll it", exact=True)
     assert page.get_by_text(re.compile(r"the advice: re-roll it$")).count() == 2
     # re-roll the parrot and a monkey, enter the new faces
-    with ui.changes(page):
-        ui.tap(page, "Die 8: Parrot, the advice: re-roll it")
+    ui.tap(page, "Die 8: Parrot, the advice: re-roll it")
     ui.see(page, "Die 8: Parrot, picked for a re-roll, the advice: re-roll it", exact=True)
     ui.see(page, "A re-roll takes at least 2 dice; 1 picked")  # the disabled button says why (item 5)
-    with ui.changes(page):
-        ui.tap(page, "Die 7: Monkey")
-    with ui.changes(page):
-        ui.tap(page, "Re-roll dice 7, 8")
+    ui.tap(page, "Die 7: Monkey")
+    ui.tap(page, "Re-roll dice 7, 8")
     ui.see(page, "Anne: enter dice 7, 8")
     ui.see(page, "Kept die 1: Gold coin", exact=True)  # the dice not re-rolled stay in sight (item 5)
     ui.shot(page, "assistant-3b-kept")
-    with ui.changes(page):
-        ui.tap(page, "Add Monkey")
+    ui.tap(page, "Add Monkey")
     ui.see(page, "Slot die 7: Monkey", exact=True)
-    with ui.changes(page):
-        ui.tap(page, "Add Monkey")
+    ui.tap(page, "Add Monkey")
     ui.see(page, "Slot die 8: Monkey", exact=True)
-    with ui.changes(page):
-        ui.tap(page, "Confirm dice")
+    ui.tap(page, "Confirm dice")
     # 4 monkeys 200 + 3 coins 400 + diamond 100 + full chest 500 = 1200, x2 = 2400
     ui.see(page, "Full chest: all 8 dice score")
     ui.see(page, "Stop now: +2400 points")
-    with ui.changes(page):
-        ui.tap(page, "Stop and score +2400")
+    ui.tap(page, "Stop and score +2400")
     ui.see(page, "Bart's turn: which fortune card was drawn?")
     ui.see(page, "2400", exact=True)
     ui.shot(page, "assistant-4-next-turn")
     # undo goes back to the decision
-    with ui.changes(page):
-        ui.tap(page, "Undo")
+    ui.tap(page, "Undo")
     ui.see(page, "Stop now: +2400 points")
     # the Dutch edition (issue 16 item 6): Nederlands on the home screen (the app bar's Home, no
     # page load), the same turn in Dutch, remembered by this browser after a reload
     game = page.url
-    with ui.changes(page):
-        page.get_by_label("Home", exact=True).first.click()  # (the icon's tooltip names the button)
+    ui.tap(page, page.get_by_label("Home", exact=True).first)  # (the icon's tooltip names the button)
     ui.tap(page, "Nederlands")
     ui.see(page, "Spellen", exact=True)
     ui.see(page, "Piraten Kapern openen")
     ui.shot(page, "assistant-5-home-nl")
-    page.get_by_text(re.compile(r"Anne, Bart — Anne is aan de beurt")).first.click()
+    ui.tap(page, page.get_by_text(re.compile(r"Anne, Bart — Anne is aan de beurt")).first)
     page.wait_for_url(game, wait_until="commit")
     ui.see(page, "Stop nu: +2400 punten")
     ui.see(page, "Piratenkaart: Piraat")
@@ -120,13 +106,11 @@ def play_until(page, ui, want: str, limit: int = 12) -> list[str]:
             asked.append(name)
             if name == want:
                 return asked
-            with ui.changes(page):
-                ui.tap(page, f"I am {name}: show my turn")
+            ui.tap(page, f"I am {name}: show my turn")
             ui.see(page, f"Your turn, {name}")
         else:
             before = last_turn(page)
-            with ui.changes(page):
-                stop.first.click()
+            ui.tap(page, stop.first)
             # the device goes to the other human, or (when their turn ended by itself at three
             # skulls) stays: wait until the screen shows the turn that just ended
             pass_to.or_(new_last_turn(page, before)).first.wait_for()
@@ -153,8 +137,7 @@ def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> Non
     name = first.first.inner_text().removeprefix("Pass the device to ").strip()
     ui.shot(page, "hotseat-1-privacy")
     assert page.get_by_text(re.compile(r"^Die 1:")).count() == 0  # the privacy screen hides the dice
-    with ui.changes(page):
-        ui.tap(page, f"I am {name}: show my turn")
+    ui.tap(page, f"I am {name}: show my turn")
     ui.see(page, f"Your turn, {name}")
     ui.shot(page, "hotseat-2-turn")
     # two humans: no advice until both agree; the app asks the player whose turn it is
@@ -166,13 +149,11 @@ def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> Non
     # stop every turn; the device passes between Anne and Bart; Cato (the bot) plays in between
     want = "Anne" if name == "Bart" else "Bart"
     asked = play_until(page, ui, want)
-    with ui.changes(page):
-        ui.tap(page, f"I am {want}: show my turn")
+    ui.tap(page, f"I am {want}: show my turn")
     ui.see(page, f"Your turn, {want}")
     if want == "Bart":  # Bart stops; the bot plays; the device comes back to Anne
         asked += play_until(page, ui, "Anne")
-        with ui.changes(page):
-            ui.tap(page, "I am Anne: show my turn")
+        ui.tap(page, "I am Anne: show my turn")
         ui.see(page, "Your turn, Anne")
         ui.see(page, "Last turn: Cato")  # the bot played its turn in between
     ui.see(page, "Game log")
@@ -182,8 +163,7 @@ def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> Non
     page.get_by_text(re.compile(r"^(\d \w+s?|No skulls)( \((\d )?from the card\))?: (one|two|three) more ends? the turn"
                                 r"|the turn is over")).first.wait_for()
     steps = page.get_by_role("button", name=re.compile(r"^Show Cato's \d+ steps$"))
-    with ui.changes(page):
-        steps.first.click()
+    ui.tap(page, steps.first)
     ui.see(page, "1. Cato draws")
     roll = page.get_by_text(re.compile(r"^\d+\. Cato rolls ")).first.inner_text()
     faces = [f.strip().capitalize() for f in roll.split(" rolls ", 1)[1].split(",")]
@@ -222,7 +202,7 @@ def test_reload_and_restart_resume_the_game(server, new_page, ui) -> None:
     ui.open_app(page, server.url + "/")
     ui.see(page, "Continue")
     ui.shot(page, "resume-2-home")
-    page.get_by_text(re.compile(r"Anne, Bart — Anne to play")).first.click()  # the newest game is first
+    ui.tap(page, page.get_by_text(re.compile(r"Anne, Bart — Anne to play")).first)  # the newest game is first
     page.wait_for_url(re.compile(r"/s/[\w-]+$"), wait_until="commit")
     assert page.url.endswith(gid)
     ui.see(page, "Your turn, Anne")
@@ -238,8 +218,7 @@ def test_two_browsers_in_one_web_game_see_different_seats(server, new_page, ui) 
     ui.see(b, "Join this game")
     ui.see(b, "Anne: taken by another device")
     ui.shot(b, "devices-1-join")
-    with ui.changes(b):
-        ui.tap(b, "Take seat: Bart")
+    ui.tap(b, "Take seat: Bart")
     ui.see(b, "This device plays Bart")
     # whoever moves first (Anne, unless three skulls ended her turn at once) has the choices there
     pages = {"Anne": a, "Bart": b}
@@ -253,7 +232,7 @@ def test_two_browsers_in_one_web_game_see_different_seats(server, new_page, ui) 
     ui.shot(b, "devices-3-bart")
     # the mover stops; the other browser redraws by itself with the turn that ended
     before = last_turn(pages[other])
-    pages[mover].get_by_role("button", name=STOP).first.click()
+    ui.tap(pages[mover], pages[mover].get_by_role("button", name=STOP).first)
     new_last_turn(pages[other], before).first.wait_for()
     assert last_turn(pages[other]) != before
     ui.shot(b, "devices-4-after-move")

@@ -37,16 +37,14 @@ def test_join_by_qr_link_code_and_hand_a_seat_over(lan_server, new_page, ui) -> 
     ui.open_app(stranger, f"{lan_server.url}/s/{gid}")
     ui.see(stranger, "Join this game")
     ui.see(stranger, "needs the join code")
-    with ui.changes(stranger):
-        ui.tap(stranger, "Take seat: Bart")
+    ui.tap(stranger, "Take seat: Bart")
     ui.see(stranger, "Enter the join code")
     ui.shot(stranger, "join-2-no-code")
 
     # the phone that scanned the QR code opens its link (this machine's address, the code in it)
     phone = new_page(ui.PHONE)
     ui.open_app(phone, link)
-    with ui.changes(phone):
-        ui.tap(phone, "Take seat: Bart")
+    ui.tap(phone, "Take seat: Bart")
     ui.see(phone, "This device plays Bart")
     ui.see(stranger, "This game is played on another device")  # every seat taken: no code field
     ui.see(host, "Free Bart's seat")
@@ -55,8 +53,7 @@ def test_join_by_qr_link_code_and_hand_a_seat_over(lan_server, new_page, ui) -> 
     # Bart's phone is lost: the host frees the seat, and the other device takes it with the code.
     # The stranger's screen redraws with the free seat and an empty code field: typing into the
     # field before that redraw came would type into a field about to be replaced
-    with ui.changes(stranger):
-        ui.tap(host, "Free Bart's seat")
+    ui.tap(host, "Free Bart's seat", changes=stranger)
     ui.see(phone, "Join this game")
     field = stranger.get_by_label("Join code")
     for _ in range(5):  # the field holds the code (and told the server): its counter says so.
@@ -70,11 +67,9 @@ def test_join_by_qr_link_code_and_hand_a_seat_over(lan_server, new_page, ui) -> 
             continue
     else:
         raise AssertionError("the join code field never held the typed code")
-    with ui.changes(stranger):
-        ui.tap(stranger, "Join")
+    ui.tap(stranger, "Join")
     ui.see(stranger, "Joined: take a free seat.")
-    with ui.changes(stranger):
-        ui.tap(stranger, "Take seat: Bart")
+    ui.tap(stranger, "Take seat: Bart")
     ui.see(stranger, "This device plays Bart")
     # (Anne's turn goes on, or three skulls ended it by themselves and it is Bart's)
     stranger.get_by_text(re.compile(r"^(Waiting for Anne|Your turn, Bart)")).first.wait_for()

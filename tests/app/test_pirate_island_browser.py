@@ -22,37 +22,28 @@ SHRUNK = """([name, most]) => Array.from(document.querySelectorAll('flt-semantic
     ((e.getAttribute('aria-label') || '') + e.textContent).startsWith(name) && e.getBoundingClientRect().width < most)"""
 
 
-def press(page, name, exact: bool = True) -> None:
-    page.get_by_role("button", name=name, exact=exact if isinstance(name, str) else None).first.click()
-
-
 def test_pirate_island_table_helper(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
     ui.start_game(page, server, GID, "assistant")
     ui.see(page, "Round 1: Anne's turn (Red)")
     ui.see(page, "Cheapest way")
-    with ui.changes(page):  # the pirate's field: what it reaches this turn is outlined with its cost
-        press(page, re.compile(r"^C9 Plain"))
+    # the pirate's field: what it reaches this turn is outlined with its cost
+    ui.tap(page, re.compile(r"^C9 Plain"))
     page.get_by_role("button", name=re.compile(r"^D9 Plain.*\(reachable, costs 1\)$")).first.wait_for()
-    with ui.changes(page):  # the destination, farther than one turn (the route itself: tests/pirate_island)
-        press(page, re.compile(r"^14 Hill"))
+    # the destination, farther than one turn (the route itself: tests/pirate_island)
+    ui.tap(page, re.compile(r"^14 Hill"))
     ui.see(page, "C9 to 14: 10 BP, C9 > D9 > E10 > F10 > F11 > G12 > 14; more than one turn")
     ui.shot(page, "pirate-island-helper-route")
-    with ui.changes(page):
-        press(page, "2")
-    with ui.changes(page):
-        press(page, "Fortress")
+    ui.tap(page, "2")
+    ui.tap(page, "Fortress")
     ui.see(page, "Modifier -2 (bonus +1, defence -3)")
     ui.see(page, "11+: defender flees 5 fields")  # 9-10 shifted by -2
-    with ui.changes(page):
-        press(page, "5-5")
+    ui.tap(page, "5-5")
     ui.see(page, "Storm at sea: lay out the storm card.")
     ui.shot(page, "pirate-island-helper")
-    with ui.changes(page):
-        press(page, re.compile(r"^Next turn: Bart"))
+    ui.tap(page, re.compile(r"^Next turn: Bart"))
     ui.see(page, "Round 1: Bart's turn (Blue)")
-    with ui.changes(page):
-        press(page, "Undo")
+    ui.tap(page, "Undo")
     ui.see(page, "Round 1: Anne's turn (Red)")
 
 
@@ -70,21 +61,18 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
         pass_to = page.get_by_text(re.compile(r"^Pass the device to "))
         if pass_to.count():
             name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
-            with ui.changes(page):
-                press(page, f"I am {name}: show my turn")
+            ui.tap(page, f"I am {name}: show my turn")
             continue
         harbour = page.get_by_role("button", name=re.compile(r"^H\d+ Harbour.*\(a legal target\)$"))
         if harbour.count():  # entering: tap a free harbour on the map
             if not entered:
                 ui.shot(page, "pirate-island-play-enter")
             entered = True
-            with ui.changes(page):
-                harbour.first.click()
+            ui.tap(page, harbour.first)
             continue
         mine = page.get_by_role("button", name=re.compile(r"\(can be chosen\)$"))
         if mine.count():  # moving: tap the ship (or a pirate) on the map, then an outlined field
-            with ui.changes(page):
-                mine.first.click()
+            ui.tap(page, mine.first)
             dest = page.get_by_role("button", name=re.compile(r"^[A-S]\d+ (?!Harbour)\w+.*\(reachable, costs \d+\)$"))
             dest.first.wait_for()
             ui.still(page)
@@ -95,20 +83,18 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
             near = page.get_by_role("button", name=re.compile(rf"^{field} ")).first
             zoomed = near.bounding_box()
             frame = page.get_by_role("button", name="Zoom in").bounding_box()
-            press(page, "Whole map")  # (the labels stay: wait for the field's node to shrink)
+            ui.tap(page, "Whole map", changes=False)  # (the labels stay: wait for the field's node to shrink)
             page.wait_for_function(SHRUNK, arg=[field + " ", zoomed["width"] / 1.8], timeout=30_000)
             ui.still(page)
             whole = near.bounding_box()
             assert zoomed["width"] > 1.8 * whole["width"] and zoomed["width"] >= 30, (zoomed, whole)
             assert 0 <= zoomed["x"] and zoomed["x"] + zoomed["width"] <= PHONE_W and zoomed["y"] + zoomed["height"] < frame["y"]
-            with ui.changes(page):
-                dest.last.click()
+            ui.tap(page, dest.last)
             moved = True
             break
         other = page.get_by_role("button", name=re.compile(r"^(End moving|End the turn|Pass)"))
         if other.count():
-            with ui.changes(page):
-                other.first.click()
+            ui.tap(page, other.first)
             continue
     assert entered and moved
     # the pirate stands on that field of the map now (or, when the move used the last BP, the device goes on)
@@ -127,8 +113,7 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
         if not pass_to.count():
             break
         name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
-        with ui.changes(page):
-            press(page, f"I am {name}: show my turn")
+        ui.tap(page, f"I am {name}: show my turn")
     ui.shot(page, "pirate-island-play-desktop")
     turn = page.get_by_text(re.compile(r"^Round \d+: ")).first.bounding_box()
     choice = choices.first.bounding_box()

@@ -20,8 +20,7 @@ def test_pirateology_move_by_tapping_a_square(server, new_page, ui) -> None:
     live.session.close()  # (the server opens it: one program at a time holds a game)
     page = new_page(ui.PHONE)
     ui.open_app(page, f"{server.url}/s/{live.id}")
-    with ui.changes(page):
-        ui.tap(page, "Start on the Black X at B6")
+    ui.tap(page, "Start on the Black X at B6")
     reach = page.get_by_role("button", name=re.compile(r"reachable in \d+$"))
     # what may stand between the start and a roll that reaches a square: the roll itself, a Sea
     # Monster dealt at setup to give up, a roll that reaches nothing, the turn's end (the bot replies)
@@ -38,24 +37,21 @@ def test_pirateology_move_by_tapping_a_square(server, new_page, ui) -> None:
             break
         # each click waits for the screen it brings (the bot's reply included): a button read off a
         # screen that a step is about to replace would be clicked while it goes away
-        with ui.changes(page):
-            next(step for step in steps if step.count()).first.click()
+        ui.tap(page, next(step for step in steps if step.count()).first)
     else:
         raise AssertionError("twelve steps and no roll reached a square")
     page.get_by_text(re.compile(r"tap an outlined square")).first.wait_for()
     ui.shot(page, "pirateology-1-move")
     square = reach.first.get_attribute("aria-label") or reach.first.text_content()
     sid = square.split(" ", 1)[0]
-    with ui.changes(page):
-        reach.first.click()
+    ui.tap(page, reach.first)
     # the move is made: the square holds Anne's piece (and, it is no longer her move, or a new roll
     # offers other squares)
     page.get_by_text(re.compile(rf"^{sid} [^:,]+: Anne's (pirate|ship)")).first.wait_for()
     ui.shot(page, "pirateology-2-moved")
     end = steps[3]
     if end.count():
-        with ui.changes(page):
-            end.first.click()
+        ui.tap(page, end.first)
         end.first.wait_for(state="detached")
     ui.see(page, "The pirates")
 
@@ -70,8 +66,7 @@ def test_pirateology_table_helper_at_phone_size(server, new_page, ui) -> None:
     start = page.get_by_role("button", name=re.compile(r"a Black X to start on$"))
     for _ in range(2):
         start.first.wait_for()
-        with ui.changes(page):
-            start.first.click()
+        ui.tap(page, start.first)
     # the deal: three cards each, tapped in as the table dealt them (Treasure Maps: no card that
     # acts as it is dealt, so no detour through a Sea Monster or a Hurricane)
     treasure_map = page.get_by_role("button", name=re.compile(r"^Card Treasure Map \(\d+ left\)$"))
@@ -79,33 +74,25 @@ def test_pirateology_table_helper_at_phone_size(server, new_page, ui) -> None:
     for player in ("Anne", "Bart"):
         ui.see(page, f"deal 3 Skull Cards to {player}")
         for _ in range(3):
-            with ui.changes(page):
-                treasure_map.first.click()
-        with ui.changes(page):
-            confirm_cards.first.click()
+            ui.tap(page, treasure_map.first)
+        ui.tap(page, confirm_cards.first)
     # the start roll: Anne's die 5, Bart's die 2, so Anne starts
     ui.see(page, "Start roll: ")
     confirm = page.get_by_role("button", name="Confirm the dice", exact=True)
     for face in (5, 2):
-        with ui.changes(page):
-            ui.tap(page, f"Die face {face}")
-    with ui.changes(page):
-        confirm.first.click()
+        ui.tap(page, f"Die face {face}")
+    ui.tap(page, confirm.first)
     # the odds panel (issue 14): where the spin and the roll can end the move, by kind of square
     ui.see(page, "The spin and roll can end your move on: ")
     ui.shot(page, "pirateology-helper-1-compass")
-    with ui.changes(page):
-        ui.tap(page, "Wind North")
+    ui.tap(page, "Wind North")
     ui.see(page, "Anne rolls 1 die")
     ui.see(page, "The roll can end your move on: ")
-    with ui.changes(page):
-        ui.tap(page, "Die face 3")
+    ui.tap(page, "Die face 3")
     ui.shot(page, "pirateology-helper-2-dice")
     reach = page.get_by_role("button", name=re.compile(r"reachable in \d+"))
-    with ui.changes(page):
-        confirm.first.click()
+    ui.tap(page, confirm.first)
     reach.first.wait_for()
     ui.shot(page, "pirateology-helper-3-move")
-    with ui.changes(page):
-        reach.first.click()
+    ui.tap(page, reach.first)
     reach.first.wait_for(state="detached")   # the move is made: no square is offered any more

@@ -21,11 +21,6 @@ def above_the_screen(page, locator) -> None:
     page.wait_for_function("el => el.getBoundingClientRect().bottom < 0", arg=locator.element_handle())
 
 
-def press(page, name: str | re.Pattern, exact: bool = True) -> None:
-    """Tap a button by its label (a text or a pattern); Playwright scrolls it into view first."""
-    page.get_by_role("button", name=name, exact=exact if isinstance(name, str) else None).first.click()
-
-
 def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
     ui.start_game(page, server, GID, "assistant")
@@ -37,8 +32,7 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     box = jungle.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= ui.PHONE["width"]     # the whole board is on screen
     ui.shot(page, "pvd-island-tracker-phone")
-    with ui.changes(page):
-        jungle.click()
+    ui.tap(page, jungle)
     ui.see(page, "Jungle: search 3 hours", exact=True)
     ui.shot(page, "pvd-island-tracker-phone-tapped")
     mark = page.get_by_role("button", name=re.compile(r"^Volcano mark 6")).first
@@ -49,31 +43,25 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
         page.mouse.move(ui.PHONE["width"] / 2, ui.PHONE["height"] / 2)
         page.mouse.wheel(0, 200)
         ui.painted(page)
-    with ui.changes(page):
-        mark.click()
+    ui.tap(page, mark)
     ui.see(page, "Volcano mark 6: The island sinks!")
     # 10 crew with Sabers and Muskets: Cannon (6) + Rope (2) + Shovels (2) leave 10 of the 20 points
     # each choice adds its description under the choices and moves the buttons below: wait for the
     # screen a tap brings before the next tap (a tap on the old place would miss)
-    with ui.changes(page):
-        ui.tap(page, "Sabers and Muskets")
+    ui.tap(page, "Sabers and Muskets")
     for item in ("Cannon (6)", "Rope (2)", "Shovels (2)"):
-        with ui.changes(page):
-            press(page, item)
+        ui.tap(page, item)
     ui.see(page, "Points: 10 on equipment, 10 sailors (of 20)")
     ui.shot(page, "pvd-tracker-1-outfit")
-    with ui.changes(page):
-        press(page, "Confirm purchase")
+    ui.tap(page, "Confirm purchase")
     ui.see(page, "Anne: where does the search start?")
-    with ui.changes(page):
-        press(page, "Search the Jungle (4 h)")  # 3 hours + 1 for the Cannon
+    ui.tap(page, "Search the Jungle (4 h)")  # 3 hours + 1 for the Cannon
     ui.see(page, "Anne searches the Jungle: Time Marker at 4")
     ui.see(page, "10 sailors / 2 per die (Sabers and Muskets) = 5 dice")
     # the odds of the captain's rolls (issue 14): the combat against each Strength, the search
     ui.see(page, "Anne's combat roll, 5 dice: the chance to win against Strength 1: ")
     ui.shot(page, "pvd-tracker-2-combat")
-    with ui.changes(page):
-        press(page, "More: Strength")
+    ui.tap(page, "More: Strength")
     ui.see(page, "Strength: 4", exact=True)
     # scrolled down, a tap redraws without jumping back to the top
     skull = page.get_by_role("button", name="Combat: add Skull", exact=True).first
@@ -83,8 +71,7 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     ui.painted(page)
     before = skull.bounding_box()["y"]
     for i, face in enumerate(("Skull", "Skull", "Blank", "Saber", "Blank")):
-        with ui.changes(page):
-            press(page, f"Combat: add {face}")
+        ui.tap(page, f"Combat: add {face}")
         ui.see(page, f"Combat: {i + 1} of 5 dice entered")
         if i == 0:
             ui.painted(page)
@@ -92,32 +79,26 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     ui.see(page, "Combat: 5 of 5 dice entered")
     ui.see(page, "Result: Anne loses 2 sailors to the dinosaur")  # the preview, before confirming
     ui.shot(page, "pvd-tracker-3-dice")
-    with ui.changes(page):
-        press(page, "Confirm combat")
+    ui.tap(page, "Confirm combat")
     ui.see(page, "2 successes against Strength 4")
     ui.see(page, "Crew now 8")
     ui.see(page, "Crew: 8", exact=True)
     ui.shot(page, "pvd-tracker-4-result")
     # issue 16: what the captain's gear does opens with a tap (a phone has no hover)
-    with ui.changes(page):
-        press(page, "What they do")
+    ui.tap(page, "What they do")
     ui.see(page, "roll 1 die for every 2 sailors")
     page.get_by_text("roll 1 die for every 2 sailors").first.scroll_into_view_if_needed()
     ui.shot(page, "pvd-tracker-4b-what-they-do")
-    with ui.changes(page):
-        press(page, "Undo")
+    ui.tap(page, "Undo")
     ui.see(page, "Crew: 10", exact=True)
     # issue 16: a Ghost as the first token at the Dig Site goes back, and the prize is entered next
-    with ui.changes(page):
-        press(page, "Dig Site")
-    with ui.changes(page):
-        press(page, "Go to the Dig Site")
+    ui.tap(page, "Dig Site")
+    ui.tap(page, "Go to the Dig Site")
     ui.see(page, "Anne draws tokens for the prize until a treasure")
-    with ui.changes(page):
-        press(page, "Ghost")
+    ui.tap(page, "Ghost")
     ui.see(page, "Anne draws a Ghost for the prize")
     ui.shot(page, "pvd-tracker-5-prize")
-    press(page, "$5,000")
+    ui.tap(page, "$5,000")
     ui.see(page, "Anne takes the prize")
 
 
@@ -140,45 +121,41 @@ def ready(page):
     return anything.first
 
 
-def step(page, ui) -> str:
-    """Take the obvious choice on the screen and wait for what it brings; returns what was tapped."""
+def step(page, ui, look=None) -> str:
+    """Take the obvious choice on the screen and wait for what it brings; returns what was tapped.
+    `look(label)` looks at the screen just before one of the ORDER buttons is tapped."""
     pass_to = page.get_by_text(re.compile(r"^Pass the device to "))
     if pass_to.count():
         name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
         assert not page.get_by_text(re.compile(r"^(Your hand|You: )")).count(), "the privacy screen shows a hand"
-        with ui.changes(page):
-            ui.tap(page, f"I am {name}: show my turn")
+        ui.tap(page, f"I am {name}: show my turn")
         page.get_by_text(re.compile(f"^Your (turn|call), {name}")).first.wait_for()
         return f"reveal {name}"
     if page.get_by_role("button", name="Confirm purchase").count():
         # each choice adds its description under the choices and moves the buttons below: wait for
         # the screen a tap brings before the next tap (a tap on the old place would miss)
-        with ui.changes(page):
-            press(page, "Sabers and Muskets")
+        ui.tap(page, "Sabers and Muskets")
         ui.see(page, "Sabers and Muskets: ")  # (the description may come a redraw after the choice)
-        with ui.changes(page):
-            press(page, "Machete (3)")
+        ui.tap(page, "Machete (3)")
         ui.see(page, "Equipment: 3 points. Crew: 17 sailors")
         ui.see(page, "Machete: ")  # what the tapped equipment does, in words (issue 16 item 5)
-        with ui.changes(page):
-            press(page, "Confirm purchase")  # enabled once the weapon is chosen too
+        ui.tap(page, "Confirm purchase")  # enabled once the weapon is chosen too
         return "outfit"
     if page.get_by_role("button", name=re.compile(r"^Discard \d card")).count():
         cards = page.get_by_role("button", name=re.compile(r"^Discard (?!\d)"))
         need = int(re.search(r"Tap (\d+)", page.get_by_text(re.compile(r"^Tap \d+ card")).first.inner_text()).group(1))
         for i in range(need):
-            with ui.changes(page):
-                cards.first.click()
+            ui.tap(page, cards.first)
             expect(page.get_by_role("button", name=re.compile(r"^Keep "))).to_have_count(i + 1)  # "Keep X (picked)"
-        with ui.changes(page):
-            press(page, re.compile(r"^Discard \d card"))
+        ui.tap(page, re.compile(r"^Discard \d card"))
         return "discard"
     for pattern in ORDER:
         b = page.get_by_role("button", name=pattern)
         if b.count():
             label = b.first.get_attribute("aria-label") or b.first.inner_text()
-            with ui.changes(page):
-                b.first.click()
+            if look:
+                look(label)
+            ui.tap(page, b.first)
             return label
     return ""
 
@@ -211,22 +188,25 @@ def test_pvd_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) ->
     odds = page.get_by_text(re.compile(r"^Your (Search Roll|combat roll|roll to end the search early|attack on"
                                        r"|dig|roll), \d+ dic?e"))
     odds_seen = False
+
+    def look(label: str) -> None:  # (on the screen with the button: one read before it may be a redraw early)
+        nonlocal odds_seen
+        if len(agreed) == 2 and not odds_seen and label == "Roll the dice":
+            odds.first.wait_for()
+            ui.shot(page, "pvd-hotseat-2b-odds")
+            odds_seen = True
+
     for _ in range(120):
         ready(page).wait_for()
         if page.get_by_text(re.compile(r"^Turn [2-9]")).count():  # Anne's turn, then Bart's started
             break
-        if len(agreed) == 2 and not odds_seen and page.get_by_role("button", name="Roll the dice").count():
-            odds.first.wait_for()
-            ui.shot(page, "pvd-hotseat-2b-odds")
-            odds_seen = True
-        got = step(page, ui)
+        got = step(page, ui, look)
         if got:
             taps.append(got)
         if got.startswith("reveal ") and got[7:] not in agreed:
             switch = page.get_by_role("switch", name=f"{got[7:]}: I agree to odds and advice for everyone")
             page.mouse.wheel(0, 3000)
-            with ui.changes(page):
-                switch.first.click()
+            ui.tap(page, switch.first)
             page.mouse.wheel(0, -3000)
             agreed.add(got[7:])
         if got == "reveal Anne" and "Search" in taps and not any("hand" in t for t in taps):
@@ -265,8 +245,7 @@ def tap_an_area_in_digital_play(page, ui, name: str) -> None:
     """Tapping an area of the island in digital play counts its hidden landmarks left."""
     swamp = page.get_by_role("button", name=re.compile(r"^Swamp: search 3 hours, \d hidden landmarks? left"))
     swamp.first.wait_for()
-    with ui.changes(page):
-        swamp.first.click()
+    ui.tap(page, swamp.first)
     page.get_by_text(re.compile(r"^Swamp: search 3 hours, \d hidden landmarks? left")).first.wait_for()
     ui.shot(page, f"pvd-island-play-{name}")
 
@@ -278,8 +257,7 @@ def test_pvd_two_browsers_see_different_hands(server, new_page, ui) -> None:
     tap_an_area_in_digital_play(a, ui, "phone")
     b = new_page(ui.DESKTOP)
     ui.open_app(b, f"{server.url}/s/{gid}")
-    with ui.changes(b):
-        ui.tap(b, "Take seat: Bart")
+    ui.tap(b, "Take seat: Bart")
     ui.see(b, "This device plays Bart")
     tap_an_area_in_digital_play(b, ui, "desktop")
     # Stage 1 until the hands are dealt: relics in turn order, mates in reverse, then the purchases.
@@ -361,16 +339,13 @@ def test_pvd_reaction_window_on_another_turn_passes_the_device(server, new_page,
     page = new_page(ui.PHONE)
     ui.open_app(page, f"{server.url}/s/{gid}")
     page.get_by_text(f"Pass the device to {names[x]}", exact=True).first.wait_for()
-    with ui.changes(page):
-        ui.tap(page, f"I am {names[x]}: show my turn")
+    ui.tap(page, f"I am {names[x]}: show my turn")
     ui.see(page, f"You: {names[x]}")
-    with ui.changes(page):
-        press(page, text)
+    ui.tap(page, text)
     page.get_by_text(f"Pass the device to {names[y]}", exact=True).first.wait_for()
     assert not page.get_by_text(re.compile(r"^(Your hand|You: )")).count(), "the privacy screen shows a hand"
     ui.shot(page, "pvd-reaction-1-privacy")
-    with ui.changes(page):
-        ui.tap(page, f"I am {names[y]}: show my turn")
+    ui.tap(page, f"I am {names[y]}: show my turn")
     ui.see(page, f"You: {names[y]}")
     ui.see(page, f"Your call, {names[y]} (on {names[x]}'s turn)")
     assert not page.get_by_text(re.compile(f"^You: {names[x]}")).count()
@@ -380,5 +355,5 @@ def test_pvd_reaction_window_on_another_turn_passes_the_device(server, new_page,
     # captain shown further down is that captain (asserted above), never the one whose turn it is
     expect(page.get_by_text(f"Your call, {names[y]} (on {names[x]}'s turn)").first).to_be_in_viewport()
     ui.shot(page, "pvd-reaction-2-window")
-    press(page, "Pass")
+    ui.tap(page, "Pass")
     page.get_by_text(re.compile(r"^(Pass the device to |Your turn, |Your call, |Waiting for )")).first.wait_for()

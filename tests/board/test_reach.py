@@ -1,6 +1,7 @@
 """companion.board.reach: the movement tables (empty-board costs repaired for blockers) give the
 search's answer exactly (checked against budget.cheapest_by_cost), with routes that cost what
-they say, avoid blockers and never go on from a stop."""
+they say, avoid blockers and never go on from a stop; the empty board's table holds every answer
+(the superset random bots draw from, issue 12)."""
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -39,6 +40,18 @@ def check(adj, table: ReachTable, start: str, cap: int, factor: int, blocked: se
         c = got.cost(end)
         assert table.way(start, cap, end, factor, table.mask(blocked), table.mask(stops)) == \
             (None if c is None else (c, got.route(end)))
+    # the empty board's table (random bots draw from it by rejection): every answer within a budget
+    # lies in its `within[budget]`, whatever the blockers; nth_free walks the spaces not taken in
+    # the empty board's order; its routes are the empty board's
+    empty = table.table(start, factor, cap)
+    base = table.reach(start, cap, factor)
+    taken = table.mask(blocked | stops)
+    for budget in range(cap + 1):
+        assert got.within(budget) & ~empty.within[budget] == 0
+        free = [e for e, c in zip(base.ends, base.costs) if c <= budget and not table.bits[e] & taken]
+        assert (empty.within[budget] & ~taken).bit_count() == len(free)
+        assert [empty.nth_free(taken, i) for i in range(len(free))] == free
+    assert all(empty.route(e) == base.route(e) for e in base.ends)
 
 
 def test_a_blocker_makes_the_spaces_behind_it_dearer_and_a_stop_ends_a_way() -> None:

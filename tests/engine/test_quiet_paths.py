@@ -1,5 +1,5 @@
 """The quiet path every load replays (docs/ARCHITECTURE.md, the engine contract: `apply_quiet`,
-`apply_chance_quiet`, and where a game has them the in-place `step_quiet`, `resolve_quiet`) against
+`apply_chance_quiet`, and for a game with `step_in_place` the in-place `step_quiet`, `resolve_quiet`) against
 the checked one (`apply`, `apply_chance`), for every game: the
 games check a replayed answer alone instead of against every legal action (Pirateology's
 `_allowed`, Pirate Island's one destination, PvD's offer of the answer's own kind), so at positions
@@ -57,13 +57,19 @@ def outcome_of(path, game, state, arg):
 
 
 def in_place(game, hook):
-    """A game's in-place quiet hook (`step_quiet`, `resolve_quiet`: a load's replay steps a copy of
-    its own with them) as a path like `apply_quiet`: run on a copy of the state, which it must
-    leave as it was when it refuses; the copy it changed otherwise."""
+    """How a load replays a game with `step_in_place` between snapshots, as a path like
+    `apply_quiet`: its in-place quiet hook (`step_quiet`; `resolve_quiet` after the engine's check
+    of the outcome, as `Session._replay_entries` does) on a copy of the state, which it must leave
+    as it was when it refuses; the copy it changed otherwise."""
     def path(state, arg):
         mine = game.successor(state)
         before = game.state_to_json(mine)
         try:
+            if hook == game.resolve_quiet:
+                pending = game.chance_step(mine)
+                if pending is None:
+                    raise IllegalAction.said("chance", "refused.no_chance")
+                arg = pending.check(arg)
             hook(mine, arg)
         except IllegalAction:
             assert game.state_to_json(mine) == before, f"{game.id}: {hook.__name__} refused after changing the state"
@@ -82,7 +88,7 @@ def seeded(game, seed: int, **kwargs) -> Session:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_quiet_paths_refuse_and_accept_what_the_checked_paths_do(game_id: str) -> None:
     game = get_game(game_id)
-    step_quiet = in_place(game, game.step_quiet) if hasattr(game, "step_quiet") else None
+    step_quiet = in_place(game, game.step_quiet) if getattr(game, "step_in_place", False) else None
     rng = random.Random(11)
     session = seeded(game, 11)
     players = len(session.players)
@@ -122,7 +128,7 @@ def wrong_outcomes(outcome: list, rng: random.Random) -> list[list]:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_quiet_chance_takes_and_refuses_what_the_checked_path_does(game_id: str) -> None:
     game = get_game(game_id)
-    resolve_quiet = in_place(game, game.resolve_quiet) if hasattr(game, "resolve_quiet") else None
+    resolve_quiet = in_place(game, game.resolve_quiet) if getattr(game, "step_in_place", False) else None
     rng = random.Random(5)
     # the table rolls and draws: every chance step waits, and is tried on both paths before it is entered
     session = seeded(game, 5, source=Table())

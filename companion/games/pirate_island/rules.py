@@ -332,12 +332,19 @@ class IslandGame(Game[IslandState]):
     #: the last position's legs (_band_legs) with the state fields they come from
     _legs_memo: tuple[Any, dict[str, list[tuple]]] = (None, {})
 
+    @staticmethod
+    def _position(s: IslandState) -> tuple:
+        """Every state field a pirate's moves depend on (the rules put a new list or mapping into
+        a field, never change one): the key of what is kept for a position (_band_legs, the move
+        a random bot drew)."""
+        return (s.phase, s.seat, s.bp, s.storm, s.pirates, s.chests, s.ships, s.owner, s.spent, s.stopped,
+                s.carried, s.contents, s.seen)
+
     def _band_legs(self, s: IslandState) -> dict[str, list[tuple]]:
         """pirate -> its legs (_legs) for every pirate of the seat to move, worked out once a
         position: listing the moves and making one ask the same. The key is every state field
         they depend on (the rules put a new list or mapping into a field, never change one)."""
-        key = (s.phase, s.seat, s.bp, s.storm, s.pirates, s.chests, s.ships, s.owner, s.spent, s.stopped,
-               s.carried, s.contents, s.seen)
+        key = self._position(s)
         old, legs = self._legs_memo
         if old != key:
             legs = {}
@@ -395,17 +402,28 @@ class IslandGame(Game[IslandState]):
         storm)."""
         isl = self.island
         chests, enemy_bits, chest_bits = self._masks(s)
+        return isl, isl.moves.reach, chests, enemy_bits, chest_bits, self._landings(s)
+
+    def _landings(self, s: IslandState) -> tuple[tuple[str, str, int], ...]:
+        """(harbour, landing place, its bit) of each ship of the seat to move a pirate may go
+        aboard (none in a storm)."""
         key = (s.ships, s.owner, s.seat, s.storm)
         old, landings = self._landings_memo
         if old != key:
+            isl = self.island
             bits = isl.moves.bits
             landings = () if s.storm else tuple((s.ships[c], isl.landing[s.ships[c]], bits[isl.landing[s.ships[c]]])
                                                 for c in self.ships_of(s, s.seat))
             self._landings_memo = (key, landings)
-        return isl, isl.moves.reach, chests, enemy_bits, chest_bits, landings
+        return landings
 
     #: the last (harbour, landing place, its bit) of the seat's ships, with the fields they come from
     _landings_memo: tuple[Any, tuple[tuple[str, str, int], ...]] = (None, ())
+
+    @cached_property
+    def _ship_cost(self) -> int:
+        """BP a ship's sail costs (sail_options: none with fewer)"""
+        return self.rules.movement.ship
 
     @cached_property
     def _movement(self) -> tuple[int, int, int, int]:
@@ -436,10 +454,12 @@ class IslandGame(Game[IslandState]):
         """The cost and cheapest route of a move, None if it is not possible: from the legs of the
         position when they were worked out (a move chosen from the listed ones), else from this
         pirate's way to this destination alone (_way_of: a replayed move)."""
+        sampled = self._sampled_memo
+        if sampled[1] is a and sampled[0] == self._position(s):  # the move a random bot just drew
+            cost, route = sampled[2]
+            return cost, route[:]
         old = self._legs_memo[0]
-        if old is None or old[4] is not s.pirates or old != (
-                s.phase, s.seat, s.bp, s.storm, s.pirates, s.chests, s.ships, s.owner, s.spent, s.stopped,
-                s.carried, s.contents, s.seen):  # (the pirates first: a replay's position is new)
+        if old is None or old[4] is not s.pirates or old != self._position(s):  # (the pirates first: a replay's position is new)
             return self._way_of(s, a)
         for leg in self._legs(s, a.pirate):
             if leg[0] == "ship":
@@ -513,7 +533,7 @@ class IslandGame(Game[IslandState]):
         return [(c, h) for c in self.ships_of(s, s.seat) if aboard(c) in aboard_now for h in free]
 
     def load_options(self, s: IslandState) -> list[str]:
-        if s.phase != "move" or s.storm:
+        if s.phase != "move" or s.storm or "treasure" not in s.contents:  # (nobody has found it yet)
             return []
         isl = self.island
         out = []
@@ -763,13 +783,15 @@ class IslandGame(Game[IslandState]):
         return []
 
     def sample_action(self, s: IslandState, index: Any) -> Action | None:
-        """`legal_actions(s)[index(n)]` (n: how many there are; None when there are none) without
-        the list (the engine's hook for random bots): in the movement phase, where random bots
-        spend their game choosing among about 40 moves, each pirate's moves are counted from its
-        search (the free fields among the fields it reaches `within(budget)`, a count of bits) and
-        only the chosen one is built; the fog's 50 or so choices are counted alike. Same order as
-        legal_actions, so a random bot takes the same action either way (tests/pirate_island/
-        test_random_bots.py)."""
+        """A legal action drawn uniformly at random, without the list of them (the engine's hook
+        for random bots: `index(n)` draws a whole number below n uniformly, from the bot's seeded
+        generator, and may be asked more than once); None when nothing is legal. The action is the
+        very one `legal_actions(s)` holds (the same object fields). In the movement phase, where
+        random bots spend their game choosing among about 40 moves, by rejection (_sample_move:
+        no search to count the moves); the fog's 50 or so choices are counted from its walks;
+        other decisions are drawn from the list."""
+        if s.phase == "move":
+            return self._sample_move(s, index)
         if s.phase == "fog":  # about 50 choices: the fog moves one of the roller's pirates
             fog = sorted(self.fog_options(s).items())
             i = index(sum(len(ends) for _, ends in fog) + 1)
@@ -778,47 +800,134 @@ class IslandGame(Game[IslandState]):
                     return Fog(self.to_move(s), pirate, sorted(ends)[i])  # type: ignore[arg-type]
                 i -= len(ends)
             return Pass(self.to_move(s))  # type: ignore[arg-type]
-        if s.phase != "move":
-            legal = self.legal_actions(s)
-            return legal[index(len(legal))] if legal else None
-        seat = s.seat
-        occ_bits = self.occupied_bits(s)
-        parts: list[tuple[int, str, tuple]] = []
+        legal = self.legal_actions(s)
+        return legal[index(len(legal))] if legal else None
+
+    #: the last move drawn by _sample_move with the position it was drawn in and its (cost, route)
+    _sampled_memo: tuple[Any, Any, Any] = (None, None, None)
+
+    def _sample_move(self, s: IslandState, index: Any) -> Action:
+        """A uniformly drawn legal action of the movement phase, by rejection sampling.
+
+        The candidates, counted without a search:
+        - for each leg a pirate has by _legs_of (the same conditions, none of which needs a
+          search: not in the Totenkiste, not stopped, a positive budget, its ship in a harbour, no
+          enemy on the landing place, standing on a chest it knows holds the treasure), every
+          field the EMPTY board reaches from the leg's start within the leg's budget (the movement
+          table's `within[budget]` for the leg's start, factor and cap) that no pirate stands on;
+        - for a pirate on a field, each harbour of its seat's ships (none in a storm) whose landing
+          place the empty board reaches within budget - embark (and is its own field or no chest
+          field, as _legs_of asks);
+        - every sail, every load, and EndMoves (listed exactly: no search).
+
+        Superset: a leg's search (ReachTable.reach with the position's blockers and stops) only
+        takes ways away: a blocked field is never entered and a stop never left, so every way it
+        finds is a way of the empty board at the same cost; a field it reaches within the budget
+        the empty board reaches within the budget, and a legal move ends on a free field. So
+        every legal action is a candidate, each exactly once (a candidate is one (pirate, carry,
+        destination): the land leg's fields, the carrier leg's fields and the harbours are
+        distinct actions).
+
+        Uniform: `index(n)` picks each of the n candidates with the same chance. The drawn
+        candidate is accepted iff it is legal: a move iff ReachTable.way of its leg (the start,
+        cap, factor, blockers, stops and budget _legs_of gives its search) finds it within the
+        budget (and, going aboard a ship, cost + embark within it): `way` gives exactly the search's
+        cost (tests/board/test_reach.py), as _way_of does for a replayed move; sails, loads and
+        EndMoves are legal as listed. Else another candidate is drawn, independently. A draw
+        that ends on a legal action a has chance 1/n every round, the same for every a, so the
+        action taken is uniform over legal_actions(s) (EndMoves is always legal: the loop ends).
+        The move built is the one legal_actions lists (_moves_of); its cost and route are kept
+        for the move (_move_way). Seeded games repeat: the draws come from the bot's generator in
+        order. Expected draws: n / (legal actions), about 1.02 in random games (1.4% of candidates refused)."""
+        seat, bp, pirates, stopped, spent_of = s.seat, s.bp, s.pirates, s.stopped, s.spent
+        isl = self.island
+        moves = isl.moves
+        table, bits, way = moves.table, moves.bits, moves.way
+        free = ~self.occupied_bits(s)
+        chests, enemy_bits, chest_bits = self._masks(s)
+        cap_, carrier_cap, embark, factor = self._movement
+        landings = None  # (worked out for the first pirate that could afford to go aboard)
+        # (how many candidates, pirate, table, budget, carry, blocked, stops, BP added, harbour
+        # disembarked from / gone aboard, landing place of a harbour gone aboard)
+        parts: list[tuple] = []
         n = 0
-        for pirate, legs in self._band_legs(s).items():
-            for leg in legs:
-                if leg[0] == "land":
-                    reach = leg[1]
-                    m = reach.count(leg[2]) - (reach.within(leg[2]) & occ_bits).bit_count()
-                else:
-                    m = 1
-                if m:
-                    parts.append((m, pirate, leg))
-                    n += m
-        sails = self.sail_options(s)
-        loads = self.load_options(s)
-        i = index(n + len(sails) + len(loads) + 1)
-        if i < n:
-            for m, pirate, leg in parts:
-                if i >= m:
-                    i -= m
+        for pirate in self.band(s, seat):
+            loc = pirates[pirate]
+            if loc == TOTENKISTE or pirate in stopped:
+                continue
+            spent = spent_of.get(pirate, 0)
+            if loc.startswith(SHIP_PREFIX):
+                harbour = s.ships[loc[len(SHIP_PREFIX):]]
+                if s.storm or harbour is None:
                     continue
-                if leg[0] == "ship":
-                    return self._moves_of(seat, pirate, False)[leg[3]]
-                occ = self.occupancy(s)
-                for e in leg[1].ends:
-                    if e not in occ:
-                        if not i:
-                            return self._moves_of(seat, pirate, leg[3])[e]
-                        i -= 1
-            raise AssertionError("a move counted but not found")
-        i -= n
-        if i < len(sails):
-            return Sail(seat, *sails[i])
-        i -= len(sails)
-        if i < len(loads):
-            return Load(seat, loads[i])
-        return EndMoves(seat)
+                lp = isl.landing[harbour]
+                budget = min(bp, cap_ - spent) - embark
+                if budget < 0 or enemy_bits & bits[lp]:
+                    continue
+                cap = 0 if lp in chests else cap_ - embark
+                t = table(lp, 1, cap)
+                m = (t.within[min(budget, cap)] & free).bit_count()
+                if m:
+                    parts.append((m, pirate, t, budget, False, enemy_bits, chest_bits, embark, harbour, None))
+                    n += m
+                continue
+            cap = carrier_cap if pirate in s.carried else cap_
+            budget = min(bp, cap - spent)
+            if budget > 0:
+                t = table(loc, 1, cap)
+                m = (t.within[budget] & free).bit_count()
+                if m:
+                    parts.append((m, pirate, t, budget, False, enemy_bits, chest_bits, 0, None, None))
+                    n += m
+                if budget >= embark:
+                    near = t.within[budget - embark]
+                    if landings is None:
+                        landings = self._landings(s)
+                    for harbour, lp, lp_bit in landings:
+                        if lp_bit & near and (lp == loc or lp not in chests):
+                            parts.append((1, pirate, t, budget, False, enemy_bits, chest_bits, embark, harbour, lp))
+                            n += 1
+            if loc in chests:
+                budget = min(bp, carrier_cap - spent)
+                if budget > 0 and self.knows_treasure(s, seat, self.chest_at(s, loc)):  # type: ignore[arg-type]
+                    t = table(loc, factor, carrier_cap)
+                    m = (t.within[budget] & free).bit_count()
+                    if m:
+                        parts.append((m, pirate, t, budget, True, enemy_bits | chest_bits, 0, 0, None, None))
+                        n += m
+        # (none unless a ship may sail, or somebody has found the treasure: no call)
+        sails = self.sail_options(s) if bp >= self._ship_cost and not s.storm else ()
+        loads = self.load_options(s) if "treasure" in s.contents else ()
+        total = n + len(sails) + len(loads) + 1
+        while True:
+            i = index(total)
+            if i >= n:
+                i -= n
+                if i < len(sails):
+                    return Sail(seat, *sails[i])
+                i -= len(sails)
+                if i < len(loads):
+                    return Load(seat, loads[i])
+                return EndMoves(seat)
+            for part in parts:
+                if i < part[0]:
+                    break
+                i -= part[0]
+            _, pirate, t, budget, carry, blocked, stops, extra, harbour, lp = part
+            if lp is not None:  # aboard a ship of its own in `harbour`
+                got = way(t.start, t.cap, lp, 1, blocked, stops, budget)
+                if got is None or got[0] + extra > budget:
+                    continue
+                a = self._moves_of(seat, pirate, False)[harbour]
+                self._sampled_memo = (self._position(s), a, (got[0] + extra, got[1] + [harbour]))
+                return a
+            to = t.nth_free(~free, i)
+            got = way(t.start, t.cap, to, t.factor, blocked, stops, budget)
+            if got is None:
+                continue
+            a = self._moves_of(seat, pirate, carry)[to]
+            self._sampled_memo = (self._position(s), a, (got[0] + extra, [harbour] + got[1] if harbour else got[1]))
+            return a
 
     # --- transitions: actions --------------------------------------------------------------
     def apply_quiet(self, s: IslandState, a: Action) -> IslandState:
@@ -858,6 +967,26 @@ class IslandGame(Game[IslandState]):
                     self.resolve(new, outcome[:])
                 return new
         return self.apply_chance(s, outcome)[0]
+
+    def step_quiet(self, s: IslandState, a: Action) -> None:
+        """`step` without the events (a Playout keeps none): the same handlers, the hot ones told
+        to make no event (as apply_quiet, in place)."""
+        handler = _QUIET.get((s.phase, type(a)))
+        if handler is None:
+            self.step(s, a)  # refused there, with its words
+        else:
+            handler(self, s, a)
+
+    def resolve_quiet(self, s: IslandState, outcome: list[str]) -> None:
+        """`resolve` without the turn's and the combat roll's own events (as apply_chance_quiet,
+        in place; a Playout's outcomes are samples, valid faces)."""
+        p = s.phase
+        if p == "turn":
+            self._rolled(s, [int(d) for d in outcome], True)
+        elif p == "combat_roll":
+            self._combat_rolled(s, [int(d) for d in outcome], True)
+        else:
+            self.resolve(s, outcome)
 
     def step(self, s: IslandState, a: Action) -> list[Event]:
         handler = _HANDLERS.get((s.phase, type(a)))

@@ -260,7 +260,11 @@ def _quietly_offered(s: PvdState, action: Action) -> bool:
     if "offered" not in s.__dict__:
         kinds = ALWAYS.get(type(action))
         return (kinds is not None and d["kind"] in kinds) or _surely_offered(s, d, action) or action in s.offered
-    return action in s.offered
+    offered = s.offered
+    for a in offered:  # (a bot's choice is one of these very objects: no field compared)
+        if a is action:
+            return True
+    return action in offered
 
 
 def resolve_stack(ctx: Ctx) -> list[Event]:
@@ -380,9 +384,10 @@ class PiratesVsDinosaurs(Game[PvdState]):
         return self.apply(s, action)[0]
 
     def step_quiet(self, s: PvdState, action: Action) -> None:
-        """`apply_quiet` on the state given, changed in place (the engine's replay of a load steps a
-        copy of its own so, `step_in_place`): the same check first, so a refused action leaves `s`
-        as it was; anything else goes through `apply`, which refuses it (or `s` takes its result)."""
+        """`step` without the events (a Playout's steps, and a load's replay between snapshots,
+        `step_in_place`): `apply_quiet` on the state given, changed in place. The same check first,
+        so a refused action leaves `s` as it was; anything else goes through `apply`, which
+        refuses it (or `s` takes its result)."""
         if _quietly_offered(s, action):
             apply(s, action, Quiet)
         else:
@@ -397,12 +402,11 @@ class PiratesVsDinosaurs(Game[PvdState]):
         resolve_stack(Quiet(new, new.stack, None, outcome))
         return new
 
-    def resolve_quiet(self, s: PvdState, outcome: Any) -> None:
-        """`apply_chance_quiet` on the state given, changed in place (see `step_quiet`): the outcome
-        is checked first, so a refused one leaves `s` as it was."""
-        outcome = self._checked(s, outcome)
+    def resolve_quiet(self, s: PvdState, outcome: list[str]) -> None:
+        """`resolve` without the events, in a Quiet context (a Playout's chance, a load's replay:
+        the caller has checked the outcome, as for `resolve`)."""
         s.chance = None
-        resolve_stack(Quiet(s, s.stack, None, outcome))
+        resolve_stack(Quiet(s, s.stack, None, list(outcome)))
 
     def _checked(self, s: PvdState, outcome: Any) -> list[str]:
         """The outcome as the pending chance step accepts it (IllegalAction, BadOutcome as `apply_chance`)."""
