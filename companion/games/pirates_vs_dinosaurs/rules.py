@@ -260,11 +260,7 @@ def _quietly_offered(s: PvdState, action: Action) -> bool:
     if "offered" not in s.__dict__:
         kinds = ALWAYS.get(type(action))
         return (kinds is not None and d["kind"] in kinds) or _surely_offered(s, d, action) or action in s.offered
-    offered = s.offered
-    for a in offered:  # (a bot's choice is one of these very objects: no field compared)
-        if a is action:
-            return True
-    return action in offered
+    return action in s.offered
 
 
 def resolve_stack(ctx: Ctx) -> list[Event]:
@@ -388,6 +384,12 @@ class PiratesVsDinosaurs(Game[PvdState]):
         `step_in_place`): `apply_quiet` on the state given, changed in place. The same check first,
         so a refused action leaves `s` as it was; anything else goes through `apply`, which
         refuses it (or `s` takes its result)."""
+        offered = s.__dict__.get("offered")
+        if offered:  # worked out (a bot chose from them): the very object, as `step` finds it
+            for a in offered:
+                if a is action:
+                    apply(s, action, Quiet)
+                    return
         if _quietly_offered(s, action):
             apply(s, action, Quiet)
         else:
