@@ -126,11 +126,13 @@ class Game(ABC, Generic[S]):
 
     def step_quiet(self, state: S, action: Action) -> None:
         """`step` without the events, in place, for a `Playout` (simulations keep no events): a
-        game may override it to skip building them. Must change the state as `step` does."""
+        game may override it to skip building them. Must change the state as `step` does. A game
+        with `step_in_place` is also replayed through it when a save loads (Session), so there it
+        must refuse what `step` refuses, before changing anything."""
         self.step(state, action)
 
     def resolve_quiet(self, state: S, outcome: list[str]) -> None:
-        """`resolve` without the events (see step_quiet)."""
+        """`resolve` without the events (see step_quiet); its callers check the outcome first."""
         self.resolve(state, outcome)
 
     @abstractmethod
