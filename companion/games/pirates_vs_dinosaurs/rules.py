@@ -57,22 +57,9 @@ DECISION_RULE = {
 
 
 def _arrangements(s: PvdState, p: int, arranged: tuple[int, ...]) -> list[Action]:
-    """Arrange Incidents: on captains still exploring, area icon (or Your Area) matching, a free slot
-    of the card's type, one Incident per captain per turn."""
-    cat = catalog()
-    me = s.players[p]
-    out: list[Action] = []
-    for c in sorted(set(me.hand)):
-        card = cat.events[c]
-        if card.kind == "pirates_share":
-            continue
-        attr = "inc_dino" if card.kind == "dinosaur_attack" else "inc_other"
-        for q, pl in enumerate(s.players):
-            if pl.stage != EXPEDITION or q in arranged or getattr(pl, attr):
-                continue
-            if pl.area in card.areas or ("your_area" in card.areas and pl.area == me.area):
-                out.append(made(Arrange, p, c, q))
-    return out
+    """Arrange Incidents: every card of the hand on every captain `_may_arrange` allows."""
+    return [made(Arrange, p, c, q) for c in sorted(set(s.players[p].hand)) for q in range(len(s.players))
+            if _may_arrange(s, p, arranged, c, q)]
 
 
 @lru_cache(maxsize=8)
@@ -235,7 +222,9 @@ def _surely_offered(s: PvdState, d: dict[str, Any], a: Any) -> bool:
 
 
 def _may_arrange(s: PvdState, p: int, arranged: tuple[int, ...], c: Any, q: Any) -> bool:
-    """Whether `_arrangements` offers Arrange(p, c, q): the same conditions, for that card and captain."""
+    """Whether captain `p` may arrange Incident card `c` on captain `q` (what `_arrangements`
+    offers, and the quiet path checks alone): on a captain still exploring, area icon (or Your
+    Area) matching, a free slot of the card's type, one Incident per captain per turn."""
     me = s.players[p]
     if type(c) is not str or type(q) is not int or c not in me.hand or not 0 <= q < len(s.players):
         return False
