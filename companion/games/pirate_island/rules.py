@@ -13,12 +13,12 @@ content/pirate-island/rulings.yaml. IllegalAction rules name the rulebook sectio
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 from typing import Any
 
-from companion.board.reach import Reached
 from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
 from companion.engine.state import top_copy
 from companion.words import join
@@ -354,45 +354,63 @@ class IslandGame(Game[IslandState]):
             self._legs_memo = (key, legs)
         return legs
 
-    def _legs_of(self, s: IslandState, pirate: str, ctx: tuple) -> list[tuple]:
-        """_legs worked out; `ctx`: what all pirates of the position share (_legs_context)."""
-        loc = s.pirates.get(pirate)
-        if loc is None or loc == TOTENKISTE or pirate in s.stopped:
-            return []
-        seat = s.seat
-        isl, reach_of, chests, enemy_bits, chest_bits, landings = ctx
+    def _legs_from(self, s: IslandState, band: Iterable[str], chests: Any, enemy_bits: int,
+                   chest_bits: int) -> list[tuple]:
+        """Where the pirates of `band` (of the seat to move) may walk from and what they may spend,
+        before any search: (pirate, start, cap, factor, blocked, stops, budget, BP added, harbour
+        left, carry) a leg, in listing order: from aboard a ship (onto its harbour's landing place),
+        from its field, with the treasure from its chest's field. The one place of these rules: the
+        listing searches each leg (_legs_of), a replayed move asks the leg it comes from (_way_of)
+        and a random bot counts each on the empty board (_sample_move)."""
         cap_, carrier_cap, embark, carrier_factor = self._movement
-        spent = s.spent.get(pirate, 0)
-        if loc.startswith(SHIP_PREFIX):
-            harbour = s.ships[loc[len(SHIP_PREFIX):]]
-            if s.storm or harbour is None:
-                return []
-            lp = isl.landing[harbour]
-            budget = min(s.bp, cap_ - spent) - embark
-            if budget < 0 or enemy_bits & isl.moves.bits[lp]:
-                return []
-            # onto a chest's landing place the pirate stops at once (a search of 0 BP)
-            cap = 0 if lp in chests else cap_ - embark
-            return [("land", reach_of(lp, cap, 1, enemy_bits, chest_bits, budget), budget, False, embark, harbour)]
-        cap = carrier_cap if pirate in s.carried else cap_
-        budget = min(s.bp, cap - spent)
-        if budget <= 0:
-            legs: list[tuple] = []
-        else:  # a chest stops a pirate (the start may be left)
-            reach = reach_of(loc, cap, 1, enemy_bits, chest_bits, budget)
-            legs = [("land", reach, budget, False, 0, None)]
-            for harbour, lp, lp_bit in landings:
-                if not reach.reaches(lp_bit):
+        bp, pirates, stopped, spent_of, carried = s.bp, s.pirates, s.stopped, s.spent, s.carried
+        legs: list[tuple] = []
+        for pirate in band:
+            loc = pirates.get(pirate)
+            if loc is None or loc == TOTENKISTE or pirate in stopped:
+                continue
+            spent = spent_of.get(pirate, 0)
+            if loc.startswith(SHIP_PREFIX):
+                harbour = s.ships[loc[len(SHIP_PREFIX):]]
+                if s.storm or harbour is None:
                     continue
-                got = reach.cost(lp)
-                if (lp == loc or lp not in chests) and got + embark <= budget:  # type: ignore[operator]
-                    legs.append(("ship", reach, lp, harbour, got + embark))
-        if loc in chests:
-            chest = self.chest_at(s, loc)
-            budget = min(s.bp, carrier_cap - spent)
-            if budget > 0 and self.knows_treasure(s, seat, chest):  # a carrier enters no other chest's field
-                legs.append(("land", reach_of(loc, carrier_cap, carrier_factor, enemy_bits | chest_bits, 0, budget), budget,
-                             True, 0, None))
+                lp = self.island.landing[harbour]
+                budget = min(bp, cap_ - spent) - embark
+                if budget < 0 or enemy_bits & self.island.moves.bits[lp]:
+                    continue
+                # onto a chest's landing place the pirate stops at once (a search of 0 BP)
+                legs.append((pirate, lp, 0 if lp in chests else cap_ - embark, 1, enemy_bits, chest_bits, budget,
+                             embark, harbour, False))
+                continue
+            cap = carrier_cap if pirate in carried else cap_
+            budget = min(bp, cap - spent)
+            if budget > 0:  # a chest stops a pirate (the start may be left)
+                legs.append((pirate, loc, cap, 1, enemy_bits, chest_bits, budget, 0, None, False))
+            if loc in chests:
+                budget = min(bp, carrier_cap - spent)
+                if budget > 0 and self.knows_treasure(s, s.seat, self.chest_at(s, loc)):  # type: ignore[arg-type]
+                    # a carrier enters no other chest's field
+                    legs.append((pirate, loc, carrier_cap, carrier_factor, enemy_bits | chest_bits, 0, budget, 0, None,
+                                 True))
+        return legs
+
+    def _legs_of(self, s: IslandState, pirate: str, ctx: tuple) -> list[tuple]:
+        """_legs worked out: each leg of _legs_from searched, and from a field the ships of the
+        seat it reaches; `ctx`: what all pirates of the position share (_legs_context)."""
+        _, reach_of, chests, enemy_bits, chest_bits, landings = ctx
+        embark = self._movement[2]
+        legs: list[tuple] = []
+        for _, start, cap, factor, blocked, stops, budget, extra, harbour, carry in self._legs_from(
+                s, (pirate,), chests, enemy_bits, chest_bits):
+            reach = reach_of(start, cap, factor, blocked, stops, budget)
+            legs.append(("land", reach, budget, carry, extra, harbour))
+            if harbour is None and not carry:  # from its field: aboard a ship of its own
+                for port, lp, lp_bit in landings:
+                    if not reach.reaches(lp_bit):
+                        continue
+                    got = reach.cost(lp)
+                    if (lp == start or lp not in chests) and got + embark <= budget:  # type: ignore[operator]
+                        legs.append(("ship", reach, lp, port, got + embark))
         return legs
 
     def _legs_context(self, s: IslandState) -> tuple:
@@ -474,55 +492,40 @@ class IslandGame(Game[IslandState]):
         return None
 
     def _way_of(self, s: IslandState, a: Move) -> tuple[int, list[str]] | None:
-        """_move_way without the legs of the band: the one leg a move may come from (a field, a
-        harbour, with the treasure or not), its destination asked of the movement table alone
-        (ReachTable.way: mostly no search). The same answer as the legs give (_legs_of)."""
+        """_move_way without the legs of the band: the one leg of _legs_from a move may come from
+        (from aboard, from its field, with the treasure or not), its destination asked of the
+        movement table alone (ReachTable.way: mostly no search). The same answer as the legs give
+        (_legs_of)."""
         pirate, to = a.pirate, a.to
-        loc = s.pirates.get(pirate)
-        if loc is None or loc == TOTENKISTE or pirate in s.stopped:
+        if to in self.occupancy(s):
             return None
         isl = self.island
         moves = isl.moves
-        if to in self.occupancy(s):
-            return None
         chests, enemy_bits, chest_bits = self._masks(s)
-        cap_, carrier_cap, embark, carrier_factor = self._movement
-        spent = s.spent.get(pirate, 0)
-        if loc.startswith(SHIP_PREFIX):  # one leg: from the landing place of its ship's harbour
-            harbour = s.ships[loc[len(SHIP_PREFIX):]]
-            if a.carry or to not in moves.bits or s.storm or harbour is None:
+        for _, start, cap, factor, blocked, stops, budget, extra, harbour, carry in self._legs_from(
+                s, (pirate,), chests, enemy_bits, chest_bits):
+            if carry != a.carry:
+                continue
+            if to in moves.bits:
+                got = moves.way(start, cap, to, factor, blocked, stops, budget)
+                if got is None or harbour is None:
+                    return got
+                return got[0] + extra, [harbour] + got[1]  # from aboard: the harbour left first
+            if harbour is not None or carry or s.storm or to not in isl.landing:
                 return None
-            lp = isl.landing[harbour]
-            budget = min(s.bp, cap_ - spent) - embark
-            if budget < 0 or enemy_bits & moves.bits[lp]:
+            # from its field aboard a ship of its own in that harbour
+            ship = self.ship_at(s, to)
+            if ship is None or s.owner[ship] != s.seat:
                 return None
-            got = moves.way(lp, 0 if lp in chests else cap_ - embark, to, 1, enemy_bits, chest_bits, budget)
-            return None if got is None else (got[0] + embark, [harbour] + got[1])
-        if a.carry:  # the carrier's leg
-            if to not in moves.bits or loc not in chests:
+            lp = isl.landing[to]
+            if lp != start and lp in chests:
                 return None
-            budget = min(s.bp, carrier_cap - spent)
-            if budget <= 0 or not self.knows_treasure(s, s.seat, self.chest_at(s, loc)):  # type: ignore[arg-type]
+            got = moves.way(start, cap, lp, factor, blocked, stops, budget)
+            embark = self._movement[2]
+            if got is None or got[0] + embark > budget:
                 return None
-            return moves.way(loc, carrier_cap, to, carrier_factor, enemy_bits | chest_bits, 0, budget)
-        cap = carrier_cap if pirate in s.carried else cap_
-        budget = min(s.bp, cap - spent)
-        if budget <= 0:
-            return None
-        if to in moves.bits:
-            return moves.way(loc, cap, to, 1, enemy_bits, chest_bits, budget)
-        if s.storm or to not in isl.landing:  # aboard a ship of its own in that harbour
-            return None
-        ship = self.ship_at(s, to)
-        if ship is None or s.owner[ship] != s.seat:
-            return None
-        lp = isl.landing[to]
-        if lp != loc and lp in chests:
-            return None
-        got = moves.way(loc, cap, lp, 1, enemy_bits, chest_bits, budget)
-        if got is None or got[0] + embark > budget:
-            return None
-        return got[0] + embark, got[1] + [to]
+            return got[0] + embark, got[1] + [to]
+        return None
 
     def sail_options(self, s: IslandState) -> list[tuple[str, str]]:
         if s.phase != "move" or s.storm or s.bp < self.rules.movement.ship:
@@ -810,8 +813,8 @@ class IslandGame(Game[IslandState]):
         """A uniformly drawn legal action of the movement phase, by rejection sampling.
 
         The candidates, counted without a search:
-        - for each leg a pirate has by _legs_of (the same conditions, none of which needs a
-          search: not in the Totenkiste, not stopped, a positive budget, its ship in a harbour, no
+        - for each leg a pirate has (_legs_from, as for the listing: none of its conditions needs
+          a search: not in the Totenkiste, not stopped, a positive budget, its ship in a harbour, no
           enemy on the landing place, standing on a chest it knows holds the treasure), every
           field the EMPTY board reaches from the leg's start within the leg's budget (the movement
           table's `within[budget]` for the leg's start, factor and cap) that no pirate stands on;
@@ -830,7 +833,7 @@ class IslandGame(Game[IslandState]):
 
         Uniform: `index(n)` picks each of the n candidates with the same chance. The drawn
         candidate is accepted iff it is legal: a move iff ReachTable.way of its leg (the start,
-        cap, factor, blockers, stops and budget _legs_of gives its search) finds it within the
+        cap, factor, blockers, stops and budget _legs_from gives its search) finds it within the
         budget (and, going aboard a ship, cost + embark within it): `way` gives exactly the search's
         cost (tests/board/test_reach.py), as _way_of does for a replayed move; sails, loads and
         EndMoves are legal as listed. Else another candidate is drawn, independently. A draw
@@ -839,62 +842,32 @@ class IslandGame(Game[IslandState]):
         The move built is the one legal_actions lists (_moves_of); its cost and route are kept
         for the move (_move_way). Seeded games repeat: the draws come from the bot's generator in
         order. Expected draws: n / (legal actions), about 1.02 in random games (1.4% of candidates refused)."""
-        seat, bp, pirates, stopped, spent_of = s.seat, s.bp, s.pirates, s.stopped, s.spent
-        isl = self.island
-        moves = isl.moves
-        table, bits, way = moves.table, moves.bits, moves.way
+        seat, bp = s.seat, s.bp
+        moves = self.island.moves
+        table, way = moves.table, moves.way
         free = ~self.occupied_bits(s)
         chests, enemy_bits, chest_bits = self._masks(s)
-        cap_, carrier_cap, embark, factor = self._movement
+        embark = self._movement[2]
         landings = None  # (worked out for the first pirate that could afford to go aboard)
         # (how many candidates, pirate, table, budget, carry, blocked, stops, BP added, harbour
         # disembarked from / gone aboard, landing place of a harbour gone aboard)
         parts: list[tuple] = []
         n = 0
-        for pirate in self.band(s, seat):
-            loc = pirates[pirate]
-            if loc == TOTENKISTE or pirate in stopped:
-                continue
-            spent = spent_of.get(pirate, 0)
-            if loc.startswith(SHIP_PREFIX):
-                harbour = s.ships[loc[len(SHIP_PREFIX):]]
-                if s.storm or harbour is None:
-                    continue
-                lp = isl.landing[harbour]
-                budget = min(bp, cap_ - spent) - embark
-                if budget < 0 or enemy_bits & bits[lp]:
-                    continue
-                cap = 0 if lp in chests else cap_ - embark
-                t = table(lp, 1, cap)
-                m = (t.within[min(budget, cap)] & free).bit_count()
-                if m:
-                    parts.append((m, pirate, t, budget, False, enemy_bits, chest_bits, embark, harbour, None))
-                    n += m
-                continue
-            cap = carrier_cap if pirate in s.carried else cap_
-            budget = min(bp, cap - spent)
-            if budget > 0:
-                t = table(loc, 1, cap)
-                m = (t.within[budget] & free).bit_count()
-                if m:
-                    parts.append((m, pirate, t, budget, False, enemy_bits, chest_bits, 0, None, None))
-                    n += m
-                if budget >= embark:
-                    near = t.within[budget - embark]
-                    if landings is None:
-                        landings = self._landings(s)
-                    for harbour, lp, lp_bit in landings:
-                        if lp_bit & near and (lp == loc or lp not in chests):
-                            parts.append((1, pirate, t, budget, False, enemy_bits, chest_bits, embark, harbour, lp))
-                            n += 1
-            if loc in chests:
-                budget = min(bp, carrier_cap - spent)
-                if budget > 0 and self.knows_treasure(s, seat, self.chest_at(s, loc)):  # type: ignore[arg-type]
-                    t = table(loc, factor, carrier_cap)
-                    m = (t.within[budget] & free).bit_count()
-                    if m:
-                        parts.append((m, pirate, t, budget, True, enemy_bits | chest_bits, 0, 0, None, None))
-                        n += m
+        for pirate, start, cap, f, blocked, stops, budget, extra, harbour, carry in self._legs_from(
+                s, self.band(s, seat), chests, enemy_bits, chest_bits):
+            t = table(start, f, cap)
+            m = (t.within[min(budget, cap)] & free).bit_count()
+            if m:
+                parts.append((m, pirate, t, budget, carry, blocked, stops, extra, harbour, None))
+                n += m
+            if harbour is None and not carry and budget >= embark:  # from its field: aboard a ship
+                near = t.within[budget - embark]
+                if landings is None:
+                    landings = self._landings(s)
+                for port, lp, lp_bit in landings:
+                    if lp_bit & near and (lp == start or lp not in chests):
+                        parts.append((1, pirate, t, budget, False, blocked, stops, embark, port, lp))
+                        n += 1
         # (none unless a ship may sail, or somebody has found the treasure: no call)
         sails = self.sail_options(s) if bp >= self._ship_cost and not s.storm else ()
         loads = self.load_options(s) if "treasure" in s.contents else ()
