@@ -9,6 +9,10 @@ medians over the rounds.
 - Kapern: whole random-bot 4-player games through a `Session` with digital dice, the way
   `simulate` plays them (`history=False`: no game log built) and the way the app plays them
   (with the game log). A step is one log entry: an action or a chance outcome.
+- The engine's floor: the same pig written as a companion Game with nothing but its
+  arithmetic (bare_pig.py), through the same Session path as Kapern without the game log: what a
+  step costs any game before its own rules. The aims leave a Kapern step 4.8 us (250 games of
+  about 834 steps a second) and 5 pig steps; the floor says how much of that the engine takes.
 - Pig: OpenSpiel's `pig` (C++, through pyspiel) with 4 players, random actions and chance
   outcomes sampled in Python, the same loop shape; a step is one `apply_action` (a decision
   or a die roll). Without pyspiel a pure-Python port of the same game is measured instead and
@@ -40,9 +44,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.engine import RandomBot, Session, play_out
+from companion.engine import Game, RandomBot, Session, play_out
 from companion.games import get_game
 from arguments import at_least
+from bare_pig import GAME as BARE_PIG
 
 try:
     import pyspiel
@@ -50,18 +55,20 @@ except ImportError:  # the `bench` extra is not installed
     pyspiel = None
 
 
-def kapern_game(number: int, history: bool) -> int:
-    """Random 4-player game `number` through a Session (seeded by its number); its logged steps."""
-    session = Session(get_game("piraten-kapern"), ["A", "B", "C", "D"], seed=number, history=history)
+def kapern_game(number: int, history: bool, game: Game | None = None) -> int:
+    """Random 4-player game `number` of Kapern (or `game`) through a Session (seeded by its
+    number); its logged steps."""
+    session = Session(game or get_game("piraten-kapern"), ["A", "B", "C", "D"], seed=number, history=history)
     play_out(session, {i: RandomBot(number * 4 + i) for i in range(4)})
     return len(session.log)
 
 
-def kapern_games(seconds: float, history: bool) -> tuple[float, float]:
+def kapern_games(seconds: float, history: bool, game: Game | None = None) -> tuple[float, float]:
+    """(games, steps) per CPU second of Kapern (or `game`) through a Session."""
     games = steps = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        steps += kapern_game(games, history)
+        steps += kapern_game(games, history, game)
         games += 1
     elapsed = time.process_time() - start
     return games / elapsed, steps / elapsed
@@ -142,6 +149,7 @@ def pig_steps(seconds: float) -> float:
 #: what `--play` plays, by name: (games are numbered from 0) -> logged steps
 PLAYS = {"kapern": lambda n: sum(kapern_game(g, False) for g in range(n)),
          "kapern-log": lambda n: sum(kapern_game(g, True) for g in range(n)),
+         "bare-pig": lambda n: sum(kapern_game(g, False, BARE_PIG) for g in range(n)),
          "pig": lambda n: (lambda rng: sum(pig_game(rng) for _ in range(n)))(random.Random(0))}
 
 
@@ -166,7 +174,8 @@ def instructions(games: int) -> None:
         per_step[kind] = (total - base) / steps
         print(f"{kind:11} {per_step[kind]:9,.0f} instructions a step ({steps:,} steps)")
     print(f"a Kapern step costs {per_step['kapern'] / per_step['pig']:.2f} pig steps in instructions "
-          f"({per_step['kapern-log'] / per_step['pig']:.2f} with the game log)")
+          f"({per_step['kapern-log'] / per_step['pig']:.2f} with the game log); the engine's floor (bare pig "
+          f"through a Session) {per_step['bare-pig'] / per_step['pig']:.2f}")
 
 
 def long_game(steps: int) -> Session:
@@ -225,7 +234,7 @@ def main() -> None:
         if kind not in PLAYS or not n.isdigit():
             parser.error(f"--play: expected one of {', '.join(PLAYS)} and a number of games, got {kind} {n}")
         get_game("piraten-kapern").data
-        PLAYS["kapern"](1), PLAYS["pig"](1)  # the first game's imports and caches, outside the count's difference
+        PLAYS["kapern"](1), PLAYS["pig"](1), PLAYS["bare-pig"](1)  # the first game's imports and caches, outside the count's difference
         print(f"steps {PLAYS[kind](int(n))}")
         return
     if args.instructions:
@@ -245,6 +254,7 @@ def main() -> None:
         for name, value in (
             ("kapern_sim", kapern_games(args.seconds, False)),
             ("pig", (pig_steps(args.seconds),)),
+            ("bare", kapern_games(args.seconds, False, BARE_PIG)),
             ("kapern_log", kapern_games(args.seconds, True)),
             ("load_kapern", (load_per_step(folder / "kapern.json", len(kapern.log)),)),
             ("load_long", (load_per_step(folder / "long.json", len(long.log)),)),
@@ -261,6 +271,12 @@ def main() -> None:
     print(f"{pig_name}, 4 players: {med['pig0']:9,.0f} steps/s")
     print(f"a Kapern step costs {med['pig0'] / med['kapern_sim1']:.1f} pig steps "
           f"({med['pig0'] / med['kapern_log1']:.1f} with the game log)")
+    floor = 1e6 / med["bare1"]
+    print(f"the engine's floor, pig as a bare companion Game through the same Session path: {med['bare1']:9,.0f} steps/s, "
+          f"{floor:.1f} us a step = {med['pig0'] / med['bare1']:.1f} pig steps")
+    per_game = med["kapern_sim1"] / med["kapern_sim0"]
+    print(f"  (250 Kapern games/s of {per_game:.0f} steps leave {1e6 / 250 / per_game:.1f} us a step; "
+          f"5 pig steps are {5e6 / med['pig0']:.1f} us: {5e6 / med['pig0'] - floor:.1f} us beyond the floor for Kapern's rules)")
     print(f"load a saved Kapern game ({len(kapern.log)} steps):  {med['load_kapern0']:5.1f} us a logged step")
     print(f"load a saved 5,000-step game:        {med['load_long0']:5.1f} us a logged step")
     print(f"load a Kapern save with a journal:   {med['load_journal0']:5.1f} us a logged step (folded)")

@@ -202,6 +202,8 @@ class Session:
         sample = getattr(game, "sample_action", None)
         history = self._history
         apply = game.apply if history else game.apply_quiet
+        # the loop's own state is stepped with the events only when they are kept
+        step_own = game.step if history else game.step_quiet
         decode = game.codec.decode
         source = self.source
         log, snaps = self.log, self._snaps
@@ -242,11 +244,9 @@ class Session:
                         action = decode(action)
                     # (a sampled action is one of the legal ones: the hook's contract)
                     if mine and (legal is None or _offered(action, legal)):
-                        events = game.step(state, action)
+                        events = step_own(state, action)
                         if events and history:
                             out += events
-                        elif not history:
-                            events = None
                     elif history:
                         state, events = apply(state, action)
                         if events:
@@ -281,8 +281,10 @@ class Session:
         """`_automatic` on the bot loop's own state, changed in place: its events (None without a
         game log) and the log entry."""
         outcome = step.check(self.source.outcome(step, self._chances))
-        events = self.game.resolve(state, outcome)
-        return (events if self._history else None), self._chance_entry(step, outcome)
+        if self._history:
+            return self.game.resolve(state, outcome), self._chance_entry(step, outcome)
+        self.game.resolve_quiet(state, outcome)
+        return None, self._chance_entry(step, outcome)
 
     def resolve(self, outcome: Any) -> list[Event]:
         """Enter the result of a chance step rolled or drawn at the table."""
@@ -763,11 +765,9 @@ class Session:
 
 def _offered(action: Action, legal: list[Action]) -> bool:
     """Whether `action` is one of the very objects offered (what a bot returns): then the game's
-    checks of a clone are not needed."""
-    for a in legal:
-        if a is action:
-            return True
-    return False
+    checks of a clone are not needed. (The identities compared in C: `in` on the list itself
+    would call the actions' `__eq__` on every other one.)"""
+    return id(action) in map(id, legal)
 
 
 class _Foreign(Exception):

@@ -93,6 +93,9 @@ class KapernGame(Game[KapernState]):
     max_players = 5
     state_type = KapernState
     codec = ActionCodec(Pick, Reroll, Stop, Chest)
+    #: step and resolve put new lists in the fields they change (see KapernState.successor), so
+    #: the bot loop and a load may step a copy of their own in place (Game.step_quiet)
+    step_in_place = True
 
     @cached_property
     def _action_cache(self) -> dict[int, tuple[list[Pick], list[Chest], Reroll, Stop]]:
@@ -356,34 +359,48 @@ class KapernGame(Game[KapernState]):
         phase = state.phase
         if (phase == "decide" or phase == "island") and action.player == state.seat:
             new = top_copy(state)  # (state.successor())
-            kind = type(action)
-            if kind is Pick:
-                d = action.die - 1  # type: ignore[attr-defined]
-                picked = new.picked
-                if d in picked:
-                    new.picked = [i for i in picked if i != d]
-                elif 0 <= d < len(new.dice) and new.dice[d] != SKULL and d not in new.chest:
-                    new.picked = sorted(picked + [d])  # a die showing no skull: _pick_error has nothing to say
-                else:
-                    self._pick(new, action.die)  # type: ignore[attr-defined]
-            elif kind is Reroll:
-                picked, dice = new.picked, new.dice
-                if len(picked) >= self.data.table.min_reroll and not self.doomed(new) \
-                        and all(dice[i] != SKULL for i in picked):
-                    # no skull picked, enough dice, not doomed: _reroll_error has nothing to say
-                    new.rolling = picked
-                    new.picked = []
-                    new.phase = "roll"
-                else:
-                    self._reroll(new)
-            elif kind is Stop:
-                self._stop(new, None)
-            elif kind is Chest:
-                self._chest(new, action.die)  # type: ignore[attr-defined]
-            else:
-                self.step(new, action)
+            self._decide_quiet(new, action)
             return new
         return super().apply(state, action)[0]
+
+    def step_quiet(self, s: KapernState, action: Action) -> None:
+        # apply_quiet on the state given (step_in_place: the bot loop's and a load's own copy); it
+        # refuses what apply_quiet refuses before it changes anything
+        phase = s.phase
+        if (phase == "decide" or phase == "island") and action.player == s.seat:
+            self._decide_quiet(s, action)
+        else:  # Game.apply's refusals (the game is over, chance first, another seat's turn), on a copy
+            s.__dict__.update(Game.apply(self, s, action)[0].__dict__)
+
+    def _decide_quiet(self, s: KapernState, action: Action) -> None:
+        """A decision of the seat to move, without its events: `step`'s work, the common cases
+        without their refusal checks where nothing could be refused."""
+        kind = type(action)
+        if kind is Pick:
+            d = action.die - 1  # type: ignore[attr-defined]
+            picked = s.picked
+            if d in picked:
+                s.picked = [i for i in picked if i != d]
+            elif 0 <= d < len(s.dice) and s.dice[d] != SKULL and d not in s.chest:
+                s.picked = sorted(picked + [d])  # a die showing no skull: _pick_error has nothing to say
+            else:
+                self._pick(s, action.die)  # type: ignore[attr-defined]
+        elif kind is Reroll:
+            picked, dice = s.picked, s.dice
+            if len(picked) >= self.data.table.min_reroll and not self.doomed(s) \
+                    and all(dice[i] != SKULL for i in picked):
+                # no skull picked, enough dice, not doomed: _reroll_error has nothing to say
+                s.rolling = picked
+                s.picked = []
+                s.phase = "roll"
+            else:
+                self._reroll(s)
+        elif kind is Stop:
+            self._stop(s, None)
+        elif kind is Chest:
+            self._chest(s, action.die)  # type: ignore[attr-defined]
+        else:
+            self.step(s, action)
 
     def apply_chance_quiet(self, state: KapernState, outcome: Any) -> KapernState:
         phase = state.phase
@@ -399,6 +416,17 @@ class KapernGame(Game[KapernState]):
             self._after_roll(new, outcome.count(SKULL), None)
             return new
         return self.apply_chance(state, outcome)[0]
+
+    def resolve_quiet(self, s: KapernState, outcome: list[str]) -> None:
+        # resolve without its events, on the state given (its callers checked the outcome)
+        phase = s.phase
+        if phase == "roll":
+            self._roll(s, outcome)
+            self._after_roll(s, outcome.count(SKULL), None)
+        elif phase == "draw":
+            self._draw(s, outcome)
+        else:
+            raise IllegalAction.said("chance", "kapern.refused.no_roll")
 
     def _pick(self, s: KapernState, die: int) -> bool:
         """Pick die `die` for the re-roll, or put it back (True); raises IllegalAction."""

@@ -1,0 +1,105 @@
+"""OpenSpiel's pig written as a companion Game with nothing but its arithmetic: the engine's floor.
+
+Played through a Session the way `engine_speed.py` plays Kapern, it costs what the engine's path
+costs a step (the bot loop, the action checks, the copy of the state, the digital die, the log
+entry) plus the little its rules do: what any game's step costs before its own rules. The rules
+are OpenSpiel's pig (4 players, a six-sided die, 100 to win, at most 1,000 moves), each hook as
+cheap as Python allows: a flat state stepped in place (`step_in_place`: one copy a snapshot),
+the actions made once, no events.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from companion.engine import Action, ActionCodec, Event, Game, Roll
+from companion.engine.state import top_copy
+
+WIN, HORIZON = 100, 1000
+
+
+@dataclass(frozen=True)
+class RollDie(Action):
+    type: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True)
+class Hold(Action):
+    type: ClassVar[str] = "hold"
+
+
+@dataclass
+class PigState:
+    players: list[str]
+    scores: list[int]
+    seat: int = 0
+    total: int = 0
+    rolling: bool = False
+    moves: int = 0
+    over: bool = False
+
+
+DIE = Roll((tuple("123456"),), label="die")
+ACTIONS = [[RollDie(seat), Hold(seat)] for seat in range(4)]
+NO_EVENTS: list[Event] = []
+
+
+class BarePig(Game[PigState]):
+    id = "bare-pig"
+    name = "Pig"
+    min_players, max_players = 2, 4
+    state_type = PigState
+    codec = ActionCodec(RollDie, Hold)
+    #: step and resolve put a new list in `scores`: the bot loop steps a copy of its own in place
+    step_in_place = True
+
+    def new_state(self, players: list[str], options: dict[str, Any]) -> PigState:
+        self.check_players(players)
+        return PigState(list(players), [0] * len(players))
+
+    def to_move(self, s: PigState) -> int | None:
+        return None if s.rolling or s.over else s.seat
+
+    def chance_step(self, s: PigState) -> Roll | None:
+        return DIE if s.rolling else None
+
+    def is_over(self, s: PigState) -> bool:
+        return s.over
+
+    def legal_actions(self, s: PigState) -> list[Action]:
+        return [] if s.rolling or s.over else ACTIONS[s.seat]
+
+    def successor(self, s: PigState) -> PigState:
+        return top_copy(s)
+
+    def step(self, s: PigState, a: Action) -> list[Event]:
+        s.moves += 1
+        if a.type == "hold":
+            scores = s.scores[:]
+            scores[s.seat] += s.total
+            s.scores, s.total, s.seat = scores, 0, (s.seat + 1) % len(scores)
+            s.over = scores[a.player] >= WIN or s.moves >= HORIZON
+        else:
+            s.rolling = True
+        return NO_EVENTS
+
+    def resolve(self, s: PigState, outcome: list[str]) -> list[Event]:
+        s.moves += 1
+        s.rolling = False
+        if outcome[0] == "1":
+            s.total, s.seat = 0, (s.seat + 1) % len(s.scores)
+        else:
+            s.total += int(outcome[0])
+        s.over = s.moves >= HORIZON
+        return NO_EVENTS
+
+    def view(self, s: PigState, player: int | None) -> dict[str, Any]:
+        return {"scores": list(s.scores), "seat": s.seat, "total": s.total}
+
+    def result(self, s: PigState) -> dict[str, Any]:
+        best = max(s.scores)
+        return {"scores": dict(zip(s.players, s.scores)),
+                "winners": [p for p, v in zip(s.players, s.scores) if v == best]}
+
+
+GAME = BarePig()
