@@ -19,13 +19,10 @@ WIN, HORIZON = 100, 1000
 
 
 @dataclass(frozen=True)
-class RollDie(Action):
-    type: ClassVar[str] = "roll"
-
-
-@dataclass(frozen=True)
-class Hold(Action):
-    type: ClassVar[str] = "hold"
+class Turn(Action):
+    """Roll again, or hold (bank the turn's total)."""
+    type: ClassVar[str] = "turn"
+    hold: bool = False
 
 
 @dataclass
@@ -40,7 +37,7 @@ class PigState:
 
 
 DIE = Roll((tuple("123456"),), label="die")
-ACTIONS = [[RollDie(seat), Hold(seat)] for seat in range(4)]
+ACTIONS = [[Turn(seat), Turn(seat, hold=True)] for seat in range(4)]
 NO_EVENTS: list[Event] = []
 
 
@@ -49,7 +46,7 @@ class BarePig(Game[PigState]):
     name = "Pig"
     min_players, max_players = 2, 4
     state_type = PigState
-    codec = ActionCodec(RollDie, Hold)
+    codec = ActionCodec(Turn)
     #: step and resolve put a new list in `scores`: the bot loop steps a copy of its own in place
     step_in_place = True
 
@@ -74,7 +71,7 @@ class BarePig(Game[PigState]):
 
     def step(self, s: PigState, a: Action) -> list[Event]:
         s.moves += 1
-        if a.type == "hold":
+        if a.hold:  # type: ignore[attr-defined]
             scores = s.scores[:]
             scores[s.seat] += s.total
             s.scores, s.total, s.seat = scores, 0, (s.seat + 1) % len(scores)
