@@ -6,7 +6,8 @@ heuristic bot's win rate against three random bots.
 Random bands never load the treasure (they would have to find it, carry it back and load it by
 chance), so a random game always runs to the round limit: at the default 150 rounds that is 600
 turns, and the figure is the engine's speed in turns times 600. Printed beside it, so that like is
-compared with like: random games at 12 rounds (what the random-playout test plays) and games of
+compared with like: random games at 12 rounds (what the random-playout test plays), at 40 (about
+the length of a real game: heuristic bots, which end by the rules, average 39 rounds) and games of
 four heuristic bots, which end by the rules when one loads the treasure, and random games through
 a Session (the app's and `companion play`'s path: every step checked on a copy, logged, undoable).
 And loading a saved session (`Session.load`, which replays every logged step through
@@ -94,6 +95,9 @@ def main() -> None:
     GAME.data  # load the content outside the timing
     kinds = {"random, round limit 150 (the default)": (["random"] * 4, None),
              "random, round limit 12": (["random"] * 4, {"round_limit": 12}),
+             # about as long as a real game: four heuristic bots, which end by the rules, average
+             # 39 rounds (40 games of `companion simulate pirate-island --bots heuristic`)
+             "random, round limit 40 (a real game's length)": (["random"] * 4, {"round_limit": 40}),
              "four heuristic bots (end by the rules)": (["heuristic"] * 4, None),
              "random through a Session, round limit 150": (["session"], None)}
     runs: dict[str, list[tuple[float, float, float]]] = {k: [] for k in kinds}
