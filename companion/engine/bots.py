@@ -52,7 +52,8 @@ def bot_move(game: Any, state: Any, seat: int, bots: dict[int, Bot],
     Session and a Playout); None when the seat has no bot or nothing to choose. With the game's
     `sample_action` hook (`sample`) a random bot's action is drawn and built alone by the game
     (from the bot's `index` draws, uniformly among the legal ones; no legal list: None in its
-    place)."""
+    place; also for the plain RandomBot, whose choice is taken here as its `choose` takes it: one
+    of the very actions listed, so None stands for the list too)."""
     bot = bots.get(seat)
     if bot is None:
         return None
@@ -64,6 +65,8 @@ def bot_move(game: Any, state: Any, seat: int, bots: dict[int, Bot],
     legal = game.legal_actions(state)
     if not legal:
         return None
+    if type(bot) is RandomBot:  # (RandomBot.choose without its call: random games are all bot moves)
+        return legal[bot.index(len(legal))], None
     return bot.choose(game.view(state, seat) if getattr(bot, "uses_view", True) else {}, legal), legal
 
 

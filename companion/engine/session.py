@@ -280,7 +280,10 @@ class Session:
     def _automatic_in_place(self, state: Any, step: Any) -> tuple[list[Event] | None, dict[str, Any]]:
         """`_automatic` on the bot loop's own state, changed in place: its events (None without a
         game log) and the log entry."""
-        outcome = step.check(self.source.outcome(step, self._chances))
+        source = self.source
+        outcome = source.outcome(step, self._chances)
+        if not getattr(source, "sound", False):
+            outcome = step.check(outcome)
         if self._history:
             return self.game.resolve(state, outcome), self._chance_entry(step, outcome)
         self.game.resolve_quiet(state, outcome)

@@ -359,22 +359,19 @@ class KapernGame(Game[KapernState]):
         phase = state.phase
         if (phase == "decide" or phase == "island") and action.player == state.seat:
             new = top_copy(state)  # (state.successor())
-            self._decide_quiet(new, action)
+            self.step_quiet(new, action)
             return new
         return super().apply(state, action)[0]
 
     def step_quiet(self, s: KapernState, action: Action) -> None:
-        # apply_quiet on the state given (step_in_place: the bot loop's and a load's own copy); it
-        # refuses what apply_quiet refuses before it changes anything
+        """apply_quiet on the state given (step_in_place: the bot loop's and a load's own copy):
+        `step`'s work without its events, the common cases without their refusal checks where
+        nothing could be refused; it refuses what apply_quiet refuses before it changes anything."""
         phase = s.phase
-        if (phase == "decide" or phase == "island") and action.player == s.seat:
-            self._decide_quiet(s, action)
-        else:  # Game.apply's refusals (the game is over, chance first, another seat's turn), on a copy
+        if not ((phase == "decide" or phase == "island") and action.player == s.seat):
+            # Game.apply's refusals (the game is over, chance first, another seat's turn), on a copy
             s.__dict__.update(Game.apply(self, s, action)[0].__dict__)
-
-    def _decide_quiet(self, s: KapernState, action: Action) -> None:
-        """A decision of the seat to move, without its events: `step`'s work, the common cases
-        without their refusal checks where nothing could be refused."""
+            return
         kind = type(action)
         if kind is Pick:
             d = action.die - 1  # type: ignore[attr-defined]
