@@ -10,6 +10,7 @@ import pytest
 
 from companion.engine import IllegalAction, RandomBot, Runner, SaveError, Scripted, Session, Table, auto_pass, play_out
 from companion.engine.records import save_checksum
+from companion.engine.bots import bot_move
 from companion.engine.runner import Playout
 from companion.engine.session import SNAPSHOT_EVERY
 
@@ -60,6 +61,35 @@ def test_passes_are_taken_only_for_a_lone_person() -> None:
     assert auto_pass(Pig(), s.state, {0}) is None  # a game without the hook never passes
     alone.advance()  # Ann held (auto), the bot rolled a 1: Ann's turn again, nothing to pass
     assert s.state.scores == [4, 0] and game.to_move(s.state) == 0 and alone.auto_action() is None
+
+
+class Stubborn(RandomBot):
+    """A random bot with a `choose` of its own: always the last action listed."""
+
+    def choose(self, view, legal):
+        return legal[-1]
+
+
+def test_a_random_bots_move_is_what_its_choose_takes_and_other_bots_are_asked(pig) -> None:
+    # bot_move takes the plain RandomBot's choice without calling `choose` (the bot loops' fast
+    # lane): the same action, drawn the same way, and marked as one of those offered (None for the
+    # list); a bot that chooses otherwise, even a RandomBot's subclass, is asked, with the list
+    s = Session(pig, ["A", "B"], seed=8)
+    fast, slow = RandomBot(5), RandomBot(5)
+    moves = 0
+    while not s.is_over():
+        seat = pig.to_move(s.state)
+        if seat is None:
+            s.resolve(["3"])
+            continue
+        legal = s.legal_actions()
+        action, listed = bot_move(pig, s.state, seat, {seat: fast})
+        assert listed is None and action == slow.choose({}, legal)
+        other = bot_move(pig, s.state, seat, {seat: Stubborn(0)})
+        assert other == (legal[-1], legal)
+        s.act(action)
+        moves += 1
+    assert moves > 10 and bot_move(pig, s.state, 0, {1: fast}) is None  # no bot for the seat
 
 
 def test_playout_plays_the_same_rules_in_place(pig) -> None:

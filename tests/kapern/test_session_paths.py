@@ -53,3 +53,27 @@ def test_the_actions_kept_for_a_roll_are_those_worked_out_afresh() -> None:
             seat = s.to_move()
             s.act(bots[seat].choose(s.view(seat), legal))
     assert {"chest", "reroll_skull"} <= kinds  # both kept kinds were met
+
+
+@pytest.mark.parametrize("history", [True, False])
+def test_the_bot_loop_stepping_in_place_plays_the_game_act_plays(history: bool) -> None:
+    """Speelbeurt, Einde spel: Kapern's bot loop steps a copy of its own in place between snapshots
+    (`step_in_place`, through `step_quiet` and `resolve_quiet` without a game log). Played as act
+    plays it, one checked step on a copy at a time, the game is the same: the log, the state, the
+    events, the state a caller held before the loop; and undo, back to the start, rebuilds from
+    snapshots the loop never changed."""
+    fast = Session(GAME, ["Ann", "Ben", "Cas"], {"extra_cards": True}, seed=21, history=history)
+    slow = Session(GAME, ["Ann", "Ben", "Cas"], {"extra_cards": True}, seed=21, history=history)
+    held, before = fast.state, state_json(fast)
+    play_out(fast, {i: RandomBot(i) for i in range(3)})
+    bots = [RandomBot(i) for i in range(3)]
+    while not slow.is_over():
+        seat = slow.to_move()
+        slow.act(bots[seat].choose({}, slow.legal_actions()))
+    assert fast.is_over() and fast.log == slow.log and state_json(fast) == state_json(slow)
+    assert [(i, e.to_dict()) for i, e in fast.events] == [(i, e.to_dict()) for i, e in slow.events]
+    assert json.dumps(GAME.state_to_json(held), sort_keys=True) == before
+    while slow.can_undo():
+        fast.undo()
+        slow.undo()
+        assert state_json(fast) == state_json(slow), len(slow.log)
