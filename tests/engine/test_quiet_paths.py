@@ -1,5 +1,6 @@
 """The quiet path every load replays (docs/ARCHITECTURE.md, the engine contract: `apply_quiet`,
-`apply_chance_quiet`, and for a game with `step_in_place` the in-place `step_quiet`, `resolve_quiet`) against
+`apply_chance_quiet`, and for a game with `step_in_place` the in-place `step_quiet`, `resolve_quiet`, and
+`outcome_fits`) against
 the checked one (`apply`, `apply_chance`), for every game: the
 games check a replayed answer alone instead of against every legal action (Pirateology's
 `_allowed`, Pirate Island's one destination, PvD's offer of the answer's own kind), so at positions
@@ -129,6 +130,7 @@ def wrong_outcomes(outcome: list, rng: random.Random) -> list[list]:
 def test_quiet_chance_takes_and_refuses_what_the_checked_path_does(game_id: str) -> None:
     game = get_game(game_id)
     resolve_quiet = in_place(game, game.resolve_quiet) if getattr(game, "step_in_place", False) else None
+    fits = getattr(game, "outcome_fits", None)
     rng = random.Random(5)
     # the table rolls and draws: every chance step waits, and is tried on both paths before it is entered
     session = seeded(game, 5, source=Table())
@@ -147,6 +149,8 @@ def test_quiet_chance_takes_and_refuses_what_the_checked_path_does(game_id: str)
             assert checked == outcome_of(game.apply_chance_quiet, game, state, o), f"{game_id}: {o}"
             if resolve_quiet is not None:
                 assert checked == outcome_of(resolve_quiet, game, state, o), f"{game_id}: {o} in place"
+            if fits is not None and fits(state, o):  # a load in place then skips the step's check
+                assert step.check(o) == o, f"{game_id}: {o} fits, and its check changes or refuses it"
             tried += 1
         session.resolve(outcome)
     assert tried >= 50, f"{game_id}: only {tried} outcomes tried"

@@ -198,6 +198,9 @@ class PirateologyGame(Game[PirState]):
     state_type = PirState
     codec = ActionCodec(Place, Sail, Pillage, Move, Drift, Discard, Take, Bury, Steal, TakeBank, Attack, Wager,
                         EndTurn)
+    #: the rules change in place only the lists a state's successor() copies, so the bot loop and a
+    #: load may step a copy of their own in place (step_quiet, resolve_quiet)
+    step_in_place = True
     #: random players bury coins at random and so are almost never out: the random-playout test
     #: plays the round_limit house rule (docs/games/pirateology.md has the lengths)
     playout_options = {"round_limit": 15}
@@ -632,32 +635,54 @@ class PirateologyGame(Game[PirState]):
             return new
         return super().apply(s, a)[0]
 
+    def step_quiet(self, s: PirState, a: Action) -> None:
+        # apply_quiet on the state given (step_in_place: the bot loop's and a load's own copy); it
+        # refuses what apply_quiet refuses before it changes anything
+        ph = s.phase
+        if (ph in _SEAT_DECIDES and s.seat == a.player) or (ph in _DECIDING and self.to_move(s) == a.player):
+            self._step(s, a, False)
+        else:  # Game.apply's refusals (the game is over, chance first, another seat's turn), on a copy
+            s.__dict__.update(Game.apply(self, s, a)[0].__dict__)
+
     def apply_chance_quiet(self, s: PirState, outcome: Any) -> PirState:
         # an outcome of plain faces (or one card) that fits the pending step is what its check
         # returns (a copy): the step is not built; anything else goes through apply_chance
-        if type(outcome) is list and self._fits(s, outcome):
+        if type(outcome) is list and self.outcome_fits(s, outcome):
             ph = s.phase
             if (ph == "spin" or ph == "roll") and self._nobody_out(s):
-                # _resolve's compass and move dice, whose _eliminations finds nothing to do (it reads
-                # nothing they change): no seat's list changes, so the top-level copy shares them all
+                # no seat's list changes (see _spun): the top-level copy shares them all
                 new = top_copy(s)
-                d = new.__dict__
-                if ph == "spin":
-                    d["wind"] = outcome[0]
-                    d["phase"] = "roll"
-                else:
-                    d["roll"] = outcome[:]
-                    numbers = self.data.numbers
-                    d["steps"] = sum(numbers[f] for f in outcome)
-                    d["phase"] = "move"
+                self._spun(new, ph, outcome)
                 return new
             new = s.successor()
             self._resolve(new, outcome[:], False)
             return new
         return self.apply_chance(s, outcome)[0]
 
-    def _fits(self, s: PirState, outcome: list) -> bool:
-        """Whether `chance_step(s).check(outcome)` would accept `outcome` as it is (False: ask it)."""
+    def resolve_quiet(self, s: PirState, outcome: list[str]) -> None:
+        # apply_chance_quiet on the state given (its callers checked the outcome)
+        ph = s.phase
+        if (ph == "spin" or ph == "roll") and self._nobody_out(s):
+            self._spun(s, ph, outcome)
+        else:
+            self._resolve(s, outcome[:], False)
+
+    def _spun(self, s: PirState, ph: str, outcome: list[str]) -> None:
+        """_resolve's compass and move dice without events, where its _eliminations finds nothing to
+        do (it reads nothing they change)."""
+        d = s.__dict__
+        if ph == "spin":
+            d["wind"] = outcome[0]
+            d["phase"] = "roll"
+        else:
+            d["roll"] = outcome[:]
+            numbers = self.data.numbers
+            d["steps"] = sum(numbers[f] for f in outcome)
+            d["phase"] = "move"
+
+    def outcome_fits(self, s: PirState, outcome: list) -> bool:
+        """Whether `chance_step(s).check(outcome)` would accept `outcome` as it is (False: ask it),
+        without building the step (the engine's hook for a load's replay in place)."""
         ph = s.phase
         if ph == "draw":
             return len(outcome) == 1 and type(outcome[0]) is str and outcome[0] in s.pile
@@ -1212,16 +1237,15 @@ class PirateologyGame(Game[PirState]):
         if s.pending:
             return True
         out, coins = s.out, s.coins
-        if all(coins):
-            return len(out) - sum(map(bool, out)) != 1
+        if len(out) - out.count(True) == 1:  # one pirate left (the lists searched in C)
+            return False
         hands, buried = s.hands, s.buried
-        left = 0
-        for p in range(len(out)):
-            if not out[p]:
-                if not coins[p] and not hands[p] and not buried[p]:
-                    return False
-                left += 1
-        return left != 1
+        p = -1
+        for _ in range(coins.count(0)):  # the pirates without coins
+            p = coins.index(0, p + 1)
+            if not out[p] and not hands[p] and not buried[p]:
+                return False
+        return True
 
     def _eliminations(self, s: PirState) -> list[Event]:
         """Rules Of Battle: nothing carried and nothing buried is out (rulings: elimination)."""
