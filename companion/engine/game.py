@@ -31,6 +31,10 @@ class Game(ABC, Generic[S]):
     max_players: int = 2
     state_type: type
     codec: ActionCodec
+    #: True when `step` and `resolve` change only the state they are given (docs/ARCHITECTURE.md):
+    #: the Session's bot loop and a load then step a copy of their own in place, through
+    #: `step_quiet` and `resolve_quiet`, and the quiet forms of `apply` are those on a `successor`
+    step_in_place: bool = False
 
     # --- setup -----------------------------------------------------------------------------
     @abstractmethod
@@ -88,24 +92,43 @@ class Game(ABC, Generic[S]):
 
     # --- transitions -----------------------------------------------------------------------
     def apply(self, state: S, action: Action) -> tuple[S, list[Event]]:
+        self.check_turn(state, action)
+        new = self.successor(state)
+        events = self.step(new, action)
+        return new, events
+
+    def check_turn(self, state: S, action: Action) -> None:
+        """What `apply` refuses before the game's own `step` looks: the game is over, chance
+        comes first, or it is not this seat's turn (IllegalAction)."""
         if self.is_over(state):
             raise IllegalAction.said("end of game", "refused.game_over")
         if self.chance_step(state) is not None:
             raise IllegalAction.said("chance", "refused.chance_first")
         if not self.may_act(state, action.player):
             raise IllegalAction.said("turn order", "refused.not_your_turn", seat=action.player)
-        new = self.successor(state)
-        events = self.step(new, action)
-        return new, events
 
     def apply_chance(self, state: S, outcome: Any) -> tuple[S, list[Event]]:
-        step = self.chance_step(state)
-        if step is None:
-            raise IllegalAction.said("chance", "refused.no_chance")
-        outcome = step.check(outcome)
+        outcome = self.checked_outcome(state, outcome)
         new = self.successor(state)
         events = self.resolve(new, outcome)
         return new, events
+
+    def checked_outcome(self, state: S, outcome: Any) -> list[str]:
+        """`outcome` as the pending chance step's check gives it back (a copy; IllegalAction when
+        no step is pending, BadOutcome when it does not fit). One the game's `outcome_fits` takes
+        as it is needs no step built."""
+        if type(outcome) is list and self.outcome_fits(state, outcome):
+            return outcome[:]
+        step = self.chance_step(state)
+        if step is None:
+            raise IllegalAction.said("chance", "refused.no_chance")
+        return step.check(outcome)
+
+    def outcome_fits(self, state: S, outcome: list) -> bool:
+        """Whether the pending step's check would take `outcome` (a list) as it is, told without
+        building the step, for games whose steps cost more to build than this test (Pirateology:
+        labels with the players' names). False: unknown, so the step is built and asked."""
+        return False
 
     def successor(self, state: S) -> S:
         """The copy an action or a chance outcome is applied to (`apply`, `apply_chance`): a deep
@@ -116,19 +139,31 @@ class Game(ABC, Generic[S]):
         return clone(state)
 
     def apply_quiet(self, state: S, action: Action) -> S:
-        """`apply` without the events, for sessions that keep no game log (simulations): a game
-        may override it to skip building them. Must give the same state as `apply`."""
+        """`apply` without the events, for sessions that keep no game log (simulations and loads):
+        `step_quiet` on a `successor` for a game with `step_in_place`; else `apply`, and a game may
+        override it to skip building them. Must give the same state as `apply`."""
+        if self.step_in_place:
+            new = self.successor(state)
+            self.step_quiet(new, action)
+            return new
         return self.apply(state, action)[0]
 
     def apply_chance_quiet(self, state: S, outcome: Any) -> S:
-        """`apply_chance` without the events (see apply_quiet)."""
+        """`apply_chance` without the events (see apply_quiet): `resolve_quiet` on a `successor`
+        for a game with `step_in_place`."""
+        if self.step_in_place:
+            outcome = self.checked_outcome(state, outcome)
+            new = self.successor(state)
+            self.resolve_quiet(new, outcome)
+            return new
         return self.apply_chance(state, outcome)[0]
 
     def step_quiet(self, state: S, action: Action) -> None:
-        """`step` without the events, in place, for a `Playout` (simulations keep no events): a
-        game may override it to skip building them. Must change the state as `step` does. A game
-        with `step_in_place` is also replayed through it when a save loads (Session), so there it
-        must refuse what `step` refuses, before changing anything."""
+        """`step` without the events, in place, for a `Playout` (simulations keep no events) and,
+        for a game with `step_in_place`, the Session's bot loop and a load (the game's own copy):
+        a game may override it to skip building them. Must change the state as `step` does, and
+        refuse what `apply` refuses before it changes anything (here: `check_turn`, then `step`)."""
+        self.check_turn(state, action)
         self.step(state, action)
 
     def resolve_quiet(self, state: S, outcome: list[str]) -> None:

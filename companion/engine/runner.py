@@ -139,8 +139,7 @@ class Playout:
         their own, so the same game); no events are kept. Returns the actions taken and []."""
         game, state, rng = self.game, self.state, self.rng
         # no events are kept: a game's quiet step and resolve skip building them
-        to_move, step = game.to_move, getattr(game, "step_quiet", game.step)
-        resolve = getattr(game, "resolve_quiet", game.resolve)
+        to_move, step, resolve = game.to_move, game.step_quiet, game.resolve_quiet
         sample = getattr(game, "sample_action", None)
         taken = 0
         while taken < max_steps:
@@ -168,7 +167,7 @@ class Playout:
             step = game.chance_step(state)
             if step is None:
                 return
-            getattr(game, "resolve_quiet", game.resolve)(state, step.sample(rng))  # a sample is a valid outcome: no check
+            game.resolve_quiet(state, step.sample(rng))  # a sample is a valid outcome: no check
 
 
 def play_out(session: Any, bots: dict[int, Bot], max_steps: int = 100_000) -> None:

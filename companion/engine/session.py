@@ -486,9 +486,8 @@ class Session:
         which refuses before it changes anything)."""
         game = self.game
         decode, apply, apply_chance = game.codec.decode, game.apply_quiet, game.apply_chance_quiet
-        step, resolve, chance_step = game.step_quiet, game.resolve_quiet, game.chance_step
+        step, resolve, checked = game.step_quiet, game.resolve_quiet, game.checked_outcome
         in_place = bool(getattr(game, "step_in_place", False))
-        fits = getattr(game, "outcome_fits", None)  # (an outcome checked without building its step)
         mine = False  # `state` is the loop's own copy (never a snapshot): it may be stepped in place
         log, snaps = self.log, self._snaps
         state = self._state
@@ -503,13 +502,7 @@ class Session:
                     elif "chance" in entry:
                         outcome = self._outcome(state, entry, self._chances) if entry.get("sealed") else entry["chance"]
                         if mine:
-                            if fits is not None and type(outcome) is list and fits(state, outcome):
-                                resolve(state, outcome[:])  # (what the check returns: a copy)
-                            else:
-                                pending = chance_step(state)
-                                if pending is None:
-                                    raise IllegalAction.said("chance", "refused.no_chance")
-                                resolve(state, pending.check(outcome))
+                            resolve(state, checked(state, outcome))
                         else:
                             state, mine = apply_chance(state, outcome), in_place
                         self._chances += 1

@@ -27,7 +27,7 @@ from .assistant import breakdown
 from .bots import KapernBot
 from .data import GAME_ID, Data, load_data
 from .expert import ExpertBot
-from .scoring import SKULL, CardRule, Table, death_score, island_result, skull_count
+from .scoring import SKULL, CardRule, Table, death_score, island_result
 
 
 # rulebook sections, as the rulebook heads them (tests name the same sections)
@@ -354,23 +354,14 @@ class KapernGame(Game[KapernState]):
         # the copy Game.apply and apply_chance work on (see KapernState.successor)
         return state.successor()
 
-    def apply_quiet(self, state: KapernState, action: Action) -> KapernState:
-        # apply without building events, for sessions that keep no game log (simulation)
-        phase = state.phase
-        if (phase == "decide" or phase == "island") and action.player == state.seat:
-            new = top_copy(state)  # (state.successor())
-            self.step_quiet(new, action)
-            return new
-        return super().apply(state, action)[0]
-
     def step_quiet(self, s: KapernState, action: Action) -> None:
-        """apply_quiet on the state given (step_in_place: the bot loop's and a load's own copy):
-        `step`'s work without its events, the common cases without their refusal checks where
-        nothing could be refused; it refuses what apply_quiet refuses before it changes anything."""
+        """`step`'s work without its events on the state given (a Playout's; step_in_place: the bot
+        loop's and a load's own copy; `apply_quiet` on a successor), the common cases without their
+        refusal checks where nothing could be refused; it refuses what `apply` refuses before it
+        changes anything."""
         phase = s.phase
         if not ((phase == "decide" or phase == "island") and action.player == s.seat):
-            # Game.apply's refusals (the game is over, chance first, another seat's turn), on a copy
-            s.__dict__.update(Game.apply(self, s, action)[0].__dict__)
+            Game.step_quiet(self, s, action)  # (refused: the game is over, chance first, another seat's turn)
             return
         kind = type(action)
         if kind is Pick:
@@ -399,23 +390,9 @@ class KapernGame(Game[KapernState]):
         else:
             self.step(s, action)
 
-    def apply_chance_quiet(self, state: KapernState, outcome: Any) -> KapernState:
-        phase = state.phase
-        if phase == "draw" and type(outcome) is list and len(outcome) == 1 and outcome[0] in state.deck:
-            new = state.successor()
-            self._draw(new, outcome)
-            return new
-        if phase == "roll":
-            step = self._roll_step(state.rolling)
-            outcome = step.check(outcome)
-            new = top_copy(state)
-            self._roll(new, outcome)
-            self._after_roll(new, outcome.count(SKULL), None)
-            return new
-        return self.apply_chance(state, outcome)[0]
-
     def resolve_quiet(self, s: KapernState, outcome: list[str]) -> None:
-        # resolve without its events, on the state given (its callers checked the outcome)
+        # resolve without its events, on the state given (its callers checked the outcome;
+        # `apply_chance_quiet` on a successor)
         phase = s.phase
         if phase == "roll":
             self._roll(s, outcome)

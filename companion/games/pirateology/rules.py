@@ -627,40 +627,19 @@ class PirateologyGame(Game[PirState]):
         # the copy Game.apply and apply_chance work on (see PirState.successor)
         return s.successor()
 
-    def apply_quiet(self, s: PirState, a: Action) -> PirState:
-        ph = s.phase
-        if (ph in _SEAT_DECIDES and s.seat == a.player) or (ph in _DECIDING and self.to_move(s) == a.player):
-            new = s.successor()
-            self._step(new, a, False)
-            return new
-        return super().apply(s, a)[0]
-
     def step_quiet(self, s: PirState, a: Action) -> None:
-        # apply_quiet on the state given (step_in_place: the bot loop's and a load's own copy); it
-        # refuses what apply_quiet refuses before it changes anything
+        # step without the events of a move and its square, on the state given (a Playout's;
+        # step_in_place: the bot loop's and a load's own copy; apply_quiet on a successor); it
+        # refuses what apply refuses before it changes anything
         ph = s.phase
         if (ph in _SEAT_DECIDES and s.seat == a.player) or (ph in _DECIDING and self.to_move(s) == a.player):
             self._step(s, a, False)
-        else:  # Game.apply's refusals (the game is over, chance first, another seat's turn), on a copy
-            s.__dict__.update(Game.apply(self, s, a)[0].__dict__)
-
-    def apply_chance_quiet(self, s: PirState, outcome: Any) -> PirState:
-        # an outcome of plain faces (or one card) that fits the pending step is what its check
-        # returns (a copy): the step is not built; anything else goes through apply_chance
-        if type(outcome) is list and self.outcome_fits(s, outcome):
-            ph = s.phase
-            if (ph == "spin" or ph == "roll") and self._nobody_out(s):
-                # no seat's list changes (see _spun): the top-level copy shares them all
-                new = top_copy(s)
-                self._spun(new, ph, outcome)
-                return new
-            new = s.successor()
-            self._resolve(new, outcome[:], False)
-            return new
-        return self.apply_chance(s, outcome)[0]
+        else:
+            Game.step_quiet(self, s, a)  # (refused: the game is over, chance first, another seat's turn)
 
     def resolve_quiet(self, s: PirState, outcome: list[str]) -> None:
-        # apply_chance_quiet on the state given (its callers checked the outcome)
+        # resolve without the events of the compass and the move dice, on the state given (its
+        # callers checked the outcome; apply_chance_quiet on a successor)
         ph = s.phase
         if (ph == "spin" or ph == "roll") and self._nobody_out(s):
             self._spun(s, ph, outcome)
@@ -682,7 +661,7 @@ class PirateologyGame(Game[PirState]):
 
     def outcome_fits(self, s: PirState, outcome: list) -> bool:
         """Whether `chance_step(s).check(outcome)` would accept `outcome` as it is (False: ask it),
-        without building the step (the engine's hook for a load's replay in place)."""
+        without building the step (Game.outcome_fits: its labels name the players)."""
         ph = s.phase
         if ph == "draw":
             return len(outcome) == 1 and type(outcome[0]) is str and outcome[0] in s.pile

@@ -84,14 +84,13 @@ class IncidentPhase(StrEnum):
 
 
 class RollPhase(StrEnum):
-    """The window before, the roll, the window after, a re-roll, the count."""
+    """The window before, the roll, the window after (the count follows it at once), a re-roll."""
     PRE = "pre"
     GO = "go"
     ROLLED = "rolled"
     POST = "post"
     REROLL = "reroll"
     REROLLED = "rerolled"
-    COUNT = "count"
 
 
 class CombatPhase(StrEnum):
@@ -126,8 +125,8 @@ class CursePhase(StrEnum):
     TurnPhase.START, TurnPhase.INCIDENTS, TurnPhase.ACT, TurnPhase.ARRANGE, TurnPhase.DISCARD, TurnPhase.DIG,
     TurnPhase.SHIP, TurnPhase.END)
 INCIDENT_GO, INCIDENT_END = (IncidentPhase.GO, IncidentPhase.END)
-(ROLL_PRE, ROLL_GO, ROLL_ROLLED, ROLL_POST, ROLL_REROLL, ROLL_REROLLED, ROLL_COUNT) = (
-    RollPhase.PRE, RollPhase.GO, RollPhase.ROLLED, RollPhase.POST, RollPhase.REROLL, RollPhase.REROLLED, RollPhase.COUNT)
+(ROLL_PRE, ROLL_GO, ROLL_ROLLED, ROLL_POST, ROLL_REROLL, ROLL_REROLLED) = (
+    RollPhase.PRE, RollPhase.GO, RollPhase.ROLLED, RollPhase.POST, RollPhase.REROLL, RollPhase.REROLLED)
 COMBAT_ROLL, COMBAT_RESULT, COMBAT_AFTER = (CombatPhase.ROLL, CombatPhase.RESULT, CombatPhase.AFTER)
 (ATTACK_ATTACKER, ATTACK_DEFENDER, ATTACK_COMPARE, ATTACK_STEAL, ATTACK_AFTER) = (
     AttackPhase.ATTACKER, AttackPhase.DEFENDER, AttackPhase.COMPARE, AttackPhase.STEAL, AttackPhase.AFTER)

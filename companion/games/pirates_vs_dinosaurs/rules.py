@@ -358,21 +358,11 @@ class PiratesVsDinosaurs(Game[PvdState]):
                     return new, apply(new, action)
         return super().apply(s, action)
 
-    def apply_quiet(self, s: PvdState, action: Action) -> PvdState:
-        """`apply` without the events (a load replays every logged step so): one of the actions
-        offered (the same check as `step`: the very object, else an equal one) on a clone, resolved
-        in a Quiet context; anything else goes through `apply`, which refuses it as ever."""
-        if _quietly_offered(s, action):
-            new = s.__deepcopy__(None)
-            apply(new, action, Quiet)
-            return new
-        return self.apply(s, action)[0]
-
     def step_quiet(self, s: PvdState, action: Action) -> None:
-        """`step` without the events (a Playout's steps, and a load's replay between snapshots,
-        `step_in_place`): `apply_quiet` on the state given, changed in place. The same check first,
-        so a refused action leaves `s` as it was; anything else goes through `apply`, which
-        refuses it (or `s` takes its result)."""
+        """`step` without the events (a Playout's steps; step_in_place: the bot loop's and a load's
+        own copy; `apply_quiet` on a successor): one of the actions offered (the same check as
+        `step`: the very object, else an equal one) resolved in a Quiet context; anything else goes
+        through `apply` on a copy, which refuses it (or `s` takes its result)."""
         offered = s.__dict__.get("offered")
         if offered:  # worked out (a bot chose from them): the very object, as `step` finds it
             for a in offered:
@@ -384,27 +374,11 @@ class PiratesVsDinosaurs(Game[PvdState]):
         else:
             s.__dict__ = self.apply(s, action)[0].__dict__
 
-    def apply_chance_quiet(self, s: PvdState, outcome: Any) -> PvdState:
-        """`apply_chance` without the events: the outcome checked by the pending step (BadOutcome as
-        ever), resolved in a Quiet context on a clone."""
-        outcome = self._checked(s, outcome)
-        new = s.__deepcopy__(None)
-        new.chance = None
-        resolve_stack(Quiet(new, new.stack, None, outcome))
-        return new
-
     def resolve_quiet(self, s: PvdState, outcome: list[str]) -> None:
-        """`resolve` without the events, in a Quiet context (a Playout's chance, a load's replay:
-        the caller has checked the outcome, as for `resolve`)."""
+        """`resolve` without the events, in a Quiet context (a Playout's chance, a load's replay,
+        `apply_chance_quiet` on a successor: the caller has checked the outcome, as for `resolve`)."""
         s.chance = None
         resolve_stack(Quiet(s, s.stack, None, list(outcome)))
-
-    def _checked(self, s: PvdState, outcome: Any) -> list[str]:
-        """The outcome as the pending chance step accepts it (IllegalAction, BadOutcome as `apply_chance`)."""
-        step = self.chance_step(s)
-        if step is None:
-            raise IllegalAction.said("chance", "refused.no_chance")
-        return step.check(outcome)
 
     def step(self, s: PvdState, action: Action) -> list[Event]:
         options = s.offered
