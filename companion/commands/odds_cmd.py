@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                        "parrot, saber, skull")
     k.add_argument("--chest", metavar="1,2", help="die numbers on the Treasure Chest")
     k.add_argument("--sorceress-used", action="store_true", help="the Sorceress has re-rolled a skull this turn")
-    k.add_argument("--target", type=int, metavar="T", help="last round: maximise the chance of scoring at least T "
+    k.add_argument("--target", type=kapern.TARGET.parse, metavar="T", help="last round: maximise the chance of scoring at least T "
                                                            "this turn (each choice gets p_target)")
     k.add_argument("--json", action="store_true", help="print JSON")
     k.set_defaults(func=run_kapern)
@@ -162,7 +162,7 @@ def add_forms(games: argparse._SubParsersAction, game: str, help: str, descripti
 
 
 PVD_CAPTAIN = [
-    opt("--crew", type=int, default=10, help="sailors in the crew (default 10)"),
+    opt("--crew", type=pvd.CREW.parse, default=10, help="sailors in the crew (default 10)"),
     opt("--weapon", default="sabers-and-muskets", help="sabers-and-muskets (default) or pistols-and-pikes"),
     opt("--equipment", metavar="ID,...", help="equipment cards, e.g. cannon,shovels"),
     opt("--relic", default="", help="the relic held, e.g. sextant"),
@@ -180,20 +180,20 @@ def _said(text: str) -> tuple[str, str]:
 
 PVD_FORMS: dict[str, Form] = {
     "combat": (*_said("a combat against a foe's Strength: the chance to win, successes and sailors lost"), [
-        opt("--strength", type=int, required=True, help="the foe's Strength"),
+        opt("--strength", type=pvd.STRENGTH.parse, required=True, help="the foe's Strength"),
         opt("--foe", default="dinosaur", choices=["dinosaur", "aborigine", "rival", "other"],
             help="what is fought (default dinosaur)"),
         opt("--cannon", action="store_true", help="fire the Cannon (needs --equipment cannon)"),
-        opt("--max-loss", type=int, help="the Incident's cap on sailors lost"),
-        opt("--reserve", type=int, help="sailors left in the reserve (Emergency Replenishments)")]),
+        opt("--max-loss", type=pvd.MAX_LOSS.parse, help="the Incident's cap on sailors lost"),
+        opt("--reserve", type=pvd.RESERVE.parse, help="sailors left in the reserve (Emergency Replenishments)")]),
     "search": (*_said("a Search Roll: hours searched, the time left, the chance to complete within N searches"), [
-        opt("--time", type=int, required=True, help="hours on the Time Marker"),
+        opt("--time", type=pvd.TIME.parse, required=True, help="hours on the Time Marker"),
         opt("--giant", action="store_true", help="the Giant Tyrannosaurus is in the area"),
-        opt("--turns", type=int, default=4, help="searches to look ahead (default 4)")]),
+        opt("--turns", type=pvd.TURNS.parse, default=4, help="searches to look ahead (default 4)")]),
     "early-end": (*_said("Early Termination of a Search: sailors to Lost and Forgotten"), []),
     "dig": (*_said("digging at the Dig Site: tokens drawn and what they may be"), []),
     "attack": (*_said("Attack a Rival (or Another Player at the Dig Site): who wins, each side's losses"), [
-        opt("--rival-crew", type=int, default=10, help="the rival's sailors (default 10)"),
+        opt("--rival-crew", type=pvd.RIVAL_CREW.parse, default=10, help="the rival's sailors (default 10)"),
         opt("--rival-weapon", default="sabers-and-muskets", help="the rival's weapon"),
         opt("--rival-equipment", metavar="ID,...", help="the rival's equipment"),
         opt("--rival-relic", default="", help="the rival's relic")]),
@@ -256,7 +256,7 @@ def run_pvd(args: argparse.Namespace) -> int:
 ISLAND_FORMS: dict[str, Form] = {
     "combat": ("the chance the defender is killed, flees, nothing happens, an attacker dies",
                "Two dice plus the attackers' bonus, minus the defender's field and the river.", [
-                   opt("--attackers", type=int, required=True, help="attacking pirates (1-6)"),
+                   opt("--attackers", type=island.ATTACKERS.parse, required=True, help="attacking pirates (1-6)"),
                    opt("--field", required=True, choices=island.FIELD_KINDS, help="the defender's field"),
                    opt("--river", action="store_true", help="every attacker attacks across a river"),
                    opt("--surrounded", action="store_true", help="the defender has no free field to flee to")]),
@@ -302,14 +302,14 @@ OLOGY_FORMS: dict[str, Form] = {
                    opt("--defender", help="the defending ship's weapon card")]),
     "castaway": ("the chance to leave Castaway Island this turn and within N turns",
                  "Rolls for an escape total, up to the rulebook's tries a turn.", [
-                     opt("--turns", type=int, default=3, help="turns to look ahead (default 3)")]),
+                     opt("--turns", type=ology.TURNS.parse, default=3, help="turns to look ahead (default 3)")]),
     "reach": ("the squares a spin and a roll can take you to, with their chances",
               "Every square a full move may end on after the spin and the roll, with the chance it is among the "
               "choices.", [
                   opt("--square", required=True, help="where the pawn stands, e.g. a1"),
                   opt("--ship", action="store_true", help="a ship (2 dice) instead of a pirate (1 die)"),
                   opt("--wind", help="the spin already made: n, ne, e, se, s, sw, w, nw"),
-                  opt("--top", type=int, default=12, help="squares to list (default 12; --json lists all)")]),
+                  opt("--top", type=ology.TOP.parse, default=12, help="squares to list (default 12; --json lists all)")]),
 }
 
 
@@ -334,8 +334,6 @@ def run_ology(args: argparse.Namespace) -> int:
                      + ", ".join(f"{k + 1}: {p:.0%}" for k, p in enumerate(data["within"]))
                      + f" turns; {data['expected_turns']:.2f} turns on average"]
         else:
-            if args.top < 1:
-                raise UserError(f"--top: 1 or more, not {args.top}")
             data = ology.reach(args.square, args.ship, args.wind)
             lines = [f"from {args.square} as a {'ship' if args.ship else 'pirate'}"
                      + (f", wind {args.wind}" if args.wind else "") + f": {len(data['squares'])} squares reachable"]

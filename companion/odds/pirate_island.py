@@ -15,6 +15,7 @@ from typing import Any
 from companion.words import join
 from companion.games.pirate_island.rules import FACES, GAME, IslandState
 
+from .bounds import Bound
 from .dice import uniform
 
 OUTCOME_KEYS = {"killed": "killed", "flees": "flees", "nothing": "nothing", "failure": "attacker_dies"}
@@ -25,6 +26,11 @@ FEVER_PLACES = {"swamp": "swamp", "near-swamp": "next_to_swamp", "interior": "in
 
 class OddsError(ValueError):
     """A question the Pirate Island odds cannot answer (unknown field, wrong number)."""
+
+
+#: pirates that may attack one field together: the rules' combat bonus table's largest count
+ATTACKERS = Bound("--attackers", 1, lambda: max(GAME.rules.combat.bonus), "pirates", "the combat bonus table",
+                  OddsError)
 
 
 @lru_cache(maxsize=1)
@@ -91,8 +97,7 @@ def combat(attackers: int, field: str = "plain", river: bool = False, surrounded
     """A combat from the numbers the table sees: how many pirates attack, the defender's field
     kind, whether every attacker attacks across a river, whether the defender has nowhere to flee."""
     c = GAME.rules.combat
-    if not 1 <= attackers <= max(c.bonus):
-        raise OddsError(f"--attackers: 1 to {max(c.bonus)} pirates, not {attackers}")
+    ATTACKERS.check(attackers)
     if field not in FIELD_KINDS:
         raise OddsError(f"--field: one of {', '.join(FIELD_KINDS)}, not {field!r}")
     mods = {"bonus": c.bonus[attackers]}

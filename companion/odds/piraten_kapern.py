@@ -33,6 +33,7 @@ from companion.words import Words, words_for
 from companion.games.piraten_kapern.data import Data, load_data
 from companion.games.piraten_kapern.scoring import SKULL, CardRule, death_score, island_result, stop_score
 
+from .bounds import Bound
 from .dice import multisets, roll_distribution, sub_multisets, uniform
 
 TOLERANCE = 1e-9
@@ -42,6 +43,11 @@ TARGET_CACHE = 512
 
 class OddsError(ValueError):
     """A position or a card the solver cannot answer (unknown card, wrong face, wrong count)."""
+
+
+#: a last round's target: a turn scores from -8,000 (the worst Skull Island) to 10,600 (eight
+#: diamonds with the Captain), so a target beyond this bound asks nothing another one does not
+TARGET = Bound("--target", -99_999, 99_999, "points", "no turn scores near that many", OddsError)
 
 
 @lru_cache(maxsize=1)

@@ -21,11 +21,17 @@ from companion.content.models import say
 from companion.words import noun, plural
 from companion.games.pirateology.rules import GAME, SKULL
 
+from .bounds import Bound
 from .dice import MAX_LOOKAHEAD, multisets
 
 
 class OddsError(ValueError):
     """A question the Pirateology odds cannot answer (unknown weapon or square, wrong number)."""
+
+
+TURNS = Bound("--turns", 1, MAX_LOOKAHEAD, "turns", "a list a person can read", OddsError)
+#: squares to list: at most every square of the board
+TOP = Bound("--top", 1, lambda: len(data().ocean.squares), "squares", "the board has {high}", OddsError)
 
 
 def data() -> Any:
@@ -118,8 +124,7 @@ def castaway_try() -> float:
 
 def castaway(turns: int = 1) -> dict[str, Any]:
     """Leaving Castaway Island: the chance this turn (up to the rulebook's tries) and within 1..turns."""
-    if not 1 <= turns <= MAX_LOOKAHEAD:
-        raise OddsError(f"--turns: 1 to {MAX_LOOKAHEAD}, not {turns}")
+    TURNS.check(turns)
     r = data().rules
     miss_turn = (1 - castaway_try()) ** r.castaway_tries
     within = [1 - miss_turn ** k for k in range(1, turns + 1)]

@@ -46,6 +46,7 @@ from companion.games.pirates_vs_dinosaurs.table import Dice, Feed, resolve
 from companion.engine.state import to_jsonable
 from companion.words import plural
 
+from .bounds import Bound
 from .dice import MAX_LOOKAHEAD, roll_distribution
 
 RESULTS = ("skull", "saber", "blank")
@@ -54,6 +55,22 @@ Dist = dict[int, float]
 
 class OddsError(ValueError):
     """A roll the odds cannot be asked for (unknown card, weapon, area; a wrong number)."""
+
+
+def _sailors() -> int:
+    return catalog().sailors
+
+
+#: the numbers a question takes, each within what the game holds (a crew of 2,000 sailors was an
+#: OverflowError, one of 100,000,000 never ended): the options' argparse types and the checks here
+CREW = Bound("--crew", 0, _sailors, "sailors", "the game has {high}", OddsError)
+RIVAL_CREW = Bound("--rival-crew", 0, _sailors, "sailors", "the game has {high}", OddsError)
+RESERVE = Bound("--reserve", 0, _sailors, "sailors", "the game has {high}", OddsError)
+MAX_LOSS = Bound("--max-loss", 0, _sailors, "sailors", "the game has {high}", OddsError)
+#: no roll comes near as many successes as the game has sailors (a die takes 2 or 3 of them)
+STRENGTH = Bound("--strength", 1, _sailors, "", "the game's sailors: no roll reaches more", OddsError)
+TIME = Bound("--time", 1, lambda: catalog().time_max, "hours", "the Time Track's marks", OddsError)
+TURNS = Bound("--turns", 1, MAX_LOOKAHEAD, "searches", "a list a person can read", OddsError)
 
 
 @lru_cache(maxsize=1)
@@ -234,8 +251,15 @@ def position(crew: int = 10, weapon: str = "sabers-and-muskets", equipment: Sequ
     for e in equipment:
         if e not in cat.equipment:
             raise OddsError(f"unknown equipment {e!r}; one of: {', '.join(cat.equipment)}")
-    if crew < 0:
-        raise OddsError(f"a crew has 0 or more sailors, not {crew}")
+    held = {"--crew": CREW.check(crew)}
+    if rival is not None and "crew" in rival:
+        held["--rival-crew"] = RIVAL_CREW.check(rival["crew"])
+    if reserve is not None:
+        held["--reserve"] = RESERVE.check(reserve)
+    if len(held) > 1 and sum(held.values()) > cat.sailors:
+        raise OddsError(f"{' + '.join(held)}: {sum(held.values()):,} sailors together; the game has {cat.sailors}")
+    if time:  # (0: no search asked about)
+        TIME.check(time)
 
     def captain(name: str, crew: int, weapon: str, equipment: Sequence[str], relic: str, mate: str) -> Player:
         return Player(name=name, stage=stage, relic=relic, mate=mate, weapon=weapon, equipment=tuple(equipment),
@@ -264,8 +288,9 @@ def combat(s: PvdState, p: int, strength: int, foe: str = "dinosaur", optional: 
     after Emergency Crew Replenishments (rule: What to Do If You Run Out of Sailors). Each result
     of the roll is played out by the rules (table.resolve: the combat pushed as the table tracker
     pushes it, the dice entered)."""
-    if strength < 1:
-        raise OddsError(f"a foe has Strength 1 or more, not {strength}")
+    STRENGTH.check(strength)
+    if max_loss is not None:
+        MAX_LOSS.check(max_loss)
     st = st or setup(s, p, "combat", combat_dice(s, p), foe, optional, desperate)
     frame = Combat(p, strength, foe, max_loss=max_loss, strength_mod=strength_mod)
     entry = Entry(s, p, "combat", foe, st)
@@ -289,8 +314,7 @@ def search(s: PvdState, p: int, desperate: Iterable[str] = (), turns: int = 6,
     """A Search Roll (rule: Stage 2, 3) Search): successes + the automatic one, the Giant's penalty;
     the hours searched, the time left, and the chance to complete the search within 1..`turns`
     searches (later searches with the same dice and no Desperate Action)."""
-    if not 1 <= turns <= MAX_LOOKAHEAD:
-        raise OddsError(f"--turns: 1 to {MAX_LOOKAHEAD}, not {turns}")
+    TURNS.check(turns)
     time = s.players[p].time
     if time < 1:
         raise OddsError("the Time Marker must show 1 hour or more to search")
