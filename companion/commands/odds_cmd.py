@@ -17,6 +17,7 @@ import importlib
 import importlib.util
 
 from companion.games import package_name, packages
+from companion.commands import Parser, help_of
 
 
 def odds_games() -> list[str]:
@@ -25,7 +26,7 @@ def odds_games() -> list[str]:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("odds", help="exact odds and the best move (docs/ODDS.md)",
+    p = sub.add_parser("odds", help=help_of("odds"),
                        description="Exact odds and the best move, computed, not sampled (docs/ODDS.md). "
                                    "`companion odds GAME --help` lists what a game's odds answer.")
     games = odds_games()
@@ -37,6 +38,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """The game's own odds command (its `add_arguments` and `run`), on the rest of the line."""
     module = importlib.import_module(f"companion.odds.{package_name(args.game)}")
-    parser = argparse.ArgumentParser(prog=f"companion odds {args.game}", description=module.DESCRIPTION)
+    parser = Parser(prog=f"companion odds {args.game}", description=module.DESCRIPTION)
     module.add_arguments(parser)
     return int(module.run(parser.parse_args(args.rest)) or 0)
