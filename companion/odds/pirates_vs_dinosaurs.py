@@ -40,7 +40,7 @@ from companion.games.pirates_vs_dinosaurs.crew import combat_dice
 from companion.games.pirates_vs_dinosaurs.dice import count, new_roll
 from companion.games.pirates_vs_dinosaurs.frames import (Attack, Combat, DigRoll, EndSearch, Roll, RollResult,
                                                          SearchRoll)
-from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, PvdState, own
+from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, PvdState
 from companion.games.pirates_vs_dinosaurs.table import Dice, Feed, resolve
 
 from companion.engine.state import to_jsonable
@@ -370,7 +370,7 @@ def dig(s: PvdState, p: int, desperate: Iterable[str] = (), st: Setup | None = N
     pl = s.players[p]
     if pl.stage != DIG:
         s = copy.deepcopy(s)
-        own(s, p).stage = DIG
+        s.players[p].stage = DIG
     st = st or setup(s, p, "dig", catalog().setup.dig_dice, "", False, desperate)
     tokens = successes(st)
     bag = dict(sorted(Counter(catalog().tokens[t].kind for t in s.bag).items()))
@@ -499,7 +499,7 @@ def _roll_odds(s: PvdState, i: int, viewer: int | None) -> str | None:
 
 def _option_odds(game: Any, s: PvdState, i: int, viewer: int | None) -> list[dict[str, Any]]:
     """What each card or ability the roller may use before this roll does to its odds: the action
-    played on a copy through the rules (game.apply), then the roll's odds read again."""
+    played on a copy through the rules (game.after), then the roll's odds read again."""
     roll = s.stack[i]
     if viewer != roll.p or game.to_move(s) != viewer:
         return []
@@ -507,7 +507,7 @@ def _option_odds(game: Any, s: PvdState, i: int, viewer: int | None) -> list[dic
     for a in game.legal_actions(s):
         if a.type != "use" or getattr(a, "go", False):
             continue
-        t, _ = game.apply(s, a)
+        t, _ = game.after(s, a)
         j = len(t.stack) - 1
         f = t.stack[j] if j == i else None
         if not isinstance(f, Roll) or f.faces or f.after or (f.dice, f.sabers, f.double, f.plus) == \

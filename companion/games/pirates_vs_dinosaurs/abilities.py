@@ -12,7 +12,7 @@ from .catalog import catalog
 from .effects import walk
 from .frames import CLOSED, Attack, Combat, Complete, Guard, Incident, Ops, Ref, Roll, Window
 from .kernel import Ctx
-from .state import EXPEDITION, PvdState, own
+from .state import EXPEDITION, PvdState
 
 #: the fields of a Condition the engine checks (exactly the vocabulary of docs/CONTENT.md)
 CONDITIONS = ("roll", "foe", "area", "weapon", "stage", "has_equipment", "lacks_equipment", "combat_result")
@@ -486,7 +486,7 @@ def apply_use(ctx: Ctx, a: Use, in_roll_window: bool = False) -> None:
     """Use an ability: a card leaves the hand (a Pirate's Share is shown and discarded when done)."""
     s = ctx.state
     p = a.player
-    pl = own(s, p)
+    pl = s.players[p]
     ref, ab, card = source_ref(s, p, a.source)
     if card:
         pl.hand = _drop(pl.hand, card)

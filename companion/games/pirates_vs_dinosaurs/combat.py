@@ -12,7 +12,7 @@ from .dice import start_roll
 from .frames import (ATTACK_AFTER, ATTACK_ATTACKER, ATTACK_COMPARE, ATTACK_DEFENDER, ATTACK_STEAL, COMBAT_AFTER,
                      COMBAT_RESULT, COMBAT_ROLL, Attack, BagToken, Combat, Guard, Ops)
 from .kernel import Ctx, name
-from .state import DIG, PvdState, drop, own
+from .state import DIG, PvdState, drop
 
 
 def strength_of(s: PvdState, f: Combat) -> int:
@@ -113,9 +113,9 @@ def h_attack(ctx: Ctx, f: Attack) -> Next:
             return Need("draw", 1, src=f"treasure:{los}", label=f"treasure stolen from {name(ctx, los)}")
     elif phase == ATTACK_STEAL:
         value = int(ctx.take_outcome()[0])
-        pl = own(s, f.loser)
+        pl = s.players[f.loser]
         pl.treasures = drop(pl.treasures, value)
-        own(s, f.winner).treasures += (value,)
+        s.players[f.winner].treasures += (value,)
         ctx.emit(f"{name(ctx, f.winner)} steals a treasure from {name(ctx, f.loser)}", "steal")
         ctx.emit(f"The stolen treasure is worth ${value:,}", "steal", to=(f.winner, f.loser), value=value)
         ctx.put(replace(f, phase=ATTACK_AFTER))

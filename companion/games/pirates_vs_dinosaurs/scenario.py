@@ -16,7 +16,7 @@ from .catalog import catalog
 from .frames import Turn, TurnPhase
 from .kernel import context
 from .rules import GAME, offers, resolve_stack
-from .state import PvdState, own
+from .state import PvdState
 
 
 #: every session made here while a test collects them (tests/pvd/conftest.py checks that each
@@ -115,7 +115,7 @@ def quiet(s: Session) -> Session:
     """Empty every hand, put the relics away and flip the First Mates (so no window opens)."""
     def change(state: PvdState) -> None:
         for p in range(len(state.players)):
-            pl = own(state, p)
+            pl = state.players[p]
             pl.hand = ()
             pl.relic = ""
             pl.mate_used = True
@@ -125,7 +125,7 @@ def quiet(s: Session) -> Session:
 def edit(s: Session, p: int, **fields: Any) -> Session:
     """Set fields of captain p (crew, hand, area, time, ...)."""
     def change(state: PvdState) -> None:
-        pl = own(state, p)
+        pl = state.players[p]
         for k, v in fields.items():
             setattr(pl, k, tuple(v) if isinstance(v, list) else v)
     return position(s, change)

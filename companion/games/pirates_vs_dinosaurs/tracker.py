@@ -30,7 +30,7 @@ from .frames import ReturnToShip as ReturnFrame, SearchRoll
 from .kernel import Ctx, context, finish, result
 from .combat import start_attack
 from .rules import population
-from .state import DIG, EXPEDITION, LANDING, SHIP, UNKNOWN, Player, PvdState, own
+from .state import DIG, EXPEDITION, LANDING, SHIP, UNKNOWN, Player, PvdState
 from .table import Dice, Feed, settle, waiting
 
 GAME_ID = "pirates-vs-dinosaurs-tracker"
@@ -378,7 +378,7 @@ class PvdTracker(Game[TrackerState]):
         if a.mate and a.mate in {m for _, m in taken}:
             raise ValueError("another captain has that First Mate")
         s.reserve += pl.crew
-        pl = own(s, a.player)
+        pl = s.players[a.player]
         crew = min(calc.outfit_crew(a.equipment), s.reserve)
         s.reserve -= crew
         pl.crew, pl.weapon, pl.equipment, pl.relic, pl.mate = crew, a.weapon, tuple(sorted(a.equipment)), a.relic, a.mate
@@ -401,7 +401,7 @@ class PvdTracker(Game[TrackerState]):
                 raise ValueError(f"the new search must be in another area than the {calc.place_name(pl.area)}")
             self._run(state, ctx, answer=ChooseArea(a.player, a.area))  # the rules' new search
         else:
-            own(s, a.player).stage = EXPEDITION
+            s.players[a.player].stage = EXPEDITION
             start_expedition(ctx, a.player, a.area)
         area = cat.areas[a.area].name["en"]
         lines = [f"{area}: {plural(cat.areas[a.area].search_hours, 'hour')} on the hourglass"]
@@ -438,7 +438,7 @@ class PvdTracker(Game[TrackerState]):
                 text = f"Lost and Forgotten: {a.number}"
             self._say(ctx, state, a.player, "edit", text, [])
             return
-        pl = own(s, a.player)
+        pl = s.players[a.player]
         if a.field == "crew":
             diff = a.number - pl.crew
             if diff > s.reserve:
@@ -770,7 +770,7 @@ class PvdTracker(Game[TrackerState]):
         s.turn = next_seat(s, landing=True)
         s.turns += 1
         state.last = {}
-        refresh_turn(own(s, state.turn))
+        refresh_turn(s.players[state.turn])
         ctx.emit(f"{s.players[state.turn].name}'s turn", "turn", seat=state.turn)
 
 
