@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from companion.games.pirates_vs_dinosaurs import assistant
+from companion.games.pirates_vs_dinosaurs.table import numbers
 from companion.games.pirates_vs_dinosaurs.abilities import source_name
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.combat import start_attack, strength_of
@@ -41,7 +41,7 @@ from companion.games.pirates_vs_dinosaurs.dice import count, new_roll
 from companion.games.pirates_vs_dinosaurs.frames import (Attack, Combat, DigRoll, EndSearch, Roll, RollResult,
                                                          SearchRoll)
 from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, PvdState
-from companion.games.pirates_vs_dinosaurs.table import Dice, Feed, resolve
+from companion.games.pirates_vs_dinosaurs.table.settle import Dice, Feed, resolve
 
 from companion.engine.state import to_jsonable
 from companion.words import plural

@@ -14,7 +14,7 @@ from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.combat import start_attack
 from companion.games.pirates_vs_dinosaurs.frames import Combat, SearchRoll
 from companion.games.pirates_vs_dinosaurs.kernel import context
-from companion.games.pirates_vs_dinosaurs.table import Dice, Feed, settle
+from companion.games.pirates_vs_dinosaurs.table.settle import Dice, Feed, settle
 from companion.odds import pirates_vs_dinosaurs as pvd
 
 P_SKULL = 1 / 3  # two skull faces of six (content/pirates-vs-dinosaurs/pieces.yaml)

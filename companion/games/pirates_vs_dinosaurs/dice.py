@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from companion.engine.stack import Need, Next, replace
 
-from .abilities import op_field, open_window, passive_ops, reaction_possible, window_seat
+from .abilities import op_field, passive_ops
+from .windows import open_window, reaction_possible, window_seat
 from .frames import (ROLL_GO, ROLL_POST, ROLL_PRE, ROLL_REROLL, ROLL_REROLLED, ROLL_ROLLED, Roll,
                      RollResult)
 from .kernel import Ctx, ask, name

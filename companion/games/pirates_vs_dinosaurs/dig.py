@@ -9,7 +9,7 @@ from companion.words import plural
 from .catalog import catalog
 from .crew import carry_capacity
 from .dice import start_roll
-from .effects_engine import put_back
+from .interpreter import put_back
 from .frames import TOKEN_DONE, TOKEN_DRAW, TOKEN_DRAWN, BagToken, DigRoll, Ops, Prize, ReturnToShip
 from .kernel import Ctx, final_value, name, result
 from .state import DIG, SHIP, UNKNOWN, drop

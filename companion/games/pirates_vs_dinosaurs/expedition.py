@@ -6,7 +6,8 @@ from __future__ import annotations
 from companion.engine.stack import Ask, Next, replace
 from companion.words import plural
 
-from .abilities import apply_use, new_complete, new_incident, passive_amount, search_hours
+from .abilities import new_complete, new_incident, passive_amount, search_hours
+from .windows import apply_use
 from .actions import Arrange, Attack, Dig, EndSearch as EndSearchAction, Hand, Proceed, Replenish, Search, ShipDraw, Use
 from .catalog import catalog
 from .combat import start_attack

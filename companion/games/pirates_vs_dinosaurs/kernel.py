@@ -3,7 +3,7 @@ the end of the game and its count (rule: End of the Game).
 
 Layers, each importing only those below it (no cycle, no import inside a function):
 `state`, `catalog`, `frames` -> `kernel` -> `abilities` -> `crew` -> the stage modules that push
-frames (`dice`, `combat`, `effects_engine`, `expedition`, `dig`, `setup`) -> `rules` (the Game
+frames (`dice`, `combat`, `interpreter`, `expedition`, `dig`, `setup`) -> `rules` (the Game
 adapter, which hands each frame kind to its stage module's handler).
 """
 from __future__ import annotations

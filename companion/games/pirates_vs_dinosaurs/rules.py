@@ -3,7 +3,7 @@ outcomes handed to the decision stack, views and results.
 
 The rules live below (each module imports only those under it): kernel.py (context, the end),
 abilities.py (what a captain owns and when it applies, windows), crew.py (sailors), and the stage
-modules that push frames: dice.py, combat.py, effects_engine.py (the cards' effects, read from
+modules that push frames: dice.py, combat.py, interpreter.py (the cards' effects, read from
 YAML), expedition.py (Stage 2), dig.py (Stage 3), setup.py (Stage 1). This module hands each
 frame kind (frames.py) to its stage module's handler.
 """
@@ -20,8 +20,8 @@ from companion.engine.events import NOWHERE, Sink
 from companion.engine.stack import Ask, Frame, Need, run
 from companion.engine.state import from_jsonable, to_jsonable
 
-from . import combat, dice, dig, effects_engine, expedition, frames, replays, setup
-from .abilities import ROLL_WINDOWS, apply_use, usable
+from . import combat, dice, dig, interpreter, expedition, frames, replays, setup
+from .windows import ROLL_WINDOWS, apply_use, usable
 from .actions import (CODEC, Arrange, Attack, CancelIncident, Choose, ChooseArea, Dig, Discard, EndSearch, Hand, Look,
                       Outfit, PickDice, PickMate, PickRelic, PlayIncident, Proceed, PutBack, Replenish, ReturnToShip,
                       Search, SendDinosaur, ShipDraw, Use, made)
@@ -34,7 +34,7 @@ from .state import DIG, EXPEDITION, PvdState
 from .views import describe, view as _view
 
 #: every frame kind and the stage module's handler that resolves it
-HANDLERS = {**dice.HANDLERS, **combat.HANDLERS, **effects_engine.HANDLERS, **expedition.HANDLERS, **dig.HANDLERS,
+HANDLERS = {**dice.HANDLERS, **combat.HANDLERS, **interpreter.HANDLERS, **expedition.HANDLERS, **dig.HANDLERS,
             **setup.HANDLERS}
 
 #: decisions that are windows: the seat may use cards and abilities or pass (Proceed)

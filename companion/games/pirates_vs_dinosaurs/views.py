@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 from companion.engine import Action
+from companion.engine.state import to_jsonable
 from companion.words import join, plural, sentence
 
 from .abilities import resolve_ref
@@ -57,7 +58,8 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
     if s.decision is not None and s.chance is None and not s.over:
         decision = {"seat": s.decision["seat"], "kind": s.decision["kind"]}
         if s.decision["seat"] == player:
-            decision.update({k: v for k, v in s.decision.items() if k not in ("seat", "kind")})
+            # (copied: the state's decision stays in the state, which changes in place)
+            decision.update({k: to_jsonable(v) for k, v in s.decision.items() if k not in ("seat", "kind")})
             decision.update(decision_numbers(s.decision["kind"]))
             decision.update(decision_source(s))
     roll = next((f for f in reversed(s.stack) if isinstance(f, Roll)), None)

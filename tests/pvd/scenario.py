@@ -1,4 +1,4 @@
-"""Scripted sessions for tests and the table assistant: a Table session whose setup draws and
+"""Scripted sessions for tests: a Table session whose setup draws and
 choices are given (or defaulted), so a test can reach any moment of the game with known cards.
 
 A position the helpers change (`quiet`, `edit`, `edit_table`, `goto`, `position`) is a new
@@ -12,11 +12,11 @@ from typing import Any
 from companion.engine import Event, Session, Table
 from companion.engine.state import clone
 
-from .catalog import catalog
-from .frames import Turn, TurnPhase
-from .kernel import context
-from .rules import GAME, offers, resolve_stack
-from .state import PvdState
+from companion.games.pirates_vs_dinosaurs.catalog import catalog
+from companion.games.pirates_vs_dinosaurs.frames import Turn, TurnPhase
+from companion.games.pirates_vs_dinosaurs.kernel import context
+from companion.games.pirates_vs_dinosaurs.rules import GAME, offers, resolve_stack
+from companion.games.pirates_vs_dinosaurs.state import PvdState
 
 
 #: every session made here while a test collects them (tests/pvd/conftest.py checks that each

@@ -13,16 +13,16 @@ from typing import Any
 
 from companion.words import plural, sentence
 
-from .abilities import cond_ok, owned, passive_amount, resolve_ref, search_hours, source_name
-from .catalog import catalog
-from .combat import strength_of
-from .crew import carry_capacity, combat_dice as dice_of
-from .dice import MODIFIERS, count as count_roll, new_roll, roll_matches
-from .frames import Attack, Branch, Choice, Combat, DigRoll, Ops, Prize, Roll
-from .kernel import Ctx, final_value, result
-from .setup import outfit_cost, outfit_crew, outfit_problem, outfits
-from .state import DIG, EXPEDITION, SHIP, UNKNOWN, PvdState
-from .views import ops_words
+from ..abilities import cond_ok, owned, passive_amount, resolve_ref, search_hours, source_name
+from ..catalog import catalog
+from ..combat import strength_of
+from ..crew import carry_capacity, combat_dice as dice_of
+from ..dice import MODIFIERS, count as count_roll, new_roll, roll_matches
+from ..frames import Attack, Branch, Choice, Combat, DigRoll, Ops, Prize, Roll
+from ..kernel import Ctx, final_value, result
+from ..setup import outfit_cost, outfit_crew, outfit_problem, outfits
+from ..state import DIG, EXPEDITION, SHIP, UNKNOWN, PvdState
+from ..views import ops_words
 
 #: the foes of the Combat tool ("" another foe: a card's)
 FOES = ("dinosaur", "aborigine", "")

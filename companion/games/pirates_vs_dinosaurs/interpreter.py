@@ -14,8 +14,8 @@ from typing import Any
 from companion.engine.stack import Ask, Need, Next, replace
 from companion.words import plural
 
-from .abilities import cond_ok, new_complete, new_incident, op_field, open_window, owned, reaches_others, \
-    resolve_ref, source_ref, window_seat
+from .abilities import cond_ok, new_complete, new_incident, op_field, owned, reaches_others, resolve_ref, source_ref
+from .windows import open_window, window_seat
 from .catalog import catalog
 from .crew import gain, lose
 from .dice import roll_matches, start_roll
