@@ -5,7 +5,7 @@ Dig Up the Cursed Treasure).
 A roll is set up exactly as the engine sets it up (`dice.new_roll`: the captain's weapon, relic,
 First Mate and equipment passives, pending modifiers), so a content change changes the odds. On
 top of that a roll may take the optional dice the captain owns (the Cannon,
-`assistant.optional_dice`) and Desperate Actions named by their Event card: before the roll
+`table.numbers.optional_dice`) and Desperate Actions named by their Event card: before the roll
 their ops change the Roll frame through its own `Roll.modified`; after the roll a re-roll takes
 back failed dice and a "set a die to skull" turns a failed die, each used the best way (dice
 that did not succeed, for Early Termination the blanks). What an outcome does (won or lost,
@@ -107,7 +107,7 @@ def setup(s: PvdState, p: int, kind: str, dice: int, foe: str = "", optional: bo
     with the optional dice the captain owns (`optional`: fire the Cannon) and Desperate Actions."""
     s = copy.deepcopy(s)
     if optional:
-        dice += sum(o["dice"] for o in assistant.optional_dice(s, p, kind, foe))
+        dice += sum(o["dice"] for o in numbers.optional_dice(s, p, kind, foe))
     f = new_roll(s, p, kind, dice, foe)
     after: list[tuple[str, int]] = []
     for when, op in desperate_ops(desperate):

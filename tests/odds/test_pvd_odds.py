@@ -209,7 +209,7 @@ def test_the_odds_beside_a_roll_in_digital_play_and_what_a_card_makes_of_them() 
             seen.add(first["text"].split(",")[0].split(" ", 1)[1])
             for item in options[:1]:
                 assert item["text"].startswith("With ")
-                t, _ = game.apply(s, game.codec.decode(item["action"]))
+                t, _ = game.after(s, game.codec.decode(item["action"]))
                 after = odds_view(game, t, x)
                 assert after and after["items"][0]["text"].split(": ", 1)[1] == item["text"].split(": ", 1)[1]
                 checked += 1

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engine import Event, Session, Table
-from companion.engine.state import clone
 
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.frames import Turn, TurnPhase
@@ -35,8 +34,9 @@ class AutoPassSession(Session):
             action = self.game.auto_pass(self.state)
             if action is None:
                 return out
-            state, events = self.game.apply(self.state, action)
-            self._push({"action": action.to_dict(), "auto": True}, state, events)
+            events: list[Event] = []
+            self.game.play(self.state, action, events)
+            self._record({"action": action.to_dict(), "auto": True}, events)
             out += events + super()._settle()
 
 
@@ -105,7 +105,7 @@ def position(s: Session, change: Callable[[PvdState], Any]) -> Session:
     tests of one rule at a time. The changed position is the new session's start, written in its
     save as data, so its log replays from it (a live state edited in place leaves a log that no
     longer replays); the actions offered follow the changed position."""
-    state = clone(s.state)
+    state = GAME.clone(s.state)
     change(state)
     state.offered = offers(state)
     return _made(type(s)(GAME, list(s.players), options=dict(s.options), source=Table(), start=state))
