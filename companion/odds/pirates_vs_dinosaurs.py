@@ -11,12 +11,12 @@ back failed dice and a "set a die to skull" turns a failed die, each used the be
 that did not succeed, for Early Termination the blanks). What an outcome does (won or lost,
 sailors lost, Emergency Crew Replenishments, hours searched) is worked out by the rules through
 their public surface, as the table tracker uses them: the combat, search or attack is pushed as
-a new frame and `table.resolve` runs it with the outcome's dice entered (a copy of the table;
+a new frame and `table.settle.resolve` runs it with the outcome's dice entered (a copy of the table;
 the rules' events and the captains afterwards say what happened), once per count of successes
 (of blanks, for Early Termination): the odds are the rules applied to every outcome, weighted
 by its chance. In digital play the odds of the roll being made are read off its Roll frame
 (its dice and modifiers), and each card the roller may use before it is played on a copy
-(`game.apply`) and the roll read again.
+(`game.after`) and the roll read again.
 
 Dice are multisets over the die's three results (skull, saber, blank) with the face counts
 of the special die in content (two of each): at most a few hundred outcomes a roll.

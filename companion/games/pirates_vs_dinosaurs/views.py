@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.engine import Action
 from companion.engine.state import to_jsonable
-from companion.words import join, plural, sentence
+from companion.words import Words, join, plural, sentence, words_for
 
 from .abilities import resolve_ref
 from .catalog import catalog
@@ -81,6 +81,13 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
     }
     out["discard"] = [[c, n] for c, n in out["discard"]]
     return out
+
+
+def question(kind: str, roller: str, to: str = "", w: Words | None = None) -> str:
+    """The question a decision of this kind asks (content/words/<lang>.yaml, pvd.questions; English
+    when no words are given: the rules' refusals and the terminal): `roller` the captain rolling,
+    `to` the face a card turns dice to (" to Skull"), or nothing."""
+    return (w or words_for("en")).get(f"pvd.questions.{kind}", kind, roller=roller, to=to)
 
 
 def decision_numbers(kind: str) -> dict[str, Any]:
