@@ -21,10 +21,11 @@ from app.widgets.common import about, button, card, choice_dropdown, heading, no
 from app.widgets.common import set_and_render as _set, toggle_and_render as _toggle
 from app.widgets.log import score_table
 
+#: the calculators offered by where a captain is in the game (the view's `phase`)
 TOOLS = {
-    2: ["Combat", "Search", "End search", "Attack", "Replenish", "Sailors", "Dig Site", "Dice"],
-    3: ["Dig", "Combat", "Attack", "Token", "Replenish", "Sailors", "Return", "Dice"],
-    4: ["Token", "Dice"],
+    "expedition": ["Combat", "Search", "End search", "Attack", "Replenish", "Sailors", "Dig Site", "Dice"],
+    "dig": ["Dig", "Combat", "Attack", "Token", "Replenish", "Sailors", "Return", "Dice"],
+    "ship": ["Token", "Dice"],
 }
 
 
@@ -61,9 +62,9 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
     if last:
         out.append(result_card(last))
     me = view["players"][seat]
-    if me["stage"] == 1 and not me["weapon"]:
+    if me["phase"] == "outfit":
         out += outfit_panel(screen, live, view, seat)
-    elif me["stage"] == 1:
+    elif me["phase"] == "start":
         out.append(heading(f"{me['name']}: where does the search start?", 18))
         out.append(area_buttons(screen, view, seat))
     else:
@@ -71,7 +72,7 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
         out.append(captain_card(screen, live, view, seat))
     out.append(board_panel(screen, s.board_view(None), key="island"))
     out.append(table_card(screen, view))
-    if any(p["stage"] >= 3 for p in view["players"]):
+    if view["counting"]:
         out.append(final_card(view))
     return out
 
@@ -205,7 +206,7 @@ def captain_card(screen: Any, live: Any, view: dict[str, Any], seat: int) -> ft.
                                                            else [])), size=19, weight=ft.FontWeight.BOLD)]
     steps = [stepper("Crew", p["crew"], edit(screen, live, seat, "crew", p["crew"] - 1) if p["crew"] else None,
                      edit(screen, live, seat, "crew", p["crew"] + 1))]
-    if p["stage"] == 2:
+    if p["phase"] == "expedition":
         steps.append(stepper("Time", f"{p['time']} h", edit(screen, live, seat, "time", p["time"] - 1) if p["time"]
                              else None, edit(screen, live, seat, "time", p["time"] + 1)))
     steps.append(stepper("Tokens", p["tokens"], edit(screen, live, seat, "tokens", p["tokens"] - 1) if p["tokens"]
@@ -225,12 +226,12 @@ def captain_card(screen: Any, live: Any, view: dict[str, Any], seat: int) -> ft.
     rows += tap_to_read(screen, f"pvd-captain:{seat}", L.gear_texts(p))
     if p["curses"]:
         rows.append(para("Curses: " + ", ".join(str(n) for n in p["curses"]), size=14))
-    if p["stage"] >= 3:
+    if p["phase"] in ("dig", "ship"):
         # (the final count on this same shared screen shows the values, so the panel does too)
         worth = ", ".join(L.money(v) for v in p["treasures"])
         rows.append(para(f"Treasures: {len(p['treasures'])}" + (f" ({worth})" if worth else "")
                          + (f" · carries {p['carry']}" if p["carry"] is not None else ""), size=14))
-    if p["stage"] == 2:
+    if p["phase"] == "expedition":
         inc = []
         for slot, kinds in (("inc_dino", ("dinosaur_attack",)), ("inc_other", ("aborigine_attack", "incident"))):
             key = "dinosaur_attack" if slot == "inc_dino" else "other"
@@ -252,7 +253,7 @@ def captain_card(screen: Any, live: Any, view: dict[str, Any], seat: int) -> ft.
 def tools(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     p = view["players"][seat]
     u = ui_state(screen)
-    names = TOOLS.get(p["stage"], [])
+    names = TOOLS.get(p["phase"], [])
     view["last"]
     waiting = view["waiting"]
     if waiting and waiting["kind"] in WAITING_TOOLS and waiting["seat"] == seat:
@@ -367,8 +368,7 @@ def new_search_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> 
 
 def attack_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     me = view["players"][seat]
-    rivals = [p for p in view["players"] if p["seat"] != seat and p["stage"] == me["stage"]
-              and (me["stage"] == 3 or p["area"] == me["area"])]
+    rivals = [view["players"][q] for q in me["rivals"]]
     out: list[ft.Control] = [heading("Attack a rival", 17)]
     if not rivals:
         return out + [para("Nobody is in this area to attack.")]
@@ -481,7 +481,7 @@ def return_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list
     p = view["players"][seat]
     cap = p["carry"] or 0
     have = p["treasures"]
-    must = max(0, len(have) - cap)
+    must = p["put_back"]
     chosen: list[int] = screen.draft.setdefault("back", [])
     out: list[ft.Control] = [heading("Return to the ship", 17),
                              para(f"{plural(p['crew'], 'sailor')} carry {plural(cap, 'treasure')}; "

@@ -12,7 +12,7 @@ from .dice import start_roll
 from .frames import (ATTACK_AFTER, ATTACK_ATTACKER, ATTACK_COMPARE, ATTACK_DEFENDER, ATTACK_STEAL, COMBAT_AFTER,
                      COMBAT_RESULT, COMBAT_ROLL, Attack, BagToken, Combat, Guard, Ops)
 from .kernel import Ctx, name
-from .state import DIG, PvdState, drop
+from .state import DIG, EXPEDITION, PvdState, drop
 
 
 def strength_of(s: PvdState, f: Combat) -> int:
@@ -68,6 +68,16 @@ def after_combat(ctx: Ctx, results: list[tuple[int, str]], pending: tuple[tuple[
                 frames.append(BagToken(p, only=kinds))
     for fr in reversed(frames):
         ctx.push(fr)
+
+
+def rivals(s: PvdState, p: int) -> list[int]:
+    """The captains p may attack (Attack a Rival; Fights at the Dig Site): those exploring p's area
+    while p explores, those digging while p digs."""
+    me = s.players[p]
+    if me.stage not in (EXPEDITION, DIG):
+        return []
+    return [q for q, o in enumerate(s.players) if q != p and o.stage == me.stage
+            and (me.stage == DIG or o.area == me.area)]
 
 
 def start_attack(ctx: Ctx, a: int, d: int) -> None:

@@ -21,6 +21,11 @@ def carry_capacity(s: PvdState, p: int) -> int:
     return s.players[p].crew // catalog().setup.sailors_per_treasure
 
 
+def over_capacity(s: PvdState, p: int) -> int:
+    """Return to the Ship: the treasures captain p's crew cannot carry, which go back into the bag."""
+    return max(0, len(s.players[p].treasures) - carry_capacity(s, p))
+
+
 def _prevent(ctx: Ctx, p: int, n: int, fight: bool) -> int:
     """The loss after the prevention of the Incident or fight in progress (`extra` prevention only
     for losses outside the fight itself); the budget used is spent."""

@@ -7,7 +7,7 @@ from companion.engine.stack import Ask, Need, Next, replace
 from companion.words import plural
 
 from .catalog import catalog
-from .crew import carry_capacity
+from .crew import carry_capacity, over_capacity
 from .dice import start_roll
 from .interpreter import put_back
 from .frames import TOKEN_DONE, TOKEN_DRAW, TOKEN_DRAWN, BagToken, DigRoll, Ops, Prize, ReturnToShip
@@ -113,9 +113,8 @@ def h_ret(ctx: Ctx, f: ReturnToShip) -> Next:
     if a is not None:
         put_back(ctx, p, a.value)
     pl = s.players[p]
-    cap = carry_capacity(s, p)
-    if len(pl.treasures) > cap:
-        return Ask(p, "putback", {"cap": cap})
+    if over_capacity(s, p):
+        return Ask(p, "putback", {"cap": carry_capacity(s, p)})
     ctx.pop()
     pl.stage = SHIP
     pl.area = "harbor"

@@ -115,16 +115,15 @@ def _reaction(s: PvdState, d: dict[str, Any], p: int) -> list[Action]:
 
 
 def _act(s: PvdState, d: dict[str, Any], p: int) -> list[Action]:
-    area = s.players[p].area
     out = [made(Search, p), made(EndSearch, p)]
-    out += [made(Attack, p, q) for q, o in enumerate(s.players) if q != p and o.stage == EXPEDITION and o.area == area]
+    out += [made(Attack, p, q) for q in combat.rivals(s, p)]
     if s.tokens_left > 0:
         out.append(made(Replenish, p))
     return _hand(s, p, out)
 
 
 def _dig_act(s: PvdState, d: dict[str, Any], p: int) -> list[Action]:
-    out = [made(Dig, p)] + [made(Attack, p, q) for q, o in enumerate(s.players) if q != p and o.stage == DIG]
+    out = [made(Dig, p)] + [made(Attack, p, q) for q in combat.rivals(s, p)]
     if s.tokens_left > 0:
         out.append(made(Replenish, p))
     out.append(made(ReturnToShip, p))

@@ -125,6 +125,8 @@ class PvdTracker(Game[TrackerState]):
                 "tokens": pl.tokens, "curses": list(pl.curses), "treasures": sorted(pl.treasures),
                 "sunk": pl.sunk, "digging": calc.tokens_to_draw(s, p),
                 "carry": calc.carry_capacity(s, p) if pl.stage == DIG else None,
+                "put_back": calc.over_capacity(s, p) if pl.stage == DIG else 0, "phase": calc.phase(pl),
+                "rivals": calc.rivals(s, p),
                 "rolls": calc.rolls(s, p) if pl.stage in (EXPEDITION, DIG) else {},
                 "hours": {a: calc.search_hours(s, p, a) for a in cat.area_ids} if pl.stage in (LANDING, EXPEDITION)
                 else {},
@@ -134,7 +136,7 @@ class PvdTracker(Game[TrackerState]):
                 "volcano_marks": len(cat.marks), "curses_left": s.curse_stack, "giant": s.giant,
                 "lost_and_forgotten": s.lost, "reserve": s.reserve, "tokens_left": s.tokens_left,
                 "prize_taken": s.prize_taken, "over": s.over, "sunk": s.sunk, "last": to_jsonable(state.last),
-                "waiting": calc.waiting_view(s), "outfits": calc.outfit_numbers(),
+                "waiting": calc.waiting_view(s), "outfits": calc.outfit_numbers(), "counting": calc.counting(s),
                 "rules": calc.table_numbers(), "scores": calc.final_scores(s, over=True)}
 
     def board_view(self, state: TrackerState, player: int | None) -> dict[str, Any]:
@@ -369,10 +371,9 @@ class PvdTracker(Game[TrackerState]):
         if not 0 <= a.target < len(s.players) or a.target == a.player:
             raise ValueError("choose another captain to attack")
         other = s.players[a.target]
-        if me.stage == EXPEDITION and (other.stage != EXPEDITION or other.area != me.area):
-            raise ValueError(f"{other.name} is not in {me.name}'s area")
-        if me.stage == DIG and other.stage != DIG:
-            raise ValueError(f"{other.name} is not at the Dig Site")
+        if a.target not in calc.rivals(s, a.player):
+            raise ValueError(f"{other.name} is not in {me.name}'s area" if me.stage == EXPEDITION else
+                             f"{other.name} is not at the Dig Site")
         crew = (me.crew, other.crew)
         tokens = (me.tokens, other.tokens)
         start_attack(ctx, a.player, a.target)
@@ -580,7 +581,7 @@ class PvdTracker(Game[TrackerState]):
         s = state.table
         pl = self._player(state, a.player, DIG)
         cap = calc.carry_capacity(s, a.player)
-        must = max(0, len(pl.treasures) - cap)
+        must = calc.over_capacity(s, a.player)
         if len(a.put_back) != must:
             raise ValueError(f"{plural(pl.crew, 'sailor')} carry {plural(cap, 'treasure')}: put back exactly {must}")
         left = list(pl.treasures)
