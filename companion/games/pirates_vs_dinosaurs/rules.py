@@ -56,9 +56,23 @@ DECISION_RULE = {
 
 
 def _arrangements(s: PvdState, p: int, arranged: tuple[int, ...]) -> list[Action]:
-    """Arrange Incidents: every card of the hand on every captain `_may_arrange` allows."""
-    return [made(Arrange, p, c, q) for c in sorted(set(s.players[p].hand)) for q in range(len(s.players))
-            if _may_arrange(s, p, arranged, c, q)]
+    """Arrange Incidents: each Incident card of the hand on each captain still exploring, not yet
+    given one this turn, with a free slot of the card's type and the card's area icon (or Your Area
+    and p's area) matching the captain's area."""
+    me = s.players[p]
+    events = catalog().events
+    open_to = [(q, pl) for q, pl in enumerate(s.players) if pl.stage == EXPEDITION and q not in arranged]
+    out: list[Action] = []
+    for c in sorted(set(me.hand)):
+        card = events[c]
+        if card.kind == "pirates_share":
+            continue
+        slot = "inc_dino" if card.kind == "dinosaur_attack" else "inc_other"
+        areas = card.areas
+        mine = "your_area" in areas
+        out += [made(Arrange, p, c, q) for q, pl in open_to
+                if not getattr(pl, slot) and (pl.area in areas or (mine and pl.area == me.area))]
+    return out
 
 
 @lru_cache(maxsize=8)
@@ -172,23 +186,6 @@ _OFFERS: dict[str, Callable[[PvdState, dict[str, Any], int], list[Action]]] = {
     "choose": lambda s, d, p: [Choose(p, i) for i in range(d["n"])],
     "send_dino": lambda s, d, p: [SendDinosaur(p, q) for q, o in enumerate(s.players) if o.stage == DIG],
 }
-
-
-def _may_arrange(s: PvdState, p: int, arranged: tuple[int, ...], c: Any, q: Any) -> bool:
-    """Whether captain `p` may arrange Incident card `c` on captain `q` (what `_arrangements`
-    offers): on a captain still exploring, area icon (or Your Area) matching, a free slot of the
-    card's type, one Incident per captain per turn."""
-    me = s.players[p]
-    if type(c) is not str or type(q) is not int or c not in me.hand or not 0 <= q < len(s.players):
-        return False
-    card = catalog().events[c]
-    if card.kind == "pirates_share":
-        return False
-    pl = s.players[q]
-    slot = "inc_dino" if card.kind == "dinosaur_attack" else "inc_other"
-    if pl.stage != EXPEDITION or q in arranged or getattr(pl, slot):
-        return False
-    return pl.area in card.areas or ("your_area" in card.areas and pl.area == me.area)
 
 
 def resolve_stack(ctx: Ctx) -> None:
