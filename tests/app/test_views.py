@@ -425,7 +425,7 @@ def test_pvd_descriptions_are_read_by_a_tap_not_a_hover(reg) -> None:
     """Issue 16 item 5: on a phone there is no hover. What a captain's weapon, equipment, Relic and
     First Mate do opens under the captain with a tap ("What they do"), in the tracker and in digital
     play; the tracker's First Mate "Mark used" and the emergency rule carry no hover-only text."""
-    from companion.games.pirates_vs_dinosaurs.table import entries as E, tracker as T
+    from companion.games.pirates_vs_dinosaurs.table import entries as E
 
     app = FakeApp(reg)
     cat = L.cat()
@@ -505,7 +505,7 @@ def test_choosing_a_game_starts_its_odds_warm_up(reg, monkeypatch) -> None:
 def test_pvd_tracker_plays_an_upcoming_incident_and_asks_its_choice(reg) -> None:
     """Stage 2, 2) Play Your Incidents in the tracker: a filled slot has its Play button; a card's
     choice is asked by one button per option, in words."""
-    from companion.games.pirates_vs_dinosaurs.table import entries as E, tracker as T
+    from companion.games.pirates_vs_dinosaurs.table import entries as E
 
     app = FakeApp(reg)
     live = reg.create(api.table_game("pirates-vs-dinosaurs"), ["Anne", "Bart"], state.ASSISTANT)

@@ -6,7 +6,7 @@ from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.dig import final_value
 from .scenario import act, edit, edit_table, goto, quiet, table_session
 from companion.games.pirates_vs_dinosaurs.state import DIG
-from companion.games.pirates_vs_dinosaurs.table import entries as E, tracker as T
+from companion.games.pirates_vs_dinosaurs.table import entries as E
 from companion.games.pirates_vs_dinosaurs.table.tracker import GAME as TRACKER
 from companion.engine import Session, Table
 
