@@ -5,18 +5,18 @@ Dig Up the Cursed Treasure).
 A roll is set up exactly as the engine sets it up (`dice.new_roll`: the captain's weapon, relic,
 First Mate and equipment passives, pending modifiers), so a content change changes the odds. On
 top of that a roll may take the optional dice the captain owns (the Cannon,
-`assistant.optional_dice`) and Desperate Actions named by their Event card: before the roll
+`table.numbers.optional_dice`) and Desperate Actions named by their Event card: before the roll
 their ops change the Roll frame through its own `Roll.modified`; after the roll a re-roll takes
 back failed dice and a "set a die to skull" turns a failed die, each used the best way (dice
 that did not succeed, for Early Termination the blanks). What an outcome does (won or lost,
 sailors lost, Emergency Crew Replenishments, hours searched) is worked out by the rules through
 their public surface, as the table tracker uses them: the combat, search or attack is pushed as
-a new frame and `table.resolve` runs it with the outcome's dice entered (a copy of the table;
+a new frame and `table.settle.resolve` runs it with the outcome's dice entered (a copy of the table;
 the rules' events and the captains afterwards say what happened), once per count of successes
 (of blanks, for Early Termination): the odds are the rules applied to every outcome, weighted
 by its chance. In digital play the odds of the roll being made are read off its Roll frame
 (its dice and modifiers), and each card the roller may use before it is played on a copy
-(`game.apply`) and the roll read again.
+(`game.after`) and the roll read again.
 
 Dice are multisets over the die's three results (skull, saber, blank) with the face counts
 of the special die in content (two of each): at most a few hundred outcomes a roll.
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from companion.games.pirates_vs_dinosaurs import assistant
+from companion.games.pirates_vs_dinosaurs.table import numbers
 from companion.games.pirates_vs_dinosaurs.abilities import source_name
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.combat import start_attack, strength_of
@@ -42,8 +42,8 @@ from companion.games.pirates_vs_dinosaurs.crew import combat_dice
 from companion.games.pirates_vs_dinosaurs.dice import count, new_roll
 from companion.games.pirates_vs_dinosaurs.frames import (Attack, Combat, DigRoll, EndSearch, Roll, RollResult,
                                                          SearchRoll)
-from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, PvdState, own
-from companion.games.pirates_vs_dinosaurs.table import Dice, Feed, resolve
+from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, PvdState
+from companion.games.pirates_vs_dinosaurs.table.settle import Dice, Feed, resolve
 
 from companion.engine.state import to_jsonable
 from companion.words import plural
@@ -129,7 +129,7 @@ def setup(s: PvdState, p: int, kind: str, dice: int, foe: str = "", optional: bo
     with the optional dice the captain owns (`optional`: fire the Cannon) and Desperate Actions."""
     s = copy.deepcopy(s)
     if optional:
-        dice += sum(o["dice"] for o in assistant.optional_dice(s, p, kind, foe))
+        dice += sum(o["dice"] for o in numbers.optional_dice(s, p, kind, foe))
     f = new_roll(s, p, kind, dice, foe)
     after: list[tuple[str, int]] = []
     for when, op in desperate_ops(desperate):
@@ -399,7 +399,7 @@ def dig(s: PvdState, p: int, desperate: Iterable[str] = (), st: Setup | None = N
     pl = s.players[p]
     if pl.stage != DIG:
         s = copy.deepcopy(s)
-        own(s, p).stage = DIG
+        s.players[p].stage = DIG
     st = st or setup(s, p, "dig", catalog().setup.dig_dice, "", False, desperate)
     tokens = successes(st)
     bag = dict(sorted(Counter(catalog().tokens[t].kind for t in s.bag).items()))
@@ -528,7 +528,7 @@ def _roll_odds(s: PvdState, i: int, viewer: int | None) -> str | None:
 
 def _option_odds(game: Any, s: PvdState, i: int, viewer: int | None) -> list[dict[str, Any]]:
     """What each card or ability the roller may use before this roll does to its odds: the action
-    played on a copy through the rules (game.apply), then the roll's odds read again."""
+    played on a copy through the rules (game.after), then the roll's odds read again."""
     roll = s.stack[i]
     if viewer != roll.p or game.to_move(s) != viewer:
         return []
@@ -536,7 +536,7 @@ def _option_odds(game: Any, s: PvdState, i: int, viewer: int | None) -> list[dic
     for a in game.legal_actions(s):
         if a.type != "use" or getattr(a, "go", False):
             continue
-        t, _ = game.apply(s, a)
+        t, _ = game.after(s, a)
         j = len(t.stack) - 1
         f = t.stack[j] if j == i else None
         if not isinstance(f, Roll) or f.faces or f.after or (f.dice, f.sabers, f.double, f.plus) == \

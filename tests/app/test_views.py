@@ -425,14 +425,14 @@ def test_pvd_descriptions_are_read_by_a_tap_not_a_hover(reg) -> None:
     """Issue 16 item 5: on a phone there is no hover. What a captain's weapon, equipment, Relic and
     First Mate do opens under the captain with a tap ("What they do"), in the tracker and in digital
     play; the tracker's First Mate "Mark used" and the emergency rule carry no hover-only text."""
-    from companion.games.pirates_vs_dinosaurs import tracker as T
+    from companion.games.pirates_vs_dinosaurs.table import entries as E
 
     app = FakeApp(reg)
     cat = L.cat()
     mate, relic = sorted(cat.mates)[0], sorted(cat.relics)[0]
     live = reg.create(api.table_game("pirates-vs-dinosaurs"), ["Anne", "Bart"], state.ASSISTANT)
-    live.session.act(T.Outfit(0, "sabers-and-muskets", ("cannon", "rope", "shovels"), relic, mate))
-    live.session.act(T.StartSearch(0, "jungle"))
+    live.session.act(E.Outfit(0, "sabers-and-muskets", ("cannon", "rope", "shovels"), relic, mate))
+    live.session.act(E.StartSearch(0, "jungle"))
     screen = AssistantScreen(app, live, games.game_ui("pirates-vs-dinosaurs"))
     mate_text = L.text_of("mates", mate)
     closed = screen.build()
@@ -505,17 +505,17 @@ def test_choosing_a_game_starts_its_odds_warm_up(reg, monkeypatch) -> None:
 def test_pvd_tracker_plays_an_upcoming_incident_and_asks_its_choice(reg) -> None:
     """Stage 2, 2) Play Your Incidents in the tracker: a filled slot has its Play button; a card's
     choice is asked by one button per option, in words."""
-    from companion.games.pirates_vs_dinosaurs import tracker as T
+    from companion.games.pirates_vs_dinosaurs.table import entries as E
 
     app = FakeApp(reg)
     live = reg.create(api.table_game("pirates-vs-dinosaurs"), ["Anne", "Bart"], state.ASSISTANT)
-    live.session.act(T.Outfit(0, "sabers-and-muskets", ("cannon", "rope", "shovels")))
-    live.session.act(T.StartSearch(0, "jungle"))
-    live.session.act(T.Edit(0, "inc_dino", 0, "plesiosaur"))
+    live.session.act(E.Outfit(0, "sabers-and-muskets", ("cannon", "rope", "shovels")))
+    live.session.act(E.StartSearch(0, "jungle"))
+    live.session.act(E.Edit(0, "inc_dino", 0, "plesiosaur"))
     screen = AssistantScreen(app, live, games.game_ui("pirates-vs-dinosaurs"))
     names = check(screen.build())
     assert "Play Plesiosaur" in names
-    live.session.act(T.PlayIncident(0, "dinosaur_attack"))
+    live.session.act(E.PlayIncident(0, "dinosaur_attack"))
     out = screen.build()
     names = check(out)
     assert "Plesiosaur: what does Anne choose?" in text_of(out)

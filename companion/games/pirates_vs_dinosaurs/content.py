@@ -17,7 +17,7 @@ from companion.content.models import (Aid, Board, Card, Deck, Die, Face, Id, Pie
                                       Strict, Text, Token, ref)
 from companion.content.schema import GameSchema
 
-from .effects import Ability, AreaId, Condition, Op, Refresh, TokenKind, abilities_ops, walk
+from .vocabulary import Ability, AreaId, Condition, Op, Refresh, TokenKind, abilities_ops, walk
 
 if TYPE_CHECKING:
     from companion.content.loader import GameContent

@@ -3,24 +3,38 @@ the end of the game and its count (rule: End of the Game).
 
 Layers, each importing only those below it (no cycle, no import inside a function):
 `state`, `catalog`, `frames` -> `kernel` -> `abilities` -> `crew` -> the stage modules that push
-frames (`dice`, `combat`, `effects_engine`, `expedition`, `dig`, `setup`) -> `rules` (the Game
+frames (`dice`, `combat`, `interpreter`, `expedition`, `dig`, `setup`) -> `rules` (the Game
 adapter, which hands each frame kind to its stage module's handler).
 """
 from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.events import NOWHERE, Event, Sink
 from companion.engine.stack import DONE, Ask, Context, Done
 
 from .frames import Ops
-from .state import DIG, EXPEDITION, SHIP, PvdState, own
-
-#: the resolving context of a step: the state, its stack, what came in and the events raised
-Ctx = Context[PvdState]
+from .state import DIG, EXPEDITION, SHIP, PvdState
 
 
-def context(s: PvdState, answer: Any = None, outcome: Any = None) -> Ctx:
-    return Context(s, s.stack, answer, outcome)
+class Ctx(Context[PvdState]):
+    """The resolving context of a step: the state, its stack, what came in, and the sink its
+    events go to (the step's `out`: a list the engine keeps, or NOWHERE, where no event is built)."""
+
+    __slots__ = ()
+
+    def emit(self, text: str, kind: str = "log", to: tuple[int, ...] | None = None, **data: Any) -> None:
+        events = self.events
+        if events is not NOWHERE:
+            events.append(Event(kind, text, data, to))
+
+
+def context(s: PvdState, answer: Any = None, outcome: Any = None, out: Sink | None = None) -> Ctx:
+    """A context resolving `s`; its events go to `out` (by default a list of its own, `ctx.events`)."""
+    ctx = Ctx(s, s.stack, answer, outcome)
+    if out is not None:
+        ctx.events = out  # type: ignore[assignment]
+    return ctx
 
 
 def ask(seat: int, kind: str) -> Ask:
@@ -123,6 +137,6 @@ def sink(ctx: Ctx) -> Done:
     s.sunk = True
     for p, pl in enumerate(s.players):
         if pl.stage != SHIP:
-            own(s, p).sunk = True
+            s.players[p].sunk = True
     ctx.emit("The volcano erupts and the island sinks!", "sink")
     return finish(ctx)
