@@ -50,6 +50,19 @@ LOADING = "12. Loading the Treasure"
 FACES = ("1", "2", "3", "4", "5", "6")
 
 
+#: the phases whose next thing to happen is random (chance_step)
+_CHANCE_PHASES = frozenset({"chests", "order", "turn", "look", "eruption", "rescue_roll", "combat_roll"})
+_ERUPTION_ROLL = Roll((FACES,), label="eruption: which sector")
+_COMBAT_ROLL = Roll((FACES, FACES), label="combat roll")
+
+
+class _NoBit(dict):
+    """A table of bits where a place it does not hold has none (0)."""
+
+    def __missing__(self, key: str) -> int:
+        return 0
+
+
 @lru_cache(maxsize=16)
 def _bands(colours: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """The pirates of each seat's band, in order (red-1 ... red-6), for the colours of a game."""
@@ -169,6 +182,8 @@ class IslandGame(Game[IslandState]):
 
     def chance_step(self, s: IslandState) -> Roll | Draw | None:
         p = s.phase
+        if p not in _CHANCE_PHASES:  # (a decision, or the end: asked before every step)
+            return None
         if p == "chests":
             return Roll((FACES,) * 6, label="place the chests: one die for each sector 1-6")
         if p == "order":
@@ -184,13 +199,11 @@ class IslandGame(Game[IslandState]):
             return Draw(("empty",) * left if found else ("treasure",) + ("empty",) * (left - 1), 1,
                         label="look into the chest", secret=True)
         if p == "eruption":
-            return Roll((FACES,), label="eruption: which sector")
+            return _ERUPTION_ROLL
         if p == "rescue_roll":
             pir = s.pending["current"]
             return Roll((FACES, FACES), label=f"rescue roll for {self.pirate_name(pir)}: {s.pending['queue'][pir]} or more")
-        if p == "combat_roll":
-            return Roll((FACES, FACES), label="combat roll")
-        return None
+        return _COMBAT_ROLL
 
     # --- helpers ---------------------------------------------------------------------------
     def colour(self, s: IslandState, seat: int) -> str:
@@ -226,39 +239,42 @@ class IslandGame(Game[IslandState]):
 
     def occupancy(self, s: IslandState) -> dict[str, str]:
         """field -> the pirate on it"""
-        return self._where(s)[0]
+        fields = self.island.fieldset
+        return {loc: p for p, loc in s.pirates.items() if loc in fields}
 
-    def _where(self, s: IslandState) -> tuple[dict[str, str], int, list[int]]:
-        """(field -> the pirate on it, the occupied fields as a bit mask of the island's movement
-        table, each seat's fields as one), in one pass over the pirates."""
-        bits = self.island.moves.bits  # (the island's fields: aboard and the Totenkiste have no bit)
-        seats = self.seats(s)
-        occ: dict[str, str] = {}
-        per = [0] * len(s.players)
-        every = 0
-        for p, loc in s.pirates.items():
-            b = bits.get(loc)
-            if b:
-                occ[loc] = p
-                per[seats[p]] |= b
-                every |= b
-        return occ, every, per
+    @cached_property
+    def _bit(self) -> dict[str, int]:
+        """Where a pirate or a chest may be -> its bit in the island's movement table: a field's
+        own, 0 off the island (aboard a ship, the Totenkiste, a place no rule knows)."""
+        got = _NoBit(self.island.moves.bits)
+        for c in self.data.colours:
+            got[aboard(c)] = 0
+        got[TOTENKISTE] = 0
+        return got
+
+    def _occupied(self, s: IslandState) -> tuple[int, int]:
+        """(the occupied fields, the fields of the pirates of other seats than the one to move) as
+        bit masks of the island's movement table: sums of the pirates' bits, as no field holds two
+        pirates (4. Movement: one pirate ends its move on a field; the fog, a flight, stepping in
+        and a recruit go to a free one) and a pirate off the island has none."""
+        bit = self._bit.__getitem__
+        pirates = s.pirates
+        every = sum(map(bit, pirates.values()))
+        return every, every & ~sum(map(bit, map(pirates.__getitem__, _bands(tuple(s.colours))[s.seat])))
+
+    def _position(self, s: IslandState) -> tuple[int, int, list[str], int]:
+        """_occupied, the chest fields (the state's list: do not change it) and the same as a bit
+        mask (one chest a field)."""
+        every, enemy = self._occupied(s)
+        return every, enemy, s.chests, sum(map(self._bit.__getitem__, s.chests))
 
     def blockers(self, s: IslandState) -> tuple[set[str], set[str], int, int]:
         """(the fields of the pirates of other seats than the one to move, the chest fields, and
         the same two as bit masks of the island's movement table), for this position."""
-        where = self._where(s)
-        chest_set, enemy_bits, chest_bits = self._masks(s, where)
-        occ, seats, seat = where[0], self.seats(s), s.seat
-        return {f for f, p in occ.items() if seats[p] != seat}, chest_set, enemy_bits, chest_bits
-
-    def _masks(self, s: IslandState, where: tuple[dict[str, str], int, list[int]] | None = None
-               ) -> tuple[set[str], int, int]:
-        """(the chest fields, the fields of the pirates of other seats than the one to move as a
-        bit mask of the island's movement table, the chest fields as one), for this position;
-        `where`: _where of it, when the caller has it."""
-        _, every, per = where or self._where(s)
-        return set(s.chests), every & ~per[s.seat], self.island.moves.mask(s.chests)
+        _, enemy_bits, chests, chest_bits = self._position(s)
+        seats, seat = self.seats(s), s.seat
+        return ({f for f, p in self.occupancy(s).items() if seats[p] != seat}, set(chests), enemy_bits,
+                chest_bits)
 
     def chest_at(self, s: IslandState, fld: str) -> int | None:
         for i, f in enumerate(s.chests):
@@ -293,30 +309,33 @@ class IslandGame(Game[IslandState]):
         (_way_of) and a random bot counts each on the empty board (_sample_move)."""
         cap_, carrier_cap, embark, carrier_factor = self._movement
         bp, pirates, stopped, spent_of, carried = s.bp, s.pirates, s.stopped, s.spent, s.carried
+        bit = self._bit
         legs: list[tuple] = []
         for pirate in band:
             loc = pirates.get(pirate)
-            if loc is None or loc == TOTENKISTE or pirate in stopped:
+            if loc is None or pirate in stopped:
                 continue
             spent = spent_of.get(pirate, 0)
-            if loc.startswith(SHIP_PREFIX):
+            if not bit[loc]:  # off the island: aboard a ship (or in the Totenkiste: no move)
+                if not loc.startswith(SHIP_PREFIX):
+                    continue
                 harbour = s.ships[loc[len(SHIP_PREFIX):]]
                 if s.storm or harbour is None:
                     continue
                 lp = self.island.landing[harbour]
-                budget = min(bp, cap_ - spent) - embark
-                if budget < 0 or enemy_bits & self.island.moves.bits[lp]:
+                budget = (bp if bp < cap_ - spent else cap_ - spent) - embark
+                if budget < 0 or enemy_bits & bit[lp]:
                     continue
                 # onto a chest's landing place the pirate stops at once (a search of 0 BP)
                 legs.append((pirate, lp, 0 if lp in chests else cap_ - embark, 1, enemy_bits, chest_bits, budget,
                              embark, harbour, False))
                 continue
             cap = carrier_cap if pirate in carried else cap_
-            budget = min(bp, cap - spent)
+            budget = bp if bp < cap - spent else cap - spent
             if budget > 0:  # a chest stops a pirate (the start may be left)
                 legs.append((pirate, loc, cap, 1, enemy_bits, chest_bits, budget, 0, None, False))
             if loc in chests:
-                budget = min(bp, carrier_cap - spent)
+                budget = bp if bp < carrier_cap - spent else carrier_cap - spent
                 if budget > 0 and self.knows_treasure(s, s.seat, self.chest_at(s, loc)):  # type: ignore[arg-type]
                     # a carrier enters no other chest's field
                     legs.append((pirate, loc, carrier_cap, carrier_factor, enemy_bits | chest_bits, 0, budget, 0, None,
@@ -347,12 +366,11 @@ class IslandGame(Game[IslandState]):
 
     def _legs_context(self, s: IslandState) -> tuple:
         """What the movement options of every pirate of the seat to move share in a position: the
-        occupied fields, the island's search, the chest fields (a set and a bit mask), the enemy
-        fields (a bit mask) and (harbour, landing place, its bit) of the seat's ships a pirate may
-        go aboard (none in a storm)."""
-        where = self._where(s)
-        chests, enemy_bits, chest_bits = self._masks(s, where)
-        return where[0], self.island.moves.reach, chests, enemy_bits, chest_bits, self._landings(s)
+        occupied fields (a bit mask), the island's search, the chest fields (a set and a bit mask),
+        the enemy fields (a bit mask) and (harbour, landing place, its bit) of the seat's ships a
+        pirate may go aboard (none in a storm)."""
+        every, enemy_bits, chests, chest_bits = self._position(s)
+        return every, self.island.moves.reach, chests, enemy_bits, chest_bits, self._landings(s)
 
     def _landings(self, s: IslandState) -> tuple[tuple[str, str, int], ...]:
         """(harbour, landing place, its bit) of each ship of the seat to move a pirate may go
@@ -383,7 +401,7 @@ class IslandGame(Game[IslandState]):
         if s.phase != "move" or self.seats(s).get(pirate) != s.seat:
             return {}
         ctx = self._legs_context(s)
-        return self._options_of(self._legs_of(s, pirate, ctx), ctx[0], routes)
+        return self._options_of(self._legs_of(s, pirate, ctx), ctx[0], self._bit, routes)
 
     def band_move_options(self, s: IslandState,
                           routes: bool = True) -> dict[str, dict[tuple[str, bool], tuple[int, list[str]]]]:
@@ -392,13 +410,13 @@ class IslandGame(Game[IslandState]):
         if s.phase != "move":
             return {}
         ctx = self._legs_context(s)
-        return {pirate: self._options_of(self._legs_of(s, pirate, ctx), ctx[0], routes)
+        return {pirate: self._options_of(self._legs_of(s, pirate, ctx), ctx[0], self._bit, routes)
                 for pirate in self.band(s, s.seat)}
 
     @staticmethod
-    def _options_of(legs: list[tuple], occ: dict[str, str],
+    def _options_of(legs: list[tuple], occupied: int, bit: dict[str, int],
                     routes: bool) -> dict[tuple[str, bool], tuple[int, list[str]]]:
-        """move_options from a pirate's legs (_legs_of) and the occupied fields."""
+        """move_options from a pirate's legs (_legs_of) and the occupied fields (a bit mask)."""
         out: dict[tuple[str, bool], tuple[int, list[str]]] = {}
         for leg in legs:
             if leg[0] == "ship":
@@ -407,7 +425,7 @@ class IslandGame(Game[IslandState]):
                 continue
             _, reach, budget, carry, extra, harbour = leg
             for cost, end in reach.upto(budget):
-                if end not in occ:
+                if not bit[end] & occupied:
                     way = ([harbour] if harbour else []) + reach.route(end) if routes else []
                     out[(end, carry)] = (cost + extra, way)
         return out
@@ -419,28 +437,27 @@ class IslandGame(Game[IslandState]):
         got = self._way_of(s, a)
         return None if got is None else got[0]
 
-    def _way_of(self, s: IslandState, a: Move,
-                where: tuple[dict[str, str], int, list[int]] | None = None) -> tuple[int, list[str]] | None:
+    def _way_of(self, s: IslandState, a: Move) -> tuple[int, list[str]] | None:
         """The cost and cheapest route of a move, None if it is not possible (the move itself, its
         words): the one leg of _legs_from a move may come from (from aboard, from its field, with
         the treasure or not), its destination asked of the movement table alone (ReachTable.way:
-        mostly no search). The same answer as the listing's legs give (_legs_of); `where`: _where
-        of the position, when the caller has it."""
+        mostly no search). The same answer as the listing's legs give (_legs_of)."""
         pirate, to = a.pirate, a.to
-        where = where or self._where(s)
-        if to in where[0]:
+        every, enemy_bits, chests, chest_bits = self._position(s)
+        if self._bit[to] & every:
             return None
         isl = self.island
-        moves = isl.moves
-        chests, enemy_bits, chest_bits = self._masks(s, where)
+        way = self._way
         for _, start, cap, factor, blocked, stops, budget, extra, harbour, carry in self._legs_from(
                 s, (pirate,), chests, enemy_bits, chest_bits):
             if carry != a.carry:
                 continue
-            if to in moves.bits:
-                got = moves.way(start, cap, to, factor, blocked, stops, budget)
-                if got is None or harbour is None:
-                    return got
+            if to in isl.moves.bits:
+                got = way(start, cap, to, factor, blocked, stops, budget)
+                if got is None:
+                    return None
+                if harbour is None:
+                    return got[0], got[1][:]
                 return got[0] + extra, [harbour] + got[1]  # from aboard: the harbour left first
             if harbour is not None or carry or s.storm or to not in isl.landing:
                 return None
@@ -451,12 +468,33 @@ class IslandGame(Game[IslandState]):
             lp = isl.landing[to]
             if lp != start and lp in chests:
                 return None
-            got = moves.way(start, cap, lp, factor, blocked, stops, budget)
+            got = way(start, cap, lp, factor, blocked, stops, budget)
             embark = self._movement[2]
             if got is None or got[0] + embark > budget:
                 return None
             return got[0] + embark, got[1] + [to]
         return None
+
+    def _way(self, start: str, cap: int, end: str, factor: int, blocked: int, stops: int,
+             budget: int) -> tuple[int, list[str]] | None:
+        """ReachTable.way of the island (the cost and route of one end of a leg, None if it is not
+        reached within the budget; the route is shared: do not change it), the last answers kept
+        under their arguments (values only, at most 64): a random bot's draw asks the way of the
+        move it takes, and the move asks it again."""
+        key = (start, cap, end, factor, blocked, stops, budget)
+        kept = self._ways
+        got = kept.get(key, kept)
+        if got is kept:
+            got = self.island.moves.way(start, cap, end, factor, blocked, stops, budget)
+            if len(kept) >= 64:
+                kept.clear()
+            kept[key] = got
+        return got  # type: ignore[return-value]
+
+    @cached_property
+    def _ways(self) -> dict[tuple, Any]:
+        """(_way's arguments) -> its answer, the last few (see _way)"""
+        return {}
 
     def sail_options(self, s: IslandState) -> list[tuple[str, str]]:
         if s.phase != "move" or s.storm or s.bp < self.rules.movement.ship:
@@ -504,28 +542,34 @@ class IslandGame(Game[IslandState]):
     def _attack_options(self, s: IslandState) -> dict[str, list[str]]:
         """attack_options in the combat phase"""
         isl = self.island
-        occ, every, per = self._where(s)
-        enemy_bits = every & ~per[s.seat]
+        enemy_bits = self._occupied(s)[1]
+        if not enemy_bits:
+            return {}
+        occ: dict[str, str] | None = None  # (made when somebody may be attacked)
         bits = isl.moves.bits
         near_bits = self._near_bits
+        pirates, attacked = s.pirates, s.attacked
         out: dict[str, list[str]] = {}
         for p in self.band(s, s.seat):
-            loc = s.pirates[p]
-            if p in s.attacked or loc == TOTENKISTE:
+            if p in attacked:
                 continue
-            if loc.startswith(SHIP_PREFIX):
+            loc = pirates[p]
+            near = near_bits.get(loc)
+            if near is None:  # off the island: aboard a ship in a harbour attacks the fields beside it
+                if not loc.startswith(SHIP_PREFIX):
+                    continue  # (the Totenkiste)
                 harbour = s.ships[loc[len(SHIP_PREFIX):]]
                 if not harbour:
                     continue
-                around = isl.shore[harbour]
-                if not near_bits[harbour] & enemy_bits:
-                    continue
+                near, around = near_bits[harbour], isl.shore[harbour]
             else:
                 around = isl.near[loc]
-                if not near_bits[loc] & enemy_bits:
-                    continue
+            if not near & enemy_bits:
+                continue
             for f in around:
                 if bits[f] & enemy_bits:
+                    if occ is None:
+                        occ = self.occupancy(s)
                     out.setdefault(occ[f], []).append(p)
         return out
 
@@ -660,13 +704,13 @@ class IslandGame(Game[IslandState]):
             return [EnterHarbour(seat, h) for h in self.island.harbours if self.ship_at(s, h) is None]
         if p == "move":
             ctx = self._legs_context(s)
-            occ = ctx[0]
+            occupied, bit = ctx[0], self._bit
             for pirate in self.band(s, seat):
                 for leg in self._legs_of(s, pirate, ctx):
                     if leg[0] == "land":
                         _, reach, budget, carry = leg[:4]
                         to = self._moves_of(seat, pirate, carry)
-                        out += [to[e] for e in reach.ends[:reach.count(budget)] if e not in occ]
+                        out += [to[e] for e in reach.ends[:reach.count(budget)] if not bit[e] & occupied]
                     else:
                         out.append(self._moves_of(seat, pirate, False)[leg[3]])
             out += [Sail(seat, c, h) for c, h in self.sail_options(s)]
@@ -755,11 +799,9 @@ class IslandGame(Game[IslandState]):
         The move built is the one legal_actions lists (_moves_of). Seeded games repeat: the draws come from the bot's generator in
         order. Expected draws: n / (legal actions), about 1.02 in random games (1.4% of candidates refused)."""
         seat, bp = s.seat, s.bp
-        moves = self.island.moves
-        table, way = moves.table, moves.way
-        where = self._where(s)
-        free = ~where[1]
-        chests, enemy_bits, chest_bits = self._masks(s, where)
+        table, way = self.island.moves.table, self._way
+        every, enemy_bits, chests, chest_bits = self._position(s)
+        free = ~every
         embark = self._movement[2]
         landings = None  # (worked out for the first pirate that could afford to go aboard)
         # (how many candidates, pirate, table, budget, carry, blocked, stops, BP added, harbour
@@ -1211,14 +1253,12 @@ class IslandGame(Game[IslandState]):
     def _rolled(self, s: IslandState, dice: list[int], out: Sink) -> None:
         """The turn's roll."""
         name = s.players[s.seat]
-        colour = self.colour(s, s.seat)
         total = sum(dice)
         s.dice = dice
         keep = out is not NOWHERE  # (the roll's words: a game kept by nobody skips them)
-        if s.ships[colour] is None:
+        if s.ships[s.colours[s.seat]] is None:
             enter = self.rules.start.enter_harbour
-            free = [h for h in self.island.harbours if self.ship_at(s, h) is None]
-            if total >= enter and free and not s.storm:
+            if total >= enter and not s.storm and any(self.ship_at(s, h) is None for h in self.island.harbours):
                 s.phase = "enter"
                 if keep:
                     out.append(Event("roll", f"{name} rolls {total}: the ship may enter a harbour", {"dice": dice[:]}))
