@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from companion.engine import Action, ActionCodec, Event, Game, IllegalAction
 from companion.engine.events import Sink
 
+from . import helper
 from .board_view import STORM, table_board
 from .data import shared
 from .island import PIRATES_PER_BAND
@@ -116,10 +117,16 @@ class IslandTracker(Game[TrackerState]):
         raise IllegalAction("chance", "the tracker rolls no dice")
 
     def view(self, s: TrackerState, player: int | None) -> dict[str, Any]:
-        colours = shared().colours
+        """The table's entries, with what the rules say about them: whether a band's Totenkiste
+        count may go up or down (the legal entries), the storm's face and what it forbids."""
+        data = shared()
+        colours = data.colours
+        entries = {(a.band, a.change) for a in self.legal_actions(s) if isinstance(a, Dead)}
         return {"game": GAME_ID, "turn": s.seat, "round": s.round, "storm": s.storm, "over": False,
-                "players": [{"seat": i, "name": n, "colour": colours[i], "colour_name": shared().colour_names[colours[i]],
-                             "hex": shared().colour_hex[colours[i]], "totenkiste": s.dead[i]}
+                "storm_face": helper.storm_face(data.rules), "storm_text": f"The storm blows: {helper.storm_rule(data.rules)}.",
+                "players": [{"seat": i, "name": n, "colour": colours[i], "colour_name": data.colour_names[colours[i]],
+                             "hex": data.colour_hex[colours[i]], "totenkiste": s.dead[i],
+                             "dies": (i, 1) in entries, "returns": (i, -1) in entries}
                             for i, n in enumerate(s.players)]}
 
     def board_view(self, s: TrackerState, player: int | None) -> dict[str, Any]:
