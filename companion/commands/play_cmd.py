@@ -26,10 +26,11 @@ from companion.engine.replay import to_actions
 from companion.engine.session import journal_path
 from companion.errors import UserError
 from companion.games import game_ids, game_module, get_game, has_engine
+from companion.commands import help_of
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("play", help="play a whole game in the terminal (humans and bots)")
+    p = sub.add_parser("play", help=help_of("play"))
     p.add_argument("game", help=f"the game: {', '.join(game_ids())}")
     p.add_argument("--players", default="", help="the human players' names, comma-separated, in turn order")
     p.add_argument("--bots", type=int, default=0, help="how many bots to seat after the humans")

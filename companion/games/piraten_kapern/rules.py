@@ -157,23 +157,40 @@ class KapernGame(Game[KapernState]):
         return card.reroll_skulls > 0 and not s.sorceress_used and not s.island and SKULL in s.dice
 
     # The refusals a player reads, worded by the catalogue (content/words/<lang>.yaml,
-    # kapern.refused.*), so that a Dutch screen says them in Dutch.
+    # kapern.refused.*), so that a Dutch screen says them in Dutch. Each rule is written once, as
+    # the refusal of every die at once: `legal_actions` lists the dice it lets through, and a step
+    # raises the refusal of the die it was given.
+    def skull_picks_left(self, s: KapernState) -> int | None:
+        """How many more skulls the Sorceress may take into this re-roll (None: she takes none now)."""
+        if not self.sorceress_left(s):
+            return None
+        dice = s.dice
+        return self.rule(s).reroll_skulls - sum(1 for i in s.picked if dice[i] == SKULL)
+
+    def _pick_refusals(self, s: KapernState) -> list[str | None]:
+        """For each die, why it may not be picked now (a kapern.refused key; None: it may)."""
+        dice, picked, chest = s.dice, s.picked, s.chest
+        skull: str | None = "skull_island" if s.island else "skull"
+        if SKULL in dice:
+            left = self.skull_picks_left(s)
+            if left is not None:
+                skull = "sorceress_only" if left <= 0 else None
+        # a picked die may always be put back; a die on the chest stays there; a skull only with
+        # the Sorceress, who takes her number of skulls
+        return [None if d in picked else "on_chest" if d in chest else skull if face == SKULL else None
+                for d, face in enumerate(dice)]
+
     def _pick_error(self, s: KapernState, die: int) -> IllegalAction | None:
+        """Why die `die` may not be picked now (None: it may)."""
         if not 1 <= die <= len(s.dice):
             return IllegalAction.said(TURN, "kapern.refused.no_die", die=die, n=len(s.dice))
-        d = die - 1
-        if d in s.picked:
-            return None  # putting a picked die back is always allowed
-        if d in s.chest:
-            return IllegalAction.said(f"{CARDS} (Schateiland)", "kapern.refused.on_chest", die=die)
-        if s.dice[d] == SKULL:
-            card = self.rule(s)
-            if not self.sorceress_left(s):
-                where = "skull_island" if s.island else "skull"
-                return IllegalAction.said(TURN, f"kapern.refused.{where}", die=die)
-            if sum(1 for i in s.picked if s.dice[i] == SKULL) >= card.reroll_skulls:
-                return IllegalAction.said(f"{CARDS} (Wachter)", "kapern.refused.sorceress_only", n=card.reroll_skulls)
-        return None
+        why = self._pick_refusals(s)[die - 1]
+        if why is None:
+            return None
+        if why == "sorceress_only":
+            return IllegalAction.said(f"{CARDS} (Wachter)", "kapern.refused.sorceress_only", n=self.rule(s).reroll_skulls)
+        rule = f"{CARDS} (Schateiland)" if why == "on_chest" else TURN
+        return IllegalAction.said(rule, f"kapern.refused.{why}", die=die)
 
     def _reroll_error(self, s: KapernState) -> IllegalAction | None:
         skulls = sum(1 for i in s.picked if s.dice[i] == SKULL)
@@ -184,20 +201,26 @@ class KapernGame(Game[KapernState]):
             return IllegalAction.said(TURN, "kapern.refused.too_few", need=need, n=len(s.picked))
         return None
 
-    def _chest_error(self, s: KapernState, die: int) -> IllegalAction | None:
-        rule = f"{CARDS} (Schateiland)"
+    def _chest_refusals(self, s: KapernState) -> list[str | None]:
+        """For each die, why it may not go on the Treasure Chest or come off it now (a
+        kapern.refused key; None: it may)."""
         if self.rule(s).kind != "chest":
-            return IllegalAction.said(rule, "kapern.refused.no_chest")
+            return ["no_chest"] * len(s.dice)
         if s.island:
-            return IllegalAction.said(ISLAND, "kapern.refused.chest_island")
+            return ["chest_island"] * len(s.dice)
+        picked = s.picked
+        return ["skull_chest" if face == SKULL else "picked_chest" if d in picked else None
+                for d, face in enumerate(s.dice)]
+
+    def _chest_error(self, s: KapernState, die: int) -> IllegalAction | None:
+        why = self._chest_refusals(s)[0] if s.dice else "no_chest"
+        if why in ("no_chest", "chest_island"):
+            return IllegalAction.said(ISLAND if why == "chest_island" else f"{CARDS} (Schateiland)",
+                                      f"kapern.refused.{why}")
         if not 1 <= die <= len(s.dice):
             return IllegalAction.said(TURN, "kapern.refused.no_die", die=die, n=len(s.dice))
-        d = die - 1
-        if s.dice[d] == SKULL:
-            return IllegalAction.said(rule, "kapern.refused.skull_chest", die=die)
-        if d in s.picked:
-            return IllegalAction.said(rule, "kapern.refused.picked_chest", die=die)
-        return None
+        why = self._chest_refusals(s)[die - 1]
+        return None if why is None else IllegalAction.said(f"{CARDS} (Schateiland)", f"kapern.refused.{why}", die=die)
 
     def _actions(self, seat: int) -> tuple[list[Pick], list[Chest], Reroll, Stop]:
         """Actions are immutable: build each Pick, Chest, Reroll and Stop once per seat."""
@@ -215,11 +238,9 @@ class KapernGame(Game[KapernState]):
         if phase != "decide" and phase != "island":
             return []
         picks, chests, reroll, stop = self._actions(s.seat)
-        pick_error = self._pick_error
-        out: list[Action] = [action for action in picks if pick_error(s, action.die) is None]
-        if self.data.cards[s.card].kind == "chest" if s.card else False:
-            chest_error = self._chest_error
-            out += [action for action in chests if chest_error(s, action.die) is None]
+        out: list[Action] = [picks[d] for d, why in enumerate(self._pick_refusals(s)) if why is None]
+        if s.card and self.data.cards[s.card].kind == "chest":
+            out += [chests[d] for d, why in enumerate(self._chest_refusals(s)) if why is None]
         if self._reroll_error(s) is None:
             out.append(reroll)
         out.append(stop)
