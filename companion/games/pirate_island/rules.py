@@ -56,6 +56,13 @@ _ERUPTION_ROLL = Roll((FACES,), label="eruption: which sector")
 _COMBAT_ROLL = Roll((FACES, FACES), label="combat roll")
 
 
+def _boards(start: str, landing: str, chests: Any) -> bool:
+    """Whether a pirate on `start` may walk to a landing place and go aboard there: a chest field
+    stops a pirate (10. Landing Places, rulings: chest-stops), so only from its own field, or from
+    a landing place without a chest."""
+    return landing == start or landing not in chests
+
+
 class _NoBit(dict):
     """A table of bits where a place it does not hold has none (0)."""
 
@@ -360,7 +367,7 @@ class IslandGame(Game[IslandState]):
                     if not reach.reaches(lp_bit):
                         continue
                     got = reach.cost(lp)
-                    if (lp == start or lp not in chests) and got + embark <= budget:  # type: ignore[operator]
+                    if _boards(start, lp, chests) and got + embark <= budget:  # type: ignore[operator]
                         legs.append(("ship", reach, lp, port, got + embark))
         return legs
 
@@ -466,7 +473,7 @@ class IslandGame(Game[IslandState]):
             if ship is None or s.owner[ship] != s.seat:
                 return None
             lp = isl.landing[to]
-            if lp != start and lp in chests:
+            if not _boards(start, lp, chests):
                 return None
             got = way(start, cap, lp, factor, blocked, stops, budget)
             embark = self._movement[2]
@@ -820,7 +827,7 @@ class IslandGame(Game[IslandState]):
                 if landings is None:
                     landings = self._landings(s)
                 for port, lp, lp_bit in landings:
-                    if lp_bit & near and (lp == start or lp not in chests):
+                    if lp_bit & near and _boards(start, lp, chests):
                         parts.append((1, pirate, t, budget, False, blocked, stops, embark, port, lp))
                         n += 1
         # (none unless a ship may sail, or somebody has found the treasure: no call)
