@@ -596,3 +596,23 @@ def test_pirate_island_helper_map_fits_inside_its_card(reg) -> None:
     card, panel = by_key["route"], by_key["helper-map"]
     inner = 390 - 2 * 12 - 2 * (card.padding + 1)  # the page's padding, the card's padding and border
     assert panel.width <= inner
+
+
+def test_pirate_island_assistant_shows_the_trackers_rule_words(reg) -> None:
+    """The table assistant shows the storm card's face and rule and which Totenkiste entries may be
+    made as the tracker's view gives them (no rule number in the app)."""
+    app = FakeApp(reg)
+    gid = "pirate-island"
+    live = reg.create(api.table_game(gid), ["Anne", "Bart"], state.ASSISTANT)
+    screen = AssistantScreen(app, live, games.game_ui(gid))
+    assert "Storm (double 5)" in check(screen.build())
+    for _ in range(6):
+        live.session.act({"type": "dead", "player": 0, "band": 0, "change": 1})
+    live.session.act({"type": "storm", "player": 0, "on": True})
+    built = screen.build()
+    assert "The storm blows: no sailing, embarking, disembarking or loading until the next doubles that are not " \
+           "double 5." in text_of(built)
+    plus = {c.tooltip: c.disabled for c, _ in (x for root in built for x in walk(root))
+            if getattr(c, "tooltip", None) in ("A pirate of Anne goes to the Totenkiste",
+                                               "A pirate of Bart goes to the Totenkiste")}
+    assert plus == {"A pirate of Anne goes to the Totenkiste": True, "A pirate of Bart goes to the Totenkiste": False}
