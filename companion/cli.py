@@ -11,6 +11,7 @@ import importlib
 import os
 import pkgutil
 import sys
+from typing import NoReturn
 
 from companion import __version__
 from companion import commands
@@ -19,8 +20,16 @@ from companion.engine.errors import IllegalAction, SaveError
 from companion.errors import UserError
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with a usage error in one line, like every other error of the command: what is
+    wrong, and where the options are listed (`--help`), exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} ({self.prog} --help lists the options)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description="The pirate table companion: print, track and play "
+    parser = Parser(prog="companion", description="The pirate table companion: print, track and play "
                                      "pirate board games.")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

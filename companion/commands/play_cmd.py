@@ -156,9 +156,10 @@ def _save(session: Session) -> None:
 
 
 def check(game: Any, state: Any, actions: list[Any]) -> None:
-    """Apply `actions` to copies of the state: raises IllegalAction before anything is confirmed."""
+    """Play `actions` on a copy of the state: raises IllegalAction before anything is confirmed."""
+    state = game.clone(state)
     for action in actions:
-        state, _ = game.apply(state, game.codec.decode(action))
+        game.play(state, game.codec.decode(action))
 
 
 def final_lines(session: Session) -> str:
