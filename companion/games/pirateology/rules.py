@@ -26,7 +26,7 @@ from typing import Any
 
 from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
-from companion.engine.events import NOWHERE
+from companion.engine.events import NOWHERE, Sink
 
 from .actions import (
     Attack,
@@ -576,7 +576,7 @@ class PirateologyGame(Game[PirState]):
         return False
 
     # --- transitions -------------------------------------------------------------------------
-    def step(self, s: PirState, a: Action, out: list[Event]) -> None:
+    def step(self, s: PirState, a: Action, out: Sink) -> None:
         """An action, in place; refused (IllegalAction) before anything changes."""
         dest = None
         if type(a) is Move and s.phase == "move":
@@ -716,7 +716,7 @@ class PirateologyGame(Game[PirState]):
             return TREASURE, f"you dropped anchor early to {'battle' if s.must == 'battle' else 'bury or steal'}: do it first"
         return PLAYING, "not possible now"
 
-    def resolve(self, s: PirState, outcome: list[str], out: list[Event]) -> None:
+    def resolve(self, s: PirState, outcome: list[str], out: Sink) -> None:
         """A checked chance outcome, in place."""
         ph = s.phase
         name = s.players[s.seat]
@@ -774,7 +774,7 @@ class PirateologyGame(Game[PirState]):
         self._eliminations(s, out)
 
     # --- setup steps -------------------------------------------------------------------------
-    def _dealt(self, s: PirState, cards: list[str], out: list[Event]) -> None:
+    def _dealt(self, s: PirState, cards: list[str], out: Sink) -> None:
         """Set Up: the dealt cards; Crew, Hurricane and Sea Monster act as dealt (rulings: dealt-cards)."""
         p = s.seat
         name = s.players[p]
@@ -816,7 +816,7 @@ class PirateologyGame(Game[PirState]):
         s.phase = "initiative"
 
     # --- turns -------------------------------------------------------------------------------
-    def _begin_turn(self, s: PirState, out: list[Event]) -> None:
+    def _begin_turn(self, s: PirState, out: Sink) -> None:
         for _ in range(4 * len(s.players)):
             p = s.seat
             if s.out[p]:
@@ -843,7 +843,7 @@ class PirateologyGame(Game[PirState]):
             return
         raise AssertionError("no player can take a turn")
 
-    def _advance(self, s: PirState, out: list[Event]) -> None:
+    def _advance(self, s: PirState, out: Sink) -> None:
         """To the next seat still in the game; a round ends when play comes back to the first player."""
         n = len(s.players)
         for _ in range(n):
@@ -857,7 +857,7 @@ class PirateologyGame(Game[PirState]):
             if not s.out[s.seat]:
                 return
 
-    def _end_turn(self, s: PirState, out: list[Event]) -> None:
+    def _end_turn(self, s: PirState, out: Sink) -> None:
         p = s.seat
         s.turns[p] += 1
         s.phase = "between"
@@ -871,7 +871,7 @@ class PirateologyGame(Game[PirState]):
             return
         self._begin_turn(s, out)
 
-    def _go(self, s: PirState, then: str | None, out: list[Event]) -> None:
+    def _go(self, s: PirState, then: str | None, out: Sink) -> None:
         """Continue after a decision: act (the rest of the turn), end (the turn is over), deal."""
         if then == "deal":
             self._next_deal(s)
@@ -881,7 +881,7 @@ class PirateologyGame(Game[PirState]):
             s.phase = "act"
 
     # --- landing, spaces and cards -----------------------------------------------------------
-    def _land(self, s: PirState, p: int, out: list[Event]) -> None:
+    def _land(self, s: PirState, p: int, out: Sink) -> None:
         here = s.pos[p]
         for q in range(len(s.players)) if here in s.marooned else ():
             if q != p and s.marooned[q] == here and s.coins[q] > 0:
@@ -892,7 +892,7 @@ class PirateologyGame(Game[PirState]):
                                                                                       "coins": got}))
         self._space(s, p, self.data.ocean.kind(here), "act", out)
 
-    def _space(self, s: PirState, p: int, kind: str, then: str | None, out: list[Event]) -> None:
+    def _space(self, s: PirState, p: int, kind: str, then: str | None, out: Sink) -> None:
         """The effect of landing on a square of `kind` (content: board.yaml kinds)."""
         e = self.data.kinds[kind].effect
         name = s.players[p]
@@ -926,7 +926,7 @@ class PirateologyGame(Game[PirState]):
         if then is not None:
             self._go(s, then, out)
 
-    def _send(self, s: PirState, p: int, kind: str, then: str | None, out: list[Event]) -> None:
+    def _send(self, s: PirState, p: int, kind: str, then: str | None, out: Sink) -> None:
         """Hurricane and Sea Monster cards: to the nearest such square, which takes effect."""
         to = self.data.ocean.nearest(s.pos[p], kind)
         out.append(Event("sent", f"{s.players[p]} is sent to the nearest {say(self.data.kinds[kind].name)} at "
@@ -943,7 +943,7 @@ class PirateologyGame(Game[PirState]):
             return
         self._space(s, p, kind, then, out)
 
-    def _draw(self, s: PirState, p: int, then: str | None, out: list[Event]) -> None:
+    def _draw(self, s: PirState, p: int, then: str | None, out: Sink) -> None:
         """Draw from the shuffled part of the pile (a Draw step), then from the cards put under it."""
         if s.pile:
             s.pending = {"kind": "draw", "player": p, "then": then}
@@ -954,7 +954,7 @@ class PirateologyGame(Game[PirState]):
             out.append(Event("no_card", "the Skull Card pile is empty", {}))
             self._go(s, then, out)
 
-    def _drawn(self, s: PirState, p: int, card: str, then: str | None, out: list[Event]) -> None:
+    def _drawn(self, s: PirState, p: int, card: str, then: str | None, out: Sink) -> None:
         e = self.data.cards[card].effect
         name = s.players[p]
         out.append(Event("draw", f"{name} draws {self._card_name(card)}", {"player": p, "card": card}))
@@ -981,7 +981,7 @@ class PirateologyGame(Game[PirState]):
         s.bottom.append(card)
 
     # --- battles -----------------------------------------------------------------------------
-    def _attack(self, s: PirState, p: int, q: int, out: list[Event]) -> None:
+    def _attack(self, s: PirState, p: int, q: int, out: Sink) -> None:
         s.done.append("battle")
         if s.must == "battle":
             s.must = ""
@@ -999,7 +999,7 @@ class PirateologyGame(Game[PirState]):
         s.phase = "wager" if duel else "battle"
         out.append(Event("attack", text, {"player": p, "target": q, "weapon": aw, "defence": dw}))
 
-    def _fight(self, s: PirState, outcome: list[str], out: list[Event]) -> None:
+    def _fight(self, s: PirState, outcome: list[str], out: Sink) -> None:
         b = s.battle
         a, d = b["att"], b["def"]
         r = self.data.rules
@@ -1052,7 +1052,7 @@ class PirateologyGame(Game[PirState]):
         self._pay(s, l, w, b["coins"], b["cards"], False, out)
 
     def _pay(self, s: PirState, loser: int, winner: int, coins: int, cards: int, short_in_cards: bool,
-             out: list[Event]) -> None:
+             out: Sink) -> None:
         """Coins first, then Skull Cards chosen by the winner (rulings: paying, wager)."""
         paid = min(coins, s.coins[loser])
         s.coins[loser] -= paid
@@ -1068,7 +1068,7 @@ class PirateologyGame(Game[PirState]):
             return
         self._go(s, "act", out)
 
-    def _take_all(self, s: PirState, winner: int, loser: int, out: list[Event]) -> None:
+    def _take_all(self, s: PirState, winner: int, loser: int, out: Sink) -> None:
         got, cards = s.coins[loser], s.hands[loser]
         s.coins[winner] += got
         s.coins[loser] = 0
@@ -1097,7 +1097,7 @@ class PirateologyGame(Game[PirState]):
                 return False
         return True
 
-    def _eliminations(self, s: PirState, out: list[Event]) -> None:
+    def _eliminations(self, s: PirState, out: Sink) -> None:
         """Rules Of Battle: nothing carried and nothing buried is out (rulings: elimination)."""
         if s.phase in ("over", "place", "deal", "take") or self._nobody_out(s):
             return
@@ -1119,7 +1119,7 @@ class PirateologyGame(Game[PirState]):
         elif gone and s.out[s.seat] and s.phase not in ("between", "initiative"):
             self._end_turn(s, out)
 
-    def _finish_by_gold(self, s: PirState, out: list[Event]) -> None:
+    def _finish_by_gold(self, s: PirState, out: Sink) -> None:
         """House rule round_limit: the most gold (carried and buried) wins, then the most cards."""
         left = self.alive(s)
         best = max((self.gold(s, p), len(s.hands[p])) for p in left)
