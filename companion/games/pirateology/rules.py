@@ -72,10 +72,11 @@ SHIP_PIRATE = "Ship vs Pirate"
 WINNING = "Winning The Game"
 
 SKULL = "skull"
-#: how many hands, and how many move searches, the game keeps worked out (bounded: a long
+#: how many hands, move searches and dice rolls the game keeps worked out (bounded: a long
 #: simulation meets many more, and a cache must not grow with it)
 HAND_CACHE = 4096
-DEST_CACHE = 4096
+DEST_CACHE = 1024
+ROLL_CACHE = 1024
 #: how to read a real spinner that stops on a line (rulings.yaml: spinner-cut-off)
 CUT_OFF = "a clip exactly on a line between two directions counts as the next direction clockwise"
 
@@ -276,33 +277,44 @@ class PirateologyGame(Game[PirState]):
         return s.phase == "over"
 
     def chance_step(self, s: PirState) -> Draw | Roll | None:
-        ph = s.phase
-        faces = self.data.faces
-        name = s.players[s.seat]
-        if ph == "deal":
-            return Draw(tuple(s.pile), s.deal_n, label=f"deal {s.deal_n} Skull Card{'s' if s.deal_n > 1 else ''} "
-                                                       f"to {name}")
-        if ph == "draw":
-            return Draw(tuple(s.pile), 1, label=f"{name} draws a Skull Card")
-        if ph == "initiative":
-            return Roll((faces,) * len(s.contenders),
-                        label="start roll: " + ", ".join(s.players[p] for p in s.contenders) + " roll one die each")
+        ph = s.phase  # (asked before every action too: the common phases first)
         if ph == "spin":
-            return Roll((tuple(self.data.directions),), label=f"{name} spins the compass")
+            return self._roll((self._directions,), label=f"{s.players[s.seat]} spins the compass")
         if ph == "roll":
             n = self.dice(s, s.seat)
-            return Roll((faces,) * n, label=f"{name} rolls {n} {'die' if n == 1 else 'dice'}")
-        if ph == "castaway":
-            n = self.data.rules.castaway_dice
-            return Roll((faces,) * n, label=f"{name} rolls for 7 or 11 on Castaway Island (try {s.tries + 1})")
+            return self._roll((self.data.faces,) * n, label=f"{s.players[s.seat]} rolls {n} {'die' if n == 1 else 'dice'}")
+        if ph == "draw":
+            return Draw(tuple(s.pile), 1, label=f"{s.players[s.seat]} draws a Skull Card")
         if ph == "battle":
             b = s.battle
             if b["duel"]:
-                return Roll((faces,) * (b["att_dice"] + b["def_dice"]),
-                            label=f"battle: {s.players[b['att']]} rolls {b['att_dice']}, "
-                                  f"{s.players[b['def']]} rolls {b['def_dice']}")
-            return Roll((faces,), label=f"{s.players[b['att']]} attacks {s.players[b['def']]}: one die")
+                return self._roll((self.data.faces,) * (b["att_dice"] + b["def_dice"]),
+                                  label=f"battle: {s.players[b['att']]} rolls {b['att_dice']}, "
+                                        f"{s.players[b['def']]} rolls {b['def_dice']}")
+            return self._roll((self.data.faces,), label=f"{s.players[b['att']]} attacks {s.players[b['def']]}: one die")
+        if ph == "castaway":
+            n = self.data.rules.castaway_dice
+            return self._roll((self.data.faces,) * n, label=f"{s.players[s.seat]} rolls for 7 or 11 on Castaway Island "
+                                                            f"(try {s.tries + 1})")
+        if ph == "deal":
+            return Draw(tuple(s.pile), s.deal_n, label=f"deal {s.deal_n} Skull Card{'s' if s.deal_n > 1 else ''} "
+                                                       f"to {s.players[s.seat]}")
+        if ph == "initiative":
+            return self._roll((self.data.faces,) * len(s.contenders),
+                              label="start roll: " + ", ".join(s.players[p] for p in s.contenders) + " roll one die each")
         return None
+
+    @cached_property
+    def _directions(self) -> tuple[str, ...]:
+        """The compass's directions, the faces of its Roll step."""
+        return tuple(self.data.directions)
+
+    @cached_property
+    def _roll(self) -> Callable[..., Roll]:
+        """Roll steps by their dice and label, kept (bounded) and shared: a step is frozen, and a
+        load or a simulation asks for one at every chance step (building one costs more than the
+        rules' answer to it)."""
+        return lru_cache(maxsize=ROLL_CACHE)(Roll)
 
     def dice(self, s: PirState, p: int) -> int:
         r = self.data.rules
@@ -328,7 +340,8 @@ class PirateologyGame(Game[PirState]):
             return found
         d = self.data
         full, early = d.ocean.moves(s.pos[p], s.steps, d.directions[s.wind], d.rules.wind_factor)
-        out = {sid: {"steps": k, "purpose": ""} for sid, k in full.items()}
+        entry = self._dest_entry
+        out = {sid: entry(k, "") for sid, k in full.items()}
         near: set[str] = set()
         for t in targets:
             near |= d.ocean.ball(t, reach)
@@ -336,9 +349,9 @@ class PirateologyGame(Game[PirState]):
             if sid in out:
                 continue
             if d.ocean.kind(sid) == "black-x" and (self._can_bury(s, p, sid) or self._stealable(s, p, sid)):
-                out[sid] = {"steps": k, "purpose": "treasure"}
+                out[sid] = entry(k, "treasure")
             elif sid in near:
-                out[sid] = {"steps": k, "purpose": "battle"}
+                out[sid] = entry(k, "battle")
         if len(memo) >= DEST_CACHE:
             del memo[next(iter(memo))]  # the oldest
         found = memo[key] = dict(sorted(out.items(), key=lambda kv: self._order[kv[0]]))
@@ -348,6 +361,12 @@ class PirateologyGame(Game[PirState]):
     def _dest_memo(self) -> dict[tuple, dict[str, dict[str, Any]]]:
         """`destinations` by its key, at most DEST_CACHE of them."""
         return {}
+
+    @cached_property
+    def _dest_entry(self) -> Callable[[int, str], dict[str, Any]]:
+        """A destination's {steps, purpose}, one shared dict for each pair (there are a few dozen;
+        never change one): the kept destinations hold no copies of their own."""
+        return lru_cache(maxsize=256)(lambda steps, purpose: {"steps": steps, "purpose": purpose})
 
     @cached_property
     def squares(self) -> dict[str, str]:
@@ -415,19 +434,26 @@ class PirateologyGame(Game[PirState]):
         spots = self._bury_spots(s, p)
         return spots is True or (spots is not None and square in spots)
 
-    def _stealable(self, s: PirState, p: int, square: str) -> list[int]:
-        """The pirates whose treasure p may dig up on `square`: p holds a Treasure Map, and they
-        have coins buried there."""
+    def _hoards(self, s: PirState, p: int) -> dict[str, list[int]]:
+        """Where p may dig up treasure: p holds a Treasure Map, and others have coins buried there
+        (square -> those pirates)."""
+        found: dict[str, list[int]] = {}
         if not self.maps(s, p):
-            return []
-        return [q for q in range(len(s.players)) if q != p and s.buried[q].get(square, 0) > 0]
+            return found
+        for q, treasure in enumerate(s.buried):
+            if q != p:
+                for square, coins in treasure.items():
+                    if coins > 0:
+                        found.setdefault(square, []).append(q)
+        return found
+
+    def _stealable(self, s: PirState, p: int, square: str) -> list[int]:
+        """The pirates whose treasure p may dig up on `square`."""
+        return self._hoards(s, p).get(square, [])
 
     def _steal_spots(self, s: PirState, p: int) -> tuple[str, ...]:
-        """The squares where `_stealable` names someone."""
-        if not self.maps(s, p):
-            return ()
-        squares = {sq for q in range(len(s.players)) if q != p for sq in s.buried[q]}
-        return tuple(sorted(sq for sq in squares if self._stealable(s, p, sq)))
+        """The squares where p may dig up treasure."""
+        return tuple(sorted(self._hoards(s, p)))
 
     # the things a pirate may do after the move, each written once: legal_actions lists them,
     # a step checks the one it is given
