@@ -27,9 +27,9 @@ from companion.engine import Action, Event, IllegalAction, Runner, SaveError, Se
 from companion.engine import make_bot as engine_bot
 from companion.engine.chance import Digital
 from companion.engine.session import delete_saved
+from companion.history.place import APP_NAME, data_dir
 
 log = logging.getLogger("companion.app")
-APP_NAME = "pirate-companion"
 META_KEY = "app"
 
 #: what a saved game is used for: a score pad beside a real table, or digital play
@@ -43,18 +43,6 @@ KINDS = (HUMAN, BOT, RANDOM_BOT)
 NAMED_BOT = "bot:"
 #: the longest player name (the setup screen's field; longer text is refused on the server)
 MAX_NAME = 40
-
-
-def data_dir() -> Path:
-    """The app's data folder: $COMPANION_DATA_DIR, else the platform's user data dir."""
-    env = os.environ.get("COMPANION_DATA_DIR")
-    if env:
-        return Path(env).expanduser()
-    try:
-        import platformdirs
-    except ImportError:
-        return Path.home() / ".local" / "share" / APP_NAME
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 #: the environment variable that seeds every game the app starts (`companion app --seed N` sets it)

@@ -1520,7 +1520,18 @@ class IslandGame(Game[IslandState]):
         alive = {s.players[i]: sum(1 for p, loc in s.pirates.items() if self.seat_of(s, p) == i and loc != TOTENKISTE)
                  for i in range(len(s.players))}
         return {"scores": {n: int(s.winner == i) for i, n in enumerate(s.players)}, "winners": winners,
-                "over": s.phase == "over", "ended": s.ended, "rounds": s.round, "pirates_left": alive}
+                "over": s.phase == "over", "ended": s.ended, "rounds": s.round, "pirates_left": alive,
+                "ending": "round_limit" if s.ended == "round_limit" else "normal",
+                # each round's pirates left and who carries the treasure (the history keeps it)
+                "track": {"round": s.round, "values": alive, "marks": self._carriers(s),
+                          "label": "history.track.pirates", "fastest": "history.record.fastest_treasure"}}
+
+    def _carriers(self, s: IslandState) -> dict[str, str]:
+        """Who has the treasure: the band of a pirate on the field of the chest it is in, once found."""
+        if "treasure" not in s.contents:
+            return {}
+        where = s.chests[s.contents.index("treasure")]
+        return {s.players[self.seat_of(s, p)]: "history.mark.treasure" for p, loc in s.pirates.items() if loc == where}
 
     def describe_action(self, s: IslandState, a: Action) -> str:
         return views.describe(self, s, a)

@@ -690,7 +690,10 @@ class KapernGame(Game[KapernState]):
         best = max(s.scores)
         return {"scores": dict(zip(s.players, s.scores)),
                 "winners": [p for p, v in zip(s.players, s.scores) if v == best] if s.phase == "over" else [],
-                "over": s.phase == "over", "turns": dict(zip(s.players, s.turns))}
+                "over": s.phase == "over", "turns": dict(zip(s.players, s.turns)), "ending": "normal",
+                # the score sheet: the scores after each round of turns (the history keeps it)
+                "track": {"round": max(s.turns), "values": dict(zip(s.players, s.scores)),
+                          "label": "history.track.score", "gain": "history.record.best_turn"}}
 
     def describe_action(self, s: KapernState, a: Action) -> str:
         if isinstance(a, Pick):
