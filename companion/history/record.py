@@ -29,12 +29,14 @@ _OWN = {"scores", "winners", "over", "track", "ending"}
 
 
 def fingerprint(session: Session) -> str:
-    """The game's identity: its setup and every step (and when the app created it), so the same
-    game is recorded once however often it is seen (a reload, an import, a second replay)."""
+    """The game's identity, so that the same game is recorded once however often it is seen (a
+    reload, an import, a second replay): a game the app created is its setup and the moment it was
+    created (undone and finished anew, it is the same game); any other its setup and every step."""
     data = session.to_json()
     created = (data.get("meta") or {}).get("app", {}).get("created")
+    steps = data["log"] if created is None else None
     text = json.dumps([data["game"], data["players"], data["options"], data["seed"], data.get("start"),
-                       data["log"], created], sort_keys=True, default=str, ensure_ascii=False)
+                       steps, created], sort_keys=True, default=str, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -128,14 +130,16 @@ def record_of(session: Session, mode: str, kinds: list[str] | None = None, start
                       track=track)
 
 
-def remember(session: Session, mode: str, path: Path | str | None = None, **how: Any) -> int | None:
+def remember(session: Session, mode: str, path: Path | str | None = None, replace: bool = False,
+             **how: Any) -> int | None:
     """Record a finished session in the history at `path` (the data folder's by default): its id,
-    or None if it was there already or deleted on purpose."""
+    or None if it was there already or deleted on purpose. `replace`: a record of the same game
+    there already is replaced (a game undone after its end and finished again)."""
     rec = record_of(session, mode, **how)
     with open_history(path) as history:
         if history.notice:
             log.warning("%s", history.notice)
-        return history.add(rec)
+        return history.add(rec, replace=replace)
 
 
 def recorded(session: Session, path: Path | str | None = None) -> bool:

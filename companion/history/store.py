@@ -239,12 +239,17 @@ class History:
     def forgotten(self, uid: str) -> bool:
         return self.db.execute("SELECT 1 FROM forgotten WHERE uid = ?", (uid,)).fetchone() is not None
 
-    def add(self, rec: GameRecord, again: bool = False) -> int | None:
+    def add(self, rec: GameRecord, again: bool = False, replace: bool = False) -> int | None:
         """Record a finished game in one transaction; its id, or None if it is there already (or
-        was deleted on purpose, unless `again`: an import brings a deleted game back)."""
+        was deleted on purpose, unless `again`: an import brings a deleted game back). `replace`:
+        a record of the same game is replaced by this one (it was undone and finished anew)."""
         with _transaction(self.db):
-            if self.has(rec.uid) or (self.forgotten(rec.uid) and not again):
+            if self.forgotten(rec.uid) and not again:
                 return None
+            if self.has(rec.uid):
+                if not replace or self._same(rec):
+                    return None
+                self.db.execute("DELETE FROM play WHERE uid = ?", (rec.uid,))
             self.db.execute("DELETE FROM forgotten WHERE uid = ?", (rec.uid,))
             play = self.db.execute(
                 "INSERT INTO play (uid, game, title, mode, options, started, ended, ending, rounds, track) "
@@ -265,6 +270,14 @@ class History:
                                     (play, r.round, seat, value, mark))
             _at("add:rounds")
             return play
+
+    def _same(self, rec: GameRecord) -> bool:
+        """Whether the game recorded under rec's uid says what rec says (nothing to replace)."""
+        row = self.db.execute("SELECT id FROM play WHERE uid = ?", (rec.uid,)).fetchone()
+        old = self.game(row[0])
+        keep = {"id", "ended", "started"}
+        return old.model_dump(exclude=keep | {"seats"}) == rec.model_dump(exclude=keep | {"seats"}) and \
+            [s.model_dump(exclude={"person"}) for s in old.seats] == [s.model_dump(exclude={"person"}) for s in rec.seats]
 
     def delete(self, play: int) -> GameRecord:
         """Delete one game (it is not recorded again from a save still on this device)."""
