@@ -434,7 +434,8 @@ class LiveGame:
             if not again and recorded(self.session, self.history):
                 return None
             return remember(self.session, self.mode, self.history, kinds=[self.history_kind(s.kind) for s in self.seats],
-                            started=info.get("created"), ended=self.touched, replace=again)
+                            started=info.get("created"), ended=self.touched, replace=again,
+                            game=api.base_id(self.game.id))
         except (HistoryError, sqlite3.Error, OSError) as exc:
             log.warning("the game %s could not be kept in the history: %s", self.id, exc)
             return None

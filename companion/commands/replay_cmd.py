@@ -20,7 +20,7 @@ from companion.commands.outputs import interactive, new_save_file
 from companion.engine import Session
 from companion.engine.replay import load_replay, summary
 from companion.engine.session import journal_path
-from companion.games import get_game
+from companion.games import base_id, get_game
 from companion.history.record import recorded, remember
 
 
@@ -86,5 +86,5 @@ def keep(session: Session, how: str, history: Path, input_fn: Callable[[str], st
         if answer.strip().lower() not in ("y", "yes", "j", "ja"):
             print("not kept in the history")
             return
-    remember(session, "replay", history)
+    remember(session, "replay", history, game=base_id(session.game.id))
     print(f"kept in the table's history ({history})", file=sys.stderr if quiet else sys.stdout)

@@ -93,8 +93,9 @@ def places(scores: list[float | None], winners: list[bool]) -> list[int]:
 
 
 def record_of(session: Session, mode: str, kinds: list[str] | None = None, started: float | None = None,
-              ended: float | None = None, title: str | None = None) -> GameRecord:
-    """The history record of a finished session. `kinds`: "human" or "bot:<kind>" per seat."""
+              ended: float | None = None, title: str | None = None, game: str | None = None) -> GameRecord:
+    """The history record of a finished session. `kinds`: "human" or "bot:<kind>" per seat;
+    `game`: the game it counts as (a table tracker's game), the session's game by default."""
     if not session.is_over():
         raise HistoryError("only a finished game goes into the history; this one is still being played")
     res = session.result()
@@ -123,7 +124,7 @@ def record_of(session: Session, mode: str, kinds: list[str] | None = None, start
     rounds, track = walk_track(session)
     ending = res.get("ending") if res.get("ending") in ENDINGS else "normal"
     info = session.meta.get("app") or {}
-    return GameRecord(uid=fingerprint(session), game=session.game.id, title=title or info.get("title") or
+    return GameRecord(uid=fingerprint(session), game=game or session.game.id, title=title or info.get("title") or
                       session.game.name, mode=mode, options=dict(session.options),
                       started=started if started is not None else info.get("created"),
                       ended=ended if ended is not None else time.time(), ending=ending, seats=seats, rounds=rounds,
