@@ -88,21 +88,22 @@ class HistoryScreen(HistoryBase):
         out = self.problems()
         if not kinds:
             return out + [para(w("history.empty"))]
-        out.append(wrap_row([
+        out.append(ft.Container(wrap_row([
             ft.Dropdown(label=w("history.game"), value=self.game, width=230, key="filter-game", options=[
                 ft.DropdownOption(key=ALL, text=w("history.all_games"))] + [
                 ft.DropdownOption(key=g, text=game_name(g)) for g in kinds], on_select=self.pick_game),
             ft.Dropdown(label=w("history.player"), value=self.player, width=230, key="filter-player", options=[
                 ft.DropdownOption(key=ALL, text=w("history.all_players"))] + [
                 ft.DropdownOption(key=p["name"], text=p["name"]) for p in people], on_select=self.pick_player),
-        ]))
+        ]), padding=ft.Padding.only(top=8)))
         out.append(heading(w("history.games") + f" ({len(recs)})"))
         out.append(ft.Column([self.game_tile(r) for r in recs[:60]], spacing=4, key="history-games"))
         stats = player_stats(recs)
         if stats:
             out.append(heading(w("history.players")))
             out.append(card(bars([(p.name, p.win_rate, f"{p.wins}/{p.games}") for p in stats], ft.Colors.PRIMARY,
-                                 w("history.win_rate"), key="history-win-bars")))
+                                 w("history.wins_chart"), key="history-win-bars"),
+                            ft.Text(w("history.wins_chart"), size=13, italic=True)))
             out.append(ft.Column([self.player_tile(p) for p in stats], spacing=4, key="history-players"))
         records = game_records(recs)
         if records:
@@ -146,8 +147,8 @@ class HistoryScreen(HistoryBase):
 def record_line(w: Any, r: Any) -> ft.Control:
     text = w("history.record_round" if r.round is not None else "history.record_line", value=number(r.value),
              name=r.name, round=r.round)
-    return ft.Row([ft.Text(w(r.what), size=14, expand=True), ft.Text(text, size=14, weight=ft.FontWeight.BOLD)],
-                  wrap=True)
+    return ft.Column([ft.Text(w(r.what), size=13), ft.Text(text, size=15, weight=ft.FontWeight.BOLD)], spacing=0,
+                     tight=True)
 
 
 class GameSheetScreen(HistoryBase):
@@ -170,6 +171,7 @@ class GameSheetScreen(HistoryBase):
             return [notice(w("history.problem", text=str(exc)), error=True),
                     button(w("history.title"), lambda e: self.app.go("/history"), icon=ft.Icons.HISTORY)]
         self.title = rec.title
+        self.accent = next((g.accent for g in games.game_entries() if g.id == rec.game), None)
         out = self.problems()
         mode = w("history.mode." + rec.mode)
         out.append(para(f"{when(rec.ended)} · {mode} · {w('history.ending.' + rec.ending)}"))

@@ -14,6 +14,8 @@ from app.theme import BOLD
 #: the drawing's size: it fits a 390 px phone inside a card (and stays that size on a desktop)
 WIDTH, HEIGHT = 320, 170
 LEFT, BOTTOM, TOP, RIGHT = 44, 22, 10, 18
+#: a bar at 100%
+BAR_W = 290
 
 
 def _number(v: float) -> str:
@@ -65,7 +67,7 @@ def line_chart(xs: list[int], series: list[tuple[int, str, list[float | None]]],
     legend = ft.Row([ft.Row([ft.Container(width=14, height=4, bgcolor=theme.player_look(seat)["color"]),
                              ft.Text(f"{theme.player_look(seat)['letter']} {name}", size=12)], spacing=4, tight=True)
                      for seat, name, _ in series], wrap=True, spacing=10)
-    return ft.Semantics(ft.Column([cv.Canvas(shapes, width=WIDTH, height=HEIGHT), legend], spacing=4,
+    return ft.Semantics(content=ft.Column([cv.Canvas(shapes, width=WIDTH, height=HEIGHT), legend], spacing=4,
                                   horizontal_alignment=ft.CrossAxisAlignment.START),
                         label=label, key=key)
 
@@ -75,10 +77,12 @@ def bars(rows: list[tuple[str, float, str]], colour: str, label: str, key: str |
     lines: list[ft.Control] = []
     for name, share, text in rows:
         share = max(0.0, min(1.0, share))
+        full = round(BAR_W * share)
         lines.append(ft.Column([
             ft.Row([ft.Text(name, size=14, expand=True), ft.Text(text, size=14, font_family=BOLD)]),
-            ft.Stack([ft.Container(height=12, border_radius=6, bgcolor=theme.soft()),
-                      ft.Container(height=12, border_radius=6, bgcolor=colour, width=max(2.0, 300 * share))],
-                     width=300, height=12),
+            ft.Row([ft.Container(height=12, width=max(2, full), bgcolor=colour, border_radius=6),
+                    ft.Container(height=12, width=BAR_W - max(2, full), bgcolor=theme.mix(theme.soft(), theme.paper(), 0.55),
+                                 border_radius=6)],
+                   spacing=0),
         ], spacing=2, tight=True))
-    return ft.Semantics(ft.Column(lines, spacing=8), label=label, key=key)
+    return ft.Semantics(content=ft.Column(lines, spacing=8), label=label, key=key)

@@ -244,11 +244,9 @@ class History:
         was deleted on purpose, unless `again`: an import brings a deleted game back). `replace`:
         a record of the same game is replaced by this one (it was undone and finished anew)."""
         with _transaction(self.db):
-            if self.forgotten(rec.uid) and not again:
+            if self.forgotten(rec.uid) and not again or self.has(rec.uid) and (not replace or self._same(rec)):
                 return None
             if self.has(rec.uid):
-                if not replace or self._same(rec):
-                    return None
                 self.db.execute("DELETE FROM play WHERE uid = ?", (rec.uid,))
             self.db.execute("DELETE FROM forgotten WHERE uid = ?", (rec.uid,))
             play = self.db.execute(
@@ -269,7 +267,8 @@ class History:
                     self.db.execute("INSERT INTO round (play_id, round, seat, value, mark) VALUES (?, ?, ?, ?, ?)",
                                     (play, r.round, seat, value, mark))
             _at("add:rounds")
-            return play
+        _at("add:committed")
+        return play
 
     def _same(self, rec: GameRecord) -> bool:
         """Whether the game recorded under rec's uid says what rec says (nothing to replace)."""
