@@ -65,7 +65,7 @@ def line_chart(xs: list[int], series: list[tuple[int, str, list[float | None]]],
         shapes.append(cv.Text(px, py - 7, look["letter"], style=ft.TextStyle(size=10, color=ink, font_family=BOLD),
                               alignment=ft.Alignment.TOP_CENTER))
     legend = ft.Row([ft.Row([ft.Container(width=14, height=4, bgcolor=theme.player_look(seat)["color"]),
-                             ft.Text(f"{theme.player_look(seat)['letter']} {name}", size=12)], spacing=4, tight=True)
+                             ft.Text(f"{name} ({theme.player_look(seat)['letter']})", size=12)], spacing=4, tight=True)
                      for seat, name, _ in series], wrap=True, spacing=10)
     return ft.Semantics(content=ft.Column([cv.Canvas(shapes, width=WIDTH, height=HEIGHT), legend], spacing=4,
                                   horizontal_alignment=ft.CrossAxisAlignment.START),

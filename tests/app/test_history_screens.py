@@ -105,3 +105,27 @@ def test_the_kapern_assistant_keeps_a_score_sheet_by_round(reg) -> None:
     view = live.session.view(None)
     for p in view["players"]:
         assert p["name"] in text
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_history_screens_say_everything_in_words_the_fonts_have(reg, lang) -> None:
+    """Every text of the History screens is the catalogue's, in English and Dutch, without a raw
+    id or a wrong count, and every character has a glyph in the app's fonts."""
+    from companion.words import problems
+
+    from app import theme
+    app = FakeApp(reg)
+    app.lang = lang
+    for gid, kinds in (("pirateology", [state.HUMAN, state.BOT]), ("pirates-vs-dinosaurs", [state.HUMAN, state.BOT])):
+        live = reg.create(get_game(gid), ["Anne", "Bart"], state.HOTSEAT, kinds=kinds, seed=9)
+        play_out(live, app)
+    with open_history(reg.history) as h:
+        routes = ["/history"] + [f"/history/game/{n}" for n in h.ids()] + \
+            [f"/history/player/{p['id']}" for p in h.people()]
+    for route in routes:
+        text = all_text(screens.for_route(app, route).build())
+        assert "history." not in text, (route, text)  # no raw catalogue key
+        assert not problems(text), (route, problems(text))
+        assert not theme.missing_glyphs(text), (route, theme.missing_glyphs(text))
+    if lang == "nl":
+        assert "Gespeelde spellen" in all_text(screens.for_route(app, "/history").build())
