@@ -1,12 +1,13 @@
 """A finished session as a history record, from what any game says of itself.
 
-Nothing here knows a game. The result (`Session.result`) gives the scores, the winners, how the
-game ended (`ending`) and whatever else it says per player (crew, turns, pirates left: a mapping
-from each player's name to a number or a word, kept as the seat's extras). The game's own track
-comes from the same result: its `track` is where the game stands now ({"round", "values": {name:
-number}, "marks": {name: word key}, "label", "gain"}), so the rounds are found by walking the
-session's log again in a session of its own (Session.act and Session.resolve only) and keeping
-the last point of each round. A player's colour comes from the public view, if it names one.
+Nothing here knows a game. The result (`Session.result`) gives the scores, the winners and
+whatever else it says per player (crew, turns, pirates left: a mapping from each player's name to
+a number or a word, kept as the seat's extras). A game's `history_view(state)`, a small view of
+its own (a game without one has none), says how it ended (`ending`) and where its own track stands
+now (`track`: {"round", "values": {name: number}, "marks": {name: word key}, "label", "gain",
+"fastest"}); the rounds are found by walking the session's log again in a session of its own
+(Session.act and Session.resolve only) and keeping the last point of each round. A player's
+colour comes from the public view, if it names one.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from .store import open_history
 log = logging.getLogger("companion.history")
 
 #: result keys that are not a player's extras
-_OWN = {"scores", "winners", "over", "track", "ending"}
+_OWN = {"scores", "winners", "over"}
 
 
 def fingerprint(session: Session) -> str:
@@ -40,10 +41,17 @@ def fingerprint(session: Session) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+def history_view(session: Session) -> dict[str, Any]:
+    """The game's view for the history at this moment ({} if the game gives none)."""
+    hook = getattr(session.game, "history_view", None)
+    got = hook(session.state) if hook is not None else None
+    return got if isinstance(got, dict) else {}
+
+
 def walk_track(session: Session) -> tuple[list[RoundRecord], dict[str, str]]:
     """The game's track round by round: the session's log played again in a quiet session of its
     own, the result's `track` asked after each step; ([], {}) when the game keeps none."""
-    first = session.result().get("track")
+    first = history_view(session).get("track")
     if not isinstance(first, dict):
         return [], {}
     data = session.to_json()
@@ -53,7 +61,7 @@ def walk_track(session: Session) -> tuple[list[RoundRecord], dict[str, str]]:
     points: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
 
     def sample(s: Session) -> None:
-        t = s.result().get("track")
+        t = history_view(s).get("track")
         if isinstance(t, dict) and isinstance(t.get("round"), int):
             points[t["round"]] = (dict(t.get("values") or {}), dict(t.get("marks") or {}))
 
@@ -122,7 +130,8 @@ def record_of(session: Session, mode: str, kinds: list[str] | None = None, start
     seats = [SeatRecord(seat=i, name=p, colour=colours[i], kind=kinds[i], score=scores[i], place=placing[i],
                         winner=won[i], extras=extras[i]) for i, p in enumerate(players)]
     rounds, track = walk_track(session)
-    ending = res.get("ending") if res.get("ending") in ENDINGS else "normal"
+    ending = history_view(session).get("ending")
+    ending = ending if ending in ENDINGS else "normal"
     info = session.meta.get("app") or {}
     return GameRecord(uid=fingerprint(session), game=game or session.game.id, title=title or info.get("title") or
                       session.game.name, mode=mode, options=dict(session.options),

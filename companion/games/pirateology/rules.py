@@ -1329,10 +1329,13 @@ class PirateologyGame(Game[PirState]):
     def result(self, s: PirState) -> dict[str, Any]:
         return {"scores": {n: self.gold(s, p) for p, n in enumerate(s.players)}, "winners": list(s.winners),
                 "over": s.phase == "over", "eliminated": [n for p, n in enumerate(s.players) if s.out[p]],
-                "rounds": s.rounds, "turns": dict(zip(s.players, s.turns)),
-                "ending": ("last_standing" if sum(not o for o in s.out) == 1 else "round_limit")
-                if s.phase == "over" else "normal",
-                # each round's gold (carried and buried) and who is out (the history keeps it)
+                "rounds": s.rounds, "turns": dict(zip(s.players, s.turns))}
+
+    def history_view(self, s: PirState) -> dict[str, Any]:
+        """What the table's history keeps (companion/history): each round's gold (carried and
+        buried) and who is out; how the game ended."""
+        ending = "normal" if s.phase != "over" else "last_standing" if len(self.alive(s)) == 1 else "round_limit"
+        return {"ending": ending,
                 "track": {"round": s.rounds, "values": {n: self.gold(s, p) for p, n in enumerate(s.players)},
                           "marks": {n: "history.mark.out" for p, n in enumerate(s.players) if s.out[p]},
                           "label": "history.track.gold"}}

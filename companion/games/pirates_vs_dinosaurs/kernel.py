@@ -103,12 +103,17 @@ def result(s: PvdState) -> dict[str, Any]:
             winners = [names[p] for p in back if (values[names[p]], s.players[p].crew) == best]
     return {"scores": {n: values.get(n, 0) for n in names}, "winners": winners, "sunk": s.sunk,
             "returned": [names[p] for p in back], "discarded": discarded,
-            "crew": {pl.name: pl.crew for pl in s.players}, "turns": s.turns,
-            "ending": "sunk" if s.sunk else "normal",
-            # each round's crew, and who is back on the ship (the history keeps it)
-            "track": {"round": (s.turns + len(names) - 1) // len(names), "values": {pl.name: pl.crew for pl in s.players},
-                      "marks": {names[p]: "history.mark.back" for p in back}, "label": "history.track.crew",
-                      "fastest": "history.record.fastest_treasure"}}
+            "crew": {pl.name: pl.crew for pl in s.players}, "turns": s.turns}
+
+
+def history_view(s: PvdState) -> dict[str, Any]:
+    """What the table's history keeps (companion/history): each round's crew and who is back on
+    the ship (the treasure is the score at the end); whether the island sank."""
+    n = len(s.players)
+    return {"ending": "sunk" if s.sunk else "normal",
+            "track": {"round": (s.turns + n - 1) // n, "values": {pl.name: pl.crew for pl in s.players},
+                      "marks": {pl.name: "history.mark.back" for pl in s.players if pl.stage == SHIP},
+                      "label": "history.track.crew", "fastest": "history.record.fastest_treasure"}}
 
 
 def finish(ctx: Ctx) -> Done:
