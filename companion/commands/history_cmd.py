@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.commands import help_of
 from companion.errors import UserError
 from companion.history import History, open_history
 from companion.history.place import history_path
@@ -30,8 +31,8 @@ ACTIONS = {"list": 0, "export": 1, "import": 1, "delete": 1, "players": 0, "rena
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("history", help="the finished games, players' statistics and records; export and import",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser("history", help=help_of("history"), description=__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("what", nargs="*", metavar="ACTION",
                    help="list (the default), export FILE, import FILE, delete N, players, rename NAME NEW, "
                         "split NAME N[,N...] OTHER")
