@@ -116,9 +116,28 @@ def test_history_screens_say_everything_in_words_the_fonts_have(reg, lang) -> No
     from app import theme
     app = FakeApp(reg)
     app.lang = lang
-    for gid, kinds in (("pirateology", [state.HUMAN, state.BOT]), ("pirates-vs-dinosaurs", [state.HUMAN, state.BOT])):
-        live = reg.create(get_game(gid), ["Anne", "Bart"], state.HOTSEAT, kinds=kinds, seed=9)
-        play_out(live, app)
+    # games as every game records them: extras, marks, bots, each ending (made as data: the
+    # recording of each game is tests/history/test_recording.py's)
+    from companion.history import SeatRecord
+    from tests.history.helpers import game, small_history
+    extra = game("game-0009", "pirates-vs-dinosaurs", 900, [("Anne", 13000, True), ("Bart", 0, False)],
+                 [[15, 15], [12, 14], [9, 11]], {"label": "history.track.crew",
+                                                 "fastest": "history.record.fastest_treasure"})
+    extra.ending = "sunk"
+    extra.seats = [SeatRecord(seat=0, name="Anne", score=13000, winner=True, place=1, extras={"crew": 9}),
+                   SeatRecord(seat=1, name="Bart", score=0, place=2, kind="bot:heuristic", extras={"crew": 11})]
+    extra.rounds[-1].marks = ["history.mark.back", None]
+    island = game("game-0010", "pirate-island", 950, [("Anne", 0, False), ("Cato", 1, True)], [[6, 6], [5, 4]],
+                  {"label": "history.track.pirates"})
+    island.seats[0].extras, island.seats[1].extras = {"pirates_left": 5}, {"pirates_left": 4}
+    island.rounds[-1].marks = [None, "history.mark.treasure"]
+    island.ending, island.mode = "round_limit", "assistant"
+    out = game("game-0011", "pirateology", 990, [("Anne", 0, False), ("Bart", 9, True)], [[7, 7], [0, 9]],
+               {"label": "history.track.gold"}, mode="terminal")
+    out.ending, out.rounds[-1].marks = "last_standing", ["history.mark.out", None]
+    with open_history(reg.history) as h:
+        for r in small_history() + [extra, island, out]:
+            h.add(r)
     with open_history(reg.history) as h:
         routes = ["/history"] + [f"/history/game/{n}" for n in h.ids()] + \
             [f"/history/player/{p['id']}" for p in h.people()]
