@@ -105,3 +105,8 @@ def test_a_corrupt_database_is_said_moved_aside_and_a_new_one_used(tmp_path, cap
     code, out, err = run(["history", "--data", str(tmp_path)], capsys)
     assert code == 0 and "no finished games" in out
     assert err.startswith("warning: ") and "was kept as history.sqlite3.broken-" in err
+
+
+def test_the_app_takes_its_data_folder_from_data(tmp_path, capsys) -> None:
+    (tmp_path / "file").write_text("x")
+    one_error(*run(["app", "--web", "--data", str(tmp_path / "file")], capsys)[::2], "not a folder")
