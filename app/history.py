@@ -80,7 +80,8 @@ class HistoryScreen(HistoryBase):
         w = self.w
         try:
             with self.open() as history:
-                recs = history.games(None if self.game == ALL else self.game, None if self.player == ALL else self.player)
+                recs = history.games(None if self.game == ALL else self.game,
+                                     None if self.player == ALL else self.player)
                 kinds = history.game_ids()
                 people = history.people()
         except HistoryError as exc:
@@ -257,7 +258,8 @@ class PlayerScreen(HistoryBase):
             lines = [ft.Text(game_name(g), size=16, weight=ft.FontWeight.BOLD),
                      para(w("history.game_line", games=v.games, wins=v.wins, rate=percent(v.win_rate)))]
             if v.best is not None:
-                lines.append(para(w("history.scores_line", best=number(v.best), average=number(round(v.average or 0, 1)))))
+                average = number(round(v.average or 0, 1))
+                lines.append(para(w("history.scores_line", best=number(v.best), average=average)))
             out.append(card(*lines))
         out.append(button(w("history.games"), lambda e: self.app.go("/history"), icon=ft.Icons.HISTORY))
         return out

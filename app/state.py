@@ -29,7 +29,7 @@ from companion.engine import make_bot as engine_bot
 from companion.engine.chance import Digital
 from companion.engine.session import delete_saved
 from companion.history import HistoryError, RoundRecord
-from companion.history.place import APP_NAME, data_dir, history_path
+from companion.history.place import APP_NAME, data_dir, history_path  # noqa: F401 (APP_NAME: the folder's name)
 from companion.history.record import recorded, remember, walk_track
 
 log = logging.getLogger("companion.app")
@@ -433,7 +433,8 @@ class LiveGame:
         try:
             if not again and recorded(self.session, self.history):
                 return None
-            return remember(self.session, self.mode, self.history, kinds=[self.history_kind(s.kind) for s in self.seats],
+            kinds = [self.history_kind(s.kind) for s in self.seats]
+            return remember(self.session, self.mode, self.history, kinds=kinds,
                             started=info.get("created"), ended=self.touched, replace=again,
                             game=api.base_id(self.game.id))
         except (HistoryError, sqlite3.Error, OSError) as exc:

@@ -81,8 +81,8 @@ def bars(rows: list[tuple[str, float, str]], colour: str, label: str, key: str |
         lines.append(ft.Column([
             ft.Row([ft.Text(name, size=14, expand=True), ft.Text(text, size=14, font_family=BOLD)]),
             ft.Row([ft.Container(height=12, width=max(2, full), bgcolor=colour, border_radius=6),
-                    ft.Container(height=12, width=BAR_W - max(2, full), bgcolor=theme.mix(theme.soft(), theme.paper(), 0.55),
-                                 border_radius=6)],
+                    ft.Container(height=12, width=BAR_W - max(2, full), border_radius=6,
+                                 bgcolor=theme.mix(theme.soft(), theme.paper(), 0.55))],
                    spacing=0),
         ], spacing=2, tight=True))
     return ft.Semantics(content=ft.Column(lines, spacing=8), label=label, key=key)

@@ -26,9 +26,8 @@ def round_sheet(rounds: list[Any], names: list[str], w: Words, key: str | None =
     round last. Wider than the screen (many players), it scrolls sideways."""
     head: list[ft.Control] = [ft.Container(ft.Text(w("history.round"), size=13, font_family=BOLD), width=ROUND_W)]
     for seat, name in enumerate(names):
-        head.append(ft.Container(ft.Row([player_badge(seat, 20), ft.Text(name, size=13, font_family=BOLD, expand=True,
-                                                                         max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
-                                        spacing=2), width=CELL_W))
+        label = ft.Text(name, size=13, font_family=BOLD, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        head.append(ft.Container(ft.Row([player_badge(seat, 20), label], spacing=2), width=CELL_W))
     lines: list[ft.Control] = [ft.Row(head, spacing=4)]
     for i, r in enumerate(rounds):
         cells: list[ft.Control] = [ft.Container(ft.Text(w("history.start") if r.round == 0 else str(r.round), size=14),
@@ -36,7 +35,8 @@ def round_sheet(rounds: list[Any], names: list[str], w: Words, key: str | None =
         for seat in range(len(names)):
             value = r.values[seat] if seat < len(r.values) else None
             mark = r.marks[seat] if seat < len(r.marks) else None
-            col: list[ft.Control] = [ft.Text(number(value), size=15, font_family=BOLD if i == len(rounds) - 1 else None)]
+            last = i == len(rounds) - 1
+            col: list[ft.Control] = [ft.Text(number(value), size=15, font_family=BOLD if last else None)]
             if mark:
                 col.append(ft.Text(w(mark), size=11, italic=True))
             cells.append(ft.Container(ft.Column(col, spacing=0, tight=True), width=CELL_W))

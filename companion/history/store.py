@@ -226,7 +226,8 @@ class History:
                     for g in games]
             missing = [g for g, r in zip(games, rows) if not r]
             if missing or not games:
-                raise HistoryError(f"{name} played in no game numbered {', '.join(map(str, missing)) or '(none given)'}")
+                numbers = ", ".join(map(str, missing)) or "(none given)"
+                raise HistoryError(f"{name} played in no game numbered {numbers}")
             other = self._person(new)
             for g in games:
                 self.db.execute("UPDATE seat SET person_id = ? WHERE play_id = ? AND person_id = ?", (other, g, pid))
@@ -275,8 +276,9 @@ class History:
         row = self.db.execute("SELECT id FROM play WHERE uid = ?", (rec.uid,)).fetchone()
         old = self.game(row[0])
         keep = {"id", "ended", "started"}
+        seats = [[s.model_dump(exclude={"person"}) for s in r.seats] for r in (old, rec)]
         return old.model_dump(exclude=keep | {"seats"}) == rec.model_dump(exclude=keep | {"seats"}) and \
-            [s.model_dump(exclude={"person"}) for s in old.seats] == [s.model_dump(exclude={"person"}) for s in rec.seats]
+            seats[0] == seats[1]
 
     def delete(self, play: int) -> GameRecord:
         """Delete one game (it is not recorded again from a save still on this device)."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import flet as ft
 import pytest
 
 from companion.games import get_game
@@ -14,7 +13,7 @@ from companion.history import open_history
 
 from app import history as screens_history
 from app import screens, state
-from tests.app.test_views import FakeApp, check, play_out, walk
+from tests.app.test_views import FakeApp, check, play_out
 from tests.app.walks import texts
 
 

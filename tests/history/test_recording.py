@@ -6,7 +6,6 @@ extras and the game's track round by round."""
 from __future__ import annotations
 
 import io
-import json
 import sys
 from pathlib import Path
 
