@@ -11,10 +11,12 @@ example database, so parallel workers (pytest-xdist) never share a file.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import faulthandler
 import os
 import queue
 import select
+import shutil
 import tempfile
 import threading
 import time
@@ -39,6 +41,7 @@ settings.load_profile(PROFILE)
 # `companion play` in a test keeps its game in a folder of the test run's own
 if not os.environ.get("COMPANION_DATA_DIR"):
     os.environ["COMPANION_DATA_DIR"] = tempfile.mkdtemp(prefix="companion-test-data-")
+    atexit.register(shutil.rmtree, os.environ["COMPANION_DATA_DIR"], True)
 
 
 class Warmed(dict):
