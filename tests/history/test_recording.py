@@ -154,11 +154,12 @@ def cli(argv: list[str], capsys, stdin: str = "") -> tuple[int, str, str]:
 
 def test_companion_play_records_and_simulate_does_not(tmp_path, capsys, monkeypatch) -> None:
     data = tmp_path / "data"
-    code, out, _ = cli(["play", "pirateology", "--bots", "3", "--seed", "5", "--data", str(data)], capsys)
+    code, out, _ = cli(["play", "piraten-kapern", "--bots", "3", "--seed", "5", "--data", str(data)], capsys)
     assert code == 0 and "kept in the table's history" in out
     rec = only_game(data / "history.sqlite3")
-    assert rec.mode == "terminal" and [s.kind for s in rec.seats] == ["bot:heuristic"] * 3
-    code, _, _ = cli(["play", "pirateology", "--bots", "3", "--seed", "6", "--data", str(data), "--no-history"],
+    assert rec.mode == "terminal" and [s.kind for s in rec.seats] == ["bot:kapern"] * 3
+    assert rec.started is not None and rec.rounds
+    code, _, _ = cli(["play", "piraten-kapern", "--bots", "3", "--seed", "6", "--data", str(data), "--no-history"],
                      capsys)
     assert code == 0
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "default"))
