@@ -60,9 +60,15 @@ class HistoryBase(Screen):
         return history
 
     def problems(self) -> list[ft.Control]:
-        """A broken history file moved aside on opening is said once, on the screen that found it."""
+        """A broken history file moved aside is said: on the screen that found it, and as long as
+        the file kept aside is in the data folder (a game's end may have found it)."""
         text = self.app.__dict__.pop("history_notice", None)
-        return [notice(self.w("history.problem", text=text), error=True)] if text else []
+        out = [notice(self.w("history.problem", text=text), error=True)] if text else []
+        path = self.app.reg.history
+        for aside in sorted(path.parent.glob(path.name + ".broken-*")):
+            if not aside.name.endswith(("-wal", "-shm")) and not text:
+                out.append(notice(self.w("history.kept_aside", name=aside.name), error=True))
+        return out
 
 
 class HistoryScreen(HistoryBase):

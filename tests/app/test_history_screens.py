@@ -147,3 +147,15 @@ def test_history_screens_say_everything_in_words_the_fonts_have(reg, lang) -> No
         assert not theme.missing_glyphs(text), (route, theme.missing_glyphs(text))
     if lang == "nl":
         assert "Gespeelde spellen" in all_text(screens.for_route(app, "/history").build())
+
+
+def test_a_broken_history_is_said_on_the_history_screen(reg) -> None:
+    """Found at a game's end or by the screen itself: the file kept aside is named, and the screen
+    works on the new history."""
+    reg.history.parent.mkdir(parents=True, exist_ok=True)
+    reg.history.write_bytes(b"not a database" * 100)
+    app = FakeApp(reg)
+    text = all_text(screens.for_route(app, "/history").build())
+    assert "not a history database of this companion" in text and "history.sqlite3.broken-" in text
+    again = all_text(screens.for_route(app, "/history").build())
+    assert "could not be read was kept as history.sqlite3.broken-" in again and "No finished game yet" in again
