@@ -11,6 +11,7 @@ from typing import NoReturn
 #: command -> (its module in this package, its one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "app": ("app_cmd", "open the app: table assistant, digital play, rules and print"),
+    "history": ("history_cmd", "the finished games, the players' statistics and records; export and import"),
     "odds": ("odds_cmd", "exact odds and the best move (docs/ODDS.md)"),
     "play": ("play_cmd", "play a whole game in the terminal (humans and bots)"),
     "print": ("print_cmd", "write the print-and-play PDFs and SVGs of a game"),

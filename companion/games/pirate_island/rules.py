@@ -1417,6 +1417,20 @@ class IslandGame(Game[IslandState]):
         return {"scores": {n: int(s.winner == i) for i, n in enumerate(s.players)}, "winners": winners,
                 "over": s.phase == "over", "ended": s.ended, "rounds": s.round, "pirates_left": alive}
 
+    def history_view(self, s: IslandState) -> dict[str, Any]:
+        """What the table's history keeps (companion/history): each round's pirates left and who
+        has the treasure (the band of a pirate on the field of its chest, once it is found)."""
+        left = {s.players[i]: sum(1 for p, loc in s.pirates.items() if self.seat_of(s, p) == i and loc != TOTENKISTE)
+                for i in range(len(s.players))}
+        carriers: dict[str, str] = {}
+        if "treasure" in s.contents:
+            where = s.chests[s.contents.index("treasure")]
+            carriers = {s.players[self.seat_of(s, p)]: "history.mark.treasure" for p, loc in s.pirates.items()
+                        if loc == where}
+        return {"ending": "round_limit" if s.ended == "round_limit" else "normal",
+                "track": {"round": s.round, "values": left, "marks": carriers, "label": "history.track.pirates",
+                          "fastest": "history.record.fastest_treasure"}}
+
     def describe_action(self, s: IslandState, a: Action) -> str:
         return views.describe(self, s, a)
 

@@ -547,6 +547,12 @@ class KapernGame(Game[KapernState]):
                 "winners": [p for p, v in zip(s.players, s.scores) if v == best] if s.phase == "over" else [],
                 "over": s.phase == "over", "turns": dict(zip(s.players, s.turns))}
 
+    def history_view(self, s: KapernState) -> dict[str, Any]:
+        """What the table's history keeps (companion/history): the score sheet, the scores after
+        each round of turns; a round's gain is a turn worth a record."""
+        return {"ending": "normal", "track": {"round": max(s.turns), "values": dict(zip(s.players, s.scores)),
+                                              "label": "history.track.score", "gain": "history.record.best_turn"}}
+
     def describe_action(self, s: KapernState, a: Action) -> str:
         if isinstance(a, Pick):
             d = a.die - 1

@@ -1230,6 +1230,15 @@ class PirateologyGame(Game[PirState]):
                 "over": s.phase == "over", "eliminated": [n for p, n in enumerate(s.players) if s.out[p]],
                 "rounds": s.rounds, "turns": dict(zip(s.players, s.turns))}
 
+    def history_view(self, s: PirState) -> dict[str, Any]:
+        """What the table's history keeps (companion/history): each round's gold (carried and
+        buried) and who is out; how the game ended."""
+        ending = "normal" if s.phase != "over" else "last_standing" if len(self.alive(s)) == 1 else "round_limit"
+        return {"ending": ending,
+                "track": {"round": s.rounds, "values": {n: self.gold(s, p) for p, n in enumerate(s.players)},
+                          "marks": {n: "history.mark.out" for p, n in enumerate(s.players) if s.out[p]},
+                          "label": "history.track.gold"}}
+
     def describe_action(self, s: PirState, a: Action) -> str:
         name = s.players
         if isinstance(a, Place):

@@ -120,6 +120,16 @@ def result(s: PvdState) -> dict[str, Any]:
             "crew": {pl.name: pl.crew for pl in s.players}, "turns": s.turns}
 
 
+def history_view(s: PvdState) -> dict[str, Any]:
+    """What the table's history keeps (companion/history): each round's crew and who is back on
+    the ship (the treasure is the score at the end); whether the island sank."""
+    n = len(s.players)
+    return {"ending": "sunk" if s.sunk else "normal",
+            "track": {"round": (s.turns + n - 1) // n, "values": {pl.name: pl.crew for pl in s.players},
+                      "marks": {pl.name: "history.mark.back" for pl in s.players if pl.stage == SHIP},
+                      "label": "history.track.crew", "fastest": "history.record.fastest_treasure"}}
+
+
 def finish(ctx: Ctx) -> Done:
     """The game is over: nothing is being resolved any more."""
     s = ctx.state

@@ -28,7 +28,7 @@ from .actions import (CODEC, Arrange, Attack, CancelIncident, Choose, ChooseArea
 from .board_view import board_view
 from .bots import HeuristicBot
 from .catalog import SECTION, catalog
-from .kernel import Ctx, context, result
+from .kernel import Ctx, context, history_view, result
 from .refusals import why
 from .state import DIG, EXPEDITION, PvdState
 from .views import describe, view as _view
@@ -327,6 +327,9 @@ class PiratesVsDinosaurs(Game[PvdState]):
 
     def result(self, s: PvdState) -> dict[str, Any]:
         return result(s)
+
+    def history_view(self, s: PvdState) -> dict[str, Any]:
+        return history_view(s)
 
     def make_bot(self, seed: int | str = 0) -> Any:
         """The bot `companion play` seats in empty chairs: the heuristic bot."""

@@ -29,7 +29,7 @@ from ..crew import gain, lose, replenish
 from ..expedition import go_dig, next_seat, play_incident, refresh_turn, slot_attr, start_expedition
 from ..frames import BagToken, Combat as CombatFrame, DigRoll, EndSearch as EndSearchFrame, Prize
 from ..frames import ReturnToShip as ReturnFrame, SearchRoll
-from ..kernel import Ctx, context, finish, result
+from ..kernel import Ctx, context, finish, history_view, result
 from ..combat import start_attack
 from ..rules import population
 from ..state import DIG, EXPEDITION, LANDING, SHIP, UNKNOWN, Player, PvdState
@@ -106,6 +106,9 @@ class PvdTracker(Game[TrackerState]):
 
     def result(self, state: TrackerState) -> dict[str, Any]:
         return result(state.table)
+
+    def history_view(self, state: TrackerState) -> dict[str, Any]:
+        return history_view(state.table)
 
     def describe_action(self, state: TrackerState, action: Action) -> str:
         return action.type.replace("_", " ")
