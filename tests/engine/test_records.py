@@ -445,6 +445,44 @@ def test_a_refused_redo_changes_nothing_and_writes_nothing(tmp_path: Path) -> No
     assert len(s.redo_stack) == 1
 
 
+@pytest.mark.parametrize("junk", [
+    [[{"action": {"type": "stop", "player": 7}}]],        # a seat the game does not have
+    [[{"action": {"type": "no-such-step"}}]],             # an action the game does not know
+    [[{"chance": ["not-a-face"]}]],                       # an outcome the game does not have
+])
+def test_a_junk_redo_stack_is_refused_when_the_save_loads(tmp_path: Path, junk: list, capsys) -> None:
+    """A redo stack that cannot be redone is refused by the load (one line, exit code 2 at the
+    command line), not by the first Redo of a game that seemed to load (issue 32.5)."""
+    path = tmp_path / "game.json"
+    s = Session(kapern(), ["Ann", "Ben"], seed=8, path=path)
+    play(s, 6, random.Random(8))
+    s.undo()
+    s.save()
+    data = json.loads(path.read_text())
+    data["redo"] = data["redo"] + junk
+    data["checksum"] = save_checksum(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="redo group 1 .*cannot be redone"):
+        Session.load(path, get_game, write=False)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "redo group" in err and "Traceback" not in err
+
+
+def test_a_good_redo_stack_still_loads_and_redoes(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = Session(kapern(), ["Ann", "Ben"], seed=8, path=path)
+    play(s, 8, random.Random(8))
+    whole = list(s.log)
+    s.undo()
+    s.undo()
+    s.save()
+    loaded = Session.load(path, get_game)
+    loaded.redo()
+    loaded.redo()
+    assert loaded.log == whole
+
+
 def test_a_save_of_format_version_1_still_loads(tmp_path: Path) -> None:
     s = Session(kapern(), ["Ann", "Ben"], seed=9)
     play(s, 15, random.Random(9))

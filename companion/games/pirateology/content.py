@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import Field, NonNegativeInt, PositiveFloat, PositiveInt, model_validator
+from pydantic import Field, NonNegativeInt, PositiveInt, model_validator
 
 from companion.content.errors import Problem
 from companion.content.models import (
@@ -21,8 +21,10 @@ from companion.content.models import (
     Die,
     Face,
     Id,
+    Length,
     MapLayout,
     Piece,
+    Position,
     RulingsFile,
     SourceKind,
     Space,
@@ -103,8 +105,8 @@ class SpaceKind(MapSpaceKind):
 class Ocean(Strict):
     """The board as a grid of letters (one per square, space-separated), read with `legend`."""
 
-    cell_mm: PositiveFloat
-    origin_mm: tuple[float, float] = (0.0, 0.0)
+    cell_mm: Length
+    origin_mm: tuple[Position, Position] = (0.0, 0.0)
     legend: dict[str, Id]
     rows: list[str] = Field(min_length=2)
     skull_bank: str
