@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
 import re
 import secrets
 import socket
@@ -22,10 +23,20 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 from urllib.parse import urlsplit
 
+log = logging.getLogger("companion.app.access")
+
 #: a client token as the app makes them (state.new_token); anything else a client sends is replaced
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-WRONG_PER_MINUTE = 10
+#: wrong join codes one device may try in a minute, and one network address (a script makes a new
+#: device for every guess, so its address counts them all): more, and that device or address is
+#: refused, even the right code, until its oldest wrong guess is a minute old. Only the guesser
+#: waits: every other device keeps its own count (ten wrong codes from anyone once locked out all)
+WRONG_PER_DEVICE = 5
+WRONG_PER_ADDRESS = 10
+GUESS_WINDOW_S = 60.0
+#: devices and addresses whose guesses are remembered at most (the oldest are forgotten first)
+GUESSERS_KEPT = 10_000
 
 
 def lan_address() -> str | None:
@@ -57,9 +68,9 @@ class Access:
     join_code: str | None = None
     admitted: set[str] = field(default_factory=set)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    #: times of recent wrong codes: more than WRONG_PER_MINUTE of them (from anyone) close the door
-    #: for the rest of that minute, so a script cannot try the million codes
-    wrong: list[float] = field(default_factory=list)
+    #: times of recent wrong codes, per device ("device", token) and per address ("address", ip):
+    #: a script cannot try the million codes, and cannot keep the honest phones out either
+    wrong: dict[tuple[str, str], list[float]] = field(default_factory=dict)
 
     @classmethod
     def for_server(cls, host: str | None, port: int) -> "Access":
@@ -87,22 +98,55 @@ class Access:
         link = f"http://{host}:{self.port}{route}"
         return f"{link}?join={self.join_code}" if self.join_code else link
 
-    def admit(self, client: str, code: str | None) -> bool:
-        """Remember `client` if it shows the right code; True when it may join (now or before)."""
+    def admit(self, client: str, code: str | None, address: str | None = None, now: float | None = None) -> bool:
+        """Remember `client` if it shows the right code; True when it may join (now or before).
+        A device (or an address) that guessed wrong too often in the last minute is refused without
+        its guess being looked at (`waiting` says for how long); nobody else is."""
         if self.join_code is None:
             return True
         if code is None or not str(code).strip():
             return self.may_join(client)
-        now = time.monotonic()
+        now = time.monotonic() if now is None else now
         with self.lock:
-            self.wrong = [t for t in self.wrong if now - t < 60]
-            if len(self.wrong) >= WRONG_PER_MINUTE:
-                return client in self.admitted
+            if client in self.admitted:
+                return True
+            keys = self._keys(client, address)
+            if self._waiting(keys, now) > 0:
+                return False  # (said once, when the count was reached)
             if secrets.compare_digest(str(code).strip()[:12].encode(), self.join_code.encode()):
                 self.admitted.add(client)
+                return True
+            for key in keys:
+                times = self.wrong.setdefault(key, [])
+                times.append(now)
+                if len(times) == (WRONG_PER_DEVICE if key[0] == "device" else WRONG_PER_ADDRESS):
+                    log.warning("%s %s: %d wrong join codes in a minute; its codes are refused for a minute",
+                                key[0], key[1][:16], len(times))
+            while len(self.wrong) > GUESSERS_KEPT:
+                del self.wrong[next(iter(self.wrong))]
+        return False
+
+    def waiting(self, client: str, address: str | None = None, now: float | None = None) -> float:
+        """Seconds until `client` (from `address`) may try a join code again (0: now)."""
+        with self.lock:
+            return self._waiting(self._keys(client, address), time.monotonic() if now is None else now)
+
+    @staticmethod
+    def _keys(client: str, address: str | None) -> list[tuple[str, str]]:
+        return [("device", client)] + ([("address", address)] if address else [])
+
+    def _waiting(self, keys: list[tuple[str, str]], now: float) -> float:
+        wait = 0.0
+        for key in keys:
+            times = [t for t in self.wrong.get(key, []) if now - t < GUESS_WINDOW_S]
+            if times:
+                self.wrong[key] = times
             else:
-                self.wrong.append(now)
-        return self.may_join(client)
+                self.wrong.pop(key, None)
+            limit = WRONG_PER_DEVICE if key[0] == "device" else WRONG_PER_ADDRESS
+            if len(times) >= limit:
+                wait = max(wait, times[-limit] + GUESS_WINDOW_S - now)
+        return wait
 
     def may_join(self, client: str) -> bool:
         return self.join_code is None or client in self.admitted

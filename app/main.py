@@ -58,6 +58,11 @@ class App:
         self.revealed: dict[str, int | None] = {}
 
     @property
+    def address(self) -> str | None:
+        """The network address this page's device connects from (join-code guesses count per address)."""
+        return getattr(self.page, "client_ip", None) or None
+
+    @property
     def reg(self) -> state.GameRegistry:
         return state.registry()
 
@@ -104,7 +109,7 @@ class App:
         route = route or "/"
         code = parse_qs(query).get("join")
         if code:  # the QR code's link carries the join code (--host); remember this device
-            access.current().admit(self.client, code[0])
+            access.current().admit(self.client, code[0], self.address)
         try:
             self.screen = screens.for_route(self, route)
         except Exception as exc:  # a broken screen must leave a way home
