@@ -363,8 +363,9 @@ GRACE_S = 3
 def serve(sock: socket.socket, door: access.Access, open_browser: bool = True) -> None:
     """Serve the web app on a bound socket (uvicorn, as flet-web does, but with our own guard)."""
     access.configure(door)
+    access.quiet_flet_tracebacks()
     config = uvicorn.Config(web_app(), log_level="warning", ws="websockets-sansio", lifespan="on",
-                            timeout_graceful_shutdown=GRACE_S)
+                            timeout_graceful_shutdown=GRACE_S, ws_max_size=access.FRAME_BYTES)
     server = uvicorn.Server(config)
     if open_browser:
         url = f"http://localhost:{door.port}/" if access.is_loopback(door.host) else door.join_link("/")
