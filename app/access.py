@@ -257,7 +257,7 @@ class OriginGuard:
 #: frames one websocket may send at once, then how many a second: a person taps a few times a second
 #: and a page answers a few questions of the server; a client sending 20,000 events in half a second
 #: kept every other device's page waiting 15 s, so each connection's frames are paced to this rate
-FRAMES_AT_ONCE = 40
+FRAMES_AT_ONCE = 20
 FRAMES_PER_S = 10.0
 #: frames that may wait for their turn; beyond these a connection's frames are dropped (and logged),
 #: and after FRAMES_DROPPED more the connection is closed: reading a flood costs the server too
