@@ -329,7 +329,9 @@ def check(content) -> list[Problem]:
                 problems.append(bsrc.problem(("ocean", "rows", r), f"the Red X at {space_label(space_id(c, r))} does not touch "
                                                                    "Skull Island"))
     board_size = board.boards[0]
-    if o.origin_mm[0] + width * o.cell_mm > board_size.width_mm or \
+    if board_size.width_mm is None or board_size.height_mm is None:  # (the grid is placed on the board's size)
+        problems.append(bsrc.problem(("boards", 0), "the board needs its width_mm and height_mm"))
+    elif o.origin_mm[0] + width * o.cell_mm > board_size.width_mm or \
             o.origin_mm[1] + len(grid) * o.cell_mm > board_size.height_mm:
         problems.append(bsrc.problem(("ocean", "cell_mm"), "the grid does not fit the board's width_mm x height_mm"))
     # the deck
