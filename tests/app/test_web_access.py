@@ -318,3 +318,35 @@ def test_the_guard_refuses_a_websocket_from_another_site() -> None:
     scope = {"type": "websocket", "headers": [(b"host", b"127.0.0.1:8550"), (b"origin", b"http://127.0.0.1:8550")]}
     run_async(guard(scope, receive, send))
     assert reached == ["websocket"]
+
+
+def test_only_the_frames_flets_client_sends_get_through() -> None:
+    """The gate's check of a page's frame (issue 32.3): the shapes Flet's own client sends pass,
+    anything else is refused with what is wrong (the server logs it in one line)."""
+    import msgpack
+
+    from app.access import frame_problem
+
+    def f(action: Any, body: Any) -> bytes:
+        return b"\x00" + msgpack.packb([action, body])
+
+    register = f(1, {"session_id": None, "page_name": "", "page": {"route": "/"}})
+    assert frame_problem(register, registered=False) is None
+    assert frame_problem(f(3, {"target": 5, "name": "click", "data": None}), registered=True) is None
+    assert frame_problem(f(4, {"id": 5, "props": {"value": "x"}}), registered=True) is None
+    assert frame_problem(f(5, {"control_id": 5, "call_id": "a", "result": [1], "error": None}), registered=True) is None
+    refused = {
+        "a second registration": (register, True),
+        "before the page registered": (f(3, {"target": 5, "name": "click", "data": None}), False),
+        "target of the wrong type": (f(3, {"target": True, "name": "click", "data": None}), True),
+        "a body that is not": (f(3, {"target": 5, "name": "click"}), True),
+        "which a page does not send": (f(7, {}), True),
+        "not msgpack": (b"\x00\xc1", True),
+        "a text frame": (None, True),
+        "unknown type": (b"\x09", True),
+        "an empty frame": (b"", True),
+        "data channel": (b"\x01\x00", True),
+    }
+    for words, (data, registered) in refused.items():
+        why = frame_problem(data, registered)
+        assert why is not None and words in why, (words, why)
