@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 import urllib.request
 from typing import Any
@@ -33,9 +34,9 @@ def register(route: str) -> bytes:
     return frame(REGISTER, {"session_id": "", "page_name": "", "page": {"route": route, "width": 390, "height": 844}})
 
 
-async def open_page(ws: Any, token: str, until: str, seconds: float) -> bool:
+async def open_page(ws: Any, token: str, until: str, seconds: float, ids: set[int] | None = None) -> bool:
     """Register on the websocket, answer the client-storage questions, read until `until` arrives
-    (False when `seconds` pass first)."""
+    (False when `seconds` pass first); the ids of the controls the page shows go into `ids`."""
     await ws.send(register("/"))
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
@@ -49,7 +50,10 @@ async def open_page(ws: Any, token: str, until: str, seconds: float) -> bool:
             b = message[1]
             await ws.send(frame(INVOKE, {"control_id": b["control_id"], "call_id": b["call_id"],
                                          "result": token if b.get("name") == "get" else True, "error": None}))
-        if until in json.dumps(message, default=str):
+        text = json.dumps(message, default=str)
+        if ids is not None:
+            ids.update(int(i) for i in re.findall(r'"_i": (\d+)', text))
+        if until in text:
             return True
     return False
 
@@ -60,13 +64,16 @@ async def flood_and_load(port: int) -> tuple[float, int]:
     sent = 0
     started = asyncio.Event()
     async with websockets.connect(base) as flooder:
-        assert await open_page(flooder, "flooding-device-01", HOME, 60), "the flooder's own page did not open"
+        ids: set[int] = set()
+        assert await open_page(flooder, "flooding-device-01", HOME, 60, ids), "the flooder's own page did not open"
+        targets = sorted(ids)
 
         async def flood() -> None:
             nonlocal sent
             try:
                 for i in range(FLOOD):  # clicks at the home page's controls, as fast as the socket takes them
-                    await flooder.send(frame(CONTROL_EVENT, {"target": 1 + i % 120, "name": "click", "data": ""}))
+                    target = targets[i % len(targets)]
+                    await flooder.send(frame(CONTROL_EVENT, {"target": target, "name": "click", "data": ""}))
                     sent += 1
                     if sent == 300:
                         started.set()
