@@ -3,10 +3,15 @@
 - `Access` is the server's door: the address phones join at (the machine's LAN address), and with
   `--host` a join code that a device must show once (in the QR code's link, or typed in) before
   it may take a seat or use a shared game. Devices that showed it are remembered by their client
-  token for as long as the server runs.
+  token for as long as the server runs. Wrong codes are counted per device and per address.
 - `allowed_request(host, origin)` is the check the web server makes on every request and on the
   `/ws` websocket: a page from another site (or a DNS name rebound to this machine) must not drive
   the app, so the Host must be this machine and a browser's Origin must be the app's own.
+- `Gate` stands between every page's websocket and Flet: it lets through only frames of the shapes
+  Flet's own client sends (anything else is one log line naming the device, never a traceback)
+  and paces each connection (a bounded queue and rate; a flood is dropped, said, and closed), so
+  one hostile or broken device cannot stop the others. `OneLine` makes Flet's own log lines
+  about a page's failing event one line naming the device.
 - `HEAVY` runs heavy work (printing) one job at a time per server, whoever asks and however often.
 """
 from __future__ import annotations
