@@ -350,3 +350,16 @@ def test_only_the_frames_flets_client_sends_get_through() -> None:
     for words, (data, registered) in refused.items():
         why = frame_problem(data, registered)
         assert why is not None and words in why, (words, why)
+
+
+@pytest.mark.parametrize("route", ["/games/nope", "/games/nope/rules", "/games/../print", "/games/./new/play",
+                                   "/s/" + "a" * 5000, "/s/..", "/s/%00", "/games/" + "x" * 300])
+def test_a_route_a_client_types_that_names_nothing_is_the_error_screen(reg, route: str) -> None:
+    """A link naming no game or no saved game (typed, or sent as a route change) opens the error
+    screen: it was a KeyError, an OSError (a file name too long) or a ModuleNotFoundError in the
+    server's log (issue 32.3)."""
+    from app.base import ErrorScreen
+
+    screen = screens.for_route(FakeApp(reg), route)
+    assert isinstance(screen, ErrorScreen)
+    assert screen.build()
