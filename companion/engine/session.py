@@ -528,11 +528,13 @@ class Session:
     def _check_redo(self, where: str) -> None:
         """Every group of a loaded redo stack can be redone, in order (the last undone first), so
         a save with a junk redo stack is refused when it is loaded, not at its first Redo."""
-        state, index = self._state, self._chances
+        if not self.redo_stack:
+            return
+        state, index = self.game.clone(self._state), self._chances  # (played on a clone: the game stays)
         for n, group in enumerate(reversed(self.redo_stack), 1):
             for entry in group:
                 try:
-                    state, _ = self._apply_entry(state, entry, True, index)
+                    self._apply_entry(state, entry, NOWHERE, index)
                 except (IllegalAction, SaveError) as exc:
                     raise SaveError(f"{where}: redo group {n} (of {len(self.redo_stack)}) cannot be redone: "
                                     f"{exc}") from None
