@@ -27,8 +27,8 @@ def for_route(app: Any, route: str) -> Screen:
     parts = [p for p in route.split("/") if p]
     if not parts:
         return Home(app)
-    if parts[0] == "games" and len(parts) >= 2:
-        gid = parts[1]
+    if parts[0] == "games" and len(parts) >= 2 and parts[1] in {e.id for e in api.game_entries()}:
+        gid = parts[1]  # (a typed link naming no game is the error screen below, not a traceback)
         if len(parts) == 2:
             return GameMenu(app, gid)
         if parts[2] == "rules":

@@ -498,8 +498,8 @@ class GameRegistry:
         self.broken: dict[str, str] = {}
 
     def path(self, gid: str) -> Path:
-        if not gid or not all(c.isalnum() or c in "-_" for c in gid):
-            raise KeyError(gid)
+        if not gid or len(gid) > 64 or not all(c.isalnum() or c in "-_" for c in gid):
+            raise KeyError(gid)  # (a link a client typed: no file name of its choosing, none too long)
         return self.root / f"{gid}.json"
 
     def create(self, game: Any, players: list[str], mode: str, kinds: list[str] | None = None,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PositiveFloat, StringConstraints, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 Lang = Literal["en", "nl"]
 LANGS: tuple[str, ...] = ("en", "nl")
@@ -28,6 +28,14 @@ Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
 MAX_COPIES = 1000
 #: the most players any game of the set seats
 MAX_PLAYERS = 12
+#: a length on the table in mm: from 1 mm (smaller prints as nothing, and the hex geometry can no
+#: longer tell two corners apart: a 1e-09 mm hex was an AssertionError) to 2 m (no sheet or table
+#: is larger); a position on a board lies within as far either way
+MIN_MM, MAX_MM = 1.0, 2000.0
+Length = Annotated[float, Field(ge=MIN_MM, le=MAX_MM, allow_inf_nan=False)]
+Position = Annotated[float, Field(ge=-MAX_MM, le=MAX_MM, allow_inf_nan=False)]
+#: a hex or cell coordinate: a board of 2 m holds no more than a few hundred 1 mm cells a side
+GridCoord = Annotated[int, Field(ge=-2000, le=2000)]
 
 
 def ref(collection: str, **kwargs: Any) -> Any:
@@ -70,7 +78,7 @@ class Die(Component):
 
     collection: ClassVar[str] = "die"
     faces: list[Face] = Field(min_length=2)
-    size_mm: PositiveFloat = 16
+    size_mm: Length = 16
 
 
 class Card(Component):
@@ -127,7 +135,7 @@ class Token(Component):
 
     collection: ClassVar[str] = "token"
     shape: Literal["round", "square", "hex"] = "round"
-    size_mm: PositiveFloat = 25
+    size_mm: Length = 25
     front: TokenSide = Field(default_factory=TokenSide)
     back: TokenSide | None = None
     colour: Colour | None = None
@@ -139,10 +147,10 @@ class Region(Strict):
     collection: ClassVar[str] = "region"
     id: Id
     name: Text
-    x: float = Field(ge=0)
-    y: float = Field(ge=0)
-    w: PositiveFloat
-    h: PositiveFloat
+    x: Position = Field(ge=0)
+    y: Position = Field(ge=0)
+    w: Length
+    h: Length
     shape: Literal["rect", "ellipse"] = "rect"
     icon: str | None = None
     text: Text | None = None
@@ -156,10 +164,10 @@ class MapLayout(Strict):
     #: hex maps: pointy-top or flat-top hexes
     orient: Literal["pointy", "flat"] = "pointy"
     #: hex: centre-to-corner radius in mm; square: a cell's side in mm
-    size_mm: PositiveFloat = 20
+    size_mm: Length = 20
     #: where hex (0, 0)'s centre or cell (0, 0)'s top left corner lies; default: the grid
     #: starts 10 mm from the board's left edge and 24 mm from its top (room for the name)
-    origin_mm: tuple[float, float] | None = None
+    origin_mm: tuple[Position, Position] | None = None
     #: square grids: corners touch too (8 neighbours)
     diagonal: bool = False
 
@@ -200,11 +208,11 @@ class Space(Strict):
     zone: str | None = ref("zone", default=None)
     #: the number printed on the space
     number: int | None = None
-    hex: tuple[int, int] | None = None
-    cell: tuple[int, int] | None = None
-    rect: tuple[float, float, PositiveFloat, PositiveFloat] | None = None
-    ellipse: tuple[float, float, PositiveFloat, PositiveFloat] | None = None
-    polygon: list[tuple[float, float]] | None = Field(default=None, min_length=3)
+    hex: tuple[GridCoord, GridCoord] | None = None
+    cell: tuple[GridCoord, GridCoord] | None = None
+    rect: tuple[Position, Position, Length, Length] | None = None
+    ellipse: tuple[Position, Position, Length, Length] | None = None
+    polygon: list[tuple[Position, Position]] | None = Field(default=None, min_length=3)
     off_board: bool = False
     icon: str | None = None
     text: Text | None = None
@@ -234,8 +242,8 @@ class Board(Component):
     Width and height default to the map's extent plus a 10 mm margin."""
 
     collection: ClassVar[str] = "board"
-    width_mm: PositiveFloat | None = None
-    height_mm: PositiveFloat | None = None
+    width_mm: Length | None = None
+    height_mm: Length | None = None
     regions: list[Region] = Field(default_factory=list)
     layout: MapLayout = Field(default_factory=MapLayout)
     kinds: list[SpaceKind] = Field(default_factory=list)
@@ -291,7 +299,7 @@ class Piece(Component):
     kind: Literal["standee", "counter", "marker", "figure"] = "counter"
     icon: str | None = None
     colour: Colour | None = None
-    size_mm: PositiveFloat = 20
+    size_mm: Length = 20
 
 
 class PlayerColour(Strict):

@@ -522,7 +522,23 @@ class Session:
         except (IllegalAction, SaveError) as exc:
             raise SaveError(f"{where}: log entry {len(session.log)} cannot be replayed: {exc}") from None
         session.redo_stack = [list(g) for g in data["redo"]]
+        session._check_redo(where)
         return session
+
+    def _check_redo(self, where: str) -> None:
+        """Every group of a loaded redo stack can be redone, in order (the last undone first), so
+        a save with a junk redo stack is refused when it is loaded, not at its first Redo."""
+        if not self.redo_stack:
+            return
+        state, index = self.game.clone(self._state), self._chances  # (played on a clone: the game stays)
+        for n, group in enumerate(reversed(self.redo_stack), 1):
+            for entry in group:
+                try:
+                    self._apply_entry(state, entry, NOWHERE, index)
+                except (IllegalAction, SaveError) as exc:
+                    raise SaveError(f"{where}: redo group {n} (of {len(self.redo_stack)}) cannot be redone: "
+                                    f"{exc}") from None
+                index += "chance" in entry
 
     @classmethod
     def load(cls, path: Path | str, games: GameLookup, write: bool = True) -> "Session":
