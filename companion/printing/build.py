@@ -97,7 +97,7 @@ def plan(content: Any, opts: PrintOptions) -> list[Job]:
             pdf("dice", "dice-nets", w("sheets.dice"), lambda: dice.net_pages(ctx, ps.dice, w("sheets.dice")),
                 w("how.dice"))
         if ps.dice and opts.wants("stickers"):
-            stickers = w("sheets.stickers", size=f"{ps.dice[0].size:g}")
+            stickers = w("sheets.stickers", die=f"{ps.dice[0].size:g}", size=f"{dice.sticker_size(ps.dice[0].size):g}")
             # bound now: `sheet` is reused below, and a late-bound name gave the stickers the read-me's label
             pdf("stickers", "dice-stickers", stickers, lambda s=stickers: dice.sticker_pages(ctx, ps.dice, s),
                 w("how.stickers"))

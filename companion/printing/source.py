@@ -267,7 +267,10 @@ def _deck(deck: Deck, game: str, lang: str, game_id: str, pal: list[PlayerColour
     and backs (the whole back in the colour, with the shape and letter); a card with a `used`
     side (First Mates) gets that text on its own back."""
     front = deck_layout(deck)
-    back_layout = f"{front}-back" if layouts.has_layout(f"{front}-back", game_id) else "card-back"
+    # the front's own back, else the back of the deck's size (a mini deck with its own front
+    # layout keeps mini backs: the Map Fragments' backs were once poker-size behind 44 x 63 fronts)
+    sized = f"{DECK_LAYOUTS.get(deck.size, 'card')}-back"
+    back_layout = next((b for b in (f"{front}-back", sized) if layouts.has_layout(b, game_id)), "card-back")
     if deck.back.icon and layouts.has_layout(f"{back_layout}-{deck.back.icon}", game_id):
         back_layout = f"{back_layout}-{deck.back.icon}"       # a back drawn round its icon
     name = say(deck.name, lang)

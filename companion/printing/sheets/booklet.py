@@ -9,6 +9,7 @@ on each A4 or Letter sheet, imposed for saddle stitching: print double-sided, fl
 edge, fold, staple) and as a plain version (each page scaled to fill one A4 or Letter page)."""
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -29,6 +30,20 @@ from ..surface import Surface
 
 A5 = (148.0, 210.0)
 MARGIN = (13.0, 13.0, 14.0)          # sides, top, bottom (the page number sits in the bottom one)
+#: the body text as printed in the booklet (two A5 pages on a sheet, a little smaller than A5)
+BODY_PRINTED_PT = 8.5
+
+
+def booklet_scale(paper: Paper) -> float:
+    """How much an A5 page shrinks two-up on the landscape sheet (A4: 96 %, Letter: 94 %)."""
+    land = Paper.named(paper.name, landscape=True)
+    return min(land.w / 2 / A5[0], (land.h - 2 * land.printable) / A5[1], 1.0)
+
+
+def body_pt(paper: Paper) -> float:
+    """The body size on the A5 page, so that the booklet prints it at 8.5 pt or more: 8.9 pt for
+    A4 sheets, 9.1 pt for Letter (rounded up to a tenth)."""
+    return math.ceil(BODY_PRINTED_PT / booklet_scale(paper) * 10 - 1e-6) / 10
 
 
 def reference_path(game_id: str, lang: str = "en") -> Path:
@@ -74,6 +89,31 @@ def checklist(ps: PrintSet, w) -> list[tuple[str, str]]:
     return rows
 
 
+def distinct_cards(faces: list, named: bool = True) -> list[tuple[str, int, dict[str, Any]]]:
+    """(name, copies, fields) of each different card of a deck, in deck order. Cards are told
+    apart by what is printed on them, not by name alone: Piraten Kapern's three Sea Battles and
+    Pirates vs. Dinosaurs' two kinds of Pterosaur share a name but not a text. With `named`, a
+    name shared by different cards gets the card's subtitle (or its first words) after it, so a
+    list of names still tells them apart."""
+    counts: dict[tuple, int] = {}
+    first: dict[tuple, dict[str, Any]] = {}
+    for f in faces:
+        key = tuple(str(f.fields.get(k) or "") for k in ("name", "subtitle", "text", "footer", "cost"))
+        counts[key] = counts.get(key, 0) + 1
+        first.setdefault(key, f.fields)
+    names: dict[str, int] = {}
+    for key in counts:
+        names[key[0]] = names.get(key[0], 0) + 1
+    out = []
+    for key, k in counts.items():
+        name = key[0]
+        if named and names[name] > 1:
+            tell = key[1] or " ".join(_plain(key[2]).split()[:4]).rstrip(".,:;")
+            name = f"{name} ({tell})" if tell else name
+        out.append((name, k, first[key]))
+    return out
+
+
 def _player_tables(content: Any) -> list[tuple[str, list[dict[str, Any]]]]:
     """Every table of the content that gives numbers per player count (`player_counts`)."""
     out = []
@@ -103,10 +143,8 @@ def blocks(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
     out.append(title(w("booklet.components")))
     out.append(table([(w("booklet.count"), w("booklet.component"))] + checklist(ps, w), (0.16, 0.84)))
     for g in ps.cards:
-        names: dict[str, int] = {}
-        for f in g.faces:
-            names[f.fields["name"]] = names.get(f.fields["name"], 0) + 1
-        out.append(p(f"{g.name}: " + ", ".join(f"{n} x{k}" if k > 1 else n for n, k in names.items()) + "."))
+        out.append(p(f"{g.name}: " + ", ".join(f"{n} x{k}" if k > 1 else n for n, k, _ in distinct_cards(g.faces))
+                     + "."))
     for need in info.needs:
         out.append(item(say(need, lang)))
 
@@ -186,19 +224,13 @@ def _authored(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
     w = ctx.words
     out: list[Block] = [title(w("booklet.parts"))]
     for g in ps.cards:
-        seen: dict[str, int] = {}
-        faces = {}
-        for f in g.faces:
-            key = f.fields["name"]
-            seen[key] = seen.get(key, 0) + 1
-            faces.setdefault(key, f.fields)
-        texts = [(n, fields) for n, fields in faces.items()
+        texts = [(n, k, fields) for n, k, fields in distinct_cards(g.faces, named=False)
                  if fields.get("text") or fields.get("footer") or fields.get("subtitle")]
         if not texts:
             continue
         out.append(heading(g.name))
-        for name, fields in texts:
-            count = f" (x{seen[name]})" if seen[name] > 1 else ""
+        for name, k, fields in texts:
+            count = f" (x{k})" if k > 1 else ""
             out.append(item(f"{name}{count}: " + _sentences(fields.get("subtitle"), fields.get("text"),
                                                             fields.get("footer"))))
     for b in ps.boards:
@@ -237,7 +269,7 @@ def _key(ctx: Ctx, kinds: list[tuple[str, str | None, str | None]]) -> Block:
                    r=0.8)
             if icon:
                 s.icon(icon, cx + sw * 0.15, cy + sw * 0.15, sw * 0.7, t.ink)
-            f = flow._text(name, "text", col - sw - 3, flow.STYLE["body"])
+            f = flow._text(name, "text", col - sw - 3, body_pt(ctx.paper))
             s.fitted(f, cx + sw + 1.5, cy, col - sw - 3, sw, "text", t.ink, "left", "middle")
 
     return flow.picture(rows * KEY_ROW, draw)
@@ -255,7 +287,8 @@ def _plain(text: str) -> str:
 
 def pages_a5(ctx: Ctx, ps: PrintSet, content: Any) -> list[list[flow.Placed]]:
     side, top, bottom = MARGIN
-    return flow.layout(blocks(ctx, ps, content), A5[0] - 2 * side, A5[1] - top - bottom)
+    return flow.layout(blocks(ctx, ps, content), A5[0] - 2 * side, A5[1] - top - bottom,
+                       {"body": body_pt(ctx.paper)})
 
 
 def draw_a5(ctx: Ctx, s: Surface, page: list[flow.Placed], number: int, total: int) -> None:
@@ -289,7 +322,7 @@ def booklet_pages(ctx: Ctx, a5: list[list[flow.Placed]], sheet: str) -> list[Pag
     """A5 pages (pages_a5) two-up on landscape A4/Letter, imposed for folding into a booklet."""
     n = len(a5)
     paper = Paper.named(ctx.paper.name, landscape=True)
-    scale = min(paper.w / 2 / A5[0], (paper.h - 2 * paper.printable) / A5[1], 1.0)
+    scale = booklet_scale(ctx.paper)
     out = []
     for i, (left, right) in enumerate(imposition(n)):
         def draw(s: Surface, left=left, right=right) -> None:
