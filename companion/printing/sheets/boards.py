@@ -273,7 +273,8 @@ def orient(ctx: Ctx, b: BoardItem, overlap: float) -> tuple[Paper, list[Tile]]:
 def tile_pages(ctx: Ctx, b: BoardItem) -> list[Page]:
     overlap = float(profiles()["tiling"]["overlap"])
     paper, ts = orient(ctx, b, overlap)
-    out = [Page(ctx.paper, lambda s: _assembly(ctx, s, b, ts, overlap), b.name, ctx.words("sheets.assembly"))]
+    # the assembly map on the tiles' paper, so the file has one paper size and orientation
+    out = [Page(paper, lambda s: _assembly(ctx, s, b, ts, overlap, paper), b.name, ctx.words("sheets.assembly"))]
     ww, wh = tile_window(paper)
     left = (paper.w - ww) / 2
     top = (paper.h - wh) / 2
@@ -330,8 +331,7 @@ def _tile_furniture(ctx: Ctx, s: Surface, tile: Tile, ts: list[Tile], left: floa
         s.text(end, top - 2, hint, "text", 6, t.soft, "end")
 
 
-def _assembly(ctx: Ctx, s: Surface, b: BoardItem, ts: list[Tile], overlap: float) -> None:
-    p = ctx.paper
+def _assembly(ctx: Ctx, s: Surface, b: BoardItem, ts: list[Tile], overlap: float, p: Paper) -> None:
     t = ctx.theme
     x0 = p.printable + 12
     w = p.w - 2 * x0

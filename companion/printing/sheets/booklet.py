@@ -338,7 +338,7 @@ def booklet_pages(ctx: Ctx, a5: list[list[flow.Placed]], sheet: str) -> list[Pag
             s.line(paper.w / 2, paper.h - 6, paper.w / 2, paper.h - 2, ctx.theme.soft, 0.2, (1, 1))
 
         side = ctx.words("booklet.sheet_front" if i % 2 == 0 else "booklet.sheet_back", n=i // 2 + 1)
-        out.append(Page(paper, draw, sheet, side, [], _label_spot(paper)))
+        out.append(Page(paper, draw, sheet, side, [], _label_spot(paper), back=i % 2 == 1))
     return out
 
 
@@ -359,5 +359,5 @@ def plain_pages(ctx: Ctx, a5: list[list[flow.Placed]], sheet: str) -> list[Page]
             draw_a5(ctx, s, page, i + 1, len(a5))
             s.pop()
 
-        out.append(Page(paper, draw, sheet))
+        out.append(Page(paper, draw, sheet, back=i % 2 == 1))      # a plain document: double-sided
     return out
