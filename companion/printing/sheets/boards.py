@@ -63,27 +63,40 @@ def title_box(b: BoardItem) -> Rect:
 
 
 def draw_board(ctx: Ctx, s: Surface, b: BoardItem) -> None:
+    """The board as the game shows it: the art under the spaces (sea, land), the spaces' shapes,
+    the art over their fills (terrain, islands), the spaces' names, icons and texts, the edge
+    features, the links (a harbour's dashed line to its landing place, above the fields it
+    crosses, as the rules refer to it) and the art above everything (zones, key, compass,
+    coordinates, hourglasses). The app's board widget draws the same art."""
     t = ctx.theme
     cfg = _cfg()
     low = min_pt(b)
     s.rect(0, 0, b.w, b.h, fill=t.fill("paper"), stroke=t.ink, width=0.4)
+    draw_art(ctx, s, b.art.get("under", []), low)
     s.rect(4, 4, b.w - 8, b.h - 8, stroke=t.accent, width=1.0, r=3)
     s.text(9, 13, b.name, "display", title_size(b), t.accent if not t.ink_saver else t.ink)
     s.text(b.w - 9, b.h - 8, ctx.game, "text", max(float(cfg["mark_pt"]), low), t.soft, "end")
-    for lk in b.links:
-        _stroke(ctx, s, cfg["link"], lk.p, lk.q)
     for r in b.regions:
         fill = None if t.ink_saver else (r["fill"] or t.accent_light)
         if r["shape"] == "polygon":
             s.poly(r["points"], fill=fill, stroke=t.ink, width=0.5)
-            _cell(ctx, s, r, low)
-            continue
-        if r["shape"] == "ellipse":
+        elif r["shape"] == "ellipse":
             s.ellipse(r["x"], r["y"], r["w"], r["h"], fill=fill, stroke=t.ink, width=0.5)
+        elif r.get("disc"):
+            # a sea chart's square: the water shows, a fine grid line, the colour in a disc
+            s.rect(r["x"], r["y"], r["w"], r["h"], stroke=t.soft, width=0.25)
         else:
             s.rect(r["x"], r["y"], r["w"], r["h"], fill=fill, stroke=t.ink, width=0.5, r=2)
+    draw_art(ctx, s, b.art.get("middle", []), low)
+    for r in b.regions:
+        if r["shape"] == "polygon":
+            _cell(ctx, s, r, low)
+            continue
         for kind, value, (x, y, w, h), f in region_parts(r, inner(r, b.regions), low):
             if f is None:
+                if r.get("disc"):
+                    s.circle(x + w / 2, y + h / 2, w * 0.68, fill=None if t.ink_saver else r["fill"],
+                             stroke=t.ink, width=0.35)
                 s.icon(value, x, y, w, t.ink)
             else:
                 s.fitted(f, x, y, w, h, "display" if kind == "name" else "text", t.ink)
@@ -92,6 +105,28 @@ def draw_board(ctx: Ctx, s: Surface, b: BoardItem) -> None:
     for e in b.edges:
         for feature in e.features:
             _stroke(ctx, s, cfg["features"][feature], e.p, e.q)
+    for lk in b.links:
+        _stroke(ctx, s, cfg["link"], lk.p, lk.q)
+    draw_art(ctx, s, b.art.get("over", []), low)
+
+
+def draw_art(ctx: Ctx, s: Surface, ops: list[dict[str, Any]], low: float) -> None:
+    """Drawing operations of companion.board.art (sizes in mm; a text at `low` pt or more). The
+    ink saver leaves big areas unfilled: only the small marks keep their colour."""
+    t = ctx.theme
+    for op in ops:
+        kind = op["op"]
+        if kind == "poly":
+            fill = None if t.ink_saver and op.get("ground") else op["fill"]
+            s.poly([tuple(p) for p in op["points"]], fill=fill, stroke=op["stroke"], width=op["width"],
+                   closed=op["closed"], dash=op["dash"])
+        elif kind == "circle":
+            s.circle(op["c"][0], op["c"][1], op["r"], fill=op["fill"], stroke=op["stroke"], width=op["width"])
+        elif kind == "text":
+            size = max(op["size"] / PT, low)
+            x, y = op["at"]
+            s.text(x, y + op["size"] * 0.36, op["text"], "display" if op["bold"] else "text", size, op["color"],
+                   op.get("anchor", "middle"))
 
 
 def _colour(ctx: Ctx, name: str) -> str:
