@@ -11,7 +11,7 @@ from typing import Any, Callable
 from companion import ROOT
 from companion.words import words_for
 
-from . import check, svgfaces
+from . import check, pngs, svgfaces
 from .assets import profiles
 from .context import Ctx
 from .errors import PrintError
@@ -118,8 +118,8 @@ def plan(content: Any, opts: PrintOptions) -> list[Job]:
             if opts.wants("boards"):
                 pdf("boards", f"board-{board.id}", board.name, lambda b=board: boards.tile_pages(ctx, b),
                     w("how.tiles"), boards.orient(ctx, board, float(profiles()["tiling"]["overlap"]))[0])
-                for big, scale in boards.large_papers(board):
-                    pdf("boards", f"board-{board.id}-{big.name}", f"{board.name} ({big.name.upper()})",
+                for big, scale in boards.large_papers(board, ctx.paper.name):
+                    pdf("boards", f"board-{board.id}-{big.name}", f"{board.name} ({boards.paper_title(big)})",
                         lambda b=board, p=big, k=scale: boards.large_pages(ctx, b, p, k), w("how.large"),
                         big)
         sheets = list(jobs)
@@ -172,6 +172,9 @@ def plan(content: Any, opts: PrintOptions) -> list[Job]:
     if "svg" in opts.formats and opts.wants("faces"):
         folder = out / f"svg{suffix}"
         jobs.append(Job("faces", folder, "SVG faces", lambda: svgfaces.write_all(ctx, ps, folder), how=w("how.faces")))
+    if "png" in opts.formats:
+        folder = out / f"png{suffix}"
+        jobs.append(Job("png", folder, "PNG pictures", lambda: pngs.write_all(ctx, ps, folder), how=w("how.png")))
     return jobs
 
 
@@ -201,7 +204,7 @@ def _combined_path(out: Path, game_id: str, group: list[Job], sheet: Paper, suff
 def _paper_words(w, paper: Paper | None) -> str:
     if paper is None:
         return ""
-    name = paper.name.upper() if paper.name != "letter" else "Letter"
+    name = boards.paper_title(paper)
     return w("readme.paper_landscape" if paper.w > paper.h else "readme.paper_portrait", paper=name)
 
 

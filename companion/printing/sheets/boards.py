@@ -30,7 +30,7 @@ def min_pt(b: BoardItem) -> float:
     """The smallest size a text of this board may be drawn at, in board pt: the profile's
     min_pt as printed on every page, so on a page that scales the board down (A2) it is
     min_pt / scale, rounded up to 0.01 pt. A board printed only at full size gets min_pt."""
-    scale = min([1.0] + [k for _, k in large_papers(b)])
+    scale = min([1.0] + [k for sheet in profiles()["sheet_papers"] for _, k in large_papers(b, sheet)])
     return math.ceil(float(_cfg()["min_pt"]) / scale * 100 - 1e-9) / 100
 
 
@@ -400,12 +400,23 @@ def large_scale(b: BoardItem, paper: Paper) -> float:
     return 1.0 if fit_ >= 1 else math.floor(fit_ * 100 + 1e-9) / 100
 
 
-def large_papers(b: BoardItem) -> list[tuple[Paper, float]]:
-    """One large-format page per paper of profiles' `large_format` (A2, A1), each in the
-    orientation that shows the board biggest, scaled down only when it does not fit at full size;
-    papers bigger than the first that holds it at full size are left out."""
+def large_names(sheet: str = "a4") -> list[str]:
+    """The large-format papers for a set on `sheet` paper: A2 and A1, or for Letter ANSI C and
+    D (`large_format_by_paper` in the profile)."""
+    return list((profiles().get("large_format_by_paper") or {}).get(sheet) or profiles()["large_format"])
+
+
+def paper_title(paper: Paper) -> str:
+    """A paper's name as printed: "A2", "ANSI C", "Letter"."""
+    return "Letter" if paper.name == "letter" else paper.name.upper().replace("-", " ")
+
+
+def large_papers(b: BoardItem, sheet: str = "a4") -> list[tuple[Paper, float]]:
+    """One large-format page per large paper for the sheet paper (A2, A1; ANSI C, D for Letter),
+    each in the orientation that shows the board biggest, scaled down only when it does not fit
+    at full size; papers bigger than the first that holds it at full size are left out."""
     out = []
-    for name in profiles()["large_format"]:
+    for name in large_names(sheet):
         paper, scale = max(((p, large_scale(b, p)) for p in (Paper.named(name), Paper.named(name, True))),
                            key=lambda ps: ps[1])
         out.append((paper, scale))
@@ -422,7 +433,7 @@ def large_rect(b: BoardItem, paper: Paper, scale: float) -> Rect:
 
 def large_side(ctx: Ctx, paper: Paper, scale: float) -> str:
     """The label's side text: the paper, and the scale when it is not full size."""
-    name = paper.name.upper()
+    name = paper_title(paper)
     return name if scale >= 1 else f"{name}, {ctx.words('board.scaled', percent=f'{round(scale * 100):d}')}"
 
 
