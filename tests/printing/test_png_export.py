@@ -1,6 +1,7 @@
 """Issue 28 item 5, the print-shop and online files: `--format png` writes one PNG per card face
 and back, token side and board tile at 300 dpi with the bleed (3 mm unless --bleed says
-otherwise) and a counts.csv (file, count, size in mm); the SVG faces carry the bleed too; the
+otherwise) and a counts.csv (file, count, size in mm); the SVG faces carry the bleed too and
+embed their fonts; the
 large-format boards come in ANSI C and D for a set on Letter."""
 from __future__ import annotations
 
@@ -86,6 +87,8 @@ def test_svg_faces_carry_the_bleed(mini):
         w = float(re.search(r'width="([\d.]+)mm"', svg).group(1))
         h = float(re.search(r'height="([\d.]+)mm"', svg).group(1))
         assert (w, h) == (lay.w + 2 * bleed, lay.h + 2 * bleed)
+        # the text's fonts travel with the file: a print shop without Vera sees the same letters
+        assert svg.count("@font-face") >= 1 and "data:font/ttf;base64," in svg
 
 
 def test_letter_sets_get_ansi_c_and_d_boards(pvd, tmp_path):
