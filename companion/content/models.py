@@ -270,6 +270,14 @@ class BoardArt(Strict):
     coordinates: bool = False
 
 
+class SetupPlace(Strict):
+    """One step of laying out the game: what goes where, on a board space (numbered on the
+    booklet's setup diagram) or beside the board (no space)."""
+
+    space: str | None = ref("space", default=None)
+    text: Text
+
+
 class Board(Component):
     """A board: a map of spaces (and, until every board is a map, free `regions` to print).
     Width and height default to the map's extent plus a 10 mm margin."""
@@ -288,6 +296,8 @@ class Board(Component):
     #: those kinds are connected among themselves (the ocean of a race game)
     connected: bool | list[str] = False
     art: BoardArt | None = None
+    #: the setup as laid out on and beside this board, in order (the booklet's setup diagram)
+    setup: list[SetupPlace] = Field(default_factory=list)
 
     def art_marks(self) -> list[tuple[str, str, int]]:
         """(space id, glyph, count): marks a game draws in its spaces from its rules data (Pirates

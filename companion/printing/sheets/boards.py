@@ -39,11 +39,13 @@ class Shapes:
     assembly map, the read-me): there the words would be specks under 7 pt, the tiles and the
     large-format pages carry them."""
 
-    def __init__(self, surface: Surface):
+    def __init__(self, surface: Surface, scale: float = 0.0):
         self._s = surface
+        self._scale = scale     # how much the board is shrunk: a text printing at 6 pt or more stays
 
-    def text(self, *args: Any, **kw: Any) -> None:
-        pass
+    def text(self, x: float, y: float, s: str, face: str, size: float, *args: Any, **kw: Any) -> None:
+        if size * self._scale >= 6.0:
+            self._s.text(x, y, s, face, size, *args, **kw)
 
     def fitted(self, *args: Any, **kw: Any) -> None:
         pass

@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from companion import ROOT
-from companion.content.models import Ruling, say
+from companion.content.models import Board, Ruling, say
 
 from .. import flow
 from ..context import Ctx
@@ -27,6 +27,7 @@ from ..grid import LabelSpot, Paper
 from ..pdfdoc import Page
 from ..source import PrintSet
 from ..surface import Surface
+from . import boards
 
 A5 = (148.0, 210.0)
 MARGIN = (13.0, 13.0, 14.0)          # sides, top, bottom (the page number sits in the bottom one)
@@ -150,9 +151,13 @@ def blocks(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
 
     sections = reference(ps.game_id, lang)
     setup = [s for s in sections if s[0].lower().startswith(("setup", "set up", w("booklet.setup").lower()))]
-    out.append(title(w("booklet.setup")))
-    # game.yaml's steps first (what to take and lay out), then the reference's setup section
-    # (Pirate Island: the chests are shuffled before a roll places them)
+    diagram = setup_blocks(ctx, ps, content)
+    # the title stays with the diagram's heading and picture
+    out.append(Block("head1", w("booklet.setup"), keep=2) if diagram else title(w("booklet.setup")))
+    # the board's setup diagram and its numbered list (what goes where), then game.yaml's steps
+    # (what to take and lay out), then the reference's setup section (Pirate Island: the chests
+    # are shuffled before a roll places them)
+    out += diagram
     out += [item(say(step, lang)) for step in info.setup]
     for name, text in setup:
         out += [heading(name), p(text)]
@@ -187,6 +192,49 @@ def blocks(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
             out.append(heading(section))
             said = [r.words(lang) for r in group]
             out += [item(f"{_sentence(r.rule)}: {r.reading} ({r.why.strip().rstrip('.')}).") for r in said]
+    return out
+
+
+SETUP_DOT = 3.2     # mm: the radius of a numbered place on the setup diagram
+
+
+def setup_blocks(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
+    """Each board's setup as a diagram drawn from the board's geometry, a numbered disc on every
+    space something goes on, and the complete list, numbered the same (a step without a space
+    goes beside the board)."""
+    w = ctx.words
+    out: list[Block] = []
+    for board in [o for _, _, o in content.objects() if isinstance(o, Board) and o.setup]:
+        item_ = next((b for b in ps.boards if b.id == board.id), None)
+        if item_ is None:
+            continue
+        spots = {r["id"]: r for r in item_.regions}
+        steps = [(i, place.space, say(place.text, ctx.opts.lang)) for i, place in enumerate(board.setup, 1)]
+        beside = [str(i) for i, space, _ in steps if space is None or space not in spots]
+
+        def draw(s: Surface, x: float, y: float, width: float, b=item_, steps=steps, spots=spots,
+                 beside=beside) -> None:
+            t = ctx.theme
+            scale = width / b.w
+            s.push(x, y, scale=scale)
+            boards.draw_board(ctx, boards.Shapes(s, scale), b)
+            s.pop()
+            for i, space, _ in steps:
+                r = spots.get(space) if space else None
+                if r is None:
+                    continue
+                cx, cy = x + (r["x"] + r["w"] / 2) * scale, y + (r["y"] + r["h"] / 2) * scale
+                s.circle(cx, cy, SETUP_DOT, fill=t.ink if t.ink_saver else t.accent, stroke=t.fill("paper") or "#ffffff",
+                         width=0.5)
+                s.text(cx, cy + 1.1, str(i), "display", 8.5, t.on("accent", "paper") or "#ffffff", "middle")
+            if beside:
+                s.text(x, y + b.h * scale + 4.5, w("booklet.beside", numbers=", ".join(beside)), "text",
+                       body_pt(ctx.paper), t.ink)
+
+        frame = A5[0] - 2 * MARGIN[0]
+        out.append(heading(w("booklet.setup_map", board=item_.name), keep=1))
+        out.append(flow.picture(item_.h * frame / item_.w + (7 if beside else 2), draw))
+        out += [flow.step(i, text) for i, _, text in steps]
     return out
 
 
