@@ -131,3 +131,6 @@ def test_ink_saver_leaves_the_sea_and_land_unfilled(game_set, ink_saver):
 
     boards.draw_art(ctx, Fills(), [op for op in ps.boards[0].art["under"] if op.get("ground")], 7.0)
     assert fills and (all(f is None for f in fills) if ink_saver else all(fills))
+    fills.clear()
+    boards.draw_art(ctx, Fills(), [op for op in ps.boards[0].art["under"] if op.get("mark")], 7.0)
+    assert bool(fills) != ink_saver                  # no waves behind unfilled spaces

@@ -114,9 +114,12 @@ def draw_board(ctx: Ctx, s: Surface, b: BoardItem) -> None:
 
 def draw_art(ctx: Ctx, s: Surface, ops: list[dict[str, Any]], low: float) -> None:
     """Drawing operations of companion.board.art (sizes in mm; a text at `low` pt or more). The
-    ink saver leaves big areas unfilled: only the small marks keep their colour."""
+    ink saver leaves big areas unfilled and the scattered marks (waves, terrain) out: with the
+    spaces unfilled they would show through them."""
     t = ctx.theme
     for op in ops:
+        if t.ink_saver and op.get("mark"):
+            continue
         kind = op["op"]
         if kind == "poly":
             fill = None if t.ink_saver and op.get("ground") else op["fill"]
