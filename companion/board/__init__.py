@@ -7,13 +7,15 @@ draw. Pure Python on networkx: no pydantic, no drawing library, nothing of a gam
     g.rings("crater")                         # spaces 0, 1, 2... steps from the crater
     reachable(g, "h-3-4", Costs(enter=terrain_cost, surcharge={"river": 1}), budget=7)
 """
-from .geometry import EdgeShape, Geometry, LinkShape, SpaceShape, geometry
-from .graph import Edge, Graph, Space, edge_key
-from .maps import graph_of, grid_neighbours, space_name
-from .picture import picture
-from .paths import Budget, Costs, Path, cheapest, path_of, reachable, retreats
-from .walks import walks, wind_walks, with_wind
+from companion.lazy import exports
 
-__all__ = ["Budget", "Costs", "Edge", "EdgeShape", "Geometry", "Graph", "LinkShape", "Path", "Space", "SpaceShape",
-           "cheapest", "edge_key", "geometry", "graph_of", "grid_neighbours", "path_of", "picture", "reachable", "retreats",
-           "space_name", "walks", "wind_walks", "with_wind"]
+_WHERE = {
+    **dict.fromkeys(["EdgeShape", "Geometry", "LinkShape", "SpaceShape", "geometry"], ".geometry"),
+    **dict.fromkeys(["Edge", "Graph", "Space", "edge_key"], ".graph"),
+    **dict.fromkeys(["graph_of", "grid_neighbours", "space_name"], ".maps"),
+    "picture": ".picture",
+    **dict.fromkeys(["Budget", "Costs", "Path", "cheapest", "path_of", "reachable", "retreats"], ".paths"),
+    **dict.fromkeys(["walks", "wind_walks", "with_wind"], ".walks"),
+}
+__getattr__, __dir__ = exports(__name__, _WHERE)
+__all__ = list(_WHERE)

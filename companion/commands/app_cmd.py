@@ -14,10 +14,11 @@ import socket
 import sys
 
 from companion.errors import UserError
+from companion.commands import help_of
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("app", help="open the app: table assistant, digital play, rules and print",
+    p = sub.add_parser("app", help=help_of("app"),
                        description="Open the desktop app, or serve it to browsers with --web.")
     p.add_argument("--web", action="store_true", help="serve the app to browsers instead of opening a window")
     p.add_argument("--port", type=port_number, default=8550, help="web mode: the port to listen on (default 8550)")

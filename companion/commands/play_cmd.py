@@ -26,10 +26,11 @@ from companion.engine.replay import to_actions
 from companion.engine.session import journal_path
 from companion.errors import UserError
 from companion.games import game_ids, game_module, get_game, has_engine
+from companion.commands import help_of
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("play", help="play a whole game in the terminal (humans and bots)")
+    p = sub.add_parser("play", help=help_of("play"))
     p.add_argument("game", help=f"the game: {', '.join(game_ids())}")
     p.add_argument("--players", default="", help="the human players' names, comma-separated, in turn order")
     p.add_argument("--bots", type=int, default=0, help="how many bots to seat after the humans")
@@ -156,9 +157,10 @@ def _save(session: Session) -> None:
 
 
 def check(game: Any, state: Any, actions: list[Any]) -> None:
-    """Apply `actions` to copies of the state: raises IllegalAction before anything is confirmed."""
+    """Play `actions` on a copy of the state: raises IllegalAction before anything is confirmed."""
+    state = game.clone(state)
     for action in actions:
-        state, _ = game.apply(state, game.codec.decode(action))
+        game.play(state, game.codec.decode(action))
 
 
 def final_lines(session: Session) -> str:

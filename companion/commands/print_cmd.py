@@ -6,10 +6,11 @@ import sys
 from pathlib import Path
 
 from companion.content.errors import ContentError
+from companion.commands import help_of
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("print", help="write the print-and-play PDFs and SVGs of a game",
+    p = subparsers.add_parser("print", help=help_of("print"),
                               description="Write a game's print-and-play set: card sheets with backs, tokens, "
                                           "dice nets and stickers, aids, score pads and boards.")
     p.add_argument("game", nargs="?", help="game id (a folder in content/) or a content folder path")

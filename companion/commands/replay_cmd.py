@@ -15,10 +15,11 @@ from companion.commands.outputs import new_save_file
 from companion.engine.replay import load_replay, summary
 from companion.engine.session import journal_path
 from companion.games import get_game
+from companion.commands import help_of
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("replay", help="play a replay file (YAML) or a saved session (JSON) and print the scores")
+    p = sub.add_parser("replay", help=help_of("replay"))
     p.add_argument("file", help="a replay .yaml (see docs/REPLAY.md) or a session .json")
     p.add_argument("--json", action="store_true", help="print the final public state as JSON")
     p.add_argument("--save", metavar="OUT", help="also save the replayed game as a session file (JSON)")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.board.maps import graph_of, grid_neighbours
+from companion import board as boards  # (imported when a map is first checked: companion/lazy.py)
 
 from .models import Board
 
@@ -47,7 +47,7 @@ def map_problems(board: Board) -> list[tuple[Loc, str]]:
     if out:
         return out
     by_id = {s.id: s for s in board.spaces}
-    near = {frozenset(p) for p in grid_neighbours(board)}
+    near = {frozenset(p) for p in boards.grid_neighbours(board)}
     pairs: dict[frozenset[str], int] = {}
     for i, e in enumerate(board.edges):
         a, b = (by_id[x] for x in e.between)
@@ -77,7 +77,7 @@ def map_problems(board: Board) -> list[tuple[Loc, str]]:
 
 
 def _connectivity(board: Board) -> list[tuple[Loc, str]]:
-    g = graph_of(board)
+    g = boards.graph_of(board)
     if board.connected is True:
         ids = [s.id for s in board.spaces if not s.off_board]
         what = "every space on the board (connected: true)"

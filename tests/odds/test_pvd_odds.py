@@ -179,7 +179,7 @@ def test_bad_names() -> None:
         pvd.position(weapon="bazooka")
     with pytest.raises(pvd.OddsError, match="unknown Event card"):
         pvd.combat(pvd.position(), 0, 3, desperate=["joker"])
-    with pytest.raises(pvd.OddsError, match="Strength 1 or more"):
+    with pytest.raises(pvd.OddsError, match="--strength: 1 to 85"):
         pvd.combat(pvd.position(), 0, 0)
 
 
