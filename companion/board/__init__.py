@@ -7,6 +7,9 @@ draw. Pure Python on networkx: no pydantic, no drawing library, nothing of a gam
     g.rings("crater")                         # spaces 0, 1, 2... steps from the crater
     reachable(g, "h-3-4", Costs(enter=terrain_cost, surcharge={"river": 1}), budget=7)
 """
+import sys
+import types
+
 from companion.lazy import exports
 
 _WHERE = {
@@ -18,4 +21,20 @@ _WHERE = {
     **dict.fromkeys(["walks", "wind_walks", "with_wind"], ".walks"),
 }
 __getattr__, __dir__ = exports(__name__, _WHERE)
+
+
+class _Package(types.ModuleType):
+    """Three exports have their module's name (geometry, picture, walks). Importing such a module
+    binds its name on the package to the module, so `from companion.board import geometry` gave
+    the module, not the function, once anything had imported companion.board.geometry first. The
+    package keeps its exports: a submodule is not bound under an exported name (it stays in
+    sys.modules, where `from .geometry import ...` finds it)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _WHERE and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 __all__ = list(_WHERE)

@@ -8,7 +8,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.board import EdgeShape, LinkShape, geometry, space_name
+from companion.board.geometry import EdgeShape, LinkShape, geometry
+from companion.board.maps import space_name
 from companion.board.art import art as board_art, disc_kinds
 from companion.content.models import Aid, Board, Deck, Die, Piece, ScorePad, Token, say
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.board import picture
+from companion.board.picture import picture
 from companion.board.art import art, coastline
 from companion.content.models import Board
 from companion.printing.build import context
