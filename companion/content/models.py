@@ -237,6 +237,55 @@ class MapLink(Strict):
     features: list[EdgeFeature] = Field(default_factory=list)
 
 
+class LandArt(Strict):
+    """A land mass drawn under a free map's spaces: a rough coastline through these points."""
+
+    points: list[tuple[float, float]] = Field(min_length=3)
+    fill: Colour
+
+
+class CompassArt(Strict):
+    """A compass rose at (x, y) mm with radius r, its north letter printed above it."""
+
+    x: float
+    y: float
+    r: PositiveFloat
+    north: Text
+
+
+class BoardArt(Strict):
+    """How a board looks beyond its spaces, drawn the same on paper and on screen
+    (companion.board.art): the sea under everything, land masses with coastlines, a pattern of
+    terrain marks inside spaces, land drawn over the squares of island kinds, the zones (sectors)
+    outlined and numbered, a key of the kinds, a compass rose and coordinates along a grid."""
+
+    sea: Colour | None = None
+    land: list[LandArt] = Field(default_factory=list)
+    #: space id or kind id -> terrain pattern (peaks, reeds, grass, dots, palms, waves)
+    terrain: dict[str, Literal["peaks", "reeds", "grass", "dots", "palms", "waves"]] = Field(default_factory=dict)
+    #: kinds whose squares are drawn as land (islands) over their fill
+    land_kinds: list[str] = Field(default_factory=list)
+    land_fill: Colour = "#dcc58f"
+    #: a sea chart: the squares (other than land) show the water, their kind's colour a disc
+    #: behind the icon, so the outcome still reads at a glance
+    discs: bool = False
+    #: outline each zone of spaces where it meets another, and print its number beside it
+    zones: bool = False
+    #: top left corner (mm) of a key of the kinds the map uses: swatch and name
+    key: tuple[float, float] | None = None
+    compass: CompassArt | None = None
+    #: a square grid: column letters along the top and bottom, row numbers down both sides
+    coordinates: bool = False
+
+
+class SetupPlace(Strict):
+    """One step of laying out the game: what goes where, on a board space (numbered on the
+    booklet's setup diagram) or beside the board (no space)."""
+
+    space: str | None = ref("space", default=None)
+    text: Text
+
+
 class Board(Component):
     """A board: a map of spaces (and, until every board is a map, free `regions` to print).
     Width and height default to the map's extent plus a 10 mm margin."""
@@ -254,6 +303,14 @@ class Board(Component):
     #: true: every on-board space is reachable from every other; a list of kinds: the spaces of
     #: those kinds are connected among themselves (the ocean of a race game)
     connected: bool | list[str] = False
+    art: BoardArt | None = None
+    #: the setup as laid out on and beside this board, in order (the booklet's setup diagram)
+    setup: list[SetupPlace] = Field(default_factory=list)
+
+    def art_marks(self) -> list[tuple[str, str, int]]:
+        """(space id, glyph, count): marks a game draws in its spaces from its rules data (Pirates
+        vs. Dinosaurs: an hourglass per search hour in each area); none by default."""
+        return []
 
     @model_validator(mode="after")
     def _regions_on_the_board(self) -> "Board":

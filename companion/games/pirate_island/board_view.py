@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from companion.board import picture
+from companion.board.picture import picture
 
 from . import helper
 from .data import Data, shared

@@ -130,6 +130,10 @@ class PvdBoard(Board):
     #: the 6 marks of the Awakening Volcano, mark 1 first
     volcano_track: list[str] = ref("space", min_length=6, max_length=6)
 
+    def art_marks(self) -> list[tuple[str, str, int]]:
+        """An hourglass per search hour in each area, so the board shows what a search costs."""
+        return [(a.space, "hourglass", a.search_hours) for a in self.areas]
+
 
 class BoardFile(Strict):
     boards: list[PvdBoard] = Field(min_length=1, max_length=1)
