@@ -29,7 +29,7 @@ def readme_commands() -> list[str]:
 
 
 def test_the_readme_names_the_commands() -> None:
-    assert {"print", "app", "validate", "play", "simulate", "odds"} <= set(readme_commands())
+    assert {"", "print", "app", "validate", "play", "simulate", "odds", "history"} <= set(readme_commands())
 
 
 @pytest.mark.parametrize("command", readme_commands())
