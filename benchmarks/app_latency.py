@@ -103,12 +103,15 @@ class Taps:
         self.page: list[float] = []
         self.round_trip: list[float] = []
 
-    def tap(self, page, locator, pattern: str) -> None:
+    def tap(self, page, locator, pattern: str, role: str | None = None) -> None:
+        """Tap `locator`, then wait for a control of `role` named by `pattern` (a text when
+        `role` is None)."""
         locator.wait_for()
         page.evaluate(WATCH, pattern)
         t = time.perf_counter()
         locator.click()
-        page.get_by_text(re.compile(pattern)).first.wait_for()
+        shown = page.get_by_role(role, name=re.compile(pattern)) if role else page.get_by_text(re.compile(pattern))
+        shown.first.wait_for()
         self.round_trip.append(time.perf_counter() - t)
         page.wait_for_function("window.__tap.seen > 0")
         self.page.append(page.evaluate("window.__tap.seen - window.__tap.down") / 1000)
@@ -178,9 +181,9 @@ def main() -> int:
                 die = k % 8 + 1
                 face = "Parrot" if die % 2 else "Monkey"
                 picked = (k // 8) % 2 == 0
-                want = f"Die {die}: {face}, picked for a re-roll" if picked else f"Die {die}: {face}"
-                engine_taps.tap(page, page.get_by_role("button", name=re.compile(rf"^Die {die}: ")),
-                                "^" + re.escape(want) + "$")
+                # a die's name: its face, whether it is picked, then the advice if any ("..., the advice: re-roll it")
+                want = rf"^Die {die}: {face}, picked for a re-roll(, |$)" if picked else rf"^Die {die}: {face}(, the advice: [^,]*)?$"
+                engine_taps.tap(page, page.get_by_role("button", name=re.compile(rf"^Die {die}: ")), want, "button")
             for _ in range(args.taps):
                 t = time.perf_counter()
                 page.get_by_text(re.compile(r"^Stop and score")).first.wait_for()

@@ -6,7 +6,7 @@ Games: 4 RandomBot seats through a Session with Digital chance (the same path as
 codec, clone, chance steps, log). Scorings: `stop_score` on random rolls and fortune cards,
 uncached (the pure function) and cached (`Scorer`, keyed by sorted faces + card).
 Rates use the process's CPU time (time.process_time), so other work on a busy machine does not
-count against them. The figures are written down in docs/games/piraten-kapern.md.
+count against them. The figures are written down in docs/BENCHMARKS.md.
 """
 from __future__ import annotations
 

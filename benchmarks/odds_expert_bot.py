@@ -6,7 +6,7 @@ bot: seeded two-player games with the seats alternated, and the solver's speed.
 Game g (seed + g) seats the expert first when g is even and second when odd, so both sides move
 first equally often. Prints the expert's wins, the heuristic's, ties, the expert's win rate with
 its standard error, and CPU time. `--speed` prints instead the solve time per card and the answer
-time (CPU time, the median of alternating runs), for the README.
+time (CPU time, the median of alternating runs), for docs/BENCHMARKS.md.
 """
 from __future__ import annotations
 

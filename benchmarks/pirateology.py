@@ -8,7 +8,7 @@ random bots under the rulebook's "last pirate standing" (random pirates bury coi
 these games run for hundreds of rounds), random bots with the round_limit house rule at 15
 rounds (what the random-playout test plays), and four heuristic bots under the rulebook rule.
 Rates use the process's CPU time (time.process_time); the walk tables are built before timing.
-The figures are written down in README.md and docs/games/pirateology.md.
+The figures are written down in docs/BENCHMARKS.md.
 """
 from __future__ import annotations
 

@@ -1,12 +1,14 @@
 """How fast is `companion print`? Seconds for each game's whole set (PDF + SVG), and CPU seconds
 for the same 500-card deck drawn by this generator and by protograf, in alternating runs.
 
-    python benchmarks/print_speed.py [--runs 5] [--protograf-timeout 600] [--keep DIR]
+    python benchmarks/print_speed.py [--runs 5] [--protograf-python PATH] [--protograf-timeout 600] [--keep DIR]
 
 Like with like: both sides draw the same deck of 500 poker-size cards, fronts only, each with
-its own title, a number in a disc and a line of text, taken from one data table (protograf
-through its `Data(data_list=...)` and `T("{{ title }}")` templating, this project through a
-content file written from the table). Each run is a fresh child process (protograf keeps global
+its own title, a number in a disc and a line of text, taken from one data table (deck_table.py:
+protograf through its `Data(data_list=...)` and `T("{{ title }}")` templating in the anchor
+script protograf_deck.py, this project through a content file written from the table). protograf
+runs with `--protograf-python`, the Python of its own virtual environment (default: this one);
+without protograf there the comparison is left out and the output says how to set it up. Each run is a fresh child process (protograf keeps global
 state) and reports its own CPU seconds (`time.process_time()`, interpreter start, imports,
 loading and writing the PDF included); the runs alternate, and the medians are compared.
 `--keep DIR` keeps both PDFs to look at.
@@ -24,36 +26,17 @@ import textwrap
 import time
 from pathlib import Path
 from arguments import at_least  # noqa: E402  (benchmarks/arguments.py)
+from deck_table import CARDS, table
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-CARDS = 500
+#: the anchor: the same deck drawn by protograf, a script of its own (run by protograf's Python)
+ANCHOR = Path(__file__).resolve().with_name("protograf_deck.py")
+#: how to give the anchor its own virtual environment
+SETUP = ("protograf is not installed for {python}: python3 -m venv /tmp/protograf && "
+         "/tmp/protograf/bin/pip install protograf, then --protograf-python /tmp/protograf/bin/python")
 
-
-def table(n: int = CARDS) -> list[list[str]]:
-    """The data both sides print: a title, a number and a line of text per card."""
-    return [["title", "number", "text"]] + [
-        [f"Card {i + 1}", str(i % 9 + 1), f"Roll two dice. Each skull sinks {i % 7 + 1} enemy crew and the storm "
-                                          f"moves {i % 3 + 1} spaces."] for i in range(n)]
-
-
-PROTOGRAF = textwrap.dedent("""
-    import json, os, sys, time
-    from protograf import Create, Data, Deck, Card, Save, T, circle, rectangle, text
-    Create(filename=os.environ["BENCH_PDF"], units="mm", margin=5)
-    Data(data_list=json.loads(os.environ["BENCH_TABLE"]))
-    Deck(card_size="poker", grid_marks=True)
-    # lower-case shapes are templates for the cards (the capitalised ones draw on the page at once)
-    Card("*",
-         rectangle(x=2, y=2, width=59, height=12, fill="#c8d6d8"),
-         text(text=T("{{ title }}"), x=31.5, y=9.5, font_size=11),
-         circle(cx=54.5, cy=21, radius=4.5, fill="#1f6f8b"),
-         text(text=T("{{ number }}"), x=54.5, y=22, font_size=9),
-         text(text=T("{{ text }}"), x=6.5, y=52, align="centre", font_size=9, width=50, height=26, wrap=True))
-    Save()
-    print(time.process_time())
-""")
 
 OURS = textwrap.dedent("""
     import sys, time
@@ -91,14 +74,24 @@ def synthetic_game(folder: Path, rows: list[list[str]]) -> Path:
     return game
 
 
-def child(code: str, *args: str, timeout: float, env: dict[str, str] | None = None) -> float:
-    """Run a script in a fresh interpreter; it prints its own elapsed seconds last."""
+def child(code: str, *args: str, timeout: float, env: dict[str, str] | None = None,
+          python: str = sys.executable, script: Path | None = None) -> float:
+    """Run a script (the code, or the file `script`) in a fresh interpreter; it prints its own
+    elapsed seconds last."""
     full = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
-    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=timeout,
-                         env=full)
+    command = [python, str(script), *args] if script else [python, "-c", code, *args]
+    out = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=full)
     if out.returncode != 0:
         raise RuntimeError(out.stderr.strip().splitlines()[-1] if out.stderr.strip() else "failed")
     return float(out.stdout.strip().splitlines()[-1])
+
+
+def has_protograf(python: str) -> bool:
+    """Whether `python` can import protograf."""
+    try:
+        return subprocess.run([python, "-c", "import protograf"], capture_output=True, timeout=120).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
 
 
 def whole_sets(tmp: Path) -> list[tuple[str, float, int]]:
@@ -108,7 +101,7 @@ def whole_sets(tmp: Path) -> list[tuple[str, float, int]]:
 
     rows = []
     for folder in game_folders():
-        t = time.perf_counter()
+        t = time.process_time()
         try:
             content = load_game(folder.name)
         except ContentError as exc:
@@ -118,7 +111,7 @@ def whole_sets(tmp: Path) -> list[tuple[str, float, int]]:
         for job in plan(content, PrintOptions(out=tmp / folder.name)):
             n = job.make()
             pages += n if job.kind != "faces" else 0
-        rows.append((folder.name, time.perf_counter() - t, pages))
+        rows.append((folder.name, time.process_time() - t, pages))
     return rows
 
 
@@ -129,10 +122,10 @@ def pages(pdf: Path) -> int:
 
 
 def main() -> int:
-    import json
-
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=at_least(1), default=5, help="alternating runs of each side (default 5)")
+    ap.add_argument("--protograf-python", default=sys.executable,
+                    help="the Python of a virtual environment with protograf (default: this one)")
     ap.add_argument("--protograf-timeout", type=at_least(0.1, float), default=600)
     ap.add_argument("--keep", type=Path, help="copy both 500-card PDFs here")
     ap.add_argument("--no-sets", action="store_true", help="only the 500-card comparison")
@@ -140,9 +133,13 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         if not args.no_sets:
-            print("whole print sets (PDF + SVG, one process):")
+            print("whole print sets (PDF + SVG, one process, CPU seconds):")
             for game, secs, n in whole_sets(tmp / "sets"):
-                print(f"  {game:24s} {secs:6.2f} s  ({n} PDF pages)")
+                print(f"  {game:24s} {secs:6.2f} CPU s  ({n} PDF pages)")
+        if not has_protograf(args.protograf_python):
+            print(f"the 500-card comparison with protograf, the anchor, is left out: "
+                  f"{SETUP.format(python=args.protograf_python)}")
+            return 0 if not args.no_sets else 1
         rows = table()
         game = synthetic_game(tmp / "content", rows)
         ours_pdf, theirs_pdf = tmp / "ours.pdf", tmp / "protograf.pdf"
@@ -150,8 +147,8 @@ def main() -> int:
         for run in range(args.runs):
             ours.append(child(OURS, str(game), str(ours_pdf), timeout=args.protograf_timeout))
             try:
-                theirs.append(child(PROTOGRAF, timeout=args.protograf_timeout,
-                                    env={"BENCH_PDF": str(theirs_pdf), "BENCH_TABLE": json.dumps(rows)}))
+                theirs.append(child("", str(theirs_pdf), timeout=args.protograf_timeout,
+                                    python=args.protograf_python, script=ANCHOR))
             except (RuntimeError, subprocess.TimeoutExpired, FileNotFoundError) as exc:
                 print(f"  protograf failed: {exc}")
                 return 1
