@@ -247,9 +247,9 @@ class LandArt(Strict):
 class CompassArt(Strict):
     """A compass rose at (x, y) mm with radius r, its north letter printed above it."""
 
-    x: float
-    y: float
-    r: PositiveFloat
+    x: Position
+    y: Position
+    r: Length
     north: Text
 
 
