@@ -36,9 +36,9 @@ def _steps(seed: int, players: int, limit: int, rounds: int = 6):
             entry = rng.choice(GAME.legal_actions(s))
         yield s, entry
         if step is not None:
-            GAME.play_chance(s, entry)
+            GAME.play_chance(s, entry, NOWHERE)
         else:
-            GAME.play(s, entry)
+            GAME.play(s, entry, NOWHERE)
 
 
 #: the parts of a view that are the game's, not the state's (the board, the cards, the dice)
