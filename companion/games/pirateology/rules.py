@@ -19,8 +19,8 @@ unknown shuffled part (a multiset, drawn by Draw steps) plus the cards put under
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -209,8 +209,7 @@ class PirateologyGame(Game[PirState]):
 
     @cached_property
     def _hand_facts(self) -> Callable[[tuple[str, ...]], tuple[bool, str | None, tuple[str, ...], bool]]:
-        """`_hand` worked out once per hand (its cards in order; a hand is sorted, so there are few),
-        in a bounded cache kept on the game."""
+        """`_hand` worked out once per hand (its cards, sorted), the last HAND_CACHE hands kept."""
         cards = self.data.cards
 
         @lru_cache(maxsize=HAND_CACHE)
