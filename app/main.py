@@ -343,6 +343,20 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def listen_all(host: str, port: int) -> list[socket.socket]:
+    """The sockets of `--host`: its address, and localhost beside a single LAN address (the host's
+    own browser keeps using http://localhost:PORT: its games, whose device is known by the page's
+    local storage of that origin, stay its own; a wildcard address serves localhost already)."""
+    socks = [listen(host, port)]
+    if not access.is_loopback(host) and host not in ("0.0.0.0", "::", ""):
+        try:
+            socks.append(listen("127.0.0.1", port))
+        except OSError:
+            socks[0].close()
+            raise
+    return socks
+
+
 def web_app() -> Any:
     """The Flet web app (FastAPI) behind the Origin and Host check of app/access.py."""
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")  # phones at the table may have no internet
@@ -355,23 +369,24 @@ def web_app() -> Any:
 GRACE_S = 3
 
 
-def serve(sock: socket.socket, door: access.Access, open_browser: bool = True) -> None:
-    """Serve the web app on a bound socket (uvicorn, as flet-web does, but with our own guard)."""
+def serve(sock: socket.socket | list[socket.socket], door: access.Access, open_browser: bool = True) -> None:
+    """Serve the web app on bound sockets (uvicorn, as flet-web does, but with our own guard). The
+    browser opened here is this machine's: on localhost, whatever --host says."""
     access.configure(door)
     config = uvicorn.Config(web_app(), log_level="warning", ws="websockets-sansio", lifespan="on",
                             timeout_graceful_shutdown=GRACE_S)
     server = uvicorn.Server(config)
     if open_browser:
-        url = f"http://localhost:{door.port}/" if access.is_loopback(door.host) else door.join_link("/")
+        url = f"http://localhost:{door.port}/"
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    server.run(sockets=[sock])
+    server.run(sockets=sock if isinstance(sock, list) else [sock])
 
 
 def run(web: bool = False, port: int = 8550, host: str | None = None, open_browser: bool = True) -> None:
     """Start the app: a desktop window, or a web server for browsers (localhost unless `host`)."""
     if web:
         door = access.Access.for_server(host, port)
-        serve(listen(door.host, port), door, open_browser)
+        serve(listen_all(door.host, port), door, open_browser)
     else:
         ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(web_assets()))
 
