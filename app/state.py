@@ -9,6 +9,8 @@ happens and a restart resumes every game where it was.
 """
 from __future__ import annotations
 
+import bisect
+
 import hashlib
 import json
 import logging
@@ -36,6 +38,9 @@ META_KEY = "app"
 ASSISTANT, HOTSEAT, DEVICES = "assistant", "hotseat", "devices"
 MODES = (ASSISTANT, HOTSEAT, DEVICES)
 HUMAN, BOT = "human", "bot"
+#: how bots move in digital play: at once after each decision, or one step a tap
+INSTANT, STEP = "instant", "step"
+PACES = (INSTANT, STEP)
 #: a seat played by the random bot even where the game has its own (smarter) bot
 RANDOM_BOT = "random-bot"
 KINDS = (HUMAN, BOT, RANDOM_BOT)
@@ -352,6 +357,7 @@ class LiveGame:
             action = self.game.codec.decode(action)
             self._check_seat(client, action.player)
             events = self.session.act(action)
+            self._seen(action.player)  # (the person saw what their own decision brought)
             events += self.run_bots()
             self.version += 1
             self.touched = time.time()
@@ -422,8 +428,96 @@ class LiveGame:
 
     def run_bots(self) -> list:
         """Let bots act for their seats until a person must decide (or the table must roll); a lone
-        person's windows with nothing to do but pass are passed for them (the engine's Runner)."""
-        return self.runner.advance()
+        person's windows with nothing to do but pass are passed for them (the engine's Runner). The
+        run stops early where a person's tap is waited for (`pause`)."""
+        if not self.human_seats() or self.session.is_over():
+            return self.runner.advance()
+        if self.pause() is not None:
+            return []
+        return self.runner.advance(stop=lambda: self.pause() is not None)
+
+    # --- a person's turns and the bots' pace -----------------------------------------------------
+    @property
+    def pace(self) -> str:
+        """How bots move: "instant" (at once, after each decision) or "step" (one step a tap)."""
+        return self.session.meta.get(META_KEY, {}).get("pace", INSTANT)
+
+    def passes_turns(self, seat: int) -> bool:
+        """Whether `seat`'s player chose to let their turns with nothing to decide pass untapped."""
+        return seat in self.session.meta.get(META_KEY, {}).get("pass_turns", [])
+
+    def _seen(self, seat: int) -> None:
+        """`seat`'s player has seen the game up to its last step."""
+        self.session.meta.setdefault(META_KEY, {}).setdefault("seen", {})[str(seat)] = len(self.session.log) - 1
+
+    def pause(self) -> dict[str, Any] | None:
+        """The tap the game waits for before the bots go on, if any: {"kind": "turn", "seat", "events"}
+        when a person's turn went by with nothing for them to decide (the rolls that open a person's
+        turn, "Anne rolls 4: the ship stays at sea", since that person last looked), unless they chose
+        to let such turns pass; {"kind": "bot", "seat"} when the bots move step by step and one is to
+        move. Both are read from the log: the app knows no rule."""
+        s = self.session
+        if s.is_over() or self.mode == ASSISTANT:
+            return None
+        info = s.meta.get(META_KEY, {})
+        seen = info.get("seen", {})
+        to_move = s.to_move()
+        events = s.events
+        for seat in self.human_seats():
+            if seat == to_move or self.passes_turns(seat):
+                continue
+            mark = seen.get(str(seat), -1)
+            prefix = self.seats[seat].name + " "
+            start = bisect.bisect_right(events, mark, key=lambda item: item[0])
+            rolls = [e for _, e in events[start:] if e.type == "roll" and e.text.startswith(prefix) and e.visible(seat)]
+            if rolls:
+                return {"kind": "turn", "seat": seat, "events": rolls}
+        if self.pace == STEP and to_move is not None and to_move in self.bots:
+            return {"kind": "bot", "seat": to_move}
+        return None
+
+    def go_on(self, client: str) -> list:
+        """The tap a pause waits for: the person saw their turn (a device holding that seat), or the
+        next bot step (any device holding a seat)."""
+        with self.lock:
+            waiting = self.pause()
+            if waiting is None:
+                return []
+            if waiting["kind"] == "turn":
+                self._check_seat(client, waiting["seat"])
+                self._seen(waiting["seat"])
+                events = self.run_bots()
+            else:
+                if not self.seats_of(client):
+                    raise IllegalAction.said("seats", "app.refused.no_seat_here")
+                events = self.runner.advance(stop=lambda: True)  # one step
+            self._save_meta()
+            return events
+
+    def set_pace(self, client: str, pace: str) -> list:
+        """Bots at once or step by step (any device holding a seat); at once lets them go on now."""
+        with self.lock:
+            if pace not in PACES:
+                raise ValueError(f"a pace is one of {', '.join(PACES)}, not {pace!r}")
+            if not self.seats_of(client):
+                raise IllegalAction.said("seats", "app.refused.no_seat_here")
+            self.session.meta.setdefault(META_KEY, {})["pace"] = pace
+            events = self.run_bots()
+            self._save_meta()
+            return events
+
+    def set_pass_turns(self, client: str, seat: int, on: bool) -> list:
+        """A player's choice to let their turns with nothing to decide pass without a tap."""
+        with self.lock:
+            self._check_seat(client, seat)
+            chosen = set(self.session.meta.setdefault(META_KEY, {}).get("pass_turns", []))
+            chosen = chosen | {seat} if on else chosen - {seat}
+            self.session.meta[META_KEY]["pass_turns"] = sorted(chosen)
+            if on:
+                self._seen(seat)
+            events = self.run_bots()
+            self._save_meta()
+            return events
 
     # --- persistence -----------------------------------------------------------------------------
     def _save_meta(self) -> None:
