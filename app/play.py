@@ -119,8 +119,9 @@ class PlayScreen(GameScreen):
     def tools(self) -> ft.Control:
         client = self.app.client
         w = self.w
-        row = [button(w("app.play.undo"), self.undo, icon=ft.Icons.UNDO, disabled=not self.live.can_undo(client),
-                      tooltip=w("app.play.undo_why"))]
+        why_not = self.live.undo_refusal(client, w)  # (a disabled Undo says why under it)
+        row = [button(w("app.play.undo"), self.undo, icon=ft.Icons.UNDO, disabled=why_not is not None,
+                      tooltip=w("app.play.undo_why"), why=why_not)]
         if self.live.mode == state.DEVICES:
             row.append(button(w("app.play.leave"), self.leave, icon=ft.Icons.LOGOUT))
         return wrap_row(row)

@@ -114,6 +114,8 @@ class GameSummary:
     to_move: str | None
     steps: int
     error: str | None = None
+    #: put away by its owner: off the Continue list, under Archived games (and back with Restore)
+    archived: bool = False
 
 
 class LiveGame:
@@ -406,6 +408,16 @@ class LiveGame:
         actor = self._last_human_actor()
         return actor is not None and actor in self.seats_of(client)
 
+    def undo_refusal(self, client: str, words: Any) -> str | None:
+        """Why this device may not undo now, in the words' language (None: it may): a disabled
+        Undo says it under the button ("dice rolled ... cannot be taken back in this game")."""
+        if self.can_undo(client):
+            return None
+        if not self.seats_of(client):
+            return words("app.refused.no_seat_here")
+        refused = self.session.undo_refusal()
+        return refused.say(words) if refused is not None else words("app.refused.undo_own")
+
     def _last_actor(self) -> int | None:
         for entry in reversed(self.session.log):
             if "action" in entry:
@@ -537,7 +549,20 @@ class LiveGame:
         updated = self.touched
         return GameSummary(id=self.id, game=self.game.id, mode=self.mode, players=list(s.players),
                            title=info.get("title") or self.game.name, updated=updated, over=s.is_over(),
-                           to_move=s.players[to_move] if to_move is not None else None, steps=len(s.log))
+                           to_move=s.players[to_move] if to_move is not None else None, steps=len(s.log),
+                           archived=bool(info.get("archived")))
+
+    def may_manage(self, client: str) -> bool:
+        """Whether this device may archive or delete the game: the device that started it."""
+        return self.owner is None or client == self.owner
+
+    def archive(self, client: str, on: bool) -> None:
+        """Put the game away (off the Continue list) or back; only the device that started it."""
+        with self.lock:
+            if not self.may_manage(client):
+                raise IllegalAction.said("seats", "app.refused.not_owner")
+            self.session.meta.setdefault(META_KEY, {})["archived"] = bool(on)
+            self._save_meta()
 
 
 def make_bot(session: Session, seat: int, kind: str = BOT) -> Any:
@@ -645,6 +670,16 @@ class GameRegistry:
                 out.append(GameSummary(gid, "?", "?", [], f"unreadable save {gid}", 0.0, True, None, 0, why))
         out = [s for s in out if include_over or not s.over]
         return sorted(out, key=lambda s: s.updated, reverse=True)
+
+    def remove(self, client: str, gid: str) -> None:
+        """Delete a saved game for a device that may (the one that started it); a game whose save
+        cannot be read may be deleted by any device of this machine's table."""
+        live = self.games.get(gid)
+        if live is not None and not live.may_manage(client):
+            raise IllegalAction.said("seats", "app.refused.not_owner")
+        if gid not in self.ids():
+            raise KeyError(gid)
+        self.delete(gid)
 
     def delete(self, gid: str) -> None:
         with self.lock:
