@@ -59,6 +59,11 @@ class App:
         self.revealed: dict[str, int | None] = {}
 
     @property
+    def address(self) -> str | None:
+        """The network address this page's device connects from (join-code guesses count per address)."""
+        return getattr(self.page, "client_ip", None) or None
+
+    @property
     def reg(self) -> state.GameRegistry:
         return state.registry()
 
@@ -105,7 +110,7 @@ class App:
         route = route or "/"
         code = parse_qs(query).get("join")
         if code:  # the QR code's link carries the join code (--host); remember this device
-            access.current().admit(self.client, code[0])
+            access.current().admit(self.client, code[0], self.address)
         try:
             self.screen = screens.for_route(self, route)
         except Exception as exc:  # a broken screen must leave a way home
@@ -426,8 +431,9 @@ def serve(sock: socket.socket | list[socket.socket], door: access.Access, open_b
     """Serve the web app on bound sockets (uvicorn, as flet-web does, but with our own guard). The
     browser opened here is this machine's: on localhost, whatever --host says."""
     access.configure(door)
+    access.quiet_flet_tracebacks()
     config = uvicorn.Config(web_app(), log_level="warning", ws="websockets-sansio", lifespan="on",
-                            timeout_graceful_shutdown=GRACE_S)
+                            timeout_graceful_shutdown=GRACE_S, ws_max_size=access.FRAME_BYTES)
     server = uvicorn.Server(config)
     if open_browser:
         url = f"http://localhost:{door.port}/"

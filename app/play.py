@@ -191,8 +191,11 @@ class PlayScreen(GameScreen):
     def join(self, code: str) -> None:
         """The join code typed in (the QR code's link carries it, so most devices never see this)."""
         self.code = code
-        if access.current().admit(self.app.client, code):
+        door, address = access.current(), getattr(self.app, "address", None)
+        if door.admit(self.app.client, code, address):
             self.app.toast(self.w("app.play.joined"))
+        elif (wait := door.waiting(self.app.client, address)) > 0:
+            self.app.toast(self.w("app.play.code_wait", seconds=int(wait) + 1))
         else:
             self.app.toast(self.w("app.play.wrong_code"))
         self.app.render()

@@ -17,6 +17,7 @@ from companion.words import Words, languages, sentence, words_for
 from app import access, games, state, theme
 from app.assistant import AssistantScreen
 from app.base import ErrorScreen, Screen
+from app.history import history_screen
 from app.play import PlayScreen
 from app.widgets.common import button, card, heading, notice, para, text_button, wrap_row
 
@@ -27,8 +28,8 @@ def for_route(app: Any, route: str) -> Screen:
     parts = [p for p in route.split("/") if p]
     if not parts:
         return Home(app)
-    if parts[0] == "games" and len(parts) >= 2:
-        gid = parts[1]
+    if parts[0] == "games" and len(parts) >= 2 and parts[1] in {e.id for e in api.game_entries()}:
+        gid = parts[1]  # (a typed link naming no game is the error screen below, not a traceback)
         if len(parts) == 2:
             return GameMenu(app, gid)
         if parts[2] == "rules":  # (/rules/N: opened at section N, the step a game screen is at)
@@ -39,6 +40,8 @@ def for_route(app: Any, route: str) -> Screen:
             return SetupScreen(app, gid, parts[3])
     if parts[0] == "s" and len(parts) == 2:
         return open_game(app, parts[1])
+    if parts[0] == "history":
+        return history_screen(app, parts[1:])
     return ErrorScreen(app, app_words(app)("app.error.no_screen", route=route))
 
 
@@ -102,6 +105,10 @@ class Home(Screen):
             out.append(grid([self.continue_tile(s) for s in live[:8]]))
         out.append(heading(w("app.home.games")))
         out.append(grid([self.game_card(g) for g in games.game_entries()]))
+        out.append(card(ft.Row([ft.Icon(ft.Icons.HISTORY), ft.Text(w("history.title"), size=18, weight=ft.FontWeight.BOLD)]),
+                        para(w("history.open_text")),
+                        wrap_row([button(w("history.open"), lambda e: self.app.go("/history"), icon=ft.Icons.ARROW_FORWARD,
+                                         primary=True, key="open-history")])))
         finished = [s for s in mine if s.over and not s.archived]
         if finished:
             out.append(heading(w("app.home.finished"), 16))

@@ -16,6 +16,7 @@ import json
 import logging
 import os
 import secrets
+import sqlite3
 import threading
 import time
 from dataclasses import asdict, dataclass
@@ -29,9 +30,11 @@ from companion.engine import Action, Event, IllegalAction, Runner, SaveError, Se
 from companion.engine import make_bot as engine_bot
 from companion.engine.chance import Digital
 from companion.engine.session import delete_saved
+from companion.history import HistoryError, RoundRecord
+from companion.history.place import APP_NAME, data_dir, history_path  # noqa: F401 (APP_NAME: the folder's name)
+from companion.history.record import recorded, remember, walk_track
 
 log = logging.getLogger("companion.app")
-APP_NAME = "pirate-companion"
 META_KEY = "app"
 
 #: what a saved game is used for: a score pad beside a real table, or digital play
@@ -48,18 +51,6 @@ KINDS = (HUMAN, BOT, RANDOM_BOT)
 NAMED_BOT = "bot:"
 #: the longest player name (the setup screen's field; longer text is refused on the server)
 MAX_NAME = 40
-
-
-def data_dir() -> Path:
-    """The app's data folder: $COMPANION_DATA_DIR, else the platform's user data dir."""
-    env = os.environ.get("COMPANION_DATA_DIR")
-    if env:
-        return Path(env).expanduser()
-    try:
-        import platformdirs
-    except ImportError:
-        return Path.home() / ".local" / "share" / APP_NAME
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 #: the environment variable that seeds every game the app starts (`companion app --seed N` sets it)
@@ -137,6 +128,9 @@ class LiveGame:
             i: make_bot(session, i, s.kind) for i, s in enumerate(self.seats) if s.is_bot}
         self.runner = Runner(session, self.bots)
         self.version = 0  # bumped on every change, so pages can tell they are stale
+        #: the table's history this game goes into when it ends (the registry's data folder)
+        self.history: Path | None = None
+        self._track: tuple[int, Any] = (-1, None)
         #: when the game last changed (for the Continue list); loading a save must not count
         self.touched = time.time()
 
@@ -363,6 +357,7 @@ class LiveGame:
             events += self.run_bots()
             self.version += 1
             self.touched = time.time()
+            self.remember()
             return events
 
     def resolve(self, client: str, outcome: Any) -> list:
@@ -374,6 +369,7 @@ class LiveGame:
             events += self.run_bots()
             self.version += 1
             self.touched = time.time()
+            self.remember()
             return events
 
     def undo(self, client: str) -> None:
@@ -531,6 +527,42 @@ class LiveGame:
             self._save_meta()
             return events
 
+    # --- the table's history (companion/history) --------------------------------------------------
+    def remember(self, again: bool = True) -> int | None:
+        """A finished game goes into the table's history: when it ends (again: a game undone and
+        finished anew replaces its record) and when a finished game is loaded that is not there
+        yet (a crash while it was written). The save stays; a history that cannot be written
+        never stops the game (it is logged)."""
+        if self.history is None or not self.session.is_over():
+            return None
+        info = self.session.meta.get(META_KEY, {})
+        try:
+            if not again and recorded(self.session, self.history):
+                return None
+            kinds = [self.history_kind(s.kind) for s in self.seats]
+            return remember(self.session, self.mode, self.history, kinds=kinds,
+                            started=info.get("created"), ended=self.touched, replace=again,
+                            game=api.base_id(self.game.id))
+        except (HistoryError, sqlite3.Error, OSError) as exc:
+            log.warning("the game %s could not be kept in the history: %s", self.id, exc)
+            return None
+
+    def history_kind(self, kind: str) -> str:
+        """A seat as the history names it: "human", or "bot:<the bot's name>"."""
+        if kind == HUMAN:
+            return HUMAN
+        if kind.startswith(NAMED_BOT):
+            return kind
+        return NAMED_BOT + ("random" if kind == RANDOM_BOT else next(iter(api.bot_kinds(self.game))))
+
+    def track(self) -> list[RoundRecord]:
+        """The game's track so far, round by round (the score sheet), as the history records it."""
+        with self.lock:
+            n = len(self.session.log)
+            if self._track[0] != n:
+                self._track = (n, walk_track(self.session)[0])
+            return self._track[1]
+
     # --- persistence -----------------------------------------------------------------------------
     def _save_meta(self) -> None:
         self.session.meta[META_KEY]["seats"] = [asdict(s) for s in self.seats]
@@ -578,13 +610,15 @@ class GameRegistry:
 
     def __init__(self, root: Path | None = None):
         self.root = games_dir(root) if root is not None else games_dir()
+        #: the table's history of this data folder
+        self.history = history_path(self.root.parent)
         self.lock = threading.RLock()
         self.games: dict[str, LiveGame] = {}
         self.broken: dict[str, str] = {}
 
     def path(self, gid: str) -> Path:
-        if not gid or not all(c.isalnum() or c in "-_" for c in gid):
-            raise KeyError(gid)
+        if not gid or len(gid) > 64 or not all(c.isalnum() or c in "-_" for c in gid):
+            raise KeyError(gid)  # (a link a client typed: no file name of its choosing, none too long)
         return self.root / f"{gid}.json"
 
     def create(self, game: Any, players: list[str], mode: str, kinds: list[str] | None = None,
@@ -618,10 +652,12 @@ class GameRegistry:
         session = Session(game, players, options or {}, seed=seed, source=source, path=self.path(gid), meta=meta,
                           undo_over_chance=undo_over_chance)
         live = LiveGame(gid, session)
+        live.history = self.history
         with self.lock:
             self.games[gid] = live
         with live.lock:
             live.run_bots()
+            live.remember()
         return live
 
     def get(self, gid: str) -> LiveGame:
@@ -638,9 +674,11 @@ class GameRegistry:
             api.warm_up_odds(session.game.id)  # (a game opened by its link: its odds get ready meanwhile)
             live = LiveGame(gid, session)
             live.touched = touched
+            live.history = self.history
             self.games[gid] = live
         with live.lock:
             live.run_bots()  # a bot's turn interrupted by a stop goes on
+            live.remember(again=False)  # (a finished game whose record a crash took away)
         return live
 
     def ids(self) -> list[str]:

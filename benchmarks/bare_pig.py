@@ -1,19 +1,17 @@
 """OpenSpiel's pig written as a companion Game with nothing but its arithmetic: the engine's floor.
 
 Played through a Session the way `engine_speed.py` plays Kapern, it costs what the engine's path
-costs a step (the bot loop, the action checks, the copy of the state, the digital die, the log
-entry) plus the little its rules do: what any game's step costs before its own rules. The rules
-are OpenSpiel's pig (4 players, a six-sided die, 100 to win, at most 1,000 moves), each hook as
-cheap as Python allows: a flat state stepped in place (`step_in_place`: one copy a snapshot),
-the actions made once, no events.
+costs a step (the runner, the engine's checks, the digital die and its check, the log entry, a
+clone a snapshot) plus the little its rules do: what any game's step costs before its own rules.
+The rules are OpenSpiel's pig (4 players, a six-sided die, 100 to win, at most 1,000 moves), each
+hook as cheap as Python allows: a flat state, the actions made once, no events.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.engine import Action, ActionCodec, Event, Game, Roll
-from companion.engine.state import top_copy
+from companion.engine import Action, ActionCodec, Game, Roll, Sink
 
 WIN, HORIZON = 100, 1000
 
@@ -38,7 +36,6 @@ class PigState:
 
 DIE = Roll((tuple("123456"),), label="die")
 ACTIONS = [[Turn(seat), Turn(seat, hold=True)] for seat in range(4)]
-NO_EVENTS: list[Event] = []
 
 
 class BarePig(Game[PigState]):
@@ -47,8 +44,6 @@ class BarePig(Game[PigState]):
     min_players, max_players = 2, 4
     state_type = PigState
     codec = ActionCodec(Turn)
-    #: step and resolve put a new list in `scores`: the bot loop steps a copy of its own in place
-    step_in_place = True
 
     def new_state(self, players: list[str], options: dict[str, Any]) -> PigState:
         self.check_players(players)
@@ -66,21 +61,17 @@ class BarePig(Game[PigState]):
     def legal_actions(self, s: PigState) -> list[Action]:
         return [] if s.rolling or s.over else ACTIONS[s.seat]
 
-    def successor(self, s: PigState) -> PigState:
-        return top_copy(s)
-
-    def step(self, s: PigState, a: Action) -> list[Event]:
+    def step(self, s: PigState, a: Action, out: Sink) -> None:
         s.moves += 1
         if a.hold:  # type: ignore[attr-defined]
-            scores = s.scores[:]
+            scores = s.scores
             scores[s.seat] += s.total
-            s.scores, s.total, s.seat = scores, 0, (s.seat + 1) % len(scores)
+            s.total, s.seat = 0, (s.seat + 1) % len(scores)
             s.over = scores[a.player] >= WIN or s.moves >= HORIZON
         else:
             s.rolling = True
-        return NO_EVENTS
 
-    def resolve(self, s: PigState, outcome: list[str]) -> list[Event]:
+    def resolve(self, s: PigState, outcome: list[str], out: Sink) -> None:
         s.moves += 1
         s.rolling = False
         if outcome[0] == "1":
@@ -88,7 +79,6 @@ class BarePig(Game[PigState]):
         else:
             s.total += int(outcome[0])
         s.over = s.moves >= HORIZON
-        return NO_EVENTS
 
     def view(self, s: PigState, player: int | None) -> dict[str, Any]:
         return {"scores": list(s.scores), "seat": s.seat, "total": s.total}

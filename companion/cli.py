@@ -9,30 +9,34 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import pkgutil
 import sys
 
 from companion import __version__
-from companion import commands
+from companion.commands import COMMANDS, Parser
 from companion.content.errors import ContentError
 from companion.engine.errors import IllegalAction, SaveError
 from companion.errors import UserError
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description="The pirate table companion: print, track and play "
-                                     "pirate board games.")
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; only `command`'s module is imported (its options), the others
+    are named with their one-line help (companion/commands/__init__.py, COMMANDS)."""
+    parser = Parser(prog="companion", description="The pirate table companion: print, track and play "
+                                                  "pirate board games.")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"companion.commands.{info.name}")
-        if hasattr(module, "register"):
-            module.register(sub)
+    if command in COMMANDS:
+        importlib.import_module(f"companion.commands.{COMMANDS[command][0]}").register(sub)
+    for name, (_, text) in sorted(COMMANDS.items()):
+        if name not in sub.choices:
+            sub.add_parser(name, help=text)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(command)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)

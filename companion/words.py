@@ -330,10 +330,12 @@ def _words(folder: str, lang: str) -> Words:
     return Words(lang)
 
 
+@lru_cache(maxsize=64)
+def _known(folder: str, lang: str) -> str:
+    return lang if (Path(folder) / f"{lang}.yaml").is_file() else DEFAULT_LANG
+
+
 def words_for(lang: str | None) -> Words:
     """The (cached) words of a language; an unknown language gets English."""
-    lang = lang or DEFAULT_LANG
     folder = str(words_dir())
-    if not (Path(folder) / f"{lang}.yaml").is_file():
-        lang = DEFAULT_LANG
-    return _words(folder, lang)
+    return _words(folder, _known(folder, lang or DEFAULT_LANG))

@@ -11,10 +11,13 @@ example database, so parallel workers (pytest-xdist) never share a file.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import faulthandler
 import os
 import queue
 import select
+import shutil
+import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -33,6 +36,12 @@ for _name, _examples in PROFILES.items():
     settings.register_profile(_name, max_examples=_examples, derandomize=True, database=None, deadline=None,
                               suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(PROFILE)
+
+# no test writes into the user's data folder (the app's saves, the table's history): a finished
+# `companion play` in a test keeps its game in a folder of the test run's own
+if not os.environ.get("COMPANION_DATA_DIR"):
+    os.environ["COMPANION_DATA_DIR"] = tempfile.mkdtemp(prefix="companion-test-data-")
+    atexit.register(shutil.rmtree, os.environ["COMPANION_DATA_DIR"], True)
 
 
 class Warmed(dict):

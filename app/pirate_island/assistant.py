@@ -3,7 +3,9 @@
 cheapest cost and route, with or without the treasure; a tap on any field says its terrain, cost
 and rescue targets; work out a combat; read what a doubles roll does. Whose turn,
 the storm and the Totenkiste are tracked entries (undo below). Every number comes from the
-rules code (companion/games/pirate_island/helper.py)."""
+rules code: the tracker's view (the storm card's face and rule, whether a band's Totenkiste count
+may go up or down) and companion/games/pirate_island/helper.py (routes, rescue targets, the combat
+table and its choices, the doubles)."""
 from __future__ import annotations
 
 from typing import Any
@@ -30,20 +32,19 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
     out.append(wrap_row([
         button(f"Next turn: {view['players'][(view['turn'] + 1) % len(view['players'])]['name']}",
                lambda e: act(screen, live, {"type": "next_turn"}), icon=ft.Icons.SKIP_NEXT, primary=True),
-        button("Storm over" if view["storm"] else "Storm (double 5)",
+        button("Storm over" if view["storm"] else f"Storm (double {view['storm_face']})",
                lambda e: act(screen, live, {"type": "storm", "on": not view["storm"]}), icon=ft.Icons.THUNDERSTORM),
     ]))
     if view["storm"]:
-        out.append(para("The storm blows: no sailing, embarking, disembarking or loading until the next doubles "
-                        "that are not double 5."))
+        out.append(para(view["storm_text"]))
     rows = []
     for p in view["players"]:
         rows.append(wrap_row([
             para(f"{p['name']} ({p['colour_name']}): {p['totenkiste']} in the Totenkiste"),
             button("+1", lambda e, b=p["seat"]: act(screen, live, {"type": "dead", "band": b, "change": 1}),
-                   tooltip=f"A pirate of {p['name']} goes to the Totenkiste", disabled=p["totenkiste"] >= 6),
+                   tooltip=f"A pirate of {p['name']} goes to the Totenkiste", disabled=not p["dies"]),
             button("-1", lambda e, b=p["seat"]: act(screen, live, {"type": "dead", "band": b, "change": -1}),
-                   tooltip=f"A pirate of {p['name']} comes back", disabled=p["totenkiste"] <= 0),
+                   tooltip=f"A pirate of {p['name']} comes back", disabled=not p["returns"]),
         ]))
     out.append(route_card(screen, live, d))
     out.append(card(heading("Totenkiste", 16), *rows))
@@ -122,17 +123,15 @@ def combat_card(screen: Any, d: dict[str, Any]) -> ft.Control:
         screen.app.render()
     rows: list[ft.Control] = [heading("Combat", 16), para("Attackers:"),
                               wrap_row([button(str(k), lambda e, k=k: pick("attackers", k), primary=k == n)
-                                        for k in range(1, 7)]),
+                                        for k in helper.attacker_counts(data.rules)]),
                               para("Defender's field:"),
                               wrap_row([button(t.capitalize(), lambda e, t=t: pick("terrain", t), primary=t == terrain)
-                                        for t in ("plain", "mountain", "fortress")]),
+                                        for t in helper.defender_fields(data.rules)]),
                               ft.Switch(label="Attacked only across a river", value=river,
                                         on_change=lambda e: pick("river", e.control.value)),
                               para(f"Modifier {res['modifier']:+d} (bonus +{res['bonus']}, defence -{res['minus']})")]
-    words = {"killed": "defender killed", "flees": f"defender flees {data.rules.combat.flight} fields", "nothing": "nothing happens",
-             "failure": "an attacker dies (defender chooses)"}
     for r in res["results"]:
-        rows.append(para(f"{r['dice']}: {words[r['result']]} ({r['chance']:.0%})", size=16))
+        rows.append(para(f"{r['dice']}: {r['text']} ({r['chance']:.0%})", size=16))
     return card(*rows)
 
 
@@ -145,7 +144,7 @@ def doubles_card(screen: Any, d: dict[str, Any]) -> ft.Control:
         screen.app.render()
     rows: list[ft.Control] = [heading("Doubles", 16),
                               wrap_row([button(f"{k}-{k}", lambda e, k=k: pick(k), primary=k == face)
-                                        for k in range(1, 7)])]
+                                        for k in helper.faces(data.rules)])]
     if face:
         rows.append(para(helper.doubles(data.rules, face)["text"], size=16))
     return card(*rows)

@@ -15,6 +15,7 @@ from app.widgets.common import button, heading, notice, para, wrap_row
 from app.widgets.dice import tile
 from app.widgets.final import final_banner, standings
 from app.widgets.log import score_table
+from app.widgets.sheet import round_sheet
 
 
 def body(screen: Any, live: Any) -> list[ft.Control]:
@@ -28,6 +29,7 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
         out.append(final_banner(res["winners"], screen.accent, w=w))
         out.append(standings(play.final(live, res, view, w), res["winners"], {p["name"]: p["seat"] for p in players},
                              w=w))
+        out += score_sheet(screen, live, players)
         return out
     out.append(score_table([(p["name"], p["score"], p["seat"] == seat) for p in players],
                            seats=[p["seat"] for p in players], title=w("app.play.scores")))
@@ -52,7 +54,17 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
         out += turn.decide_buttons(screen, live, view, seat, legal)
         out += screen.odds_here(None)
         out.append(turn.score_panel(w, view))
+    out += score_sheet(screen, live, players)
     return out
+
+
+def score_sheet(screen: Any, live: Any, players: list[dict[str, Any]]) -> list[ft.Control]:
+    """The score sheet by round, as the table's history records it (the same rounds)."""
+    rounds = [r for r in live.track() if r.round > 0]
+    if not rounds:
+        return []
+    return [heading(screen.w("history.kapern_sheet"), 16),
+            round_sheet(rounds, [p["name"] for p in players], screen.w, key="score-sheet")]
 
 
 def draw_card(screen: Any, view: dict[str, Any], name: str, step: Any) -> list[ft.Control]:

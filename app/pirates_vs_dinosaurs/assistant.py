@@ -1,7 +1,7 @@
 """The Pirates vs. Dinosaurs table tracker: the table (volcano, curses, Giant Tyrannosaurus, Lost
 and Forgotten, reserve), each captain, and calculators for what is rolled at the real table.
 
-It is a Session of the tracker game (companion/games/pirates_vs_dinosaurs/tracker.py): every entry
+It is a Session of the tracker game (companion/games/pirates_vs_dinosaurs/table/tracker.py): every entry
 is an action, so it is journalled, undoable and resumed after a restart. The numbers (dice,
 successes, losses, hours, capacity, final count, what the rules wait for) come from the tracker's
 view, worked out by the rules of digital play; this module reads nothing else."""
@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.pirates_vs_dinosaurs import tracker as T
+from companion.games.pirates_vs_dinosaurs.table import entries as E, tracker as T
 from companion.words import plural
 
 from app.pirates_vs_dinosaurs import labels as L
@@ -21,10 +21,11 @@ from app.widgets.common import about, button, card, choice_dropdown, heading, no
 from app.widgets.common import set_and_render as _set, toggle_and_render as _toggle
 from app.widgets.log import score_table
 
+#: the calculators offered by where a captain is in the game (the view's `phase`)
 TOOLS = {
-    2: ["Combat", "Search", "End search", "Attack", "Replenish", "Sailors", "Dig Site", "Dice"],
-    3: ["Dig", "Combat", "Attack", "Token", "Replenish", "Sailors", "Return", "Dice"],
-    4: ["Token", "Dice"],
+    "expedition": ["Combat", "Search", "End search", "Attack", "Replenish", "Sailors", "Dig Site", "Dice"],
+    "dig": ["Dig", "Combat", "Attack", "Token", "Replenish", "Sailors", "Return", "Dice"],
+    "ship": ["Token", "Dice"],
 }
 
 
@@ -53,7 +54,7 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
     out: list[ft.Control] = [wrap_row([
         button(p["name"] + (" (turn)" if p["seat"] == view["turn"] else ""), lambda e, q=p["seat"]: pick_seat(screen, q),
                primary=p["seat"] == seat, tooltip=f"Show {p['name']}'s captain")
-        for p in view["players"]] + ([button(f"Next turn: {next_name(view)}", lambda e: act(screen, live, T.NextTurn(
+        for p in view["players"]] + ([button(f"Next turn: {next_name(view)}", lambda e: act(screen, live, E.NextTurn(
             view["turn"])), icon=ft.Icons.SKIP_NEXT)] if not view["over"] else []), spacing=6)]
     if view["over"]:
         out.append(ft.Text("Game over" + (": the island sank" if view["sunk"] else ""), size=26,
@@ -66,9 +67,9 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
     if last:
         out.append(result_card(last))
     me = view["players"][seat]
-    if me["stage"] == 1 and not me["weapon"]:
+    if me["phase"] == "outfit":
         out += outfit_panel(screen, live, view, seat)
-    elif me["stage"] == 1:
+    elif me["phase"] == "start":
         out.append(heading(f"{me['name']}: where does the search start?", 18))
         out.append(area_buttons(screen, view, seat))
     else:
@@ -76,7 +77,7 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
         out.append(captain_card(screen, live, view, seat))
     out.append(board_panel(screen, s.board_view(None), key="island"))
     out.append(table_card(screen, view))
-    if any(p["stage"] >= 3 for p in view["players"]):
+    if view["counting"]:
         out.append(final_card(view))
     return out
 
@@ -120,7 +121,7 @@ def stepper(label: str, value: Any, on_minus: Any, on_plus: Any) -> ft.Control:
 
 
 def edit(screen: Any, live: Any, seat: int, field: str, number: int = 0, text: str = "") -> Any:
-    return lambda e: screen.act(T.Edit(seat, field, number, text))
+    return lambda e: screen.act(E.Edit(seat, field, number, text))
 
 
 def table_card(screen: Any, view: dict[str, Any]) -> ft.Control:
@@ -142,7 +143,7 @@ def table_card(screen: Any, view: dict[str, Any]) -> ft.Control:
         ft.Dropdown(label="Giant Tyrannosaurus", value=giant or "none", width=260, options=[
             ft.DropdownOption(key="none", text="Off the board")] + [
             ft.DropdownOption(key=a, text=L.area(a)) for a in areas],
-            on_select=lambda e: screen.act(T.Edit(t, "giant", 0, "" if e.control.value == "none" else e.control.value))),
+            on_select=lambda e: screen.act(E.Edit(t, "giant", 0, "" if e.control.value == "none" else e.control.value))),
     )
 
 
@@ -188,7 +189,7 @@ def outfit_panel(screen: Any, live: Any, view: dict[str, Any], seat: int) -> lis
                        weight=ft.FontWeight.BOLD))
     if offer is None:
         out.append(notice(f"Not allowed: {numbers['rule']}", error=True))
-    out.append(button("Confirm purchase", lambda e: screen.act(T.Outfit(seat, d["weapon"], tuple(sorted(eq)),
+    out.append(button("Confirm purchase", lambda e: screen.act(E.Outfit(seat, d["weapon"], tuple(sorted(eq)),
                                                                          d["relic"] or "", d["mate"] or "")),
                       icon=ft.Icons.CHECK, primary=True, disabled=offer is None or not d["weapon"]))
     return out
@@ -197,7 +198,7 @@ def outfit_panel(screen: Any, live: Any, view: dict[str, Any], seat: int) -> lis
 def area_buttons(screen: Any, view: dict[str, Any], seat: int) -> ft.Control:
     hours = view["players"][seat]["hours"]
     return wrap_row([button(f"Search the {L.area(a)} ({hours[a]} h)",
-                            lambda e, a=a: screen.act(T.StartSearch(seat, a)), icon=ft.Icons.EXPLORE)
+                            lambda e, a=a: screen.act(E.StartSearch(seat, a)), icon=ft.Icons.EXPLORE)
                      for a in L.cat().area_ids])
 
 
@@ -210,7 +211,7 @@ def captain_card(screen: Any, live: Any, view: dict[str, Any], seat: int) -> ft.
                                                            else [])), size=19, weight=ft.FontWeight.BOLD)]
     steps = [stepper("Crew", p["crew"], edit(screen, live, seat, "crew", p["crew"] - 1) if p["crew"] else None,
                      edit(screen, live, seat, "crew", p["crew"] + 1))]
-    if p["stage"] == 2:
+    if p["phase"] == "expedition":
         steps.append(stepper("Time", f"{p['time']} h", edit(screen, live, seat, "time", p["time"] - 1) if p["time"]
                              else None, edit(screen, live, seat, "time", p["time"] + 1)))
     steps.append(stepper("Tokens", p["tokens"], edit(screen, live, seat, "tokens", p["tokens"] - 1) if p["tokens"]
@@ -230,25 +231,25 @@ def captain_card(screen: Any, live: Any, view: dict[str, Any], seat: int) -> ft.
     rows += tap_to_read(screen, f"pvd-captain:{seat}", L.gear_texts(p))
     if p["curses"]:
         rows.append(para("Curses: " + ", ".join(str(n) for n in p["curses"]), size=14))
-    if p["stage"] >= 3:
+    if p["phase"] in ("dig", "ship"):
         # (the final count on this same shared screen shows the values, so the panel does too)
         worth = ", ".join(L.money(v) for v in p["treasures"])
         rows.append(para(f"Treasures: {len(p['treasures'])}" + (f" ({worth})" if worth else "")
                          + (f" · carries {p['carry']}" if p["carry"] is not None else ""), size=14))
-    if p["stage"] == 2:
+    if p["phase"] == "expedition":
         inc = []
         for slot, kinds in (("inc_dino", ("dinosaur_attack",)), ("inc_other", ("aborigine_attack", "incident"))):
             key = "dinosaur_attack" if slot == "inc_dino" else "other"
             if p["upcoming"][key]:  # played here: the rules resolve the card, the table rolls its dice
                 inc.append(button(f"Play {L.thing('events', p['upcoming'][key])}",
-                                  lambda e, key=key: screen.act(T.PlayIncident(seat, key)), icon=ft.Icons.PLAY_ARROW,
+                                  lambda e, key=key: screen.act(E.PlayIncident(seat, key)), icon=ft.Icons.PLAY_ARROW,
                                   primary=True))
             inc.append(ft.Dropdown(label="Upcoming Dinosaur Attack" if slot == "inc_dino" else "Upcoming other Incident",
                                    value=p["upcoming"][key] or "none", width=300, options=[
                 ft.DropdownOption(key="none", text="None")] + [
                 ft.DropdownOption(key=cid, text=f"{L.en(ev.name)}" + (f" ({ev.strength})" if ev.strength else ""))
                 for cid, ev in sorted(c.events.items(), key=lambda kv: L.en(kv[1].name)) if ev.kind in kinds],
-                on_select=lambda e, slot=slot: screen.act(T.Edit(seat, slot, 0, "" if e.control.value == "none"
+                on_select=lambda e, slot=slot: screen.act(E.Edit(seat, slot, 0, "" if e.control.value == "none"
                                                                   else e.control.value))))
         rows.append(wrap_row(inc))
     return card(*rows)
@@ -257,7 +258,7 @@ def captain_card(screen: Any, live: Any, view: dict[str, Any], seat: int) -> ft.
 def tools(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     p = view["players"][seat]
     u = ui_state(screen)
-    names = TOOLS.get(p["stage"], [])
+    names = TOOLS.get(p["phase"], [])
     waiting = view["waiting"]
     if waiting and waiting["kind"] in WAITING_TOOLS and waiting["seat"] == seat:
         # the rules wait for the table: the entry that answers comes first, with what it is for
@@ -334,7 +335,7 @@ def combat_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list
         button(label, lambda e, f=f: _set(screen, d, "foe", f), primary=foe == f)
         for f, label in (("dinosaur", "Dinosaur"), ("aborigine", "Aborigines"), ("", "Other foe"))], spacing=6)]
     out += [para(line, size=14) for line in info["lines"]]
-    out += entry(screen, live, "combat", n, "Combat", lambda faces: T.Combat(
+    out += entry(screen, live, "combat", n, "Combat", lambda faces: E.Combat(
         seat, faces, strength, foe, int(d.get("sabers", info["sabers"])), bool(d.get("double"))), "Confirm combat")
     for o in cannon:
         out.append(flag(screen, f"opt:{o['source']}", f"Use the {o['name']} (+{plural(o['dice'], 'die')})"))
@@ -350,7 +351,7 @@ def search_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list
     n = max(0, info["dice"] + d.get("extra", 0))
     out: list[ft.Control] = [heading(f"Search the {L.area(view['players'][seat]['area'])}", 17)]
     out += [para(line, size=14) for line in info["lines"]]
-    out += entry(screen, live, "search", n, "Search", lambda faces: T.Search(seat, faces, bool(d.get("double"))),
+    out += entry(screen, live, "search", n, "Search", lambda faces: E.Search(seat, faces, bool(d.get("double"))),
                  "Confirm search")
     out.append(extra_dice(screen))
     out.append(flag(screen, "double", "Each success counts double"))
@@ -361,21 +362,20 @@ def end_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft
     info = view["players"][seat]["rolls"]["early_end"]
     n = info["dice"]
     out: list[ft.Control] = [heading("End the search early", 17)] + [para(x, size=14) for x in info["lines"]]
-    return out + entry(screen, live, "end", n, "Mutiny", lambda faces: T.EndSearch(seat, faces), "Confirm early end")
+    return out + entry(screen, live, "end", n, "Mutiny", lambda faces: E.EndSearch(seat, faces), "Confirm early end")
 
 
 def new_search_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     out: list[ft.Control] = [heading("A new search", 17), para("Choose the area (the same one is allowed).", 14),
                              area_buttons(screen, view, seat)]
-    out.append(button("All Landmarks found: go to the Dig Site", lambda e: screen.act(T.ToDigSite(seat)),
+    out.append(button("All Landmarks found: go to the Dig Site", lambda e: screen.act(E.ToDigSite(seat)),
                       icon=ft.Icons.FLAG))
     return out
 
 
 def attack_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     me = view["players"][seat]
-    rivals = [p for p in view["players"] if p["seat"] != seat and p["stage"] == me["stage"]
-              and (me["stage"] == 3 or p["area"] == me["area"])]
+    rivals = [view["players"][q] for q in me["rivals"]]
     out: list[ft.Control] = [heading("Attack a rival", 17)]
     if not rivals:
         return out + [para("Nobody is in this area to attack.")]
@@ -390,7 +390,7 @@ def attack_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list
     out.append(extra_dice(screen, "extra_t"))
     out += dice_entry(screen, "def", nd, view["players"][target]["name"])
     fa, fd = entered(screen, "att", na), entered(screen, "def", nd)
-    action = T.Attack(seat, target, tuple(fa or ()), tuple(fd or ()))
+    action = E.Attack(seat, target, tuple(fa or ()), tuple(fd or ()))
     ready = fa is not None and fd is not None
     if ready:
         out += preview_line(live, action)
@@ -401,7 +401,7 @@ def attack_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list
 
 def replenish_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     return [heading("Replenish your crew", 17), para(view["rules"]["replenish"], 14),
-            button("Replenish the crew", lambda e: screen.act(T.Replenish(seat)), icon=ft.Icons.GROUP_ADD, primary=True,
+            button("Replenish the crew", lambda e: screen.act(E.Replenish(seat)), icon=ft.Icons.GROUP_ADD, primary=True,
                    disabled=view["tokens_left"] <= 0)]
 
 
@@ -413,15 +413,15 @@ def sailors_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> lis
             stepper("Sailors", n, (lambda e: _set(screen, d, "n", n - 1)) if n > 1 else None,
                     lambda e: _set(screen, d, "n", n + 1)),
             flag(screen, "lf", "To / from Lost and Forgotten (else the reserve)"),
-            wrap_row([button(f"Lose {n}", lambda e: screen.act(T.Sailors(seat, -n, lf)), icon=ft.Icons.REMOVE, primary=True),
-                      button(f"Gain {n}", lambda e: screen.act(T.Sailors(seat, n, lf)), icon=ft.Icons.ADD)]),
+            wrap_row([button(f"Lose {n}", lambda e: screen.act(E.Sailors(seat, -n, lf)), icon=ft.Icons.REMOVE, primary=True),
+                      button(f"Gain {n}", lambda e: screen.act(E.Sailors(seat, n, lf)), icon=ft.Icons.ADD)]),
             para(view["rules"]["emergency"], 13)]
 
 
 def dig_site_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     return [heading("Every Landmark found?", 17),
             para("With no Map Fragment left, move to the Dig Site: discard your Event cards and Upcoming Incidents.", 14),
-            button("Go to the Dig Site", lambda e: screen.act(T.ToDigSite(seat)), icon=ft.Icons.FLAG, primary=True)]
+            button("Go to the Dig Site", lambda e: screen.act(E.ToDigSite(seat)), icon=ft.Icons.FLAG, primary=True)]
 
 
 def dig_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
@@ -430,7 +430,7 @@ def dig_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft
     out: list[ft.Control] = [heading("Dig up treasure", 17)] + [para(x, size=14) for x in info["lines"]]
     out += dice_entry(screen, "dig", n, "Dig")
     faces = entered(screen, "dig", n)
-    out.append(button("Confirm dig", lambda e: screen.act(T.Dig(seat, tuple(faces or ()))), icon=ft.Icons.CHECK,
+    out.append(button("Confirm dig", lambda e: screen.act(E.Dig(seat, tuple(faces or ()))), icon=ft.Icons.CHECK,
                       primary=True, disabled=faces is None))
     out.append(para("Drew a token another way (the Cannon)? Use Token.", 13))
     out.append(button("Enter a token", lambda e: pick_tool(screen, "Token"), icon=ft.Icons.TOKEN))
@@ -445,16 +445,16 @@ def token_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[
     out: list[ft.Control] = [heading(waiting["title"] if mine else "A token drawn from the bag", 17)]
     values = sorted(c.value_token)
     out.append(para("Treasure (its value):", 14))
-    out.append(wrap_row([button(L.money(v), lambda e, v=v: screen.act(T.Token(seat, "treasure", v)),
+    out.append(wrap_row([button(L.money(v), lambda e, v=v: screen.act(E.Token(seat, "treasure", v)),
                                 tooltip=f"Treasure worth {L.money(v)}") for v in values], spacing=4))
     out.append(wrap_row([
-        button("Ghost", lambda e: screen.act(T.Token(seat, "ghost")), icon=ft.Icons.NIGHTLIGHT),
-        button("Dinosaur Attack", lambda e: screen.act(T.Token(seat, "dinosaur_attack")), icon=ft.Icons.PETS),
-        button("Volcano", lambda e: screen.act(T.Token(seat, "volcano")), icon=ft.Icons.LOCAL_FIRE_DEPARTMENT),
+        button("Ghost", lambda e: screen.act(E.Token(seat, "ghost")), icon=ft.Icons.NIGHTLIGHT),
+        button("Dinosaur Attack", lambda e: screen.act(E.Token(seat, "dinosaur_attack")), icon=ft.Icons.PETS),
+        button("Volcano", lambda e: screen.act(E.Token(seat, "volcano")), icon=ft.Icons.LOCAL_FIRE_DEPARTMENT),
     ]))
     if mine and p["digging"]:
         out.append(para("A card played at the table stops the dig:", 13))
-        out.append(button("Stop digging", lambda e: screen.act(T.StopDig(seat)), icon=ft.Icons.STOP))
+        out.append(button("Stop digging", lambda e: screen.act(E.StopDig(seat)), icon=ft.Icons.STOP))
     return out
 
 
@@ -465,7 +465,7 @@ def roll_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[f
     out: list[ft.Control] = [heading(w["title"], 17)]
     if w.get("what"):
         out.append(para(w["what"][:1].upper() + w["what"][1:], 14))
-    return out + entry(screen, live, "wait", n, "Roll", lambda faces: T.Rolled(seat, faces), "Confirm the roll")
+    return out + entry(screen, live, "wait", n, "Roll", lambda faces: E.Rolled(seat, faces), "Confirm the roll")
 
 
 def pick_tool_of(entry: Any) -> Any:
@@ -480,15 +480,15 @@ def pick_tool_of(entry: Any) -> Any:
 
 
 #: what the rules may wait for from the table, and the tool that enters it
-WAITING_TOOLS = {"roll": roll_tool, "token": token_tool, "card": pick_tool_of(T.Drawn),
-                 "treasure": pick_tool_of(T.Drawn), "choose": pick_tool_of(lambda seat, i: T.Chosen(seat, int(i)))}
+WAITING_TOOLS = {"roll": roll_tool, "token": token_tool, "card": pick_tool_of(E.Drawn),
+                 "treasure": pick_tool_of(E.Drawn), "choose": pick_tool_of(lambda seat, i: E.Chosen(seat, int(i)))}
 
 
 def return_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
     p = view["players"][seat]
     cap = p["carry"] or 0
     have = p["treasures"]
-    must = max(0, len(have) - cap)
+    must = p["put_back"]
     chosen: list[int] = screen.draft.setdefault("back", [])
     out: list[ft.Control] = [heading("Return to the ship", 17),
                              para(f"{plural(p['crew'], 'sailor')} carry {plural(cap, 'treasure')}; "
@@ -499,7 +499,7 @@ def return_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list
                                     primary=i in chosen, tooltip=f"Put back {L.money(v)}")
                              for i, v in enumerate(have)], spacing=4))
     back = tuple(have[i] for i in chosen)
-    out.append(button("Return to the ship", lambda e: screen.act(T.ReturnToShip(seat, back)), icon=ft.Icons.SAILING,
+    out.append(button("Return to the ship", lambda e: screen.act(E.ReturnToShip(seat, back)), icon=ft.Icons.SAILING,
                       primary=True, disabled=len(back) != must))
     return out
 

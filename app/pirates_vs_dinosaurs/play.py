@@ -10,7 +10,7 @@ import flet as ft
 
 from app.pirates_vs_dinosaurs import labels as L
 from companion.words import plural, sentence, with_article
-from companion.games.pirates_vs_dinosaurs.questions import QUESTIONS
+from companion.games.pirates_vs_dinosaurs.views import question
 from app.pirates_vs_dinosaurs.dice import face_tile
 from app.widgets.board import board_panel
 from app.widgets.common import about, button, card, heading, notice, para, tap_to_read, wrap_row
@@ -23,11 +23,11 @@ PASS_WHAT = {"react_pre": "Let them roll; your hand stays as it is", "react_post
              "react_card": "Let the card strike"}
 
 
-def prompt(view: dict[str, Any], kind: str) -> str:
+def prompt(view: dict[str, Any], kind: str, w: Any) -> str:
     roll = view.get("roll") or {}
     roller = view["players"][roll["seat"]]["name"] if roll else "Another captain"
     face = source(view).get("face", "") if kind == "set_face" else ""
-    return QUESTIONS.get(kind, "Your move").format(roller=roller, to=f" to {L.face_name(face)}" if face else "")
+    return question(kind, roller, f" to {L.face_name(face)}" if face else "", w)
 
 
 #: decisions a captain may be asked on another captain's turn
@@ -245,7 +245,7 @@ def source(view: dict[str, Any]) -> dict[str, Any]:
 def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Control]:
     view = live.view(screen.app.client, seat)
     kind = (view.get("decision") or {}).get("kind", "")
-    out: list[ft.Control] = [heading(prompt(view, kind), 18)]
+    out: list[ft.Control] = [heading(prompt(view, kind, screen.w), 18)]
     out += in_play(view, kind)
     if kind == "outfit":
         return out + outfit(screen, live, seat, legal)

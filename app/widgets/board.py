@@ -135,18 +135,25 @@ def _base_shapes(m: dict[str, Any], k: float, w_px: float, h_px: float) -> list[
     """What never changes in a game: paper, regions, links, the spaces' fills and outlines,
     their names and numbers, edge features (rivers)."""
     paper, ink, soft, _, features = _look()
+    art = m.get("art") or {}
     shapes: list[cv.Shape] = [cv.Rect(0, 0, w_px, h_px, border_radius=6, paint=_paint(paper))]
+    shapes += art_shapes(art.get("under", []), k)
     for rg in m.get("regions") or []:  # drawn behind the spaces (a sea round an island)
         rx, ry, rw, rh = (v * k for v in rg["box"])
         paint = _paint(rg["fill"])
         shapes.append(cv.Oval(rx, ry, rw, rh, paint=paint) if rg["shape"] == "ellipse" else
                       cv.Rect(rx, ry, rw, rh, border_radius=2 * k, paint=paint))
-    for lk in m["links"]:
-        shapes.append(cv.Line(lk["p"][0] * k, lk["p"][1] * k, lk["q"][0] * k, lk["q"][1] * k,
-                              paint=_paint(soft, 1.2, [4, 3])))
     for sp in m["spaces"]:
+        if sp.get("disc"):
+            # a sea chart's square: the water shows, a fine grid line, its colour in a disc
+            shapes.append(_outline(sp, k, _paint(soft, 0.6)))
+            x, y, w, h = (v * k for v in sp["box"])
+            shapes += [cv.Circle(x + w / 2, y + h * 0.56, min(w, h) * 0.3, paint=p)
+                       for p in (_paint(sp["fill"] or "#efe4cc"), _paint(ink, 0.8))]
+            continue
         shapes.append(_outline(sp, k, _paint(sp["fill"] or "#efe4cc")))
         shapes.append(_outline(sp, k, _paint(ink, 1.0)))
+    shapes += art_shapes(art.get("middle", []), k)
     for sp in m["spaces"]:
         x, y, w, h = (v * k for v in sp["box"])
         cx, cy = sp["centre"][0] * k, sp["centre"][1] * k
@@ -187,7 +194,49 @@ def _base_shapes(m: dict[str, Any], k: float, w_px: float, h_px: float) -> list[
             shapes.append(cv.Line(e["p"][0] * k, e["p"][1] * k, e["q"][0] * k, e["q"][1] * k,
                                   paint=_paint(color, max(2.0, float(look["width"]) * k),
                                                [float(d) * k for d in look["dash"]] if look.get("dash") else None)))
+    # a harbour's dashed line to its landing place, above the fields it crosses (as printed)
+    for lk in m["links"]:
+        shapes.append(cv.Line(lk["p"][0] * k, lk["p"][1] * k, lk["q"][0] * k, lk["q"][1] * k,
+                              paint=_paint(ink, 1.4, [4, 3])))
+    shapes += art_shapes(art.get("over", []), k)
     return shapes
+
+
+#: below this many pixels a millimetre, the scattered marks (waves, terrain) are left out: specks
+MARKS_FROM_K = 1.0
+
+
+def art_shapes(ops: list[dict[str, Any]], k: float) -> list[cv.Shape]:
+    """The board's art (companion.board.art, the printer's too) as canvas shapes, k px a mm."""
+    out: list[cv.Shape] = []
+    for op in ops:
+        if op.get("mark") and k < MARKS_FROM_K:
+            continue
+        if op["op"] == "poly":
+            pts = [(x * k, y * k) for x, y in op["points"]]
+            path = [cv.Path.MoveTo(*pts[0])] + [cv.Path.LineTo(*p) for p in pts[1:]]
+            if op["closed"]:
+                path.append(cv.Path.Close())
+                if op["fill"]:
+                    out.append(cv.Path(path, paint=_paint(op["fill"])))
+            if op["stroke"]:
+                dash = [d * k for d in op["dash"]] if op.get("dash") else None
+                out.append(cv.Path(path, paint=_paint(op["stroke"], max(0.6, op["width"] * k), dash)))
+        elif op["op"] == "circle":
+            x, y, r = op["c"][0] * k, op["c"][1] * k, op["r"] * k
+            if op["fill"]:
+                out.append(cv.Circle(x, y, r, paint=_paint(op["fill"])))
+            if op["stroke"]:
+                out.append(cv.Circle(x, y, r, paint=_paint(op["stroke"], max(0.6, op["width"] * k))))
+        elif op["op"] == "text":
+            size = op["size"] * k
+            if size < MIN_MARK_PX:
+                continue
+            x, y = op["at"][0] * k, op["at"][1] * k
+            if op.get("anchor") == "start":
+                x += _em(op["text"]) * size / 2
+            out.append(_text(x, y, op["text"], size, op["color"], bold=op["bold"]))
+    return out
 
 
 MIN_NAME_PX = 9.0

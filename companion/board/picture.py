@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .art import art, disc_kinds
 from .geometry import Geometry, SpaceShape, geometry
 from .maps import space_name, text_in
 
@@ -12,6 +13,7 @@ from .maps import space_name, text_in
 def picture(board: Any, lang: str = "en") -> dict[str, Any]:
     geo = geometry(board)
     kinds = {k.id: k for k in board.kinds}
+    discs = disc_kinds(board)
     spaces = []
     for sp in board.spaces:
         g = geo.spaces.get(sp.id)
@@ -24,11 +26,12 @@ def picture(board: Any, lang: str = "en") -> dict[str, Any]:
             "centre": list(g.centre), "label": list(g.label), "number_at": list(g.number),
             "pieces": [list(p) for p in g.pieces], "fill": sp.fill or (kind.fill if kind else None),
             "icon": sp.icon or (kind.icon if kind else None), "text": text_in(sp.text, lang),
+            "disc": sp.kind in discs,
         })
     # free regions drawn behind the spaces (Pirate Island's sea), as printed
     regions = [{"id": r.id, "name": text_in(r.name, lang), "shape": r.shape, "box": [r.x, r.y, r.w, r.h],
                 "fill": r.fill} for r in getattr(board, "regions", ()) or () if r.fill]
-    return {"width": geo.width, "height": geo.height, "spaces": spaces, "regions": regions,
+    return {"width": geo.width, "height": geo.height, "spaces": spaces, "regions": regions, "art": art(board, lang),
             "edges": [{"a": e.a, "b": e.b, "features": list(e.features), "p": list(e.p), "q": list(e.q)}
                       for e in geo.edges],
             "links": [{"a": lk.a, "b": lk.b, "kind": lk.kind, "p": list(lk.p), "q": list(lk.q)} for lk in geo.links]}

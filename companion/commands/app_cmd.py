@@ -13,11 +13,15 @@ import platform
 import socket
 import sys
 
+from pathlib import Path
+
 from companion.errors import UserError
+from companion.history.place import DATA_ENV
+from companion.commands import help_of
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("app", help="open the app: table assistant, digital play, rules and print",
+    p = sub.add_parser("app", help=help_of("app"),
                        description="Open the desktop app, or serve it to browsers with --web.")
     p.add_argument("--web", action="store_true", help="serve the app to browsers instead of opening a window")
     p.add_argument("--port", type=port_number, default=8550, help="web mode: the port to listen on (default 8550)")
@@ -27,6 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=seed_number, default=None, metavar="N",
                    help="seed every game this app starts from N and its setup: the same setup deals the "
                         "same dice and cards each time (for demos, lessons and tests)")
+    p.add_argument("--data", metavar="DIR", help="the data folder: the saved games and the table's history "
+                                                 "(default: the platform's user data folder, or $COMPANION_DATA_DIR)")
     p.set_defaults(func=run_app)
 
 
@@ -61,6 +67,11 @@ def run_app(args: argparse.Namespace) -> int:
 
     if args.seed is not None:   # (read by app.state as each game is made)
         os.environ[SEED_ENV] = str(args.seed)
+    if args.data:  # (read by app.state for the saves, and companion/history for the history)
+        data = Path(args.data).expanduser()
+        if data.exists() and not data.is_dir():
+            raise UserError(f"--data {args.data}: not a folder")
+        os.environ[DATA_ENV] = str(data.resolve())
     if args.web:
         if importlib.util.find_spec("flet_web") is None:
             raise UserError("web mode needs flet-web: pip install flet-web==1.0.5")

@@ -11,13 +11,14 @@ from pydantic import BaseModel
 from companion.content import ContentError, game_folders, load_game
 from companion.content.loader import GameContent
 from companion.content.models import Card, Component, Deck
+from companion.commands import help_of
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("validate", help="check a game's content (or every game's) and report every problem")
+    p = sub.add_parser("validate", help=help_of("validate"))
     p.add_argument("game", nargs="?", help="a game id or a content folder; every game when left out")
     p.set_defaults(func=run_validate)
-    p = sub.add_parser("show", help="print a game's validated content")
+    p = sub.add_parser("show", help=help_of("show"))
     p.add_argument("game", help="a game id or a content folder")
     p.add_argument("--json", action="store_true", help="print JSON (the default is a short summary)")
     p.set_defaults(func=run_show)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable
@@ -24,12 +25,15 @@ from companion.content.yamlsrc import parse_plain
 from companion.engine import IllegalAction, Runner, Session, bot_kinds, make_bot
 from companion.engine.replay import to_actions
 from companion.engine.session import journal_path
+from companion.commands.history_cmd import add_data_option, database
 from companion.errors import UserError
+from companion.history.record import remember
 from companion.games import game_ids, game_module, get_game, has_engine
+from companion.commands import help_of
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("play", help="play a whole game in the terminal (humans and bots)")
+    p = sub.add_parser("play", help=help_of("play"))
     p.add_argument("game", help=f"the game: {', '.join(game_ids())}")
     p.add_argument("--players", default="", help="the human players' names, comma-separated, in turn order")
     p.add_argument("--bots", type=int, default=0, help="how many bots to seat after the humans")
@@ -38,6 +42,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", default="0", help="the seed of the digital dice and cards (default 0)")
     p.add_argument("--save", metavar="FILE", help="keep the game in this session file (journalled every step)")
     p.add_argument("--force", action="store_true", help="with --save: replace an existing file")
+    p.add_argument("--no-history", action="store_true", help="do not keep the finished game in the table's history")
+    add_data_option(p)
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, e.g. extra_cards=true (repeatable)")
     p.set_defaults(func=run_play)
@@ -89,7 +95,14 @@ def run_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input,
     except ValueError as exc:
         raise UserError(str(exc)) from None
     bots = {seat: make_bot(game, f"{seed}:{seat}", kind) for seat in range(len(humans), len(players))}
-    return loop(session, bots, terminal_for(game.id), input_fn, out)
+    history = None if getattr(args, "no_history", False) else database(args)  # (--data checked before the game)
+    started = time.time()
+    code = loop(session, bots, terminal_for(game.id), input_fn, out)
+    if history is not None and session.is_over():
+        bot = f"bot:{kind or next(iter(bot_kinds(game)))}"
+        if remember(session, "terminal", history, started=started, kinds=["human"] * len(humans) + [bot] * args.bots) is not None:
+            out(f"kept in the table's history ({history})")
+    return code
 
 
 def loop(session: Session, bots: dict[int, Any], term: Any, input_fn: Callable[[str], str],
@@ -156,9 +169,10 @@ def _save(session: Session) -> None:
 
 
 def check(game: Any, state: Any, actions: list[Any]) -> None:
-    """Apply `actions` to copies of the state: raises IllegalAction before anything is confirmed."""
+    """Play `actions` on a copy of the state: raises IllegalAction before anything is confirmed."""
+    state = game.clone(state)
     for action in actions:
-        state, _ = game.apply(state, game.codec.decode(action))
+        game.play(state, game.codec.decode(action))
 
 
 def final_lines(session: Session) -> str:

@@ -6,22 +6,26 @@ import sys
 from pathlib import Path
 
 from companion.content.errors import ContentError
+from companion.commands import help_of
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("print", help="write the print-and-play PDFs and SVGs of a game",
+    p = subparsers.add_parser("print", help=help_of("print"),
                               description="Write a game's print-and-play set: card sheets with backs, tokens, "
                                           "dice nets and stickers, aids, score pads and boards.")
     p.add_argument("game", nargs="?", help="game id (a folder in content/) or a content folder path")
     p.add_argument("--all", action="store_true", help="print every game in content/")
     p.add_argument("--paper", default="a4", help="a4 (default) or letter")
-    p.add_argument("--bleed", default="0", help="bleed around cards and tokens in mm (default 0)")
+    p.add_argument("--bleed", default=None,
+                   help="bleed around cards and tokens in mm (default 0 on sheets, 3 in the PNG and SVG exports)")
     p.add_argument("--no-marks", action="store_true", help="leave out the cut marks")
     p.add_argument("--duplex", default="long", help="long (default), short or off: how backs are laid out")
     p.add_argument("--ink-saver", action="store_true", help="no paper tint, pale fills")
     p.add_argument("--lang", default="en", help="en (default) or nl")
     p.add_argument("--only", default="", help="comma-separated kinds: readme,rules,cards,tokens,dice,stickers,aids,pads,boards,all,faces")
-    p.add_argument("--format", default="pdf,svg", help="pdf,svg (default), pdf or svg")
+    p.add_argument("--format", default="pdf,svg",
+                   help="pdf,svg (default), pdf, svg, png (one 300 dpi PNG per card face, back, token and "
+                        "board tile, with counts.csv), or a list")
     p.add_argument("--bleed-mode", default="auto",
                    help="auto (default: shared for cards with dark or per-colour backs), shared or separate")
     p.add_argument("--aids", default="seat", help="seat (default: one player aid per seat) or one (a single copy)")
@@ -35,7 +39,7 @@ def _options(args: argparse.Namespace):
     from companion.printing import PrintError, PrintOptions
 
     try:
-        bleed = float(args.bleed)
+        bleed = float(args.bleed) if args.bleed is not None else 0.0
     except ValueError:
         raise PrintError(f"bleed must be a number of mm, got {args.bleed!r}") from None
     split = lambda v: tuple(x.strip().lower() for x in v.split(",") if x.strip())  # noqa: E731
@@ -43,7 +47,8 @@ def _options(args: argparse.Namespace):
                         ink_saver=args.ink_saver, lang=args.lang.lower(), only=split(args.only),
                         formats=split(args.format), out=Path(args.out) if args.out else None,
                         optional=not args.no_optional, aids=args.aids.lower(),
-                        bleed_mode=args.bleed_mode.lower())
+                        bleed_mode=args.bleed_mode.lower(),
+                        export_bleed=bleed if args.bleed is not None else 3.0)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -104,8 +109,8 @@ def _run(args: argparse.Namespace) -> int:
     table.add_column("file", overflow="fold")
     table.add_column("pages", justify="right", no_wrap=True)
     for path, n, kind in made:
-        name = path.name + ("/" if kind == "faces" else "")
-        table.add_row(name, f"{n} SVG files" if kind == "faces" else str(n))
+        name = path.name + ("/" if kind in ("faces", "png") else "")
+        table.add_row(name, {"faces": f"{n} SVG files", "png": f"{n} PNG files"}.get(kind, str(n)))
     make_console(width=max(100, make_console().width)).print(table)
     return 0
 

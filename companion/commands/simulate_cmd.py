@@ -17,10 +17,11 @@ from companion.errors import UserError
 from companion.games import game_ids, game_module, get_game
 
 from .play_cmd import parse_options
+from companion.commands import help_of
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("simulate", help="play many games between bots and report win rates and balance")
+    p = sub.add_parser("simulate", help=help_of("simulate"))
     p.add_argument("game", help=f"the game: {', '.join(game_ids())}")
     p.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
     p.add_argument("--players", type=int, default=4, help="players per game (default 4)")

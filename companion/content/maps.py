@@ -4,9 +4,9 @@ board says so. Each problem is (location inside the board, message), so the load
 the file and line."""
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
-from companion.board.maps import graph_of, grid_neighbours
 
 from .models import Board
 
@@ -47,7 +47,7 @@ def map_problems(board: Board) -> list[tuple[Loc, str]]:
     if out:
         return out
     by_id = {s.id: s for s in board.spaces}
-    near = {frozenset(p) for p in grid_neighbours(board)}
+    near = {frozenset(p) for p in _board_maps().grid_neighbours(board)}
     pairs: dict[frozenset[str], int] = {}
     for i, e in enumerate(board.edges):
         a, b = (by_id[x] for x in e.between)
@@ -77,7 +77,7 @@ def map_problems(board: Board) -> list[tuple[Loc, str]]:
 
 
 def _connectivity(board: Board) -> list[tuple[Loc, str]]:
-    g = graph_of(board)
+    g = _board_maps().graph_of(board)
     if board.connected is True:
         ids = [s.id for s in board.spaces if not s.off_board]
         what = "every space on the board (connected: true)"
@@ -100,3 +100,8 @@ def _connectivity(board: Board) -> list[tuple[Loc, str]]:
                     f"{what} must be connected"))
     return out
 
+
+def _board_maps() -> Any:
+    """companion.board.maps, imported when a map is first checked: it brings networkx, which a game
+    without a map (and `companion validate` of it) never needs."""
+    return importlib.import_module("companion.board.maps")

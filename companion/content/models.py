@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PositiveFloat, StringConstraints, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 Lang = Literal["en", "nl"]
 LANGS: tuple[str, ...] = ("en", "nl")
@@ -28,6 +28,14 @@ Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
 MAX_COPIES = 1000
 #: the most players any game of the set seats
 MAX_PLAYERS = 12
+#: a length on the table in mm: from 1 mm (smaller prints as nothing, and the hex geometry can no
+#: longer tell two corners apart: a 1e-09 mm hex was an AssertionError) to 2 m (no sheet or table
+#: is larger); a position on a board lies within as far either way
+MIN_MM, MAX_MM = 1.0, 2000.0
+Length = Annotated[float, Field(ge=MIN_MM, le=MAX_MM, allow_inf_nan=False)]
+Position = Annotated[float, Field(ge=-MAX_MM, le=MAX_MM, allow_inf_nan=False)]
+#: a hex or cell coordinate: a board of 2 m holds no more than a few hundred 1 mm cells a side
+GridCoord = Annotated[int, Field(ge=-2000, le=2000)]
 
 
 def ref(collection: str, **kwargs: Any) -> Any:
@@ -45,7 +53,7 @@ def say(text: dict[str, str] | None, lang: str = "en") -> str:
 class Strict(BaseModel):
     """Unknown keys are errors: a typo in YAML must never be silently ignored."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, defer_build=True)
 
 
 class Component(Strict):
@@ -70,7 +78,7 @@ class Die(Component):
 
     collection: ClassVar[str] = "die"
     faces: list[Face] = Field(min_length=2)
-    size_mm: PositiveFloat = 16
+    size_mm: Length = 16
 
 
 class Card(Component):
@@ -127,7 +135,7 @@ class Token(Component):
 
     collection: ClassVar[str] = "token"
     shape: Literal["round", "square", "hex"] = "round"
-    size_mm: PositiveFloat = 25
+    size_mm: Length = 25
     front: TokenSide = Field(default_factory=TokenSide)
     back: TokenSide | None = None
     colour: Colour | None = None
@@ -139,10 +147,10 @@ class Region(Strict):
     collection: ClassVar[str] = "region"
     id: Id
     name: Text
-    x: float = Field(ge=0)
-    y: float = Field(ge=0)
-    w: PositiveFloat
-    h: PositiveFloat
+    x: Position = Field(ge=0)
+    y: Position = Field(ge=0)
+    w: Length
+    h: Length
     shape: Literal["rect", "ellipse"] = "rect"
     icon: str | None = None
     text: Text | None = None
@@ -156,10 +164,10 @@ class MapLayout(Strict):
     #: hex maps: pointy-top or flat-top hexes
     orient: Literal["pointy", "flat"] = "pointy"
     #: hex: centre-to-corner radius in mm; square: a cell's side in mm
-    size_mm: PositiveFloat = 20
+    size_mm: Length = 20
     #: where hex (0, 0)'s centre or cell (0, 0)'s top left corner lies; default: the grid
     #: starts 10 mm from the board's left edge and 24 mm from its top (room for the name)
-    origin_mm: tuple[float, float] | None = None
+    origin_mm: tuple[Position, Position] | None = None
     #: square grids: corners touch too (8 neighbours)
     diagonal: bool = False
 
@@ -200,11 +208,11 @@ class Space(Strict):
     zone: str | None = ref("zone", default=None)
     #: the number printed on the space
     number: int | None = None
-    hex: tuple[int, int] | None = None
-    cell: tuple[int, int] | None = None
-    rect: tuple[float, float, PositiveFloat, PositiveFloat] | None = None
-    ellipse: tuple[float, float, PositiveFloat, PositiveFloat] | None = None
-    polygon: list[tuple[float, float]] | None = Field(default=None, min_length=3)
+    hex: tuple[GridCoord, GridCoord] | None = None
+    cell: tuple[GridCoord, GridCoord] | None = None
+    rect: tuple[Position, Position, Length, Length] | None = None
+    ellipse: tuple[Position, Position, Length, Length] | None = None
+    polygon: list[tuple[Position, Position]] | None = Field(default=None, min_length=3)
     off_board: bool = False
     icon: str | None = None
     text: Text | None = None
@@ -229,13 +237,62 @@ class MapLink(Strict):
     features: list[EdgeFeature] = Field(default_factory=list)
 
 
+class LandArt(Strict):
+    """A land mass drawn under a free map's spaces: a rough coastline through these points."""
+
+    points: list[tuple[float, float]] = Field(min_length=3)
+    fill: Colour
+
+
+class CompassArt(Strict):
+    """A compass rose at (x, y) mm with radius r, its north letter printed above it."""
+
+    x: float
+    y: float
+    r: PositiveFloat
+    north: Text
+
+
+class BoardArt(Strict):
+    """How a board looks beyond its spaces, drawn the same on paper and on screen
+    (companion.board.art): the sea under everything, land masses with coastlines, a pattern of
+    terrain marks inside spaces, land drawn over the squares of island kinds, the zones (sectors)
+    outlined and numbered, a key of the kinds, a compass rose and coordinates along a grid."""
+
+    sea: Colour | None = None
+    land: list[LandArt] = Field(default_factory=list)
+    #: space id or kind id -> terrain pattern (peaks, reeds, grass, dots, palms, waves)
+    terrain: dict[str, Literal["peaks", "reeds", "grass", "dots", "palms", "waves"]] = Field(default_factory=dict)
+    #: kinds whose squares are drawn as land (islands) over their fill
+    land_kinds: list[str] = Field(default_factory=list)
+    land_fill: Colour = "#dcc58f"
+    #: a sea chart: the squares (other than land) show the water, their kind's colour a disc
+    #: behind the icon, so the outcome still reads at a glance
+    discs: bool = False
+    #: outline each zone of spaces where it meets another, and print its number beside it
+    zones: bool = False
+    #: top left corner (mm) of a key of the kinds the map uses: swatch and name
+    key: tuple[float, float] | None = None
+    compass: CompassArt | None = None
+    #: a square grid: column letters along the top and bottom, row numbers down both sides
+    coordinates: bool = False
+
+
+class SetupPlace(Strict):
+    """One step of laying out the game: what goes where, on a board space (numbered on the
+    booklet's setup diagram) or beside the board (no space)."""
+
+    space: str | None = ref("space", default=None)
+    text: Text
+
+
 class Board(Component):
     """A board: a map of spaces (and, until every board is a map, free `regions` to print).
     Width and height default to the map's extent plus a 10 mm margin."""
 
     collection: ClassVar[str] = "board"
-    width_mm: PositiveFloat | None = None
-    height_mm: PositiveFloat | None = None
+    width_mm: Length | None = None
+    height_mm: Length | None = None
     regions: list[Region] = Field(default_factory=list)
     layout: MapLayout = Field(default_factory=MapLayout)
     kinds: list[SpaceKind] = Field(default_factory=list)
@@ -246,6 +303,14 @@ class Board(Component):
     #: true: every on-board space is reachable from every other; a list of kinds: the spaces of
     #: those kinds are connected among themselves (the ocean of a race game)
     connected: bool | list[str] = False
+    art: BoardArt | None = None
+    #: the setup as laid out on and beside this board, in order (the booklet's setup diagram)
+    setup: list[SetupPlace] = Field(default_factory=list)
+
+    def art_marks(self) -> list[tuple[str, str, int]]:
+        """(space id, glyph, count): marks a game draws in its spaces from its rules data (Pirates
+        vs. Dinosaurs: an hourglass per search hour in each area); none by default."""
+        return []
 
     @model_validator(mode="after")
     def _regions_on_the_board(self) -> "Board":
@@ -291,7 +356,7 @@ class Piece(Component):
     kind: Literal["standee", "counter", "marker", "figure"] = "counter"
     icon: str | None = None
     colour: Colour | None = None
-    size_mm: PositiveFloat = 20
+    size_mm: Length = 20
 
 
 class PlayerColour(Strict):

@@ -1,13 +1,16 @@
-"""Game-agnostic engine core: actions, chance, states, sessions, bots (see docs/ARCHITECTURE.md)."""
-from .actions import Action, ActionCodec
-from .bots import Bot, RandomBot, bot_kinds, make_bot
-from .runner import Playout, Runner, auto_pass, play_out
-from .chance import ChanceStep, Digital, Draw, Roll, Scripted, Table
-from .errors import BadOutcome, IllegalAction, SaveError
-from .events import Event
-from .game import Game
-from .session import Session
+"""Game-agnostic engine core: actions, chance, states, sessions, bots (see docs/ARCHITECTURE.md).
+Its names are imported when first used (companion/lazy.py)."""
+from companion.lazy import exports
 
-__all__ = ["Action", "ActionCodec", "Bot", "RandomBot", "bot_kinds", "make_bot", "Playout", "Runner", "auto_pass",
-           "play_out", "ChanceStep", "Digital", "Draw", "Roll", "Scripted", "Table", "BadOutcome", "IllegalAction",
-           "SaveError", "Event", "Game", "Session"]
+_WHERE = {
+    **dict.fromkeys(["Action", "ActionCodec"], ".actions"),
+    **dict.fromkeys(["Bot", "RandomBot", "bot_kinds", "make_bot"], ".bots"),
+    **dict.fromkeys(["Playout", "Runner", "auto_pass", "play_out"], ".runner"),
+    **dict.fromkeys(["ChanceStep", "Digital", "Draw", "Roll", "Scripted", "Table"], ".chance"),
+    **dict.fromkeys(["BadOutcome", "IllegalAction", "SaveError"], ".errors"),
+    **dict.fromkeys(["NOWHERE", "Sink", "Event"], ".events"),
+    "Game": ".game",
+    "Session": ".session",
+}
+__getattr__, __dir__ = exports(__name__, _WHERE)
+__all__ = list(_WHERE)

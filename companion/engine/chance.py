@@ -117,9 +117,6 @@ class Digital:
     automatic = True
     #: outcome i can be derived again from the seed (a save may leave a secret outcome out)
     replayable = True
-    #: every outcome is a new list of the step's own faces or items, so it needs no check (the bot
-    #: loop applies it to its own state in place without `step.check`)
-    sound = True
 
     def __init__(self, seed: int | str = 0):
         self.seed = seed

@@ -15,17 +15,29 @@ class IllegalAction(Exception):
     `exc.say(words)`. A refusal made with a plain `reason` (a malformed action from a replay
     file or a hostile client) says that reason in every language."""
 
-    def __init__(self, rule: str, reason: str, key: str | None = None, fields: dict[str, Any] | None = None):
-        super().__init__(f"{reason} ({rule})")
+    def __init__(self, rule: str, reason: str | None = None, key: str | None = None,
+                 fields: dict[str, Any] | None = None):
+        super().__init__(rule)
         self.rule = rule
-        self.reason = reason
+        self._reason = reason
         self.key = key
         self.fields = fields or {}
+
+    @property
+    def reason(self) -> str:
+        """The English words of the refusal, worded when first asked for: a legal-action listing
+        asks the same checks as a step and drops most refusals unread."""
+        if self._reason is None:
+            self._reason = words_for(DEFAULT_LANG)(self.key, **self.fields) if self.key else self.rule
+        return self._reason
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.rule})"
 
     @classmethod
     def said(cls, rule: str, key: str, /, **fields: Any) -> "IllegalAction":
         """The refusal worded by the catalogue at `key` ("refused.game_over"), with its fields."""
-        return cls(rule, words_for(DEFAULT_LANG)(key, **fields), key, fields)
+        return cls(rule, None, key, fields)
 
     def say(self, words: Words) -> str:
         """The refusal in the words of a language (its English reason when it has no key)."""

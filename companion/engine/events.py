@@ -34,3 +34,29 @@ class Event:
 
     def __repr__(self) -> str:
         return f"Event(type={self.type!r}, text={self.text!r}, data={self.data!r}, visible_to={self.visible_to!r})"
+
+
+class Nowhere:
+    """The event sink of a step nobody keeps a log of (simulations, a load's replay): it takes
+    events and keeps none, so a game writes its events one way whether or not they are kept."""
+
+    __slots__ = ()
+
+    def append(self, event: Event) -> None:
+        pass
+
+    def extend(self, events: Any) -> None:
+        pass
+
+    def __iadd__(self, events: Any) -> "Nowhere":
+        return self
+
+    def __repr__(self) -> str:
+        return "NOWHERE"
+
+
+#: the one sink that keeps nothing; a game may test `out is NOWHERE` to skip building a costly label
+NOWHERE = Nowhere()
+
+#: what a step writes its events to: a list the engine keeps, or NOWHERE
+Sink = list[Event] | Nowhere

@@ -1,18 +1,23 @@
-"""The engine contract every game implements (see docs/ARCHITECTURE.md).
+"""The engine contract every game implements (see docs/ARCHITECTURE.md, "The game contract").
 
-A game is a set of pure functions over a plain-data state. `Game.apply` works on a clone,
-so a refused action (an `IllegalAction` naming the rule) never changes the caller's state.
+A game's `step` and `resolve` change a plain-data state in place and write their events to a
+sink (`out`): a list when somebody keeps the game log, `NOWHERE` when nobody does. That is the one
+way a game moves forward, for play, bots, simulation, a load and the table assistant alike. The
+engine owns the rest: it refuses what no game allows (the game is over, chance comes first, not
+this seat's turn), checks a chance outcome against its step, and copies a state only where a copy
+must outlive the steps after it (a session's snapshots, a preview, a bot's search: `clone`).
 """
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from typing import Any, Generic, TypeVar
 
 from .actions import Action, ActionCodec
 from .chance import ChanceStep
 from .errors import IllegalAction
-from .events import Event
-from .state import clone, from_jsonable, to_jsonable
+from .events import NOWHERE, Event, Sink
+from .state import from_jsonable, to_jsonable
 
 S = TypeVar("S")
 _KINDS = {bool: "true or false", int: "a whole number", str: "text", float: "a number"}
@@ -31,10 +36,6 @@ class Game(ABC, Generic[S]):
     max_players: int = 2
     state_type: type
     codec: ActionCodec
-    #: True when `step` and `resolve` change only the state they are given (docs/ARCHITECTURE.md):
-    #: the Session's bot loop and a load then step a copy of their own in place, through
-    #: `step_quiet` and `resolve_quiet`, and the quiet forms of `apply` are those on a `successor`
-    step_in_place: bool = False
 
     # --- setup -----------------------------------------------------------------------------
     @abstractmethod
@@ -90,98 +91,59 @@ class Game(ABC, Generic[S]):
         """Whether `player` may act now; games with out-of-turn actions widen this."""
         return self.to_move(state) == player
 
-    # --- transitions -----------------------------------------------------------------------
-    def apply(self, state: S, action: Action) -> tuple[S, list[Event]]:
-        self.check_turn(state, action)
-        new = self.successor(state)
-        events = self.step(new, action)
-        return new, events
+    # --- the game's moves (in place) ----------------------------------------------------------
+    @abstractmethod
+    def step(self, state: S, action: Action, out: Sink) -> None:
+        """Apply `action` to `state` in place, its events written to `out`; IllegalAction names the
+        rule that refuses it. Called by `play`, which has refused what every game refuses."""
 
-    def check_turn(self, state: S, action: Action) -> None:
-        """What `apply` refuses before the game's own `step` looks: the game is over, chance
-        comes first, or it is not this seat's turn (IllegalAction)."""
+    @abstractmethod
+    def resolve(self, state: S, outcome: list[str], out: Sink) -> None:
+        """Apply a checked chance outcome to `state` in place, its events written to `out`."""
+
+    # --- the engine's moves: the one path every caller takes -----------------------------------
+    def play(self, state: S, action: Action, out: Sink = NOWHERE) -> None:
+        """`action` played on `state` in place: refused (IllegalAction) when the game is over, chance
+        comes first or it is not this seat's turn, else the game's `step`. A step the rules refuse
+        may have changed part of `state`: a caller that must keep it plays on a `clone` (`after`)."""
         if self.is_over(state):
             raise IllegalAction.said("end of game", "refused.game_over")
         if self.chance_step(state) is not None:
             raise IllegalAction.said("chance", "refused.chance_first")
         if not self.may_act(state, action.player):
             raise IllegalAction.said("turn order", "refused.not_your_turn", seat=action.player)
+        self.step(state, action, out)
 
-    def apply_chance(self, state: S, outcome: Any) -> tuple[S, list[Event]]:
-        outcome = self.checked_outcome(state, outcome)
-        new = self.successor(state)
-        events = self.resolve(new, outcome)
-        return new, events
-
-    def checked_outcome(self, state: S, outcome: Any) -> list[str]:
-        """`outcome` as the pending chance step's check gives it back (a copy; IllegalAction when
-        no step is pending, BadOutcome when it does not fit). One the game's `outcome_fits` takes
-        as it is needs no step built."""
-        if type(outcome) is list and self.outcome_fits(state, outcome):
-            return outcome[:]
-        step = self.chance_step(state)
+    def play_chance(self, state: S, outcome: Any, out: Sink = NOWHERE, step: ChanceStep | None = None) -> list[str]:
+        """The pending chance step's `outcome` resolved on `state` in place; returns the outcome as
+        the step's check gives it back (IllegalAction when no step is pending, BadOutcome when it
+        does not fit, both before anything changes). `step`: the pending step, when the caller
+        has just asked `chance_step` for it (to draw the outcome)."""
+        if step is None:
+            step = self.chance_step(state)
         if step is None:
             raise IllegalAction.said("chance", "refused.no_chance")
-        return step.check(outcome)
+        checked = step.check(outcome)
+        self.resolve(state, checked, out)
+        return checked
 
-    def outcome_fits(self, state: S, outcome: list) -> bool:
-        """Whether the pending step's check would take `outcome` (a list) as it is, told without
-        building the step, for games whose steps cost more to build than this test (Pirateology:
-        labels with the players' names). False: unknown, so the step is built and asked."""
-        return False
+    def clone(self, state: S) -> S:
+        """A copy that later steps of `state` cannot reach (snapshots, previews, a bot's search)."""
+        return copy.deepcopy(state)
 
-    def successor(self, state: S) -> S:
-        """The copy an action or a chance outcome is applied to (`apply`, `apply_chance`): a deep
-        copy by default. A game whose `step` and `resolve` replace what they change rather than
-        change it in place may hand back a cheaper copy that shares the rest (Kapern and
-        Pirateology: their state's `successor()`), so that a session's states share what a step
-        left alone."""
-        return clone(state)
-
-    def apply_quiet(self, state: S, action: Action) -> S:
-        """`apply` without the events, for sessions that keep no game log (simulations and loads):
-        `step_quiet` on a `successor` for a game with `step_in_place`; else `apply`, and a game may
-        override it to skip building them. Must give the same state as `apply`."""
-        if self.step_in_place:
-            new = self.successor(state)
-            self.step_quiet(new, action)
-            return new
-        return self.apply(state, action)[0]
-
-    def apply_chance_quiet(self, state: S, outcome: Any) -> S:
-        """`apply_chance` without the events (see apply_quiet): `resolve_quiet` on a `successor`
-        for a game with `step_in_place`."""
-        if self.step_in_place:
-            outcome = self.checked_outcome(state, outcome)
-            new = self.successor(state)
-            self.resolve_quiet(new, outcome)
-            return new
-        return self.apply_chance(state, outcome)[0]
-
-    def step_quiet(self, state: S, action: Action) -> None:
-        """`step` without the events, in place, for a `Playout` (simulations keep no events) and,
-        for a game with `step_in_place`, the Session's bot loop and a load (the game's own copy):
-        a game may override it to skip building them. Must change the state as `step` does, and
-        refuse what `apply` refuses before it changes anything (here: `check_turn`, then `step`)."""
-        self.check_turn(state, action)
-        self.step(state, action)
-
-    def resolve_quiet(self, state: S, outcome: list[str]) -> None:
-        """`resolve` without the events (see step_quiet); its callers check the outcome first."""
-        self.resolve(state, outcome)
-
-    @abstractmethod
-    def step(self, state: S, action: Action) -> list[Event]:
-        """Apply `action` to `state` in place (the caller passes a clone); raise IllegalAction."""
-
-    @abstractmethod
-    def resolve(self, state: S, outcome: list[str]) -> list[Event]:
-        """Apply a checked chance outcome to `state` in place (a clone)."""
+    def after(self, state: S, action: Action) -> tuple[S, list[Event]]:
+        """`action` played on a clone of `state`: the state it leads to and its events (a preview,
+        why a button is refused, a bot looking one move ahead). `state` is left as it was."""
+        new = self.clone(state)
+        events: list[Event] = []
+        self.play(new, action, events)
+        return new, events
 
     # --- what people see -------------------------------------------------------------------
     @abstractmethod
     def view(self, state: S, player: int | None) -> dict[str, Any]:
-        """What `player` may see (None: what a spectator or the table sees). JSON-ready."""
+        """What `player` may see (None: what a spectator or the table sees). JSON-ready, and sharing
+        no list or dict with the state (the state changes in place after the view is taken)."""
 
     @abstractmethod
     def result(self, state: S) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """How often Python's garbage collector runs while the engine plays or replays many steps.
 
-Every step allocates a few containers (a successor state, a log entry) and keeps some of them (the
+Every step allocates a few containers (its events, a log entry) and keeps some of them (the
 log, a snapshot every few steps), so with Python's default pacing (a young collection every 700
 new containers, an older one every tenth of those) the collector runs every few steps and keeps
 walking the same kept log, snapshots and loaded content: 6-10% of the CPU time of a random game

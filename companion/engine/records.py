@@ -4,9 +4,16 @@ Save (format version 2): the whole session as JSON with a `generation` id (new a
 the `previous` generation it replaces, and a `checksum` (SHA-256 of the canonical JSON of every
 other key). Journal: one JSON object a line, `{"seq", "gen", "op", "entry"?, "crc"}`: `seq`
 counts from 1 within a generation, `gen` names the save it extends, `crc` is the CRC-32 of the
-line up to the checksum. So a deleted, doubled, swapped or edited line, a journal left beside the
-wrong save, and a changed save are all detected instead of loading as a different game.
+line up to the checksum. So a deleted, doubled, swapped or damaged line, a journal left beside
+the wrong save, and a damaged save are all detected instead of loading as a different game.
 Version 1 saves (no generation, no checksums) are migrated on load.
+
+What the checksums promise is damage, not tampering: they are not keyed, so whoever edits a file
+on purpose can compute them again (docs/APP.md, What protects a record). A key kept beside the
+data would stop nobody who can edit the data, and a save is meant to be read anywhere (`companion
+replay` on another machine, a test fixture). What holds even against such an edit: a loaded
+save's log is played again by the rules, step by step, so an edited record loads only as a game
+the rules allow, or is refused.
 """
 from __future__ import annotations
 

@@ -82,6 +82,10 @@ def play_replay(data: Any, games: GameLookup, where: str = "replay", line: Any =
     for key in ("game", "players", "actions"):
         if key not in data:
             raise ReplayError(f"{where}: missing {key!r}")
+    for key in ("title", "notes"):  # free text (a number reads as one): a list or a mapping is a slip
+        value = data.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (str, int, float))):
+            raise ReplayError(f"{at(key)}: {key} must be text, not {type(value).__name__} {value!r:.40}")
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ReplayError(f"{at('players')}: players must be a list of names")

@@ -11,7 +11,7 @@
 The runner stops where a person must decide, where the table must roll or draw (a chance step no
 automatic source answers), and at the end. It drives anything with the small interface of a
 `Session` (`game`, `players`, `state`, `act`); `Playout` is that interface without a log, undo or
-copies, for simulation.
+snapshots, for simulation.
 """
 from __future__ import annotations
 
@@ -71,19 +71,9 @@ class Runner:
         sample = getattr(game, "sample_action", None)
         bots, humans = self.bots, self.humans
         act = session.act
-        # a Session plays bot seats in a loop of its own (the same steps, less overhead; not when
-        # the caller looks after every step)
-        play_bots = getattr(session, "play_bots", None) if stop is None else None
         events: list[Event] = []
         steps = 0
         while steps < max_steps:
-            if play_bots is not None:
-                taken, got = play_bots(bots, max_steps - steps)
-                steps += taken
-                if got:
-                    events += got
-                if steps >= max_steps:
-                    break
             steps += 1
             state = session.state
             if is_over(state):
@@ -131,40 +121,12 @@ class Playout:
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
 
-    def act(self, action: Action) -> None:
-        """Apply a legal action in place (bots choose among the legal actions, so no check on a copy)."""
-        self.game.step(self.state, action)
+    def act(self, action: Action) -> list[Event]:
+        """Play an action on the one state in place (no events kept), then the chance it triggers."""
+        self.game.play(self.state, action)
         self.steps += 1
         self._settle()
-
-    def play_bots(self, bots: dict[int, Bot], max_steps: int) -> tuple[int, list[Event]]:
-        """`Runner.advance`'s bot seats in one loop (as `Session.play_bots`): bots act and chance is
-        sampled until a seat without a bot is to move, a bot has nothing to choose, or the game
-        ends. The same steps as `act` one by one (the bots and the chance draw from generators of
-        their own, so the same game); no events are kept. Returns the actions taken and []."""
-        game, state, rng = self.game, self.state, self.rng
-        # no events are kept: a game's quiet step and resolve skip building them
-        to_move, step, resolve = game.to_move, game.step_quiet, game.resolve_quiet
-        sample = getattr(game, "sample_action", None)
-        taken = 0
-        while taken < max_steps:
-            seat = to_move(state)
-            if seat is None:  # chance is pending (as _settle), or the game is over
-                if game.is_over(state):
-                    break
-                chance = game.chance_step(state)
-                if chance is None:
-                    break
-                resolve(state, chance.sample(rng))
-                continue
-            move = bot_move(game, state, seat, bots, sample)
-            if move is None:
-                break
-            step(state, move[0])
-            taken += 1
-        self.steps += taken
-        self._settle()  # (stopped at max_steps: the chance a step asked for is answered, as after act)
-        return taken, []
+        return []
 
     def _settle(self) -> None:
         game, state, rng = self.game, self.state, self.rng
@@ -172,7 +134,7 @@ class Playout:
             step = game.chance_step(state)
             if step is None:
                 return
-            game.resolve_quiet(state, step.sample(rng))  # a sample is a valid outcome: no check
+            game.play_chance(state, step.sample(rng), step=step)
 
 
 def play_out(session: Any, bots: dict[int, Bot], max_steps: int = 100_000) -> None:

@@ -7,10 +7,9 @@ dies at, the files on disk load as the game it was playing (see docs/ARCHITECTUR
 save and a journal guarantee"). One process writes a game at a time: a lock file beside the save
 says so, and read-only loads (`companion replay`) never fold or delete anything.
 
-States: only the current one and a snapshot every SNAPSHOT_EVERY log entries are kept (every
-state is plain data that no step changes in place, save the bot loop's own copy of a game with
-`step_in_place` while the loop runs: never a snapshot, never a state held before the loop); undo
-rebuilds from the nearest snapshot.
+States: one live state, stepped in place by the game's one `play` / `play_chance`, and a clone
+of it every SNAPSHOT_EVERY log entries; undo, redo, the events of a loaded game and a refused
+step rebuild from the nearest snapshot (a clone of it, replayed).
 The engine knows no game: a save names its game, and the caller hands `load` a lookup from
 that name to the Game.
 """
@@ -20,7 +19,6 @@ import json
 import os
 import weakref
 from collections.abc import Callable
-from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +29,7 @@ from .actions import Action
 from .bots import bot_move
 from .chance import ChanceSource, Digital, Table
 from .errors import IllegalAction, SaveError
-from .events import Event
+from .events import NOWHERE, Event, Sink
 from .game import Game
 from .pacing import fewer_collections
 from .records import FORMAT, VERSION, check_save, dump_save, journal_line, new_generation, read_journal_line, save_checksum
@@ -101,10 +99,12 @@ class Session:
         self.start: dict[str, Any] | None = None
         if start is not None:
             self.start = game.state_to_json(start)
-            state = start
+            state = game.clone(start)  # (the caller's position stays as it was)
+        #: the live state: the game's steps change it in place
         self._state = state
-        #: (log length, state after that many entries), one every SNAPSHOT_EVERY entries
-        self._snaps: list[tuple[int, Any]] = [(0, state)]
+        #: (log length, a clone of the state after that many entries), one every SNAPSHOT_EVERY
+        #: entries: no step reaches them; a rebuild starts from a clone of one
+        self._snaps: list[tuple[int, Any]] = [(0, game.clone(state))]
 
     # --- state -----------------------------------------------------------------------------
     @property
@@ -126,7 +126,7 @@ class Session:
         """The view after `action`, worked out on a copy: nothing is logged, saved or changed (a
         table assistant shows what an entry would do before it is confirmed). None if refused."""
         try:
-            state, _ = self.game.apply(self._state, self.game.codec.decode(action))
+            state, _ = self.game.after(self._state, self.game.codec.decode(action))
         except IllegalAction:
             return None
         return self.game.view(state, player)
@@ -135,7 +135,7 @@ class Session:
         """Why the rules refuse `action` now (None if it is allowed): what a disabled button says,
         in `words`' language (the catalogue's; English without). Worked out on a copy, like `preview`."""
         try:
-            self.game.apply(self._state, self.game.codec.decode(action))
+            self.game.after(self._state, self.game.codec.decode(action))
         except IllegalAction as exc:
             return exc.say(words) if words is not None else exc.reason
         return None
@@ -163,155 +163,57 @@ class Session:
 
     # --- moves -----------------------------------------------------------------------------
     def act(self, action: Action | dict[str, Any]) -> list[Event]:
-        """Apply a player's action, then any automatic chance it triggers; raises IllegalAction."""
+        """Apply a player's action, then any automatic chance it triggers; raises IllegalAction
+        (the game as it was: a refused step's changes are rebuilt away)."""
         game = self.game
         if not isinstance(action, Action):
             action = game.codec.decode(action)
-        if self._history:
-            state, events = game.apply(self._state, action)
-        else:
-            state, events = game.apply_quiet(self._state, action), []
-        entry = {"action": action.to_dict()}
-        if self.path is not None or self.redo_stack:
-            return self._confirmed(entry, state, events)
-        # the common case of _confirmed (no file, nothing to redo), inlined: bots act through it
-        log = self.log
-        log.append(entry)
-        self._state = state
-        n = len(log)
-        if n % SNAPSHOT_EVERY == 0:
-            self._snaps.append((n, state))
-        if self._history and self._events_n == n - 1:
-            if events:
-                self._events += [(n - 1, e) for e in events]
-            self._events_n = n
-        more = self._settle()
-        return events + more if more else events
-
-    def play_bots(self, bots: dict[int, Any], max_steps: int) -> tuple[int, list[Event]]:
-        """Let bots act for their seats (and automatic chance answer) until a seat without a bot
-        is to move, the table must roll or draw, a bot has nothing to choose, or the game ends:
-        `Runner.advance` for a session with no file and nothing to redo (else it returns (0, [])
-        and the runner acts step by step). The same steps as `act` and `_settle` one by one, in
-        one loop: random games are where simulations and benchmarks spend their time. Returns
-        the actions taken and their events."""
-        if self.path is not None or self.redo_stack:
-            return 0, []
-        game = self.game
-        to_move, chance_step = game.to_move, game.chance_step
-        sample = getattr(game, "sample_action", None)
-        history = self._history
-        apply = game.apply if history else game.apply_quiet
-        # the loop's own state is stepped with the events only when they are kept
-        step_own = game.step if history else game.step_quiet
-        decode = game.codec.decode
-        source = self.source
-        log, snaps = self.log, self._snaps
-        # a game with `step_in_place` lets this loop change a state of its own in place: the first
-        # step works on a clone (Game.apply), the next ones change that clone, and a state handed to
-        # the snapshots is never changed again (the step after it clones anew). The same states, one
-        # copy a snapshot instead of one a step. `mine`: `state` is such a copy.
-        in_place = getattr(game, "step_in_place", False)
-        mine = False
-        out: list[Event] = []
-        state = self._state
-        steps = 0
+        if self.path is not None:
+            self._check_writer()  # (before the live state changes)
+        events: Sink = [] if self._history else NOWHERE
         try:
-            while True:
-                seat = to_move(state)
-                if seat is None:  # chance is pending, or the game is over (as _settle)
-                    if not getattr(source, "automatic", False) or game.is_over(state):
-                        break
-                    step = chance_step(state)
-                    if step is None:
-                        break
-                    if mine:
-                        events, entry = self._automatic_in_place(state, step)
-                    else:
-                        state, events, entry = self._automatic(state, step)
-                        mine = in_place
-                    if events:
-                        out += events
-                    self._chances += 1
-                else:
-                    if steps >= max_steps:
-                        break
-                    move = bot_move(game, state, seat, bots, sample)
-                    if move is None:
-                        break
-                    action, legal = move  # (legal None: a sampled action, built alone by the game)
-                    if not isinstance(action, Action):
-                        action = decode(action)
-                    # (a sampled action is one of the legal ones: the hook's contract)
-                    if mine and (legal is None or _offered(action, legal)):
-                        events = step_own(state, action)
-                        if events and history:
-                            out += events
-                    elif history:
-                        state, events = apply(state, action)
-                        if events:
-                            out += events
-                        mine = in_place
-                    else:
-                        state, events = apply(state, action), None
-                        mine = in_place
-                    entry = {"action": action.to_dict()}
-                    steps += 1
-                # as _record (the state first: a bot may look at the session while it chooses)
-                self._state = state
-                log.append(entry)
-                n = len(log)
-                if n % SNAPSHOT_EVERY == 0:
-                    snaps.append((n, state))
-                    mine = False
-                if history and self._events_n == n - 1:
-                    if events:
-                        self._events.extend(zip(repeat(n - 1), events))  # (n - 1, event) pairs, made in C
-                    self._events_n = n
+            game.play(self._state, action, events)
         except BaseException:
-            if mine:  # the loop's own state may be half changed: the state of the log, rebuilt
-                self._truncate(len(log))
-            else:
-                self._state = state
+            self._rebuild()
             raise
-        self._state = state
-        return steps, out
-
-    def _automatic_in_place(self, state: Any, step: Any) -> tuple[list[Event] | None, dict[str, Any]]:
-        """`_automatic` on the bot loop's own state, changed in place: its events (None without a
-        game log) and the log entry."""
-        source = self.source
-        outcome = source.outcome(step, self._chances)
-        if not getattr(source, "sound", False):
-            outcome = step.check(outcome)
-        if self._history:
-            return self.game.resolve(state, outcome), self._chance_entry(step, outcome)
-        self.game.resolve_quiet(state, outcome)
-        return None, self._chance_entry(step, outcome)
+        return self._confirmed({"action": action.to_dict()}, events)
 
     def resolve(self, outcome: Any) -> list[Event]:
         """Enter the result of a chance step rolled or drawn at the table."""
-        step = self.game.chance_step(self._state)
-        state, events = self.game.apply_chance(self._state, outcome)
-        return self._confirmed({"chance": step.check(outcome)}, state, events)  # type: ignore[union-attr]
-
-    def _confirmed(self, entry: dict[str, Any], state: Any, events: list[Event]) -> list[Event]:
-        """Record a step a person made: it ends the redo history and triggers automatic chance."""
         if self.path is not None:
-            self._journal("act", entry)
-        self._record(entry, state, events)
+            self._check_writer()
+        events: Sink = [] if self._history else NOWHERE
+        try:  # (a step that does not fit is refused before anything changes)
+            checked = self.game.play_chance(self._state, outcome, events)
+        except BaseException:
+            self._rebuild()
+            raise
+        return self._confirmed({"chance": checked}, events)
+
+    def _confirmed(self, entry: dict[str, Any], events: Sink) -> list[Event]:
+        """Record a step a person made (already played on the live state): it is journalled, ends
+        the redo history and triggers automatic chance."""
+        if self.path is not None:
+            try:
+                self._journal("act", entry)
+            except BaseException:  # not on disk: not played
+                self._rebuild()
+                raise
+        self._record(entry, events)
         if self.redo_stack:
             self.redo_stack.clear()
         more = self._settle()
         if self.path is not None and self._seq >= COMPACT_EVERY:
             self.save()
-        return events + more if more else events
+        kept = events if type(events) is list else []
+        return kept + more if more else kept
 
     def _settle(self) -> list[Event]:
         """Let an automatic source (digital dice) answer every chance step that is now pending."""
         out: list[Event] = []
         source = self.source
         game = self.game
+        history = self._history
         # `automatic` is asked at every step: a source may run dry (tests' rigged dice do)
         while getattr(source, "automatic", False):
             state = self._state
@@ -320,24 +222,19 @@ class Session:
             step = game.chance_step(state)
             if step is None:
                 break
-            state, events, entry = self._automatic(state, step)
-            if events:
-                out += events
-            self._push(entry, state, events)
+            events: Sink = [] if history else NOWHERE
+            outcome = game.play_chance(state, source.outcome(step, self._chances), events, step)
+            entry = self._chance_entry(step, outcome)
+            if self.path is not None:
+                try:
+                    self._journal("push", entry)
+                except BaseException:
+                    self._rebuild()
+                    raise
+            self._record(entry, events)
+            if history and events:
+                out += events  # type: ignore[arg-type]
         return out
-
-    def _automatic(self, state: Any, step: Any) -> tuple[Any, list[Event] | None, dict[str, Any]]:
-        """The automatic source's outcome of `step` applied to `state`: the new state, its events
-        (None without a game log) and the log entry."""
-        source = self.source
-        outcome = source.outcome(step, self._chances)
-        if type(outcome) is not list:
-            outcome = list(outcome)
-        if self._history:
-            state, events = self.game.apply_chance(state, outcome)
-        else:
-            state, events = self.game.apply_chance_quiet(state, outcome), None
-        return state, events, self._chance_entry(step, outcome)
 
     def _chance_entry(self, step: Any, outcome: list[str]) -> dict[str, Any]:
         """The log entry of an automatic outcome. A secret one (which chest holds the treasure) is
@@ -347,26 +244,24 @@ class Session:
             return {"chance": [], "sealed": True, "auto": True}
         return {"chance": outcome, "auto": True}
 
-    def _push(self, entry: dict[str, Any], state: Any, events: list[Event] | None) -> None:
-        """Journal and record an automatic entry (digital chance, an automatic pass)."""
-        if self.path is not None:
-            self._journal("push", entry)
-        self._record(entry, state, events)
-
-    def _record(self, entry: dict[str, Any], state: Any, events: list[Event] | None) -> None:
+    def _record(self, entry: dict[str, Any], events: Sink | None) -> None:
+        """Log an entry the live state has just played; `events` None: not built (a replay, worked
+        out when asked for)."""
         log = self.log
         log.append(entry)
         n = len(log)
-        self._state = state
         if "chance" in entry:
             self._chances += 1
         if n % SNAPSHOT_EVERY == 0:
-            self._snaps.append((n, state))
-        if self._events_n == n - 1 and self._history:
+            self._snaps.append((n, self.game.clone(self._state)))
+        if self._events_n == n - 1 and self._history and events is not None:
             if events:
-                self._events += [(n - 1, e) for e in events]
-            if events is not None:  # None: not built (a replay), worked out when asked for
-                self._events_n = n
+                self._events += [(n - 1, e) for e in events]  # type: ignore[union-attr]
+            self._events_n = n
+
+    def _rebuild(self) -> None:
+        """The live state as the log says it is (after a step that was refused or not recorded)."""
+        self._truncate(len(self.log))
 
     # --- undo / redo -------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -413,43 +308,43 @@ class Session:
         if not self.redo_stack:
             raise IllegalAction.said("redo", "refused.nothing_to_redo")
         group = self.redo_stack[-1]
-        steps = self._trial(group)  # raises, with nothing changed, if the group no longer fits
+        self._trial(group)  # raises, with nothing changed, if the group no longer fits
         if self.path is not None:
             self._journal("redo")
         self.redo_stack.pop()
-        for entry, (state, events) in zip(group, steps):
-            self._record(entry, state, events)
+        self._replay_group(group)
         self._compact()
 
-    def _trial(self, entries: list[dict[str, Any]]) -> list[tuple[Any, list[Event]]]:
-        out = []
-        state = self._state
+    def _trial(self, entries: list[dict[str, Any]]) -> None:
+        """Refuse (IllegalAction) a group of entries that no longer fits the game, played on a clone."""
+        state = self.game.clone(self._state)
         index = self._chances
         for entry in entries:
             try:
-                state, events = self._apply_entry(state, entry, not self._history, index)
+                self._apply_entry(state, entry, NOWHERE, index)
             except (IllegalAction, SaveError) as exc:
                 # (the English reason says why; a screen says that it no longer fits)
                 raise IllegalAction("redo", f"the step to redo no longer fits the game: {exc}",
                                     "refused.redo_unfit") from None
             index += "chance" in entry
-            out.append((state, events))
-        return out
 
-    def _apply_entry(self, state: Any, entry: dict[str, Any], quiet: bool, index: int) -> tuple[Any, list[Event]]:
-        """Apply one log entry; `index` is the number of chance entries before it."""
+    def _replay_group(self, entries: list[dict[str, Any]]) -> None:
+        """Play and log entries that `_trial` found to fit, with their events."""
+        history = self._history
+        for entry in entries:
+            events: Sink = [] if history else NOWHERE
+            self._apply_entry(self._state, entry, events, self._chances)
+            self._record(entry, events)
+
+    def _apply_entry(self, state: Any, entry: dict[str, Any], out: Sink, index: int) -> None:
+        """Play one log entry on `state` in place; `index` is the number of chance entries before it."""
         game = self.game
         if "action" in entry:
-            action = game.codec.decode(entry["action"])
-            if quiet:
-                return game.apply_quiet(state, action), []
-            return game.apply(state, action)
-        if "chance" in entry:
-            outcome = self._outcome(state, entry, index)
-            if quiet:
-                return game.apply_chance_quiet(state, outcome), []
-            return game.apply_chance(state, outcome)
-        raise SaveError(f"a log entry is neither an action nor a chance outcome: {entry!r}")
+            game.play(state, game.codec.decode(entry["action"]), out)
+        elif "chance" in entry:
+            game.play_chance(state, self._outcome(state, entry, index), out)
+        else:
+            raise SaveError(f"a log entry is neither an action nor a chance outcome: {entry!r}")
 
     def _outcome(self, state: Any, entry: dict[str, Any], index: int) -> Any:
         """A chance entry's outcome; a sealed one is derived again from the seed (the digital
@@ -465,7 +360,7 @@ class Session:
         return self.source.outcome(step, index)
 
     def _truncate(self, n: int) -> None:
-        """Cut the log to its first n entries and rebuild the state from the nearest snapshot."""
+        """Cut the log to its first n entries and rebuild the live state from the nearest snapshot."""
         log = self.log
         self._chances -= sum(1 for e in log[n:] if "chance" in e)
         del log[n:]
@@ -477,74 +372,43 @@ class Session:
             events.pop()
         if self._events_n > n:
             self._events_n = n
-        start, state = snaps[-1]
+        start, snap = snaps[-1]
+        state = self.game.clone(snap)
         index = self._chances - sum(1 for e in log[start:n] if "chance" in e)
         for entry in log[start:n]:
-            state = self._apply_entry(state, entry, True, index)[0]
+            self._apply_entry(state, entry, NOWHERE, index)
             index += "chance" in entry
         self._state = state
 
     def _replay_entries(self, entries: list[dict[str, Any]]) -> None:
-        """Apply logged entries without their events (`events` works them out when asked for):
-        `_apply_entry` (quiet) and `_record` of each, in one loop (a load replays every step). A
-        game with `step_in_place` (its in-place quiet hooks, `step_quiet` and `resolve_quiet`) is
-        replayed as the bot loop plays (`play_bots`): the first step after a snapshot on a copy,
-        the next ones on that copy in place, so a load copies the state once a snapshot (a chance
-        outcome checked here first, as `apply_chance` does; an action by the game's `step_quiet`,
-        which refuses before it changes anything)."""
-        game = self.game
-        decode, apply, apply_chance = game.codec.decode, game.apply_quiet, game.apply_chance_quiet
-        step, resolve, checked = game.step_quiet, game.resolve_quiet, game.checked_outcome
-        in_place = bool(getattr(game, "step_in_place", False))
-        mine = False  # `state` is the loop's own copy (never a snapshot): it may be stepped in place
-        log, snaps = self.log, self._snaps
-        state = self._state
+        """Play logged entries on the live state without their events (`events` works them out
+        when asked for): a load replays every step."""
         with fewer_collections():
-            try:
-                for entry in entries:
-                    if "action" in entry:
-                        if mine:
-                            step(state, decode(entry["action"]))
-                        else:
-                            state, mine = apply(state, decode(entry["action"])), in_place
-                    elif "chance" in entry:
-                        outcome = self._outcome(state, entry, self._chances) if entry.get("sealed") else entry["chance"]
-                        if mine:
-                            resolve(state, checked(state, outcome))
-                        else:
-                            state, mine = apply_chance(state, outcome), in_place
-                        self._chances += 1
-                    else:
-                        raise SaveError(f"a log entry is neither an action nor a chance outcome: {entry!r}")
-                    log.append(entry)
-                    if len(log) % SNAPSHOT_EVERY == 0:
-                        snaps.append((len(log), state))
-                        mine = False
-            except BaseException:
-                self._state = state
-                if mine:  # the loop's own state may be half changed: the state of the log, rebuilt
-                    self._truncate(len(log))
-                raise
-            self._state = state
+            for entry in entries:
+                self._apply_entry(self._state, entry, NOWHERE, self._chances)
+                self._record(entry, None)
 
     @property
     def events(self) -> list[tuple[int, Event]]:
         """(log index, event) of every step, for the game log (empty without `history`). The
-        events of replayed steps are built here, the first time they are asked for, from the
-        nearest snapshot before them."""
+        events of replayed steps are built here, the first time they are asked for, from a clone
+        of the nearest snapshot before them."""
         n = len(self.log)
         if not self._history or self._events_n >= n:
             return self._events
-        start, state = next(snap for snap in reversed(self._snaps) if snap[0] <= self._events_n)
+        start, snap = next(snap for snap in reversed(self._snaps) if snap[0] <= self._events_n)
+        state = self.game.clone(snap)
         log = self.log
         index = sum(1 for e in log[:start] if "chance" in e)
         for i in range(start, n):
             entry = log[i]
-            quiet = i < self._events_n
-            state, events = self._apply_entry(state, entry, quiet, index)
+            if i < self._events_n:
+                self._apply_entry(state, entry, NOWHERE, index)
+            else:
+                out: list[Event] = []
+                self._apply_entry(state, entry, out, index)
+                self._events += [(i, e) for e in out]
             index += "chance" in entry
-            if not quiet:
-                self._events += [(i, e) for e in events]
         self._events_n = n
         return self._events
 
@@ -666,7 +530,23 @@ class Session:
         except (IllegalAction, SaveError) as exc:
             raise SaveError(f"{where}: log entry {len(session.log)} cannot be replayed: {exc}") from None
         session.redo_stack = [list(g) for g in data["redo"]]
+        session._check_redo(where)
         return session
+
+    def _check_redo(self, where: str) -> None:
+        """Every group of a loaded redo stack can be redone, in order (the last undone first), so
+        a save with a junk redo stack is refused when it is loaded, not at its first Redo."""
+        if not self.redo_stack:
+            return
+        state, index = self.game.clone(self._state), self._chances  # (played on a clone: the game stays)
+        for n, group in enumerate(reversed(self.redo_stack), 1):
+            for entry in group:
+                try:
+                    self._apply_entry(state, entry, NOWHERE, index)
+                except (IllegalAction, SaveError) as exc:
+                    raise SaveError(f"{where}: redo group {n} (of {len(self.redo_stack)}) cannot be redone: "
+                                    f"{exc}") from None
+                index += "chance" in entry
 
     @classmethod
     def load(cls, path: Path | str, games: GameLookup, write: bool = True) -> "Session":
@@ -763,19 +643,12 @@ class Session:
                 if not self.redo_stack:
                     raise SaveError("a redo with nothing to redo")
                 group = self.redo_stack.pop()
-                for entry, (state, events) in zip(group, self._trial(group)):
-                    self._record(entry, state, events)
+                self._trial(group)
+                self._replay_group(group)
             elif op == "clear_redo":
                 self.redo_stack.clear()
         except (IllegalAction, SaveError) as exc:
             raise SaveError(f"{journal}:{n}: cannot replay journal record ({op}): {exc}") from None
-
-
-def _offered(action: Action, legal: list[Action]) -> bool:
-    """Whether `action` is one of the very objects offered (what a bot returns): then the game's
-    checks of a clone are not needed. (The identities compared in C: `in` on the list itself
-    would call the actions' `__eq__` on every other one.)"""
-    return id(action) in map(id, legal)
 
 
 class _Foreign(Exception):

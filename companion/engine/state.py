@@ -1,14 +1,12 @@
 """Plain-data states: dataclasses to JSON and back, driven by type hints (no per-game code)."""
 from __future__ import annotations
 
-import copy
 import dataclasses
 import types
 import typing
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any
 
-T = TypeVar("T")
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
@@ -78,27 +76,3 @@ def from_jsonable(hint: Any, data: Any) -> Any:
         kt, vt = args if args else (Any, Any)
         return {(int(k) if kt is int else k): from_jsonable(vt, v) for k, v in data.items()}
     return data
-
-
-def clone(state: T) -> T:
-    """A deep copy: actions work on a clone so a refused action leaves the original untouched.
-
-    A state class may define a fast `__deepcopy__` (copying only what actions change in place);
-    it is called directly, skipping the generic machinery of `copy.deepcopy`.
-    """
-    fast = getattr(state, "__deepcopy__", None)
-    return fast({}) if fast is not None else copy.deepcopy(state)
-
-
-def top_copy(state: T, lists: tuple[str, ...] = ()) -> T:
-    """A copy of a plain-data state's top level that shares every value, except the `lists` named
-    (copied one level down): the cheap copy of rules that replace what they change instead of
-    changing it in place, and change in place only the lists named (Game.successor). Fields a
-    state keeps besides its own (docs/ARCHITECTURE.md) are carried along."""
-    new = object.__new__(type(state))
-    d = state.__dict__.copy()
-    for name in lists:
-        d[name] = d[name][:]
-    new.__dict__ = d
-    return new
-

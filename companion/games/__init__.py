@@ -7,8 +7,9 @@ A game is a package `companion/games/<pkg>/`; its id is the package name with `-
   played by `companion play`, `simulate`, the app and the random-playout test;
 - `content.py` with `SCHEMA` (a `GameSchema`): the schema of its content folder
   (`companion.content.schema.get_schema` finds it by the game's id);
-- `tracker.py` with `GAME`: a table tracker saved beside a real game (id `<game>-tracker`); loadable
-  by `get_game`, but not a playable game, so not in `game_ids()`;
+- `tracker.py` (or `table/tracker.py`, beside the rest of a table assistant) with `GAME`: a table
+  tracker saved beside a real game (id `<game>-tracker`); loadable by `get_game`, but not a
+  playable game, so not in `game_ids()`;
 - `terminal.py`: prompts for `companion play` (see `terminal_module`).
 
 The app's views of a game are the package `app/<pkg>/` (see app/games.py). Modules are imported
@@ -53,8 +54,9 @@ def discover() -> tuple[dict[str, Any], dict[str, Any]]:
         module = f"{__name__}.{folder.name}"
         if (folder / "rules.py").is_file():
             games[gid] = f"{module}.rules"
-        if (folder / "tracker.py").is_file():
-            trackers[f"{gid}{TRACKER_SUFFIX}"] = f"{module}.tracker"
+        for where in ("tracker", "table.tracker"):
+            if (folder / f"{where.replace('.', '/')}.py").is_file():
+                trackers[f"{gid}{TRACKER_SUFFIX}"] = f"{module}.{where}"
     return games, trackers
 
 

@@ -8,13 +8,19 @@ surrounded rule: a defender with no field to flee to is killed on a flee result)
 """
 from __future__ import annotations
 
+import argparse
+
 from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
-from companion.words import join
+from companion.words import join, plural
 from companion.games.pirate_island.rules import FACES, GAME, IslandState
 
+from companion.errors import UserError
+
+from .bounds import Bound
+from .forms import Form, add_forms, emit, opt, pct
 from .dice import uniform
 
 OUTCOME_KEYS = {"killed": "killed", "flees": "flees", "nothing": "nothing", "failure": "attacker_dies"}
@@ -25,6 +31,11 @@ FEVER_PLACES = {"swamp": "swamp", "near-swamp": "next_to_swamp", "interior": "in
 
 class OddsError(ValueError):
     """A question the Pirate Island odds cannot answer (unknown field, wrong number)."""
+
+
+#: pirates that may attack one field together: the rules' combat bonus table's largest count
+ATTACKERS = Bound("--attackers", 1, lambda: max(GAME.rules.combat.bonus), "pirates", "the combat bonus table",
+                  OddsError)
 
 
 @lru_cache(maxsize=1)
@@ -91,8 +102,7 @@ def combat(attackers: int, field: str = "plain", river: bool = False, surrounded
     """A combat from the numbers the table sees: how many pirates attack, the defender's field
     kind, whether every attacker attacks across a river, whether the defender has nowhere to flee."""
     c = GAME.rules.combat
-    if not 1 <= attackers <= max(c.bonus):
-        raise OddsError(f"--attackers: 1 to {max(c.bonus)} pirates, not {attackers}")
+    ATTACKERS.check(attackers)
     if field not in FIELD_KINDS:
         raise OddsError(f"--field: one of {', '.join(FIELD_KINDS)}, not {field!r}")
     mods = {"bonus": c.bonus[attackers]}
@@ -173,3 +183,53 @@ def odds_view(game: Any, state: Any, player: int | None, lang: str = "en") -> di
             items.append({"kind": "odds", "text": f"{name(pirate)} needs {need} or more on two dice: "
                                                   f"{_pct(p_at_least(need))} to escape"})
     return {"title": "Odds", "items": items} if items else None
+
+
+# --- companion odds (companion/odds/forms.py) -------------------------------------------------------
+#: the command's description
+DESCRIPTION = ("Pirate Island's odds: combat outcomes, rescue rolls after an eruption or the fever, and the cheapest route "
+               "with or without the treasure (docs/ODDS.md).")
+
+FORMS: dict[str, Form] = {
+    "combat": ("the chance the defender is killed, flees, nothing happens, an attacker dies",
+               "Two dice plus the attackers' bonus, minus the defender's field and the river.", [
+                   opt("--attackers", type=ATTACKERS.parse, required=True, help="attacking pirates (1-6)"),
+                   opt("--field", required=True, choices=FIELD_KINDS, help="the defender's field"),
+                   opt("--river", action="store_true", help="every attacker attacks across a river"),
+                   opt("--surrounded", action="store_true", help="the defender has no free field to flee to")]),
+    "rescue": ("the chance a rescue roll saves a pirate", "Two dice against the need of the pirate's field.", [
+        opt("--volcano", metavar="0|1|2|none", help="eruption: fields between the pirate and the crater "
+                                                    "(0 = next to it), none = an unnumbered field"),
+        opt("--fever", choices=list(FEVER_PLACES), help="fever: where the pirate is")]),
+    "route": ("the cheapest route between two fields, with or without the treasure",
+              "Movement points over an empty island (terrain, rivers; doubled terrain with the treasure) and the "
+              "fewest turns at the per-pirate cap.", [
+                  opt("--from", dest="start", required=True, help="the field the pirate stands on, e.g. c11"),
+                  opt("--to", dest="end", required=True, help="the field to reach, e.g. f5"),
+                  opt("--chest", action="store_true", help="the pirate carries the treasure")]),
+}
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.form == "combat":
+            data = combat(args.attackers, args.field, args.river, args.surrounded)
+            mods = ", ".join(f"{k} {v:+d}" for k, v in data["modifiers"].items())
+            lines = [f"combat: two dice {data['plus']:+d} ({mods})"]
+            lines += [f"  {k.replace('_', ' '):<14} {pct(data[k])}" for k in OUTCOME_KEYS.values()]
+        elif args.form == "rescue":
+            data = rescue(args.volcano, args.fever)
+            lines = [f"{data['kind']}: safe, no rescue roll" if data["safe"] else
+                     f"{data['kind']}: two dice, {data['need']} or more saves the pirate: {data['p_survive']:.1%}"]
+        else:
+            data = route(args.start, args.end, args.chest)
+            lines = [f"{data['start']} to {data['end']}{' with the treasure' if data['chest'] else ''}: "
+                     f"{data['cost']} movement points, at least {plural(data['turns'], 'turn')} at {data['cap']} a turn",
+                     "  " + " - ".join(data["route"])]
+    except OddsError as exc:
+        raise UserError(str(exc)) from None
+    return emit(args, data, lines)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_forms(parser, "form", FORMS)

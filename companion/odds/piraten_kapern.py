@@ -19,6 +19,9 @@ Two objectives: expected turn score ("ev"), and the chance that the turn scores 
 """
 from __future__ import annotations
 
+import argparse
+import json
+import sys
 import threading
 from collections import Counter
 from collections.abc import Sequence
@@ -33,6 +36,10 @@ from companion.words import Words, words_for
 from companion.games.piraten_kapern.data import Data, load_data
 from companion.games.piraten_kapern.scoring import SKULL, CardRule, death_score, island_result, stop_score
 
+from companion.errors import UserError
+
+from .bounds import Bound
+from .forms import numbers
 from .dice import multisets, roll_distribution, sub_multisets, uniform
 
 TOLERANCE = 1e-9
@@ -42,6 +49,11 @@ TARGET_CACHE = 512
 
 class OddsError(ValueError):
     """A position or a card the solver cannot answer (unknown card, wrong face, wrong count)."""
+
+
+#: a last round's target: a turn scores from -8,000 (the worst Skull Island) to 10,600 (eight
+#: diamonds with the Captain), so a target beyond this bound asks nothing another one does not
+TARGET = Bound("--target", -99_999, 99_999, "points", "no turn scores near that many", OddsError)
 
 
 @lru_cache(maxsize=1)
@@ -635,3 +647,65 @@ def odds_view(game: Any, state: Any, player: int | None, lang: str = "en") -> di
                                                     risk=_risk(ch['p_death'], w))
                           + (w("odds.kapern.other_target", p=f"{ch['p_target']:.0%}") if reachable else "")})
     return {"title": w("odds.kapern.title"), "items": items} if items else None
+
+
+# --- companion odds piraten-kapern -----------------------------------------------------------------
+#: the command's description (companion/odds/forms.py)
+DESCRIPTION = "Without --dice: the expected score of a whole turn with the card under the best play. With --dice: the expected turn score of stopping and of every legal re-roll, the chance that the re-roll loses the turn, and the best choice. Turn score = what the turn adds to or takes from your own total (your own Skull Island counts 0, a lost Sea Battle minus its bonus)."
+
+
+def add_arguments(k: argparse.ArgumentParser) -> None:
+    k.add_argument("--card", required=True, help="the fortune card's id, for example captain, sorceress, "
+                                                 "treasure-chest, sea-battle-3, skull-2 (see `companion show`)")
+    k.add_argument("--dice", metavar="F1,...,F8", help="the 8 faces showing in die order: coin, diamond, monkey, "
+                                                       "parrot, saber, skull")
+    k.add_argument("--chest", metavar="1,2", help="die numbers on the Treasure Chest")
+    k.add_argument("--sorceress-used", action="store_true", help="the Sorceress has re-rolled a skull this turn")
+    k.add_argument("--target", type=TARGET.parse, metavar="T", help="last round: maximise the chance of scoring at least T "
+                                                           "this turn (each choice gets p_target)")
+    k.add_argument("--json", action="store_true", help="print JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        card_rule(args.card)
+        if args.dice is None:
+            if args.chest or args.sorceress_used or args.target is not None:
+                raise UserError("--chest, --sorceress-used and --target need --dice")
+            data: dict[str, Any] = {"card": args.card, "turn_ev": round(turn_ev(args.card), 3)}
+            if args.json:
+                print(json.dumps(data))
+            else:
+                print(f"{args.card}: expected turn score under the best play {data['turn_ev']:.1f}")
+            return 0
+        dice = [f.strip() for f in args.dice.split(",")]
+        chest = numbers("--chest", args.chest) if args.chest else []
+        adv = advise(args.card, dice, chest, args.sorceress_used, args.target)
+    except OddsError as exc:
+        raise UserError(str(exc)) from None
+    if args.json:
+        json.dump(adv, sys.stdout)
+        print()
+        return 0
+    best = adv["best"]
+    target = args.target
+    print(f"{args.card}: {', '.join(dice)}" + (f"  (target {target})" if target is not None else ""))
+    if adv["over"]:
+        print(f"  the turn is over: {adv['stop_ev']:+.0f}")
+        return 0
+    if target is not None and not adv["target_reachable"]:
+        print(f"  {target:,} can't be reached this turn (every P(>=T) is 0%); best for points: the highest ev")
+    head = f"  {'choice':<28} {'ev':>9} {'lose turn':>10}" + (f" {'P(>=T)':>8}" if target is not None else "")
+    print(head)
+    stop_line = f"  {'stop':<28} {adv['stop_ev']:>9.1f} {'':>10}"
+    if target is not None:
+        stop_line += f" {adv['stop_p_target']:>7.1%}"
+    print(stop_line + ("  <- best" if best == "stop" else ""))
+    for ch in adv["choices"][:10]:
+        line = f"  {'re-roll ' + ','.join(map(str, ch['reroll'])):<28} {ch['ev']:>9.1f} {ch['p_death']:>9.1%}"
+        if target is not None:
+            line += f" {ch['p_target']:>7.1%}"
+        print(line + ("  <- best" if ch["reroll"] == best else ""))
+    if len(adv["choices"]) > 10:
+        print(f"  ... {len(adv['choices']) - 10} more choices (--json lists all)")
+    return 0

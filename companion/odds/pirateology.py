@@ -12,6 +12,8 @@ the non-skull dice wins, equal is a draw. tests/odds checks this against the eng
 """
 from __future__ import annotations
 
+import argparse
+
 from collections import defaultdict
 from functools import lru_cache
 from math import factorial, prod
@@ -21,11 +23,20 @@ from companion.content.models import say
 from companion.words import noun, plural
 from companion.games.pirateology.rules import GAME, SKULL
 
+from companion.errors import UserError
+
+from .bounds import Bound
+from .forms import Form, add_forms, emit, opt, pct
 from .dice import MAX_LOOKAHEAD, multisets
 
 
 class OddsError(ValueError):
     """A question the Pirateology odds cannot answer (unknown weapon or square, wrong number)."""
+
+
+TURNS = Bound("--turns", 1, MAX_LOOKAHEAD, "turns", "a list a person can read", OddsError)
+#: squares to list: at most every square of the board
+TOP = Bound("--top", 1, lambda: len(data().ocean.squares), "squares", "the board has {high}", OddsError)
 
 
 def data() -> Any:
@@ -118,8 +129,7 @@ def castaway_try() -> float:
 
 def castaway(turns: int = 1) -> dict[str, Any]:
     """Leaving Castaway Island: the chance this turn (up to the rulebook's tries) and within 1..turns."""
-    if not 1 <= turns <= MAX_LOOKAHEAD:
-        raise OddsError(f"--turns: 1 to {MAX_LOOKAHEAD}, not {turns}")
+    TURNS.check(turns)
     r = data().rules
     miss_turn = (1 - castaway_try()) ** r.castaway_tries
     within = [1 - miss_turn ** k for k in range(1, turns + 1)]
@@ -224,3 +234,62 @@ def odds_view(game: Any, state: Any, player: int | None, lang: str = "en") -> di
                         f"in coins, {mean:.1f} on average")
             items.append({"kind": "odds", "text": text})
     return {"title": "Odds", "items": items} if items else None
+
+
+# --- companion odds (companion/odds/forms.py) -------------------------------------------------------
+#: the command's description
+DESCRIPTION = ("Pirateology's odds: a battle between two weapons, leaving Castaway Island, and the squares a spin and a roll "
+               "can take you to (docs/ODDS.md).")
+
+FORMS: dict[str, Form] = {
+    "battle": ("win, draw and skull chances of a battle",
+               "The attacker's weapon against the defender's (a ship fights back); without --defender the attacker "
+               "rolls one die against a pirate.", [
+                   opt("--attacker", required=True, help="the attacker's weapon card, e.g. cannon, pistol, cutlass"),
+                   opt("--defender", help="the defending ship's weapon card")]),
+    "castaway": ("the chance to leave Castaway Island this turn and within N turns",
+                 "Rolls for an escape total, up to the rulebook's tries a turn.", [
+                     opt("--turns", type=TURNS.parse, default=3, help="turns to look ahead (default 3)")]),
+    "reach": ("the squares a spin and a roll can take you to, with their chances",
+              "Every square a full move may end on after the spin and the roll, with the chance it is among the "
+              "choices.", [
+                  opt("--square", required=True, help="where the pawn stands, e.g. a1"),
+                  opt("--ship", action="store_true", help="a ship (2 dice) instead of a pirate (1 die)"),
+                  opt("--wind", help="the spin already made: n, ne, e, se, s, sw, w, nw"),
+                  opt("--top", type=TOP.parse, default=12, help="squares to list (default 12; --json lists all)")]),
+}
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.form == "battle":
+            data = battle(args.attacker, args.defender)
+            if data["duel"]:
+                lines = [f"battle: {args.attacker} ({data['attacker_dice']} dice) against {args.defender} "
+                         f"({data['defender_dice']} dice)",
+                         f"  attacker wins {data['attacker_wins']:.1%}, draw {data['draw']:.1%}, "
+                         f"defender wins {data['defender_wins']:.1%}; a skull decides {data['p_skull']:.1%}"]
+                lines += [f"    {k.replace('_', ' by '):<22} {pct(p)}" for k, p in data["ways"].items()]
+            else:
+                lines = [f"battle: {args.attacker} against a pirate (one die): a skull takes everything "
+                         f"{data['p_skull']:.1%}, else the number in coins"]
+        elif args.form == "castaway":
+            data = castaway(args.turns)
+            lines = [f"Castaway Island: {data['dice']} dice for " + " or ".join(map(str, data["escape"]))
+                     + f", {data['tries']} tries a turn ({data['p_try']:.1%} a try)",
+                     f"  this turn {data['p_this_turn']:.1%}; within "
+                     + ", ".join(f"{k + 1}: {p:.0%}" for k, p in enumerate(data["within"]))
+                     + f" turns; {data['expected_turns']:.2f} turns on average"]
+        else:
+            data = reach(args.square, args.ship, args.wind)
+            lines = [f"from {args.square} as a {'ship' if args.ship else 'pirate'}"
+                     + (f", wind {args.wind}" if args.wind else "") + f": {len(data['squares'])} squares reachable"]
+            lines += [f"    {k:<14} {pct(p)}" for k, p in data["kinds"].items()]
+            lines += ["  squares"] + [f"    {k:<6} {pct(p)}" for k, p in list(data["squares"].items())[:args.top]]
+    except OddsError as exc:
+        raise UserError(str(exc)) from None
+    return emit(args, data, lines)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_forms(parser, "form", FORMS)

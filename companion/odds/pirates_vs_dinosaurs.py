@@ -5,23 +5,25 @@ Dig Up the Cursed Treasure).
 A roll is set up exactly as the engine sets it up (`dice.new_roll`: the captain's weapon, relic,
 First Mate and equipment passives, pending modifiers), so a content change changes the odds. On
 top of that a roll may take the optional dice the captain owns (the Cannon,
-`assistant.optional_dice`) and Desperate Actions named by their Event card: before the roll
+`table.numbers.optional_dice`) and Desperate Actions named by their Event card: before the roll
 their ops change the Roll frame through its own `Roll.modified`; after the roll a re-roll takes
 back failed dice and a "set a die to skull" turns a failed die, each used the best way (dice
 that did not succeed, for Early Termination the blanks). What an outcome does (won or lost,
 sailors lost, Emergency Crew Replenishments, hours searched) is worked out by the rules through
 their public surface, as the table tracker uses them: the combat, search or attack is pushed as
-a new frame and `table.resolve` runs it with the outcome's dice entered (a copy of the table;
+a new frame and `table.settle.resolve` runs it with the outcome's dice entered (a copy of the table;
 the rules' events and the captains afterwards say what happened), once per count of successes
 (of blanks, for Early Termination): the odds are the rules applied to every outcome, weighted
 by its chance. In digital play the odds of the roll being made are read off its Roll frame
 (its dice and modifiers), and each card the roller may use before it is played on a copy
-(`game.apply`) and the roll read again.
+(`game.after`) and the roll read again.
 
 Dice are multisets over the die's three results (skull, saber, blank) with the face counts
 of the special die in content (two of each): at most a few hundred outcomes a roll.
 """
 from __future__ import annotations
+
+import argparse
 
 import copy
 import json
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from companion.games.pirates_vs_dinosaurs import assistant
+from companion.games.pirates_vs_dinosaurs.table import numbers
 from companion.games.pirates_vs_dinosaurs.abilities import source_name
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.combat import start_attack, strength_of
@@ -40,12 +42,16 @@ from companion.games.pirates_vs_dinosaurs.crew import combat_dice
 from companion.games.pirates_vs_dinosaurs.dice import count, new_roll
 from companion.games.pirates_vs_dinosaurs.frames import (Attack, Combat, DigRoll, EndSearch, Roll, RollResult,
                                                          SearchRoll)
-from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, PvdState, own
-from companion.games.pirates_vs_dinosaurs.table import Dice, Feed, resolve
+from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, PvdState
+from companion.games.pirates_vs_dinosaurs.table.settle import Dice, Feed, resolve
 
 from companion.engine.state import to_jsonable
 from companion.words import plural
 
+from companion.errors import UserError
+
+from .bounds import Bound
+from .forms import Form, add_forms, dist_lines, emit, items, opt, pct, said
 from .dice import MAX_LOOKAHEAD, roll_distribution
 
 RESULTS = ("skull", "saber", "blank")
@@ -54,6 +60,22 @@ Dist = dict[int, float]
 
 class OddsError(ValueError):
     """A roll the odds cannot be asked for (unknown card, weapon, area; a wrong number)."""
+
+
+def _sailors() -> int:
+    return catalog().sailors
+
+
+#: the numbers a question takes, each within what the game holds (a crew of 2,000 sailors was an
+#: OverflowError, one of 100,000,000 never ended): the options' argparse types and the checks here
+CREW = Bound("--crew", 0, _sailors, "sailors", "the game has {high}", OddsError)
+RIVAL_CREW = Bound("--rival-crew", 0, _sailors, "sailors", "the game has {high}", OddsError)
+RESERVE = Bound("--reserve", 0, _sailors, "sailors", "the game has {high}", OddsError)
+MAX_LOSS = Bound("--max-loss", 0, _sailors, "sailors", "the game has {high}", OddsError)
+#: no roll comes near as many successes as the game has sailors (a die takes 2 or 3 of them)
+STRENGTH = Bound("--strength", 1, _sailors, "", "the game's sailors: no roll reaches more", OddsError)
+TIME = Bound("--time", 1, lambda: catalog().time_max, "hours", "the Time Track's marks", OddsError)
+TURNS = Bound("--turns", 1, MAX_LOOKAHEAD, "searches", "a list a person can read", OddsError)
 
 
 @lru_cache(maxsize=1)
@@ -107,7 +129,7 @@ def setup(s: PvdState, p: int, kind: str, dice: int, foe: str = "", optional: bo
     with the optional dice the captain owns (`optional`: fire the Cannon) and Desperate Actions."""
     s = copy.deepcopy(s)
     if optional:
-        dice += sum(o["dice"] for o in assistant.optional_dice(s, p, kind, foe))
+        dice += sum(o["dice"] for o in numbers.optional_dice(s, p, kind, foe))
     f = new_roll(s, p, kind, dice, foe)
     after: list[tuple[str, int]] = []
     for when, op in desperate_ops(desperate):
@@ -234,8 +256,15 @@ def position(crew: int = 10, weapon: str = "sabers-and-muskets", equipment: Sequ
     for e in equipment:
         if e not in cat.equipment:
             raise OddsError(f"unknown equipment {e!r}; one of: {', '.join(cat.equipment)}")
-    if crew < 0:
-        raise OddsError(f"a crew has 0 or more sailors, not {crew}")
+    held = {"--crew": CREW.check(crew)}
+    if rival is not None and "crew" in rival:
+        held["--rival-crew"] = RIVAL_CREW.check(rival["crew"])
+    if reserve is not None:
+        held["--reserve"] = RESERVE.check(reserve)
+    if len(held) > 1 and sum(held.values()) > cat.sailors:
+        raise OddsError(f"{' + '.join(held)}: {sum(held.values()):,} sailors together; the game has {cat.sailors}")
+    if time:  # (0: no search asked about)
+        TIME.check(time)
 
     def captain(name: str, crew: int, weapon: str, equipment: Sequence[str], relic: str, mate: str) -> Player:
         return Player(name=name, stage=stage, relic=relic, mate=mate, weapon=weapon, equipment=tuple(equipment),
@@ -264,8 +293,9 @@ def combat(s: PvdState, p: int, strength: int, foe: str = "dinosaur", optional: 
     after Emergency Crew Replenishments (rule: What to Do If You Run Out of Sailors). Each result
     of the roll is played out by the rules (table.resolve: the combat pushed as the table tracker
     pushes it, the dice entered)."""
-    if strength < 1:
-        raise OddsError(f"a foe has Strength 1 or more, not {strength}")
+    STRENGTH.check(strength)
+    if max_loss is not None:
+        MAX_LOSS.check(max_loss)
     st = st or setup(s, p, "combat", combat_dice(s, p), foe, optional, desperate)
     frame = Combat(p, strength, foe, max_loss=max_loss, strength_mod=strength_mod)
     entry = Entry(s, p, "combat", foe, st)
@@ -289,8 +319,7 @@ def search(s: PvdState, p: int, desperate: Iterable[str] = (), turns: int = 6,
     """A Search Roll (rule: Stage 2, 3) Search): successes + the automatic one, the Giant's penalty;
     the hours searched, the time left, and the chance to complete the search within 1..`turns`
     searches (later searches with the same dice and no Desperate Action)."""
-    if not 1 <= turns <= MAX_LOOKAHEAD:
-        raise OddsError(f"--turns: 1 to {MAX_LOOKAHEAD}, not {turns}")
+    TURNS.check(turns)
     time = s.players[p].time
     if time < 1:
         raise OddsError("the Time Marker must show 1 hour or more to search")
@@ -370,7 +399,7 @@ def dig(s: PvdState, p: int, desperate: Iterable[str] = (), st: Setup | None = N
     pl = s.players[p]
     if pl.stage != DIG:
         s = copy.deepcopy(s)
-        own(s, p).stage = DIG
+        s.players[p].stage = DIG
     st = st or setup(s, p, "dig", catalog().setup.dig_dice, "", False, desperate)
     tokens = successes(st)
     bag = dict(sorted(Counter(catalog().tokens[t].kind for t in s.bag).items()))
@@ -499,7 +528,7 @@ def _roll_odds(s: PvdState, i: int, viewer: int | None) -> str | None:
 
 def _option_odds(game: Any, s: PvdState, i: int, viewer: int | None) -> list[dict[str, Any]]:
     """What each card or ability the roller may use before this roll does to its odds: the action
-    played on a copy through the rules (game.apply), then the roll's odds read again."""
+    played on a copy through the rules (game.after), then the roll's odds read again."""
     roll = s.stack[i]
     if viewer != roll.p or game.to_move(s) != viewer:
         return []
@@ -507,7 +536,7 @@ def _option_odds(game: Any, s: PvdState, i: int, viewer: int | None) -> list[dic
     for a in game.legal_actions(s):
         if a.type != "use" or getattr(a, "go", False):
             continue
-        t, _ = game.apply(s, a)
+        t, _ = game.after(s, a)
         j = len(t.stack) - 1
         f = t.stack[j] if j == i else None
         if not isinstance(f, Roll) or f.faces or f.after or (f.dice, f.sabers, f.double, f.plus) == \
@@ -608,3 +637,101 @@ def work_out(game: Any, state: Any, player: int | None) -> dict[str, Any] | None
     else:
         items = roll_lines(state, player, game)
     return {"title": "Odds", "items": items} if items else None
+
+
+# --- companion odds (companion/odds/forms.py) -------------------------------------------------------
+#: the command's description
+DESCRIPTION = ("The exact distribution of successes and of losses of each roll of Pirates vs. Dinosaurs, with the dice the "
+               "engine gives the captain (crew, weapon, relic, First Mate, equipment), the Cannon and Desperate Actions "
+               "(docs/ODDS.md).")
+
+CAPTAIN = [
+    opt("--crew", type=CREW.parse, default=10, help="sailors in the crew (default 10)"),
+    opt("--weapon", default="sabers-and-muskets", help="sabers-and-muskets (default) or pistols-and-pikes"),
+    opt("--equipment", metavar="ID,...", help="equipment cards, e.g. cannon,shovels"),
+    opt("--relic", default="", help="the relic held, e.g. sextant"),
+    opt("--mate", default="", help="the First Mate, e.g. de-groot"),
+    opt("--area", default="beach", help="the area searched (default beach)"),
+    opt("--at-dig-site", action="store_true", help="the captain is at the Dig Site (sabers count)"),
+    opt("--desperate", metavar="CARD,...", help="Event cards whose Desperate Action is played on this roll, "
+                                                "e.g. raptors,pterosaur"),
+]
+
+
+FORMS: dict[str, Form] = {
+    "combat": (*said("a combat against a foe's Strength: the chance to win, successes and sailors lost"), [
+        opt("--strength", type=STRENGTH.parse, required=True, help="the foe's Strength"),
+        opt("--foe", default="dinosaur", choices=["dinosaur", "aborigine", "rival", "other"],
+            help="what is fought (default dinosaur)"),
+        opt("--cannon", action="store_true", help="fire the Cannon (needs --equipment cannon)"),
+        opt("--max-loss", type=MAX_LOSS.parse, help="the Incident's cap on sailors lost"),
+        opt("--reserve", type=RESERVE.parse, help="sailors left in the reserve (Emergency Replenishments)")]),
+    "search": (*said("a Search Roll: hours searched, the time left, the chance to complete within N searches"), [
+        opt("--time", type=TIME.parse, required=True, help="hours on the Time Marker"),
+        opt("--giant", action="store_true", help="the Giant Tyrannosaurus is in the area"),
+        opt("--turns", type=TURNS.parse, default=4, help="searches to look ahead (default 4)")]),
+    "early-end": (*said("Early Termination of a Search: sailors to Lost and Forgotten"), []),
+    "dig": (*said("digging at the Dig Site: tokens drawn and what they may be"), []),
+    "attack": (*said("Attack a Rival (or Another Player at the Dig Site): who wins, each side's losses"), [
+        opt("--rival-crew", type=RIVAL_CREW.parse, default=10, help="the rival's sailors (default 10)"),
+        opt("--rival-weapon", default="sabers-and-muskets", help="the rival's weapon"),
+        opt("--rival-equipment", metavar="ID,...", help="the rival's equipment"),
+        opt("--rival-relic", default="", help="the rival's relic")]),
+}
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rival = None
+        if args.roll == "attack":
+            rival = {"crew": args.rival_crew, "weapon": args.rival_weapon,
+                     "equipment": items(args.rival_equipment), "relic": args.rival_relic}
+        stage = DIG if args.at_dig_site or args.roll == "dig" else EXPEDITION
+        s = position(crew=args.crew, weapon=args.weapon, equipment=items(args.equipment), relic=args.relic,
+                         mate=args.mate, stage=stage, area=args.area, time=getattr(args, "time", 0),
+                         giant=getattr(args, "giant", False), reserve=getattr(args, "reserve", None), rival=rival)
+        if rival is not None:
+            position(crew=args.rival_crew, weapon=args.rival_weapon, equipment=items(args.rival_equipment),
+                         relic=args.rival_relic)  # the same checks for the rival's names
+        desperate = items(args.desperate)
+        if args.roll == "combat":
+            if args.cannon and "cannon" not in items(args.equipment):
+                raise UserError("--cannon needs --equipment cannon")
+            foe = "" if args.foe == "other" else args.foe
+            data = combat(s, 0, args.strength, foe, args.cannon, desperate, args.max_loss)
+            lines = [f"combat: {data['dice']} dice against Strength {data['strength']}"
+                     + (" (sabers count)" if data["sabers_count"] else ""),
+                     f"  win {data['p_win']:.1%}; "
+                     + sentence(data["losses"], "to lose", "sailor", "sailors")]
+            lines += dist_lines("successes", data["successes"]) + dist_lines("sailors lost", data["losses"])
+        elif args.roll == "search":
+            data = search(s, 0, desperate, args.turns)
+            lines = [f"search: {data['dice']} dice + the automatic success, {data['time']} h on the Time Marker",
+                     f"  complete now {data['p_complete']:.1%}; within "
+                     + ", ".join(f"{k + 1}: {p:.0%}" for k, p in enumerate(data["complete_within"])) + " searches"]
+            lines += dist_lines("hours searched", data["hours"]) + dist_lines("time left", data["time_left"])
+        elif args.roll == "early-end":
+            data = early_end(s, 0, desperate)
+            lines = [f"ending the search early: {data['dice']} dice, 1 sailor to Lost and Forgotten per blank",
+                     "  " + sentence(data["losses"], "to lose", "sailor", "sailors")]
+        elif args.roll == "dig":
+            data = dig(s, 0, desperate)
+            lines = [f"dig: {data['dice']} dice, 1 token per success (skulls and sabers)",
+                     f"  expected treasures {data['expected_treasures']:.2f}"]
+            lines += dist_lines("tokens", data["tokens"])
+            lines += ["  at least one (the bag: " + ", ".join(f"{n} {k}" for k, n in data["bag"].items()) + ")"]
+            lines += [f"    {k:<16} {pct(p)}" for k, p in data["p_at_least_one"].items()]
+        else:
+            data = attack(s, 0, 1, desperate)
+            lines = [f"attack: {data['attacker']['dice']} dice against {data['defender']['dice']}",
+                     f"  you win {data['attacker_wins']:.1%}, draw {data['draw']:.1%}, "
+                     f"the rival wins {data['defender_wins']:.1%}"]
+            lines += dist_lines("you lose", data["attacker"]["losses"])
+            lines += dist_lines("the rival loses", data["defender"]["losses"])
+    except OddsError as exc:
+        raise UserError(str(exc)) from None
+    return emit(args, data, lines)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_forms(parser, "roll", FORMS, CAPTAIN)

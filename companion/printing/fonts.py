@@ -3,6 +3,7 @@
 PDF and SVG wrap text identically."""
 from __future__ import annotations
 
+import base64
 import os
 from functools import lru_cache
 
@@ -33,6 +34,20 @@ def font_name(face: str) -> str:
 def width_mm(s: str, face: str, size_pt: float) -> float:
     """Width of `s` in mm at `size_pt` points."""
     return pdfmetrics.stringWidth(s, font_name(face), size_pt) * PT
+
+
+@lru_cache(maxsize=None)
+def svg_font_faces(faces: tuple[str, ...]) -> str:
+    """CSS @font-face rules embedding the font files of `faces` (base64), for SVG files."""
+    rules = []
+    for face in faces:
+        _, file = FACES.get(face, FACES["text"])
+        with open(os.path.join(FONT_DIR, file), "rb") as fh:
+            data = base64.b64encode(fh.read()).decode("ascii")
+        style = {"display": "font-weight:bold;", "italic": "font-style:italic;"}.get(face, "")
+        rules.append(f"@font-face{{font-family:'Bitstream Vera Sans';{style}"
+                     f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
+    return "".join(rules)
 
 
 def svg_weight(face: str) -> dict[str, str]:

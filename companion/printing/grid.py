@@ -316,14 +316,16 @@ def margin_marks(paper: Paper, xs: list[float], ys: list[float], bounds: tuple[f
     """A mark at both ends of each vertical trim line at x in xs and horizontal one at y in ys,
     in the margins round the content's `bounds` (left, top, right, bottom): `gap` clear of it, at
     most `length` long, cut short by the printable edge and the label's band, and left out when
-    shorter than 1 mm (so a mark never runs onto an item or off the printable area)."""
+    shorter than 1 mm (so a mark never runs onto an item or off the printable area). No mark
+    comes nearer the paper's edge than `edge` (5 mm) or the printable margin, whichever is more."""
     cfg = mark_cfg()
     gap, length = cfg["gap"], cfg["length"]
     left, top, right, bottom = bounds
-    lo_y = paper.printable
-    hi_y = paper.h - paper.printable - (label.band if label and label.where == "bottom" else 0)
-    lo_x = paper.printable + (label.band if label and label.where == "left" else 0)
-    hi_x = paper.w - paper.printable
+    edge = max(paper.printable, cfg["edge"])
+    lo_y = edge
+    hi_y = paper.h - edge - (label.band if label and label.where == "bottom" else 0)
+    lo_x = edge + (label.band if label and label.where == "left" else 0)
+    hi_x = paper.w - edge
     out: list[Segment] = []
     for x in xs:
         a, b = max(lo_y, top - gap - length), top - gap

@@ -10,6 +10,8 @@ from .errors import PrintError
 #: kinds for --only ("tokens" covers tokens, counters and standees: they share the token sheets)
 KINDS = ("readme", "rules", "cards", "tokens", "dice", "stickers", "aids", "pads", "boards", "all", "faces")
 FORMATS = ("pdf", "svg")
+#: every format --format takes: the default two, and the PNG export (pngs.py)
+ALL_FORMATS = ("pdf", "svg", "png")
 DUPLEX = ("long", "short", "off")
 #: bleed round cards: "auto" (shared for decks with dark or per-colour backs, else --bleed),
 #: "shared" (neighbours share one bleed band in a narrow gutter), "separate" (--bleed MM round
@@ -37,6 +39,8 @@ class PrintOptions:
     #: "seat": one aid per seat (the default); "one": a single copy of each aid, to copy or share
     aids: str = "seat"
     bleed_mode: str = "auto"
+    #: bleed round each picture of the PNG and SVG exports, in mm: --bleed when given, else 3 mm
+    export_bleed: float = 3.0
 
     def wants(self, kind: str) -> bool:
         return not self.only or kind in self.only
@@ -59,7 +63,9 @@ class PrintOptions:
         bad = [k for k in self.only if k not in KINDS]
         if bad:
             raise PrintError(f"unknown kind {bad[0]!r} in --only; choose from: {', '.join(KINDS)}")
-        badf = [f for f in self.formats if f not in FORMATS]
+        badf = [f for f in self.formats if f not in ALL_FORMATS]
         if badf or not self.formats:
-            raise PrintError(f"unknown format {(badf or [''])[0]!r} in --format; choose from: pdf, svg")
+            raise PrintError(f"unknown format {(badf or [''])[0]!r} in --format; choose from: {', '.join(ALL_FORMATS)}")
+        if not (0 <= self.export_bleed <= 10):
+            raise PrintError(f"bleed must be from 0 to 10 mm, got {self.export_bleed:g}")
         return self

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from pypdf import PdfWriter
+from pypdf import PdfReader, PdfWriter
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as rl_canvas
 
@@ -30,6 +30,9 @@ class Page:
     side: str = ""                   # fronts / backs (duplex ...) / tile code
     marks: list[Segment] = field(default_factory=list)
     label: LabelSpot | None = None
+    #: the back of the page before (card and token backs, an aid's second side, a booklet sheet's
+    #: back): in a file printed double-sided it must fall on that page's other side
+    back: bool = False
 
 
 def write_pdf(path: Path, pages: list[Page], title: str, game: str, theme: Theme, words) -> int:
@@ -64,13 +67,42 @@ def write_pdf(path: Path, pages: list[Page], title: str, game: str, theme: Theme
     return total
 
 
-def merge_pdfs(path: Path, sources: list[Path], title: str, game: str) -> int:
+def duplex_order(backs: list[list[bool]]) -> list[tuple[int, int] | None]:
+    """The pages of several files in one file printed double-sided: (file, page) in order, None
+    for a blank page. `backs[f][i]` says page i of file f is the back of the page before it. Every
+    other page starts a sheet: on an odd page, after a blank where the page before had no back,
+    so each back falls behind its front and one file's pages never share a sheet with another's."""
+    out: list[tuple[int, int] | None] = []
+    for f, pages in enumerate(backs):
+        for i, back in enumerate(pages):
+            if not (back and i > 0 and len(out) % 2 == 1):
+                if len(out) % 2 == 1:
+                    out.append(None)
+            out.append((f, i))
+    if len(out) % 2 == 1:
+        out.append(None)
+    return out
+
+
+def merge_pdfs(path: Path, sources: list[Path], title: str, game: str,
+               backs: list[list[bool]] | None = None) -> int:
     """One file of the pages of `sources`, in order, copied rather than drawn again (the combined
-    set costs a merge, not a second drawing of every page); each page keeps its own label. The
-    bytes are the same run to run. Returns the page count."""
+    set costs a merge, not a second drawing of every page); each page keeps its own label. With
+    `backs` (which pages are the back of the page before, per source) the file is laid out for
+    double-sided printing (duplex_order): blank pages go in where a sheet has no back. The bytes
+    are the same run to run. Returns the page count."""
     writer = PdfWriter()
-    for src in sources:
-        writer.append(str(src))
+    if backs is None:
+        for src in sources:
+            writer.append(str(src))
+    else:
+        readers = [PdfReader(str(src)) for src in sources]
+        for spot in duplex_order(backs):
+            if spot is None:
+                last = writer.pages[-1]
+                writer.add_blank_page(float(last.mediabox.width), float(last.mediabox.height))
+            else:
+                writer.add_page(readers[spot[0]].pages[spot[1]])
     writer.add_metadata({"/Title": title, "/Author": "the pirate table companion", "/Creator": "companion print",
                          "/Subject": game, "/Producer": "companion print (ReportLab pages, merged by pypdf)"})
     buf = io.BytesIO()

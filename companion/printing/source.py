@@ -8,7 +8,9 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.board import EdgeShape, LinkShape, geometry, space_name
+from companion.board.geometry import EdgeShape, LinkShape, geometry
+from companion.board.maps import space_name
+from companion.board.art import art as board_art, disc_kinds
 from companion.content.models import Aid, Board, Deck, Die, Piece, ScorePad, Token, say
 
 from . import layouts
@@ -97,6 +99,8 @@ class BoardItem:
     links: list[LinkShape] = field(default_factory=list)
     #: the key of the map: (name, icon, fill) of each kind of space it uses, in content order
     kinds: list[tuple[str, str | None, str | None]] = field(default_factory=list)
+    #: the board's picture beyond its spaces (companion.board.art), layer -> drawing operations
+    art: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -267,7 +271,10 @@ def _deck(deck: Deck, game: str, lang: str, game_id: str, pal: list[PlayerColour
     and backs (the whole back in the colour, with the shape and letter); a card with a `used`
     side (First Mates) gets that text on its own back."""
     front = deck_layout(deck)
-    back_layout = f"{front}-back" if layouts.has_layout(f"{front}-back", game_id) else "card-back"
+    # the front's own back, else the back of the deck's size (a mini deck with its own front
+    # layout keeps mini backs: the Map Fragments' backs were once poker-size behind 44 x 63 fronts)
+    sized = f"{DECK_LAYOUTS.get(deck.size, 'card')}-back"
+    back_layout = next((b for b in (f"{front}-back", sized) if layouts.has_layout(b, game_id)), "card-back")
     if deck.back.icon and layouts.has_layout(f"{back_layout}-{deck.back.icon}", game_id):
         back_layout = f"{back_layout}-{deck.back.icon}"       # a back drawn round its icon
     name = say(deck.name, lang)
@@ -448,6 +455,7 @@ def _board(board: Board, lang: str) -> BoardItem:
     where the space has none)."""
     geo = geometry(board)
     kinds = {k.id: k for k in board.kinds}
+    discs = disc_kinds(board)
     shapes = [_region(r, lang) for r in board.regions]
     for sp in board.spaces:
         g = geo.spaces.get(sp.id)
@@ -458,8 +466,8 @@ def _board(board: Board, lang: str) -> BoardItem:
         shapes.append({"id": sp.id, "name": space_name(board, sp, lang), "x": x, "y": y, "w": w, "h": h,
                        "shape": g.shape, "icon": sp.icon or kind.icon, "text": say(sp.text, lang),
                        "fill": sp.fill or kind.fill, "points": g.points if g.shape == "polygon" else (),
-                       "number": sp.number, "number_at": g.number, "label_at": g.label})
+                       "number": sp.number, "number_at": g.number, "label_at": g.label, "disc": sp.kind in discs})
     used = {sp.kind for sp in board.spaces if sp.id in geo.spaces}
     key = [(say(k.name, lang), k.icon, k.fill) for k in board.kinds if k.id in used]
     return BoardItem(board.id, say(board.name, lang), geo.width, geo.height, shapes, list(geo.edges), list(geo.links),
-                     key)
+                     key, board_art(board, lang))

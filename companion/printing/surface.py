@@ -198,6 +198,7 @@ class SvgSurface(Surface):
         self.d = svgwrite.Drawing(size=(f"{_n(w)}mm", f"{_n(h)}mm"), viewBox=f"0 0 {_n(w)} {_n(h)}",
                                   profile="full", debug=False)
         self.stack = [self.d]
+        self.faces: set[str] = set()        # the font faces the texts use, embedded by tostring
 
     @property
     def g(self):
@@ -253,6 +254,7 @@ class SvgSurface(Surface):
     def text(self, x, y, s, face, size, color, anchor="start"):
         a = {"x": _n(x), "y": _n(y), "font-family": fonts.SVG_FAMILY, "font-size": _n(size * fonts.PT), "fill": color}
         a.update(fonts.svg_weight(face))
+        self.faces.add(face if face in fonts.FACES else "text")
         if anchor != "start":
             a["text-anchor"] = anchor
         self.g.add(_TextRaw(a, s))
@@ -264,6 +266,10 @@ class SvgSurface(Surface):
         self.g.add(grp)
 
     def tostring(self) -> str:
+        """The SVG, with the fonts its texts use embedded (@font-face with the font file), so a
+        print shop or a cutter's software shows the same letters without the font installed."""
+        if self.faces:
+            self.d.defs.add(self.d.style(fonts.svg_font_faces(tuple(sorted(self.faces)))))
         return self.d.tostring()
 
 

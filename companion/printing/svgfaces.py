@@ -14,9 +14,14 @@ from .surface import SvgSurface
 
 
 def face_svg(ctx: Ctx, spec: FaceSpec) -> str:
+    """A face with the export's bleed round it (its background runs on past the trim line, as a
+    print shop wants); the trim corner is at (bleed, bleed)."""
     lay = ctx.layout(spec)
-    s = SvgSurface(lay.w, lay.h)
-    draw_face(s, lay, spec.fields, ctx.theme, 0.0, True)
+    bleed = ctx.opts.export_bleed
+    s = SvgSurface(lay.w + 2 * bleed, lay.h + 2 * bleed)
+    s.push(bleed, bleed)
+    draw_face(s, lay, spec.fields, ctx.theme, bleed, bleed == 0)
+    s.pop()
     return s.tostring()
 
 

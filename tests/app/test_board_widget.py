@@ -7,7 +7,7 @@ import flet.canvas as cv
 
 from app import theme
 from app.widgets.board import _name_fit, board_widget, player_look, space_label
-from companion.board import picture
+from companion.board.picture import picture
 from companion.board.picture import space_at
 from companion.content.loader import load_game
 from companion.engine.session import Session

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -142,3 +143,63 @@ def test_a_stopping_server_closes_open_pages_and_ends_quietly(tmp_path, make_ser
     log = srv.log.read_text(errors="replace")
     assert code is not None, "the server was still running 60 s after SIGTERM with a page open"
     assert "Traceback" not in log, log[-2000:]
+
+
+#: junk a client may send, and the words of the one log line each kind becomes (issue 32.3: each
+#: left a Flet traceback in the server log), sent before the page registers (False) or after (True)
+JUNK = [
+    (b"", False, "an empty frame"),
+    (b"\x00\xc1", False, "not msgpack"),
+    (b"\x07garbage", False, "unknown type 0x07"),
+    (b"\x00" + msgpack.packb([99, {}]), True, "action 99, which a page does not send"),
+    (b"\x00" + msgpack.packb(5), True, "not [action, body]"),
+    (frame(CONTROL_EVENT, {"target": "x"}), True, "action 3 with a body that is not {target, name, data}"),
+    (frame(CONTROL_EVENT, None), True, "action 3 with a body that is not"),
+    (frame(CONTROL_EVENT, {"target": 1, "name": "click", "data": "1"}), False, "action 3 before the page registered"),
+    (frame(4, {"id": 1, "props": "x"}), True, "action 4 with props of the wrong type"),
+    (frame(INVOKE, {"control_id": "1", "call_id": "x", "result": 1, "error": None}), True,
+     "action 5 with control_id of the wrong type"),
+    (frame(REGISTER, {"session_id": 5}), False, "action 1 with a body that is not"),
+    (frame(REGISTER, {"session_id": "", "page_name": "", "page": {"route": "/"}}), True, "a second registration"),
+    ("a text frame", True, "a text frame"),
+    (frame(2, {}), True, "action 2, which a page does not send"),
+    (frame(CONTROL_EVENT, {"target": 1, "name": "resize", "data": {"width": "a"}}), True,
+     "Unhandled error in 'on_resize' handler (TypeError"),
+]
+
+
+def test_junk_from_a_client_is_one_log_line_naming_the_device_never_a_traceback(served) -> None:
+    port, gid, _ = served
+    log_path = Path(served_log(port))
+    before = log_path.read_text(errors="replace")
+
+    async def send_junk() -> list[str]:
+        devices = []
+        for payload, registered, _ in JUNK:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/ws") as ws:
+                devices.append("127.0.0.1:%d" % ws.local_address[1])
+                if registered:
+                    await ws.send(frame(REGISTER, {"session_id": "", "page_name": "", "page": {
+                        "route": "/", "width": 390, "height": 844}}))
+                    await asyncio.wait_for(ws.recv(), timeout=30)
+                await ws.send(payload)
+                try:
+                    while True:
+                        await asyncio.wait_for(ws.recv(), timeout=0.3)
+                except (asyncio.TimeoutError, websockets.ConnectionClosed):
+                    pass
+        return devices
+
+    devices = run_async(send_junk())
+    from .conftest import SERVERS
+
+    for device, (_, _, words) in zip(devices, JUNK):  # each in one line naming the device (at most 30 s)
+        SERVERS[port].wait_for_log(rf"device {re.escape(device)}: refused[^\n]*{re.escape(words)}")
+    assert "Traceback" not in log_path.read_text(errors="replace")[len(before):]
+    assert "played on another device" in run_async(session(port, f"/s/{gid}", None, until="another device"))
+
+
+def served_log(port: int) -> Path:
+    from .conftest import SERVERS
+
+    return SERVERS[port].log

@@ -188,7 +188,7 @@ def test_every_refusal_of_a_dutch_edition_comes_through_the_catalogue(gid) -> No
                 pool[repr(sorted({**d, "player": seat}.items()))] = {**d, "player": seat}
         for d in pool.values():
             try:
-                game.apply(session.state, game.codec.decode(d))
+                game.after(session.state, game.codec.decode(d))
             except IllegalAction as exc:
                 assert exc.key, f"{d} is refused without the catalogue's words: {exc.reason!r}"
                 assert exc.say(en) == exc.reason

@@ -20,7 +20,7 @@ from app import games, state
 from app.assistant import AssistantScreen
 from app.pirates_vs_dinosaurs.assistant import ui_state
 from companion import api
-from companion.games.pirates_vs_dinosaurs import tracker as T
+from companion.games.pirates_vs_dinosaurs.table import entries as T
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, LANDING, SHIP
 

@@ -431,14 +431,14 @@ def test_pvd_descriptions_are_read_by_a_tap_not_a_hover(reg) -> None:
     """Issue 16 item 5: on a phone there is no hover. What a captain's weapon, equipment, Relic and
     First Mate do opens under the captain with a tap ("What they do"), in the tracker and in digital
     play; the tracker's First Mate "Mark used" and the emergency rule carry no hover-only text."""
-    from companion.games.pirates_vs_dinosaurs import tracker as T
+    from companion.games.pirates_vs_dinosaurs.table import entries as E
 
     app = FakeApp(reg)
     cat = L.cat()
     mate, relic = sorted(cat.mates)[0], sorted(cat.relics)[0]
     live = reg.create(api.table_game("pirates-vs-dinosaurs"), ["Anne", "Bart"], state.ASSISTANT)
-    live.session.act(T.Outfit(0, "sabers-and-muskets", ("cannon", "rope", "shovels"), relic, mate))
-    live.session.act(T.StartSearch(0, "jungle"))
+    live.session.act(E.Outfit(0, "sabers-and-muskets", ("cannon", "rope", "shovels"), relic, mate))
+    live.session.act(E.StartSearch(0, "jungle"))
     screen = AssistantScreen(app, live, games.game_ui("pirates-vs-dinosaurs"))
     mate_text = L.text_of("mates", mate)
     closed = screen.build()
@@ -511,17 +511,17 @@ def test_choosing_a_game_starts_its_odds_warm_up(reg, monkeypatch) -> None:
 def test_pvd_tracker_plays_an_upcoming_incident_and_asks_its_choice(reg) -> None:
     """Stage 2, 2) Play Your Incidents in the tracker: a filled slot has its Play button; a card's
     choice is asked by one button per option, in words."""
-    from companion.games.pirates_vs_dinosaurs import tracker as T
+    from companion.games.pirates_vs_dinosaurs.table import entries as E
 
     app = FakeApp(reg)
     live = reg.create(api.table_game("pirates-vs-dinosaurs"), ["Anne", "Bart"], state.ASSISTANT)
-    live.session.act(T.Outfit(0, "sabers-and-muskets", ("cannon", "rope", "shovels")))
-    live.session.act(T.StartSearch(0, "jungle"))
-    live.session.act(T.Edit(0, "inc_dino", 0, "plesiosaur"))
+    live.session.act(E.Outfit(0, "sabers-and-muskets", ("cannon", "rope", "shovels")))
+    live.session.act(E.StartSearch(0, "jungle"))
+    live.session.act(E.Edit(0, "inc_dino", 0, "plesiosaur"))
     screen = AssistantScreen(app, live, games.game_ui("pirates-vs-dinosaurs"))
     names = check(screen.build())
     assert "Play Plesiosaur" in names
-    live.session.act(T.PlayIncident(0, "dinosaur_attack"))
+    live.session.act(E.PlayIncident(0, "dinosaur_attack"))
     out = screen.build()
     names = check(out)
     assert "Plesiosaur: what does Anne choose?" in text_of(out)
@@ -602,3 +602,23 @@ def test_pirate_island_helper_map_fits_inside_its_card(reg) -> None:
     card, panel = by_key["route"], by_key["helper-map"]
     inner = 390 - 2 * 12 - 2 * (card.padding + 1)  # the page's padding, the card's padding and border
     assert panel.width <= inner
+
+
+def test_pirate_island_assistant_shows_the_trackers_rule_words(reg) -> None:
+    """The table assistant shows the storm card's face and rule and which Totenkiste entries may be
+    made as the tracker's view gives them (no rule number in the app)."""
+    app = FakeApp(reg)
+    gid = "pirate-island"
+    live = reg.create(api.table_game(gid), ["Anne", "Bart"], state.ASSISTANT)
+    screen = AssistantScreen(app, live, games.game_ui(gid))
+    assert "Storm (double 5)" in check(screen.build())
+    for _ in range(6):
+        live.session.act({"type": "dead", "player": 0, "band": 0, "change": 1})
+    live.session.act({"type": "storm", "player": 0, "on": True})
+    built = screen.build()
+    assert "The storm blows: no sailing, embarking, disembarking or loading until the next doubles that are not " \
+           "double 5." in text_of(built)
+    plus = {c.tooltip: c.disabled for c, _ in (x for root in built for x in walk(root))
+            if getattr(c, "tooltip", None) in ("A pirate of Anne goes to the Totenkiste",
+                                               "A pirate of Bart goes to the Totenkiste")}
+    assert plus == {"A pirate of Anne goes to the Totenkiste": True, "A pirate of Bart goes to the Totenkiste": False}

@@ -193,11 +193,36 @@ def test_join_code_gates_seats_and_the_host_hands_a_seat_over(reg, door) -> None
     assert live.seats_of("thief") == [1]
 
 
-def test_wrong_join_codes_close_the_door_for_a_minute(door) -> None:
-    for i in range(10):
-        assert not door.admit(f"script-{i}", f"{i:06d}")
-    assert not door.admit("script-x", "123456")  # even the right code, until the minute is over
+def test_a_guessing_script_is_slowed_and_an_honest_phone_still_joins(door) -> None:
+    """Wrong join codes are counted per device and per address, never for the whole table (issue
+    32.2): ten wrong codes from anyone once refused the right code to everyone for the minute, so a
+    script on the table's Wi-Fi could keep every phone out."""
+    t = 1000.0
+    for i in range(10):  # a script: a new device for every guess, all from one address
+        assert not door.admit(f"script-{i}", f"{i:06d}", "192.168.1.66", now=t + i)
+    # that address is refused, even the right code, until its oldest guess is a minute old
+    assert not door.admit("script-x", "123456", "192.168.1.66", now=t + 20)
+    assert door.waiting("script-x", "192.168.1.66", now=t + 20) == pytest.approx(40)
     assert not door.may_join("script-x")
+    # an honest phone at the same table joins at once, with the right code, during all of it
+    assert door.waiting("phone", "192.168.1.23", now=t + 20) == 0
+    assert door.admit("phone", "123456", "192.168.1.23", now=t + 20) and door.may_join("phone")
+    # a device that guesses from one place is slowed by its own count, whatever its address says
+    for i in range(5):
+        assert not door.admit("tablet", f"99999{i}", f"192.168.1.{100 + i}", now=t + i)
+    assert not door.admit("tablet", "123456", "192.168.1.200", now=t + 10)
+    assert door.admit("laptop", "123456", "192.168.1.201", now=t + 10)
+    # a minute after its guesses the script's address may try again, and the right code works
+    assert door.admit("script-x", "123456", "192.168.1.66", now=t + 69.5)
+
+
+def test_the_guess_counts_are_bounded(door, monkeypatch) -> None:
+    from app import access
+
+    monkeypatch.setattr(access, "GUESSERS_KEPT", 50)
+    for i in range(200):
+        door.admit(f"device-{i}", "000000", f"10.0.{i // 250}.{i % 250}", now=float(i))
+    assert len(door.wrong) <= 50
 
 
 def test_the_host_screen_shows_the_join_link_and_qr_code(reg, door) -> None:
@@ -338,3 +363,48 @@ def test_the_guard_refuses_a_websocket_from_another_site() -> None:
     scope = {"type": "websocket", "headers": [(b"host", b"127.0.0.1:8550"), (b"origin", b"http://127.0.0.1:8550")]}
     run_async(guard(scope, receive, send))
     assert reached == ["websocket"]
+
+
+def test_only_the_frames_flets_client_sends_get_through() -> None:
+    """The gate's check of a page's frame (issue 32.3): the shapes Flet's own client sends pass,
+    anything else is refused with what is wrong (the server logs it in one line)."""
+    import msgpack
+
+    from app.access import frame_problem
+
+    def f(action: Any, body: Any) -> bytes:
+        return b"\x00" + msgpack.packb([action, body])
+
+    register = f(1, {"session_id": None, "page_name": "", "page": {"route": "/"}})
+    assert frame_problem(register, registered=False) is None
+    assert frame_problem(f(3, {"target": 5, "name": "click", "data": None}), registered=True) is None
+    assert frame_problem(f(4, {"id": 5, "props": {"value": "x"}}), registered=True) is None
+    assert frame_problem(f(5, {"control_id": 5, "call_id": "a", "result": [1], "error": None}), registered=True) is None
+    refused = {
+        "a second registration": (register, True),
+        "before the page registered": (f(3, {"target": 5, "name": "click", "data": None}), False),
+        "target of the wrong type": (f(3, {"target": True, "name": "click", "data": None}), True),
+        "a body that is not": (f(3, {"target": 5, "name": "click"}), True),
+        "which a page does not send": (f(7, {}), True),
+        "not msgpack": (b"\x00\xc1", True),
+        "a text frame": (None, True),
+        "unknown type": (b"\x09", True),
+        "an empty frame": (b"", True),
+        "data channel": (b"\x01\x00", True),
+    }
+    for words, (data, registered) in refused.items():
+        why = frame_problem(data, registered)
+        assert why is not None and words in why, (words, why)
+
+
+@pytest.mark.parametrize("route", ["/games/nope", "/games/nope/rules", "/games/../print", "/games/./new/play",
+                                   "/s/" + "a" * 5000, "/s/..", "/s/%00", "/games/" + "x" * 300])
+def test_a_route_a_client_types_that_names_nothing_is_the_error_screen(reg, route: str) -> None:
+    """A link naming no game or no saved game (typed, or sent as a route change) opens the error
+    screen: it was a KeyError, an OSError (a file name too long) or a ModuleNotFoundError in the
+    server's log (issue 32.3)."""
+    from app.base import ErrorScreen
+
+    screen = screens.for_route(FakeApp(reg), route)
+    assert isinstance(screen, ErrorScreen)
+    assert screen.build()

@@ -56,6 +56,15 @@ def test_replay_hostile_entries_are_one_line(tmp_path: Path, capsys, entry: str,
     one_error(code, err, "r.yaml:6", *words)
 
 
+@pytest.mark.parametrize("line", ["title: [1]", "title: {a: 1}", "notes: [x, y]", "title: true"])
+def test_replay_a_title_or_notes_that_are_not_text_are_refused(tmp_path: Path, capsys, line: str) -> None:
+    """A replay's title and notes are free text: a list or a mapping was accepted without a word."""
+    path = tmp_path / "r.yaml"
+    path.write_text(f"game: piraten-kapern\nplayers: [A, B]\n{line}\nactions: []\n")
+    code, _, err = run(["replay", str(path)], capsys)
+    one_error(code, err, "r.yaml:3", "must be text")
+
+
 def test_replay_an_unquoted_date_is_text_not_a_timestamp(tmp_path: Path, capsys) -> None:
     path = tmp_path / "r.yaml"
     path.write_text("game: piraten-kapern\nplayers: [A, B]\ntitle: 2001-12-14\nactions: []\n")

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from companion.engine import Action, ActionCodec, Event, Game, IllegalAction, Roll
+from companion.engine import Action, ActionCodec, Event, Game, IllegalAction, Roll, Sink
 from companion.games import REGISTRY
 
 
@@ -61,18 +61,18 @@ class Pig(Game[PigState]):
             return []
         return [RollDie(p), Hold(p)] if s.turn_total else [RollDie(p)]
 
-    def step(self, s: PigState, a: Action) -> list[Event]:
+    def step(self, s: PigState, a: Action, out: Sink) -> None:
         if isinstance(a, Hold):
             if not s.turn_total:
                 raise IllegalAction("Pig: hold", "roll at least once before holding")
             s.scores[a.player] += s.turn_total
             s.turn_total = 0
             s.turn = (s.turn + 1) % len(s.players)
-            return [Event("hold", f"{s.players[a.player]} holds")]
+            out.append(Event("hold", f"{s.players[a.player]} holds"))
+            return
         s.rolling = True
-        return []
 
-    def resolve(self, s: PigState, outcome: list[str]) -> list[Event]:
+    def resolve(self, s: PigState, outcome: list[str], out: Sink) -> None:
         s.rolling = False
         value = int(outcome[0])
         s.history.append(value)
@@ -81,7 +81,7 @@ class Pig(Game[PigState]):
             s.turn = (s.turn + 1) % len(s.players)
         else:
             s.turn_total += value
-        return [Event("roll", f"rolled {value}")]
+        out.append(Event("roll", f"rolled {value}"))
 
     def view(self, s: PigState, player: int | None) -> dict[str, Any]:
         return {"scores": list(s.scores), "turn": s.turn, "turn_total": s.turn_total,

@@ -21,6 +21,7 @@ import pytest
 
 from companion.cli import main
 from companion.engine import IllegalAction, SaveError, Session, play_out
+from companion.engine.chance import Table
 from companion.engine import session as session_module
 from companion.engine.records import journal_line, save_checksum
 from companion.engine.session import COMPACT_EVERY, journal_path
@@ -443,6 +444,78 @@ def test_a_refused_redo_changes_nothing_and_writes_nothing(tmp_path: Path) -> No
         s.redo()
     assert s.game.state_to_json(s.state) == before and journal_path(path).read_text() == journal
     assert len(s.redo_stack) == 1
+
+
+@pytest.mark.parametrize("junk", [
+    [[{"action": {"type": "stop", "player": 7}}]],        # a seat the game does not have
+    [[{"action": {"type": "no-such-step"}}]],             # an action the game does not know
+    [[{"chance": ["not-a-face"]}]],                       # an outcome the game does not have
+])
+def test_a_junk_redo_stack_is_refused_when_the_save_loads(tmp_path: Path, junk: list, capsys) -> None:
+    """A redo stack that cannot be redone is refused by the load (one line, exit code 2 at the
+    command line), not by the first Redo of a game that seemed to load (issue 32.5)."""
+    path = tmp_path / "game.json"
+    s = Session(kapern(), ["Ann", "Ben"], seed=8, path=path)
+    play(s, 6, random.Random(8))
+    s.undo()
+    s.save()
+    data = json.loads(path.read_text())
+    data["redo"] = data["redo"] + junk
+    data["checksum"] = save_checksum(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="redo group 1 .*cannot be redone"):
+        Session.load(path, get_game, write=False)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "redo group" in err and "Traceback" not in err
+
+
+def test_a_good_redo_stack_still_loads_and_redoes(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = Session(kapern(), ["Ann", "Ben"], seed=8, path=path)
+    play(s, 8, random.Random(8))
+    whole = list(s.log)
+    s.undo()
+    s.undo()
+    s.save()
+    loaded = Session.load(path, get_game)
+    loaded.redo()
+    loaded.redo()
+    assert loaded.log == whole
+
+
+def _resealed(path: Path, change) -> None:
+    """Edit a save on purpose: change its data, then compute its checksum again, as anyone can."""
+    data = json.loads(path.read_text())
+    change(data)
+    data["checksum"] = save_checksum(data)
+    path.write_text(json.dumps(data))
+
+
+def test_the_checksums_detect_damage_not_a_deliberate_edit_which_the_rules_still_check(tmp_path: Path) -> None:
+    """What the checksums promise (issue 32.6, docs/APP.md What protects a record): damage is
+    refused; an edit that computes the checksum again is not told apart by it (it is not keyed),
+    but the log is played again through the rules, so an edit loads only as a game they allow."""
+    path = tmp_path / "game.json"
+    s = Session(kapern(), ["Ann", "Ben"], seed=8, path=path, source=Table())
+    s.resolve(["captain"])
+    s.resolve(["coin", "coin", "monkey", "monkey", "parrot", "saber", "skull", "diamond"])
+    s.save()
+    good = path.read_text()
+    path.write_text(good.replace('"Ann"', '"Anm"', 1))  # damage: one byte
+    with pytest.raises(SaveError, match="checksum mismatch"):
+        Session.load(path, get_game, write=False)
+    path.write_text(good)  # a deliberate edit to another legal roll, checksum recomputed: loads
+    _resealed(path, lambda d: d["log"][1].update(chance=["diamond"] * 5 + ["coin", "coin", "saber"]))
+    assert Session.load(path, get_game, write=False).log[1]["chance"][0] == "diamond"
+    path.write_text(good)  # a deliberate edit to a roll the game cannot have: the rules refuse it
+    _resealed(path, lambda d: d["log"][1].update(chance=["skull"] * 9))
+    with pytest.raises(SaveError, match="log entry 1 cannot be replayed"):
+        Session.load(path, get_game, write=False)
+    path.write_text(good)  # a step for a seat that is not to move, recomputed: refused too
+    _resealed(path, lambda d: d["log"].append({"action": {"type": "stop", "player": 1}}))
+    with pytest.raises(SaveError, match="cannot be replayed"):
+        Session.load(path, get_game, write=False)
 
 
 def test_a_save_of_format_version_1_still_loads(tmp_path: Path) -> None:

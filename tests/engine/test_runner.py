@@ -101,90 +101,16 @@ def test_playout_plays_the_same_rules_in_place(pig) -> None:
     assert again.state == play.state  # seeded: the same game
 
 
-class _Stepwise:
-    """A Session seen without its bot loop (`play_bots`): the runner acts one step at a time."""
-
-    def __init__(self, session: Session):
-        self._s = session
-        self.game, self.players = session.game, session.players
-
-    @property
-    def state(self):
-        return self._s.state
-
-    def view(self, player):
-        return self._s.view(player)
-
-    def act(self, action):
-        return self._s.act(action)
-
-
-def test_a_sessions_bot_loop_takes_the_steps_act_takes(pig) -> None:
-    # Session.play_bots (the runner's fast lane) against act + _settle one step at a time: the
-    # same log, state, events and chance count, with and without the game log
-    for history in (True, False):
-        fast = Session(pig, ["A", "B", "C"], seed=11, history=history)
-        slow = Session(pig, ["A", "B", "C"], seed=11, history=history)
-        got_fast = Runner(fast, {i: RandomBot(i) for i in range(3)}).advance()
-        got_slow = Runner(_Stepwise(slow), {i: RandomBot(i) for i in range(3)}).advance()
-        assert fast.is_over() and fast.log == slow.log and fast.state == slow.state
-        assert got_fast == got_slow and fast.events == slow.events and fast.chance_count() == slow.chance_count()
-        fast.undo()
-        slow.undo()
-        assert fast.state == slow.state  # the snapshots undo rebuilds from are the same
-
-
-def test_a_playouts_bot_loop_takes_the_steps_act_takes(pig) -> None:
-    # Playout.play_bots (the runner's lane on the simulation path) against act one step at a time:
-    # the same game (bots and chance draw from generators of their own) and the same step count
-    fast = Playout(pig, ["A", "B", "C"], {"target": 60}, seed=4)
-    slow = Playout(pig, ["A", "B", "C"], {"target": 60}, seed=4)
-    Runner(fast, {i: RandomBot(i) for i in range(3)}).advance()
-    Runner(_Stepwise(slow), {i: RandomBot(i) for i in range(3)}).advance()
-    assert fast.is_over() and fast.state == slow.state and fast.steps == slow.steps > 30
-    short = Playout(pig, ["A", "B"], seed=4)
-    taken, _ = short.play_bots({0: RandomBot(0), 1: RandomBot(1)}, 3)
-    assert taken == short.steps == 3 and pig.chance_step(short.state) is None  # the roll asked for is answered
-
-
-class InPlacePig(Pig):
-    """Pig whose bot loop may step its own state in place (`step_in_place`, as Pirates vs. Dinosaurs)."""
-
-    step_in_place = True
-
-
-def test_a_bot_loop_stepping_in_place_takes_the_steps_act_takes() -> None:
-    # the loop changes a copy of its own between snapshots: the same log, states and events as act
-    # one step at a time, the state a caller held before it unchanged, and every snapshot undo
-    # rebuilds from the state of its point of the log (undone all the way back, group by group)
-    game = InPlacePig()
-    for history in (True, False):
-        fast = Session(game, ["A", "B", "C"], {"target": 60}, seed=5, history=history)
-        slow = Session(game, ["A", "B", "C"], {"target": 60}, seed=5, history=history)
-        held = fast.state
-        before = copy.deepcopy(held)
-        got_fast = Runner(fast, {i: RandomBot(i) for i in range(3)}).advance()
-        got_slow = Runner(_Stepwise(slow), {i: RandomBot(i) for i in range(3)}).advance()
-        assert fast.is_over() and len(fast.log) > 2 * SNAPSHOT_EVERY
-        assert fast.log == slow.log and fast.state == slow.state and held == before
-        assert got_fast == got_slow and fast.events == slow.events and fast.chance_count() == slow.chance_count()
-        while slow.can_undo():
-            fast.undo()
-            slow.undo()
-            assert fast.state == slow.state
-
-
-class BreakingPig(InPlacePig):
+class BreakingPig(Pig):
     """A pig whose step changes the state and then fails, once armed (a bug in a game's rules)."""
 
     armed = False
 
-    def step(self, s, a):
-        events = super().step(s, a)
+    def step(self, s, a, out):
+        super().step(s, a, out)
         if self.armed and len(s.history) > 40:
             s.scores[0] += 1000
             raise RuntimeError("a rule failed half way")
-        return events
 
 
 def test_a_step_failing_in_place_leaves_the_state_of_the_log() -> None:
@@ -205,68 +131,69 @@ def test_a_step_failing_in_place_leaves_the_state_of_the_log() -> None:
     assert len(again.log) == len(s.log) and again.state == s.state and max(s.state.scores) < 1000
 
 
-class QuietPig(InPlacePig):
-    """Pig with the in-place quiet hooks a load replays with (`step_quiet`, `resolve_quiet`): checked
-    first, then stepped on the state given; counts the copies a step was taken on."""
+class RefusingLatePig(Pig):
+    """A pig whose Hold is refused only after the step changed the state (a rule checked late)."""
 
-    copies = 0
-
-    def successor(self, s):
-        self.copies += 1
-        return super().successor(s)
-
-    def step_quiet(self, s, a):
-        if a not in self.legal_actions(s):
-            raise IllegalAction("Pig", f"{a} is not legal here")
-        self.step(s, a)
-
-    def resolve_quiet(self, s, outcome):
-        outcome = self.chance_step(s).check(outcome)
-        self.resolve(s, outcome)
+    def step(self, s, a, out):
+        if isinstance(a, Hold) and s.turn_total >= 10:
+            s.scores[a.player] += s.turn_total
+            raise IllegalAction("Pig: hold", "no holding on ten or more")
+        super().step(s, a, out)
 
 
-def test_a_load_replays_in_place_between_snapshots_to_the_same_states() -> None:
-    # the first entry after each snapshot on a copy, the others on that copy in place: the states,
-    # snapshots and events of the played game, and the snapshots are never changed afterwards
-    game = QuietPig()
-    played = Session(game, ["A", "B", "C"], {"target": 80}, seed=6)
+def test_an_action_refused_after_the_step_changed_the_state_leaves_the_game_as_it_was() -> None:
+    # the live state is stepped in place: a refusal the rules make late is rebuilt away from the
+    # nearest snapshot, so the session, its log and its next steps are those of the game before it
+    game = RefusingLatePig()
+    s = Session(game, ["A", "B"], {"target": 500}, seed=3, source=Scripted([["6"]] * 200))
+    while s.state.turn_total < 10:
+        s.act(RollDie(s.to_move()))
+    before, log = copy.deepcopy(s.state), list(s.log)
+    with pytest.raises(IllegalAction, match="ten or more"):
+        s.act(Hold(s.to_move()))
+    assert s.state == before and s.log == log
+
+
+def test_the_snapshots_are_the_states_of_their_points_and_no_later_step_changes_them(pig) -> None:
+    # the live state is stepped in place; each snapshot is a clone of it at its point of the log
+    played = Session(pig, ["A", "B", "C"], {"target": 80}, seed=6)
     Runner(played, {i: RandomBot(i) for i in range(3)}).advance()
     n = len(played.log)
-    assert n > 3 * SNAPSHOT_EVERY
-    game.copies = 0
-    loaded = Session.from_json(played.to_json(), game)
-    assert game.copies == n // SNAPSHOT_EVERY + 1  # one copy a snapshot (and the first step)
-    assert loaded.state == played.state and loaded.log == played.log
-    assert [(k, copy.deepcopy(st)) for k, st in loaded._snaps] == [(k, st) for k, st in played._snaps]
-    assert loaded.events == played.events
-    while loaded.can_undo():  # undo rebuilds from the snapshots: they are the states of their points
+    assert n > 3 * SNAPSHOT_EVERY and played._snaps[-1][0] == n - n % SNAPSHOT_EVERY
+    for k, snap in played._snaps:
+        again = Session(pig, ["A", "B", "C"], {"target": 80}, seed=6)
+        again._replay_entries(played.log[:k])
+        assert again.state == snap and again.state is not snap
+    loaded = Session.from_json(played.to_json(), pig)
+    assert loaded.state == played.state and loaded.events == played.events
+    while loaded.can_undo():  # undo rebuilds from clones of the snapshots
         loaded.undo()
         played.undo()
         assert loaded.state == played.state
 
 
-def test_a_load_refusing_an_entry_stepped_in_place_says_which() -> None:
-    game = QuietPig()
-    played = Session(game, ["A", "B"], {"target": 80}, seed=6)
+def test_a_load_refusing_an_entry_says_which(pig) -> None:
+    played = Session(pig, ["A", "B"], {"target": 80}, seed=6)
     Runner(played, {0: RandomBot(0), 1: RandomBot(1)}).advance()
     data = played.to_json()
-    at = SNAPSHOT_EVERY + 5  # an entry replayed in place
+    at = SNAPSHOT_EVERY + 5
     while "action" not in data["log"][at]:
         at += 1
     data["log"][at] = {"action": {"type": "roll", "player": 1 - data["log"][at]["action"]["player"]}}
     data["checksum"] = save_checksum(data)
     with pytest.raises(SaveError, match=f"log entry {at} cannot be replayed"):
-        Session.from_json(data, game)
+        Session.from_json(data, pig)
 
 
-def test_the_bot_loop_stops_at_a_persons_seat_and_at_max_steps(pig) -> None:
+def test_the_runner_stops_at_a_persons_seat_and_at_max_steps(pig) -> None:
     s = Session(pig, ["Ann", "Bot"], seed=3)
-    taken, _ = s.play_bots({1: RandomBot(1)}, 1000)
-    assert taken == 0 and pig.to_move(s.state) == 0  # Ann's turn first: the loop takes nothing
+    assert Runner(s, {1: RandomBot(1)}).advance() == [] and pig.to_move(s.state) == 0  # Ann's turn first
     s.act(RollDie(0))
-    s.act(Hold(0))
-    taken, _ = s.play_bots({1: RandomBot(1)}, 1)
-    assert taken == 1 and s.pending_chance() is None  # one action, and the roll it asked for answered
+    while s.to_move() == 0 and s.state.turn_total:
+        s.act(Hold(0))
+    assert s.to_move() == 1
+    Runner(s, {1: RandomBot(1)}).advance()
+    assert s.to_move() == 0 and s.pending_chance() is None  # back at Ann's seat, every roll answered
     try:
         Runner(Session(pig, ["A", "B"], seed=3), {0: RandomBot(0), 1: RandomBot(1)}).advance(max_steps=3)
     except RuntimeError as exc:

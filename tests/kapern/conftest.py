@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from companion.engine import Scripted, Session
-from companion.engine.state import clone
+
 from companion.engine.replay import to_actions
 from companion.games.piraten_kapern.rules import GAME
 
@@ -47,7 +47,7 @@ def start(*outcomes: Any, players: list[str] | None = None, options: dict[str, A
 def position(session: Session, change: Callable[[Any], Any]) -> Session:
     """A session that starts where `session` is, changed by `change` (on a copy), with the outcomes
     its dice have left: a changed position is a start kept as data, never a live state edited."""
-    state = clone(session.state)
+    state = GAME.clone(session.state)
     change(state)
     return _made(Session(GAME, list(session.players), dict(session.options), source=session.source, start=state))
 

@@ -36,7 +36,7 @@ def test_turn__reroll_rolls_only_the_picked_dice_in_die_order() -> None:
     s = start("gold", F("ccdmmpss"), F("xd"))
     act(s, {"pick": 7})
     act(s, {"pick": 4})
-    step = GAME.apply(s.state, Reroll(0))[0]
+    step = GAME.after(s.state, Reroll(0))[0]
     assert len(GAME.chance_step(step).dice) == 2
     act(s, "reroll")
     assert s.state.dice == F("ccdxmpds")

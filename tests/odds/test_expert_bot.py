@@ -23,13 +23,13 @@ def test_offered_wherever_bots_are_chosen() -> None:
 def turn(card: str, bot: ExpertBot, rng: random.Random) -> int:
     """One turn with this card in the engine, every decision the bot's (from its view)."""
     s = GAME.new_state(["A", "B"], {})
-    s, _ = GAME.apply_chance(s, [card])
+    GAME.play_chance(s, [card])
     while s.last is None:
         if GAME.chance_step(s) is not None:
-            s, _ = GAME.apply_chance(s, [rng.choice(GAME.table.faces) for _ in s.rolling])
+            GAME.play_chance(s, [rng.choice(GAME.table.faces) for _ in s.rolling])
             continue
         seat = GAME.to_move(s)
-        s, _ = GAME.apply(s, bot.choose(GAME.view(s, seat), GAME.legal_actions(s)))
+        GAME.play(s, bot.choose(GAME.view(s, seat), GAME.legal_actions(s)))
     return s.last["points"]
 
 

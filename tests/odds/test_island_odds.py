@@ -1,5 +1,5 @@
 """Pirate Island odds (issue 14 items 1 and 5): hand-computed two-dice cases, sums to 1, and seeded
-Monte Carlo runs of the real engine (Attack and rescue rolls through GAME.apply / apply_chance)
+Monte Carlo runs of the real engine (Attack and rescue rolls through GAME.after / play_chance)
 within 4 standard errors of a proportion."""
 from __future__ import annotations
 
@@ -72,15 +72,22 @@ def placed(target_kind: str, attackers: int):
     return s, reds
 
 
+def rolled(s, outcome: list[str]) -> list:
+    """The events of the pending roll's `outcome`, played on a copy of `s`."""
+    events: list = []
+    GAME.play_chance(GAME.clone(s), outcome, events)
+    return events
+
+
 @pytest.mark.parametrize("kind, attackers", [("plain", 1), ("mountain", 2)])
 def test_combat_agrees_with_the_engine(kind: str, attackers: int) -> None:
     s, reds = placed(kind, attackers)
     exact = pi.combat_at(s, "blue-1", reds)
     rng = random.Random(12)
     n, seen = 500, {k: 0 for k in pi.OUTCOME_KEYS.values()}
-    state, _ = GAME.apply(s, Attack(player=0, target="blue-1", attackers=reds))
+    state, _ = GAME.after(s, Attack(player=0, target="blue-1", attackers=reds))
     for _ in range(n):
-        _, events = GAME.apply_chance(state, [rng.choice(FACES), rng.choice(FACES)])
+        events = rolled(state, [rng.choice(FACES), rng.choice(FACES)])
         outcome = next(e.data["outcome"] for e in events if e.type == "combat")
         seen[pi.OUTCOME_KEYS[outcome]] += 1
     for k, c in seen.items():
@@ -101,7 +108,7 @@ def test_rescue_agrees_with_the_engine() -> None:
     n = 500
     saved = 0
     for _ in range(n):
-        _, events = GAME.apply_chance(s, [rng.choice(FACES), rng.choice(FACES)])
+        events = rolled(s, [rng.choice(FACES), rng.choice(FACES)])
         saved += any(e.type == "rescued" for e in events)
     assert close(saved / n, exact["p_survive"], n)
 

@@ -101,26 +101,26 @@ def test_bad_positions(bad) -> None:
 def play_turn(game: KapernGame, card: str, rng: random.Random) -> int:
     """One turn in the real engine, each decision taken from the solver."""
     s = game.new_state(["A", "B"], {})
-    s, _ = game.apply_chance(s, [card])
+    game.play_chance(s, [card])
     for _ in bounded(200, f"a turn with the {card} card"):
         if s.last is not None:  # the turn has ended
             return s.last["points"]
         step = game.chance_step(s)
         if step is not None:
             n = len(s.rolling)
-            s, _ = game.apply_chance(s, [rng.choice(game.table.faces) for _ in range(n)])
+            game.play_chance(s, [rng.choice(game.table.faces) for _ in range(n)])
             continue
         if s.phase == "island":  # own points on Skull Island do not depend on the re-rolls
-            s, _ = game.apply(s, game._actions(0)[3])
+            game.play(s, game._actions(0)[3])
             continue
         if s.phase != "decide":
             return s.last["points"]
         adv = pk.advise(card, s.dice, sorceress_used=s.sorceress_used)
         if adv["best"] == "stop":
-            s, _ = game.apply(s, game._actions(0)[3])
+            game.play(s, game._actions(0)[3])
             continue
         for entry in game.expand(s, {"reroll": adv["best"]}):
-            s, _ = game.apply(s, game.codec.decode(entry))
+            game.play(s, game.codec.decode(entry))
 
 
 def test_monte_carlo_agrees_with_the_engine() -> None:

@@ -70,14 +70,15 @@ def test_battles_agree_with_the_engine(att: str, dfn: str) -> None:
     s.hands = [[att], [crew, dfn]]
     s.pile = [c for c in s.pile if c not in (att, dfn, crew)]
     s.phase, s.seat = "spin", 0
-    GAME._attack(s, 0, 1)
+    GAME._attack(s, 0, 1, [])
     s.phase = "battle"
     rng = random.Random(5)
     n, wins = 400, {0: 0, 1: 0, None: 0}
     faces = GAME.data.faces
     for _ in range(n):
         t = copy.deepcopy(s)
-        events = GAME.resolve(t, [rng.choice(faces) for _ in range(s.battle["att_dice"] + s.battle["def_dice"])])
+        events: list = []
+        GAME.play_chance(t, [rng.choice(faces) for _ in range(s.battle["att_dice"] + s.battle["def_dice"])], events)
         w = next(e.data["winner"] for e in events if e.type == "battle")
         wins[w] += 1
     assert close(wins[0] / n, exact["attacker_wins"], n)

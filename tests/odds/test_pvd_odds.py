@@ -14,7 +14,7 @@ from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.combat import start_attack
 from companion.games.pirates_vs_dinosaurs.frames import Combat, SearchRoll
 from companion.games.pirates_vs_dinosaurs.kernel import context
-from companion.games.pirates_vs_dinosaurs.table import Dice, Feed, settle
+from companion.games.pirates_vs_dinosaurs.table.settle import Dice, Feed, settle
 from companion.odds import pirates_vs_dinosaurs as pvd
 
 P_SKULL = 1 / 3  # two skull faces of six (content/pirates-vs-dinosaurs/pieces.yaml)
@@ -179,7 +179,7 @@ def test_bad_names() -> None:
         pvd.position(weapon="bazooka")
     with pytest.raises(pvd.OddsError, match="unknown Event card"):
         pvd.combat(pvd.position(), 0, 3, desperate=["joker"])
-    with pytest.raises(pvd.OddsError, match="Strength 1 or more"):
+    with pytest.raises(pvd.OddsError, match="--strength: 1 to 85"):
         pvd.combat(pvd.position(), 0, 0)
 
 
@@ -209,7 +209,7 @@ def test_the_odds_beside_a_roll_in_digital_play_and_what_a_card_makes_of_them() 
             seen.add(first["text"].split(",")[0].split(" ", 1)[1])
             for item in options[:1]:
                 assert item["text"].startswith("With ")
-                t, _ = game.apply(s, game.codec.decode(item["action"]))
+                t, _ = game.after(s, game.codec.decode(item["action"]))
                 after = odds_view(game, t, x)
                 assert after and after["items"][0]["text"].split(": ", 1)[1] == item["text"].split(": ", 1)[1]
                 checked += 1

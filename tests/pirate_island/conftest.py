@@ -21,8 +21,8 @@ RED_HARBOUR, BLUE_HARBOUR = "harbour-1", "harbour-6"
 
 def table(players: tuple[str, ...] = ("Ann", "Ben"), chests: tuple[int, ...] = (1, 1, 1, 1, 1, 1)) -> IslandState:
     s = GAME.new_state(list(players), {})
-    s, _ = GAME.apply_chance(s, [str(d) for d in chests])
-    s, _ = GAME.apply_chance(s, ["6"] + ["1"] * (len(players) - 1))  # Ann starts
+    s, _ = chance(s, [str(d) for d in chests])
+    s, _ = chance(s, ["6"] + ["1"] * (len(players) - 1))  # Ann starts
     harbours = [RED_HARBOUR, BLUE_HARBOUR, "harbour-3", "harbour-8"]
     s.ships = {c: harbours[i] for i, c in enumerate(s.colours)}
     return s
@@ -33,12 +33,20 @@ def place(s: IslandState, pirate: str, where: str) -> IslandState:
     return s
 
 
+def chance(s: IslandState, outcome: list[str]) -> tuple[IslandState, list]:
+    """The pending chance step's `outcome` on a copy of `s` (the engine's play_chance on a clone):
+    the state it leads to and its events."""
+    new, events = GAME.clone(s), []
+    GAME.play_chance(new, outcome, events)
+    return new, events
+
+
 def roll(s: IslandState, *dice: int | str) -> tuple[IslandState, list]:
-    return GAME.apply_chance(s, [str(d) for d in dice])
+    return chance(s, [str(d) for d in dice])
 
 
 def act(s: IslandState, action: Any) -> tuple[IslandState, list]:
-    return GAME.apply(s, GAME.codec.decode(action) if isinstance(action, dict) else action)
+    return GAME.after(s, GAME.codec.decode(action) if isinstance(action, dict) else action)
 
 
 def moving(s: IslandState, bp: int, seat: int = 0) -> IslandState:

@@ -3,7 +3,12 @@ seat to move (pick a pirate or the ship, then an outlined field with its cost), 
 secret kept, the helper's map; and the board widget keeping the drawn map between redraws."""
 from __future__ import annotations
 
+import copy
+import json
+
 from app.widgets.board import board_widget
+from companion.engine import RandomBot
+from companion.engine.runner import Playout
 from companion.games.pirate_island.board_view import board_view, table_board
 from companion.games.pirate_island.rules import GAME
 
@@ -74,3 +79,23 @@ def test_the_widget_keeps_the_drawn_map_and_unchanged_targets_between_redraws() 
     assert changed == [lp]  # only the outlined field's accessible label changed
     board_widget(bv, 732, lambda sid: None, cache=cache)  # zoomed: drawn again at the new size
     assert cache["base"] is not base
+
+
+def test_a_view_held_does_not_change_when_the_game_goes_on() -> None:
+    # the state changes in place (docs/ARCHITECTURE.md): a view or board view handed out earlier
+    # (the app keeps the last one it drew) shares none of its lists or mappings
+    play = Playout(GAME, ["A", "B", "C", "D"], {"round_limit": 12}, seed=3)
+    bots = {i: RandomBot(f"3:{i}") for i in range(4)}
+    held = []
+    phases = set()
+    while not GAME.is_over(play.state):
+        s = play.state
+        seat = GAME.to_move(s)
+        phases.add(s.phase)
+        board = GAME.board_view(s, seat)
+        for v in (GAME.view(s, seat), GAME.view(s, None), {k: board[k] for k in ("pieces", "last", "taps")}):
+            held.append((v, copy.deepcopy(v)))
+        play.act(GAME.sample_action(s, bots[seat].index))  # type: ignore[index]
+    assert {"move", "combat"} <= phases
+    changed = [json.dumps(kept, sort_keys=True)[:200] for v, kept in held if v != kept]
+    assert not changed, changed[:2]

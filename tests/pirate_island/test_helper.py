@@ -60,3 +60,31 @@ def test_tracker_turns_storm_and_totenkiste_with_undo() -> None:
         assert "0-6" in exc.reason
     else:
         raise AssertionError("an empty Totenkiste gave a pirate back")
+
+
+def test_doubles_words_carry_the_rule_numbers() -> None:
+    # 5. Doubles and 6. Rescue Rolls: the helper's texts say the numbers of rules.yaml, so a rule
+    # changed there is told at the table as it is played (nothing typed twice)
+    assert "swamp 7+, next to a swamp 6+, interior 5+, coast 4+, aboard 3+" in helper.doubles(RULES, 1)["text"]
+    assert "next to the crater 9+, one away 8+, two away 7+" in helper.doubles(RULES, 2)["text"]
+    assert "up to 3 fields" in helper.doubles(RULES, 3)["text"]
+    changed = RULES.model_copy(update={"fog_fields": 4, "doubles": {**RULES.doubles, 5: "fog", 3: "storm"}})
+    assert "up to 4 fields" in helper.doubles(changed, 5)["text"]
+    assert helper.doubles(changed, 3)["text"].endswith("doubles that are not double 3.")
+    assert helper.storm_face(changed) == 3
+    assert helper.faces(RULES) == [1, 2, 3, 4, 5, 6] and helper.attacker_counts(RULES) == [1, 2, 3, 4, 5, 6]
+    assert helper.defender_fields(RULES) == ["plain", "mountain", "fortress"]  # 7. Combat: the defence kinds
+    assert [r["text"] for r in helper.combat(RULES, 1, "plain", False)["results"]][1] == "defender flees 5 fields"
+
+
+def test_the_trackers_view_says_what_the_table_may_enter_and_the_storm_rule() -> None:
+    # the assistant shows only what this view gives: whether a band's Totenkiste count may go up
+    # or down (its legal entries: 0-6 pirates, 9. a band of six) and the storm card's face and rule
+    game = get_game("pirate-island-tracker")
+    s = game.new_state(["Anne", "Bart"], {})
+    s.dead = [6, 0]
+    v = game.view(s, None)
+    assert [(p["dies"], p["returns"]) for p in v["players"]] == [(False, True), (True, False)]
+    assert v["storm_face"] == 5
+    assert v["storm_text"] == ("The storm blows: no sailing, embarking, disembarking or loading until the next "
+                               "doubles that are not double 5.")

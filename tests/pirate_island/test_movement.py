@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from companion.games.pirate_island.rules import GAME, LOADING, MOVEMENT
 
-from .conftest import ISL, RED_HARBOUR, act, find, kind, moving, place, refused, river, table
+from .conftest import ISL, RED_HARBOUR, act, chance, find, kind, moving, place, refused, river, table
 
 
 def test_the_rulebooks_eleven_point_example() -> None:
@@ -117,7 +117,7 @@ def test_a_pirate_entering_a_chest_field_stops_there() -> None:
     near = find(lambda f: chest in ISL.near[f] and ISL.number[f] is None)
     s = moving(place(s, "red-1", near), 12)
     s, _ = act(s, {"type": "move", "player": 0, "pirate": "red-1", "to": chest})
-    s, _ = GAME.apply_chance(s, ["empty"])
+    s, _ = chance(s, ["empty"])
     assert "red-1" in s.stopped and GAME.move_options(s, "red-1") == {}
     assert "found a chest" in refused(s, {"type": "move", "player": 0, "pirate": "red-1", "to": near}, "11. Discovering the Treasure")
 

@@ -5,11 +5,10 @@ leg reaches on the empty board and the rest, and kept only if it is legal. Check
 drawn action is legal and the listed one; at every movement decision of seeded games the
 candidates kept are exactly the legal actions, each once (so every legal action is reached, with
 the same chance as every other); a seeded chi-square test of many draws at positions where
-candidates are refused; seeded games repeat; a Playout's steps without events (step_quiet,
-resolve_quiet) make the same game as step and resolve."""
+candidates are refused; seeded games repeat; a Playout's steps, whose events nobody keeps
+(NOWHERE), make the same game as steps that write them."""
 from __future__ import annotations
 
-import copy
 import math
 import random
 from collections import Counter
@@ -47,9 +46,10 @@ def candidates(s: IslandState) -> tuple[int, list, int]:
         assert set(draws) == {n}  # every draw among the same candidates
         if len(draws) == 1:
             kept.append(a)
-            if isinstance(a, Move):  # the cost and route the move is made with are the legs' own
-                assert GAME._sampled_memo[1] is a
-                assert GAME._sampled_memo[2] == GAME.move_options(s, a.pirate)[(a.to, a.carry)]
+            if isinstance(a, Move):  # the cost and route the move is made with are the listing's own
+                made, _ = GAME.after(s, a)
+                assert made.last is not None
+                assert (made.last["cost"], made.last["route"]) == GAME.move_options(s, a.pirate)[(a.to, a.carry)]
         else:
             refused += 1
     return n, kept, refused
@@ -120,24 +120,24 @@ def test_the_draw_is_uniform_where_candidates_are_refused() -> None:
 
 
 def _copy(s: IslandState) -> IslandState:
-    """A position kept while the game it came from goes on (the Playout changes its state in
-    place; IslandState's copy is of the top level, the rules never change the rest in place)."""
-    return copy.deepcopy(s)
+    """A position kept while the game it came from goes on (the Playout changes its state in place)."""
+    return GAME.clone(s)
 
 
-def test_a_playouts_quiet_steps_make_the_same_game_as_step_and_resolve() -> None:
-    # a Playout (simulations) steps and resolves without events (step_quiet, resolve_quiet);
-    # the same seeded game played by hand with step and resolve ends in the same state
+def test_a_playouts_steps_without_events_make_the_same_game_as_steps_with_them() -> None:
+    # a Playout (simulations) keeps no events (NOWHERE: the rules skip the words of moves, attacks
+    # and rolls); the same seeded game played with every event written ends in the same state
     players, seed = ["A", "B", "C", "D"], 3
     quiet = Playout(GAME, players, {"round_limit": 12}, seed=seed)
     Runner(quiet, {i: RandomBot(f"{seed}:{i}") for i in range(4)}).advance()
     rng, bots = random.Random(f"playout:{seed}"), {i: RandomBot(f"{seed}:{i}") for i in range(4)}
-    s, steps = GAME.new_state(players, {"round_limit": 12}), 0
+    s, steps, events = GAME.new_state(players, {"round_limit": 12}), 0, []
     while not GAME.is_over(s):
         seat = GAME.to_move(s)
         if seat is None:
-            GAME.resolve(s, GAME.chance_step(s).sample(rng))  # type: ignore[union-attr]
+            GAME.play_chance(s, GAME.chance_step(s).sample(rng), events)  # type: ignore[union-attr]
         else:
-            GAME.step(s, GAME.sample_action(s, bots[seat].index))  # type: ignore[arg-type]
+            GAME.play(s, GAME.sample_action(s, bots[seat].index), events)  # type: ignore[arg-type]
             steps += 1
     assert vars(s) == vars(quiet.state) and steps == quiet.steps
+    assert {"move", "attack", "combat", "roll"} <= {e.type for e in events}

@@ -10,7 +10,7 @@ from companion.games import get_game
 from companion.games.pirate_island.bots import IslandBot
 from companion.games.pirate_island.rules import GAME, LOADING, SHIPS
 
-from .conftest import ISL, RED_HARBOUR, act, find, moving, place, refused, roll, table
+from .conftest import ISL, RED_HARBOUR, act, chance, find, moving, place, refused, roll, table
 
 
 def test_a_ship_sails_for_eight_with_a_pirate_aboard_to_an_unoccupied_harbour() -> None:
@@ -43,7 +43,7 @@ def look(s, chest_no: int, what: str):
     s = moving(place(s, "red-1", near), 9)
     s, _ = act(s, {"type": "move", "player": 0, "pirate": "red-1", "to": f})
     assert s.phase == "look"
-    return GAME.apply_chance(s, [what])
+    return chance(s, [what])
 
 
 def test_looking_into_a_chest_is_secret() -> None:

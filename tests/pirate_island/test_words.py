@@ -30,14 +30,14 @@ def test_events_actions_and_odds_name_pirates_in_words() -> None:
         said.update(GAME.describe_action(s, a) for a in legal[:12])
         panel = odds_view(GAME, s, GAME.to_move(s))
         said.update(item["text"] for item in (panel or {}).get("items", []))
-        for e in GAME.step(s, rng.choice(legal)):
-            said.add(e.text)
-            kinds.add(e.type)
+        events: list = []
+        GAME.play(s, rng.choice(legal), events)
         while not GAME.is_over(s) and (step := GAME.chance_step(s)) is not None:
             said.add(step.label)
-            for e in GAME.resolve(s, step.sample(play.rng)):
-                said.add(e.text)
-                kinds.add(e.type)
+            GAME.play_chance(s, step.sample(play.rng), events, step)
+        for e in events:
+            said.add(e.text)
+            kinds.add(e.type)
     assert {"move", "attack", "combat", "killed", "fog"} <= kinds  # the walk reached what names pirates
     assert any(t.startswith("This combat roll:") or " against " in t for t in said)
     wrong = sorted(t for t in said if ID.search(t) or words.problems(t))

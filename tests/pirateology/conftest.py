@@ -1,5 +1,6 @@
 """Helpers for the Pirateology rule tests: states set up by hand, then actions and rigged chance
-outcomes applied through the engine (Game.apply / apply_chance, so refused actions change nothing).
+outcomes played through the engine on a clone (Game.after / play_chance), so a refused action
+leaves the state it was given as it was.
 
 `table(...)` gives a state at the start of seat 0's turn (compass not yet spun) with the pirates
 on the squares given; `run(state, *entries)` applies action dicts (or actions) and chance outcomes
@@ -37,11 +38,12 @@ def run(s: PirState, *entries: Any) -> tuple[PirState, list]:
     events: list = []
     for entry in entries:
         if GAME.chance_step(s) is not None:
-            s, ev = GAME.apply_chance(s, entry)
+            s, ev = GAME.clone(s), []
+            GAME.play_chance(s, entry, ev)
         else:
             action = entry if isinstance(entry, Action) else GAME.codec.decode(
                 dict(entry, player=entry.get("player", GAME.to_move(s))))
-            s, ev = GAME.apply(s, action)
+            s, ev = GAME.after(s, action)
         events += ev
     return s, events
 

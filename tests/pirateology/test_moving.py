@@ -52,7 +52,7 @@ def test_moving__exact_count_never_back_or_home() -> None:
     assert "b6" not in dests(s)                  # back where it started
     assert all(v["steps"] in (2, 4) for v in dests(s).values() if not v["purpose"])
     with pytest.raises(IllegalAction) as info:
-        GAME.apply(s, GAME.codec.decode({"type": "move", "player": 0, "space": "b6"}))
+        GAME.after(s, GAME.codec.decode({"type": "move", "player": 0, "space": "b6"}))
     assert info.value.rule == "Moving Around The Board"
 
 

@@ -27,7 +27,7 @@ def _run(capsys, *argv):
     ([str(MINI), "--bleed", "lots"], "bleed must be a number"),
     ([str(MINI), "--duplex", "sideways"], "unknown duplex mode"),
     ([str(MINI), "--only", "cards,maps"], "unknown kind 'maps'"),
-    ([str(MINI), "--format", "png"], "unknown format 'png'"),
+    ([str(MINI), "--format", "gif"], "unknown format 'gif'"),
     ([str(MINI), "--aids", "two"], "unknown aid count 'two'"),
     ([str(MINI), "--bleed-mode", "wide"], "unknown bleed mode 'wide'"),
     ([], "name one game"),

@@ -72,7 +72,7 @@ def test_golden_svg_face(built):
     want = (GOLDEN / "mini-game" / "broadside.svg").read_text(encoding="utf-8")
     got = (a / "svg/cards/orders/broadside.svg").read_text(encoding="utf-8")
     assert got == want
-    assert "Broadside" in got and 'width="63mm"' in got
+    assert "Broadside" in got and 'width="69mm"' in got   # 63 mm and 3 mm of bleed each side
 
 
 def test_options_change_output(mini, tmp_path):

@@ -1,5 +1,4 @@
-"""Every scripted Pirates vs. Dinosaurs session a test makes (companion/games/pirates_vs_dinosaurs/
-scenario.py) must replay: loaded again from its save data (its start position and its log), it
+"""Every scripted Pirates vs. Dinosaurs session a test makes (tests/pvd/scenario.py) must replay: loaded again from its save data (its start position and its log), it
 reaches the same state. A position built by editing a live state would pass its own test and
 still be a game nobody could reach again or load (issue 17, item 5)."""
 from __future__ import annotations
@@ -10,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from companion.engine import Session
-from companion.games.pirates_vs_dinosaurs import scenario
+from . import scenario
 from companion.games.pirates_vs_dinosaurs.rules import GAME
 
 

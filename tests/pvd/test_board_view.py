@@ -9,7 +9,7 @@ from dataclasses import replace
 from companion.engine.session import Session
 from companion.games.pirates_vs_dinosaurs.rules import GAME
 from companion.games.pirates_vs_dinosaurs.state import EXPEDITION
-from companion.games.pirates_vs_dinosaurs.tracker import GAME as TRACKER
+from companion.games.pirates_vs_dinosaurs.table.tracker import GAME as TRACKER
 
 
 def session(players=("Anne", "Ben", "Cleo")):

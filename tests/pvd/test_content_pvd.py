@@ -11,7 +11,7 @@ from companion import CONTENT_DIR
 from companion.cli import main
 from companion.content import ContentError, load_game
 from companion.games.pirates_vs_dinosaurs.content import AREA_NAMES, MAX_FOOTER, MAX_TEXT, active_slots, counts
-from companion.games.pirates_vs_dinosaurs.effects import walk
+from companion.games.pirates_vs_dinosaurs.vocabulary import walk
 
 GAME = "pirates-vs-dinosaurs"
 AREAS = set(AREA_NAMES)

@@ -11,7 +11,7 @@ from companion import CONTENT_DIR, ROOT
 from companion.cli import main
 from companion.content import ContentError, load_game
 from companion.games.pirates_vs_dinosaurs.content import AREA_ICONS, KIND_ICON
-from companion.games.pirates_vs_dinosaurs.effects import OPS, Ability, walk
+from companion.games.pirates_vs_dinosaurs.vocabulary import OPS, Ability, walk
 
 GAME = "pirates-vs-dinosaurs"
 DOC = ROOT / "docs" / "CONTENT.md"

@@ -14,7 +14,7 @@ from companion.engine import SaveError, Session
 from companion.engine.records import save_checksum
 from companion.engine.state import to_jsonable
 from companion.games.pirates_vs_dinosaurs.rules import GAME
-from companion.games.pirates_vs_dinosaurs.scenario import act, edit, goto, quiet, table_session
+from .scenario import act, edit, goto, quiet, table_session
 
 from .conftest import replayed
 

@@ -10,7 +10,7 @@ import yaml
 from companion.engine import IllegalAction
 from companion.engine.replay import ReplayError, apply_entry, load_replay, play_replay, take_auto_passes
 from companion.games import get_game
-from companion.games.pirates_vs_dinosaurs.scenario import act, edit, edit_table, goto, quiet, table_session
+from .scenario import act, edit, edit_table, goto, quiet, table_session
 from companion.games.pirates_vs_dinosaurs.state import DIG
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "docs" / "examples").glob("pvd-*.yaml"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.dig import final_value
 from companion.games.pirates_vs_dinosaurs.rules import GAME
-from companion.games.pirates_vs_dinosaurs.scenario import act, edit, edit_table, goto, quiet, table_session, types
+from .scenario import act, edit, edit_table, goto, quiet, table_session, types
 from companion.games.pirates_vs_dinosaurs.state import DIG, SHIP
 
 

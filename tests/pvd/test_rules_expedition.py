@@ -5,7 +5,7 @@ import pytest
 
 from companion.engine import IllegalAction
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
-from companion.games.pirates_vs_dinosaurs.scenario import act, edit, edit_table, goto, quiet, table_session, types
+from .scenario import act, edit, edit_table, goto, quiet, table_session, types
 from companion.games.pirates_vs_dinosaurs.state import DIG
 
 

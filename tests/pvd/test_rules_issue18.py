@@ -1,13 +1,13 @@
 """Four readings the engine once got wrong (issue 18): each test names its rulebook section or ruling."""
 from __future__ import annotations
 
-from companion.games.pirates_vs_dinosaurs import assistant as calc
+from companion.games.pirates_vs_dinosaurs.table import numbers as calc
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.dig import final_value
-from companion.games.pirates_vs_dinosaurs.scenario import act, edit, edit_table, goto, quiet, table_session
+from .scenario import act, edit, edit_table, goto, quiet, table_session
 from companion.games.pirates_vs_dinosaurs.state import DIG
-from companion.games.pirates_vs_dinosaurs import tracker as T
-from companion.games.pirates_vs_dinosaurs.tracker import GAME as TRACKER
+from companion.games.pirates_vs_dinosaurs.table import entries as E
+from companion.games.pirates_vs_dinosaurs.table.tracker import GAME as TRACKER
 from companion.engine import Session, Table
 
 
@@ -67,14 +67,14 @@ def test_ruling_curses_exhausted_a_ghost_brings_the_last_curse_again():
 def test_ruling_curses_exhausted_in_the_table_tracker():
     """Ruling curses-exhausted, table tracker: a Ghost with no token left names Curse 16."""
     s = Session(TRACKER, ["A", "B"], source=Table())
-    s.act(T.Outfit(0, "sabers-and-muskets", ()))
-    s.act(T.StartSearch(0, "beach"))
-    s.act(T.ToDigSite(0))
-    s.act(T.Token(0, "treasure", 1000))  # the prize
-    s.act(T.Edit(0, "curses", catalog().curse_tokens))  # every Curse token is taken
-    s.act(T.Edit(0, "crew", 19))
-    s.act(T.Dig(0, ("skull", "blank")))
-    s.act(T.Token(0, "ghost"))
+    s.act(E.Outfit(0, "sabers-and-muskets", ()))
+    s.act(E.StartSearch(0, "beach"))
+    s.act(E.ToDigSite(0))
+    s.act(E.Token(0, "treasure", 1000))  # the prize
+    s.act(E.Edit(0, "curses", catalog().curse_tokens))  # every Curse token is taken
+    s.act(E.Edit(0, "crew", 19))
+    s.act(E.Dig(0, ("skull", "blank")))
+    s.act(E.Token(0, "ghost"))
     assert s.state.last["title"].startswith(f"A meets a Ghost: Curse {catalog().curse_tokens},")
     assert s.state.table.players[0].crew == 19 - 5  # Curse 16: lose 5 sailors (and 2 treasures back)
 

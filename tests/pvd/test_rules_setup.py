@@ -6,7 +6,7 @@ import pytest
 from companion.engine import IllegalAction, Session, Table
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.rules import GAME
-from companion.games.pirates_vs_dinosaurs.scenario import act, table_session
+from .scenario import act, table_session
 
 
 @pytest.mark.parametrize("n,placed,each,unused", [(2, 8, 3, 2), (3, 9, 3, 0), (4, 8, 2, 0), (5, 10, 2, 0), (6, 12, 2, 0)])

@@ -3,12 +3,12 @@ the Time Track's end and the Crew Replenishment tokens (rulebook sections in eac
 from __future__ import annotations
 
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
-from companion.games.pirates_vs_dinosaurs.effects import DiscardEvents
-from companion.games.pirates_vs_dinosaurs.effects_engine import OPS
+from companion.games.pirates_vs_dinosaurs.vocabulary import DiscardEvents
+from companion.games.pirates_vs_dinosaurs.interpreter import OPS
 from companion.games.pirates_vs_dinosaurs.frames import Ops
 from companion.games.pirates_vs_dinosaurs.kernel import context
 from companion.games.pirates_vs_dinosaurs.rules import GAME, resolve_stack
-from companion.games.pirates_vs_dinosaurs.scenario import act, edit, edit_table, position, quiet, table_session, types
+from .scenario import act, edit, edit_table, position, quiet, table_session, types
 
 
 def two(auto_pass: bool = True, **kw):

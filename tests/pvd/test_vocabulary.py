@@ -7,9 +7,9 @@ import re
 import typing
 from pathlib import Path
 
-from companion.games.pirates_vs_dinosaurs import effects
+from companion.games.pirates_vs_dinosaurs import vocabulary as effects
 from companion.games.pirates_vs_dinosaurs.abilities import CONDITIONS
-from companion.games.pirates_vs_dinosaurs.effects_engine import OPS, PASSIVE_ONLY
+from companion.games.pirates_vs_dinosaurs.interpreter import OPS, PASSIVE_ONLY
 
 DOC = (Path(__file__).parents[2] / "docs" / "CONTENT.md").read_text(encoding="utf-8")
 

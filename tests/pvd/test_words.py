@@ -22,9 +22,10 @@ def test_every_event_of_a_seeded_game_is_worded() -> None:
         for _ in range(3000):
             if GAME.is_over(s):
                 break
-            events = GAME.step(s, rng.choice(GAME.legal_actions(s)))
+            events: list = []
+            GAME.play(s, rng.choice(GAME.legal_actions(s)), events)
             while not GAME.is_over(s) and (step := GAME.chance_step(s)) is not None:
-                events += GAME.resolve(s, step.sample(play.rng))
+                GAME.play_chance(s, step.sample(play.rng), events)
             for e in events:
                 said.setdefault(e.text, e.type)
                 kinds.add(e.type)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from companion.board import picture
+from companion.board.picture import picture
 
 from . import helper
 from .data import Data, shared
@@ -58,7 +58,7 @@ def _sentences(data: Data, kinds: dict[str, str]) -> dict[str, dict[str, str]]:
             name = info = "Totenkiste"
             info = "Totenkiste: killed pirates lie here"
         elif kind == "storm":
-            name, info = "Storm card", "Storm card: laid out on double 5"
+            name, info = "Storm card", f"Storm card: laid out on double {helper.storm_face(rules)}"
         else:
             name = kinds.get(kind, kind)
             info = f"{name}: nobody enters it"
@@ -192,7 +192,7 @@ def _taps(game: Any, s: Any) -> dict[str, Any]:
             if a.type == "fog":
                 pick[s.pirates[a.pirate]] = a.pirate
                 offer(a.pirate, a.to, a, game.fog_options(s)[a.pirate][a.to])
-        prompt = "Fog: tap a pirate of theirs, then where the fog takes it (up to 3 fields)."
+        prompt = f"Fog: tap a pirate of theirs, then where the fog takes it (up to {game.rules.fog_fields} fields)."
     else:
         for a in legal:
             space = _space_of(game, s, a)

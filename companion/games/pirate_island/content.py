@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field, PositiveInt
+from pydantic import Field, PositiveInt, model_validator
 
 from companion.board.hexes import distance as hex_distance
 from companion.content.errors import Problem
@@ -37,6 +37,15 @@ class Movement(Strict):
     cap: PositiveInt
     carrier_cap: PositiveInt
     impassable: list[Id]
+
+    @model_validator(mode="after")
+    def _every_terrain_costs(self) -> "Movement":
+        """Every terrain of the island has its cost: the route finder reads one for each field."""
+        missing = [t for t in TERRAIN if t not in self.terrain]
+        if missing:
+            raise ValueError(f"terrain needs the movement cost of every terrain ({', '.join(TERRAIN)}); "
+                             f"{', '.join(missing)} has none")
+        return self
 
 
 class Start(Strict):

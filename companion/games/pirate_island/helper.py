@@ -6,21 +6,53 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.words import number_word
+
 from .island import Island
 
-EVENT_TEXT = {
-    "fever": "Fever: every pirate of the roller makes a rescue roll (swamp 7+, next to a swamp 6+, interior 5+, "
-             "coast 4+, aboard 3+); a failure goes to the Totenkiste.",
-    "eruption": "Volcano eruption: roll one die for the sector; its pirates on numbered fields roll (next to the "
-                "crater 9+, one away 8+, two away 7+). Unnumbered fields are safe.",
-    "fog": "Fog: the player on the left moves one of the roller's pirates on the island up to 3 fields.",
-    "ship": "Moving a ship: sail into a harbour with an enemy ship whose crew is smaller and send that ship to a "
-            "free harbour, or take over an empty enemy ship with pirates from yours.",
-    "storm": "Storm at sea: lay out the storm card. No sailing, embarking, disembarking or loading until the next "
-             "doubles that are not double 5.",
-    "recruits": "New recruits: one of the roller's pirates from the Totenkiste comes back onto their ship, a free "
-                "fortress or an empty enemy ship.",
-}
+#: where a fever rescue line applies (rules.yaml `fever`), in words
+_FEVER_PLACES = {"swamp": "swamp", "next_to_swamp": "next to a swamp", "interior": "interior", "coast": "coast",
+                 "aboard": "aboard"}
+
+
+def storm_face(rules: Any) -> int:
+    """The face whose doubles lay out the storm card (and do not end a storm)."""
+    return next(face for face, event in rules.doubles.items() if event == "storm")
+
+
+def _away(distance: int) -> str:
+    """A numbered field's distance from the crater in words (1: next to it)."""
+    return "next to the crater" if distance == 1 else f"{number_word(distance - 1)} away"
+
+
+def event_text(rules: Any, event: str) -> str:
+    """What a doubles event does at the table, its numbers from the rules (rules.yaml)."""
+    if event == "fever":
+        needs = ", ".join(f"{_FEVER_PLACES[line.where]} {line.need}+" for line in rules.fever)
+        return f"Fever: every pirate of the roller makes a rescue roll ({needs}); a failure goes to the Totenkiste."
+    if event == "eruption":
+        needs = ", ".join(f"{_away(line.distance)} {line.need}+" for line in rules.eruption)
+        return (f"Volcano eruption: roll one die for the sector; its pirates on numbered fields roll ({needs}). "
+                "Unnumbered fields are safe.")
+    if event == "fog":
+        return (f"Fog: the player on the left moves one of the roller's pirates on the island up to "
+                f"{rules.fog_fields} fields.")
+    if event == "ship":
+        return ("Moving a ship: sail into a harbour with an enemy ship whose crew is smaller and send that ship to a "
+                "free harbour, or take over an empty enemy ship with pirates from yours.")
+    if event == "storm":
+        rule = storm_rule(rules)
+        return f"Storm at sea: lay out the storm card. {rule[:1].upper()}{rule[1:]}."
+    if event == "recruits":
+        return ("New recruits: one of the roller's pirates from the Totenkiste comes back onto their ship, a free "
+                "fortress or an empty enemy ship.")
+    raise ValueError(f"unknown doubles event {event!r}")
+
+
+def storm_rule(rules: Any) -> str:
+    """What the storm forbids and how long it blows (a clause)."""
+    return (f"no sailing, embarking, disembarking or loading until the next doubles that are not double "
+            f"{storm_face(rules)}")
 
 
 def route(island: Island, rules: Any, start: str, goal: str, carry: bool = False,
@@ -88,10 +120,12 @@ def combat(rules: Any, attackers: int, terrain: str, river: bool, no_retreat: bo
     killed_from = c.flees if no_retreat else c.killed
     spans = [("killed", killed_from, 99)] + ([] if no_retreat else [("flees", c.flees, c.killed - 1)])
     spans += [("nothing", c.nothing, c.flees - 1), ("failure", -99, c.nothing - 1)]
+    words = {"killed": "defender killed", "flees": f"defender flees {c.flight} fields",
+             "nothing": "nothing happens", "failure": "an attacker dies (defender chooses)"}
     for name, low, high in spans:
         lo, hi = max(2, low - mod), min(12, high - mod)
         p = sum(1 for a in range(1, 7) for b in range(1, 7) if lo <= a + b <= hi) / 36 if lo <= hi else 0.0
-        rows.append({"result": name, "dice": _span(lo, hi), "chance": round(p, 3)})
+        rows.append({"result": name, "text": words[name], "dice": _span(lo, hi), "chance": round(p, 3)})
     return {"modifier": mod, "bonus": bonus, "minus": minus, "results": rows}
 
 
@@ -107,4 +141,22 @@ def _span(lo: int, hi: int) -> str:
 
 def doubles(rules: Any, face: int) -> dict[str, str]:
     event = rules.doubles[face]
-    return {"event": event, "text": EVENT_TEXT[event]}
+    return {"event": event, "text": event_text(rules, event)}
+
+
+def faces(rules: Any) -> list[int]:
+    """The faces of a die, each of whose doubles has an event (rules.yaml `doubles`)."""
+    return sorted(rules.doubles)
+
+
+def attacker_counts(rules: Any) -> list[int]:
+    """How many pirates may attack together: the attacker bonus table's counts."""
+    return list(range(1, max(rules.combat.bonus) + 1))
+
+
+def defender_fields(rules: Any) -> list[str]:
+    """The kinds of field a defender may stand on that change a combat: plain (no defence) and
+    each terrain with a defence, the weaker first (the river is asked apart)."""
+    terrain = rules.movement.terrain
+    kinds = sorted((k for k in rules.combat.defence if k in terrain), key=lambda k: (rules.combat.defence[k], k))
+    return ["plain"] + kinds

@@ -10,17 +10,22 @@ shuffled chest, and no hidden fact exists in the state before someone looks).
 
 Every number comes from content/pirate-island/rules.yaml; every unclear rule follows
 content/pirate-island/rulings.yaml. IllegalAction rules name the rulebook section.
+
+`step` and `resolve` change the state they are given (the engine copies when it needs a copy);
+what a position allows is worked out from the state each time it is asked, never kept on the
+game: the only things kept are made of values (the bands of a set of colours, a player's turn
+roll, the moves of a pirate), bounded, and the island's movement table (companion.board.reach).
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import combinations
 from typing import Any
 
 from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
-from companion.engine.state import top_copy
+from companion.engine.events import NOWHERE, Sink
 from companion.words import join
 
 from .actions import (CODEC, Attack, Casualty, EndMoves, EndTurn, EnterHarbour, Flee, Fog, Load, Move, Pass, Raid,
@@ -28,7 +33,7 @@ from .actions import (CODEC, Attack, Casualty, EndMoves, EndTurn, EnterHarbour, 
 from . import board_view, views
 from .bots import IslandBot
 from .data import GAME_ID, Data, shared
-from .island import SHIP_PREFIX, TOTENKISTE, Island, aboard
+from .island import PIRATES_PER_BAND, SHIP_PREFIX, TOTENKISTE, Island, aboard
 
 
 # rulebook sections (tests name the same)
@@ -43,6 +48,46 @@ TREASURE = "11. Discovering the Treasure"
 LOADING = "12. Loading the Treasure"
 
 FACES = ("1", "2", "3", "4", "5", "6")
+
+
+#: the phases whose next thing to happen is random (chance_step)
+_CHANCE_PHASES = frozenset({"chests", "order", "turn", "look", "eruption", "rescue_roll", "combat_roll"})
+_ERUPTION_ROLL = Roll((FACES,), label="eruption: which sector")
+_COMBAT_ROLL = Roll((FACES, FACES), label="combat roll")
+
+
+def _boards(start: str, landing: str, chests: Any) -> bool:
+    """Whether a pirate on `start` may walk to a landing place and go aboard there: a chest field
+    stops a pirate (10. Landing Places, rulings: chest-stops), so only from its own field, or from
+    a landing place without a chest."""
+    return landing == start or landing not in chests
+
+
+class _NoBit(dict):
+    """A table of bits where a place it does not hold has none (0)."""
+
+    def __missing__(self, key: str) -> int:
+        return 0
+
+
+@lru_cache(maxsize=16)
+def _bands(colours: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The pirates of each seat's band, in order (red-1 ... red-6), for the colours of a game."""
+    return tuple(tuple(f"{c}-{k}" for k in range(1, PIRATES_PER_BAND + 1)) for c in colours)
+
+
+@lru_cache(maxsize=16)
+def _seats(colours: tuple[str, ...]) -> dict[str, int]:
+    """pirate -> the seat of its band, for the colours of a game (shared: do not change it)."""
+    return {p: i for i, band in enumerate(_bands(colours)) for p in band}
+
+
+@lru_cache(maxsize=64)
+def _turn_roll(player: str, enter: int | None) -> Roll:
+    """The turn's roll of a player, with the total that enters a harbour while the ship is at sea
+    (None: a roll for movement); the same roll turn after turn, made once per player and purpose."""
+    what = f"entering a harbour ({enter} or more)" if enter is not None else "movement"
+    return Roll((FACES, FACES), label=f"{player}'s roll: {what}")
 
 # --- state -------------------------------------------------------------------------------
 @dataclass
@@ -86,11 +131,6 @@ class IslandState:
     #: the last move, for views (pirate, route, cost)
     last: dict[str, Any] | None = None
 
-    def __deepcopy__(self, memo: dict) -> "IslandState":
-        """A copy of the top level only: the rules never change a list or a mapping of a state in
-        place (every step puts a new one in its field), so states may share them."""
-        return top_copy(self)
-
 
 class IslandGame(Game[IslandState]):
     id = GAME_ID
@@ -126,7 +166,7 @@ class IslandGame(Game[IslandState]):
         if opts["round_limit"] < 0:
             raise ValueError(f"option round_limit must be 0 (no limit) or more, got {opts['round_limit']}")
         colours = list(self.data.colours[:len(players)])
-        pirates = {f"{c}-{k}": aboard(c) for c in colours for k in range(1, 7)}
+        pirates = {p: aboard(p.rpartition("-")[0]) for band in _bands(tuple(colours)) for p in band}
         return IslandState(players=list(players), options=opts, colours=colours, pirates=pirates,
                            ships={c: None for c in colours}, owner={c: i for i, c in enumerate(colours)},
                            rolloff=list(range(len(players))))
@@ -149,18 +189,16 @@ class IslandGame(Game[IslandState]):
 
     def chance_step(self, s: IslandState) -> Roll | Draw | None:
         p = s.phase
+        if p not in _CHANCE_PHASES:  # (a decision, or the end: asked before every step)
+            return None
         if p == "chests":
             return Roll((FACES,) * 6, label="place the chests: one die for each sector 1-6")
         if p == "order":
             return Roll((FACES,) * len(s.rolloff), label="who starts: one die each for " +
                         ", ".join(s.players[i] for i in s.rolloff))
-        if p == "turn":  # (the same roll turn after turn: made once per player and purpose)
-            key = (s.players[s.seat], s.ships[s.colours[s.seat]] is None)
-            roll = self._turn_rolls.get(key)
-            if roll is None:
-                what = "entering a harbour (7 or more)" if key[1] else "movement"
-                roll = self._turn_rolls[key] = Roll((FACES, FACES), label=f"{key[0]}'s roll: {what}")
-            return roll
+        if p == "turn":
+            at_sea = s.ships[s.colours[s.seat]] is None
+            return _turn_roll(s.players[s.seat], self.rules.start.enter_harbour if at_sea else None)
         if p == "look":
             # every chest nobody has opened holds the treasure with the same chance, until it is found
             left = sum(1 for c in s.contents if not c)
@@ -168,13 +206,11 @@ class IslandGame(Game[IslandState]):
             return Draw(("empty",) * left if found else ("treasure",) + ("empty",) * (left - 1), 1,
                         label="look into the chest", secret=True)
         if p == "eruption":
-            return Roll((FACES,), label="eruption: which sector")
+            return _ERUPTION_ROLL
         if p == "rescue_roll":
             pir = s.pending["current"]
             return Roll((FACES, FACES), label=f"rescue roll for {self.pirate_name(pir)}: {s.pending['queue'][pir]} or more")
-        if p == "combat_roll":
-            return Roll((FACES, FACES), label="combat roll")
-        return None
+        return _COMBAT_ROLL
 
     # --- helpers ---------------------------------------------------------------------------
     def colour(self, s: IslandState, seat: int) -> str:
@@ -185,31 +221,15 @@ class IslandGame(Game[IslandState]):
         return self.data.pirate_name(pirate)
 
     def seat_of(self, s: IslandState, pirate: str) -> int:
-        return self.seats(s)[pirate]
-
-    #: the last answers of the hot helpers, each with the state field it was computed from: the
-    #: rules never change a state's dict or list in place (a step puts a new one there), so the
-    #: same object means the same answer. One tuple each, replaced whole (safe across threads).
-    _seat_memo: tuple[Any, dict[str, int]] = (None, {})
-    _band_memo: tuple[Any, tuple[tuple[str, ...], ...]] = (None, ())
-    _occ_memo: tuple[Any, tuple[dict[str, str], int, tuple[int, ...]]] = (None, ({}, 0, ()))
-    _mask_memo: tuple[Any, Any, int, tuple[set[str], int, int]] = (None, None, -1, (set(), 0, 0))
+        return _seats(tuple(s.colours))[pirate]
 
     def seats(self, s: IslandState) -> dict[str, int]:
-        """pirate -> the seat of its band"""
-        key, seats = self._seat_memo
-        if key is not s.colours:
-            seats = {f"{c}-{k}": i for i, c in enumerate(s.colours) for k in range(1, 7)}
-            self._seat_memo = (s.colours, seats)
-        return seats
+        """pirate -> the seat of its band (shared: do not change it)"""
+        return _seats(tuple(s.colours))
 
     def band(self, s: IslandState, seat: int) -> tuple[str, ...]:
         """The six pirates of a seat, in order (red-1 ... red-6)."""
-        key, bands = self._band_memo
-        if key is not s.colours:
-            bands = tuple(tuple(f"{c}-{k}" for k in range(1, 7)) for c in s.colours)
-            self._band_memo = (s.colours, bands)
-        return bands[seat]
+        return _bands(tuple(s.colours))[seat]
 
     def ships_of(self, s: IslandState, seat: int) -> list[str]:
         return [c for c in s.colours if s.owner[c] == seat and s.ships[c]]
@@ -225,82 +245,43 @@ class IslandGame(Game[IslandState]):
         return None
 
     def occupancy(self, s: IslandState) -> dict[str, str]:
-        """field -> the pirate on it (shared: do not change it)"""
-        return self._where(s)[0]
+        """field -> the pirate on it"""
+        fields = self.island.fieldset
+        return {loc: p for p, loc in s.pirates.items() if loc in fields}
 
-    def occupied_bits(self, s: IslandState) -> int:
-        """The occupied fields as a bit mask of the island's movement table."""
-        return self._where(s)[1]
-
-    def _where(self, s: IslandState) -> tuple[dict[str, str], int, tuple[int, ...]]:
-        """(field -> the pirate on it, the occupied fields as a bit mask of the island's movement
-        table, each seat's fields as one), made in one pass once a position."""
-        key, got = self._occ_memo
-        if key is not s.pirates:
-            fields = self.island.fieldset
-            bits = self.island.moves.bits
-            seats = self.seats(s)
-            occ: dict[str, str] = {}
-            per = [0] * len(s.players)
-            for p, loc in s.pirates.items():
-                if loc in fields:
-                    occ[loc] = p
-                    per[seats[p]] |= bits[loc]
-            every = 0
-            for m in per:
-                every |= m
-            got = (occ, every, tuple(per))
-            self._occ_memo = (s.pirates, got)
+    @cached_property
+    def _bit(self) -> dict[str, int]:
+        """Where a pirate or a chest may be -> its bit in the island's movement table: a field's
+        own, 0 off the island (aboard a ship, the Totenkiste, a place no rule knows)."""
+        got = _NoBit(self.island.moves.bits)
+        for c in self.data.colours:
+            got[aboard(c)] = 0
+        got[TOTENKISTE] = 0
         return got
 
-    def _moved_one(self, s: IslandState, old: dict[str, str], pirate: str, frm: str) -> None:
-        """Where the pirates stand after `pirate` of the seat to move went off `frm` (s.pirates,
-        made from `old` so), from where they stood before, when that is known (_where): the
-        fields it left and entered changed, no other; the other seats' fields (_masks) stay."""
-        key, (occ, every, per) = self._occ_memo
-        if key is not old:
-            return
-        pirates, seat = s.pirates, s.seat
-        bits = self.island.moves.bits
-        gone = bits.get(frm, 0)
-        if gone and occ.get(frm) != pirate:  # (never: one pirate a field) worked out anew when asked
-            return
-        to = pirates[pirate]
-        come = bits.get(to, 0)
-        occ = occ.copy()
-        if gone:
-            del occ[frm]
-        if come:
-            occ[to] = pirate
-        mine = (per[seat] & ~gone) | come
-        self._occ_memo = (pirates, (occ, (every & ~gone) | come, per[:seat] + (mine,) + per[seat + 1:]))
-        before, chests, at, masks = self._mask_memo
-        if before is old and chests is s.chests and at == seat:
-            self._mask_memo = (pirates, chests, seat, masks)
+    def _occupied(self, s: IslandState) -> tuple[int, int]:
+        """(the occupied fields, the fields of the pirates of other seats than the one to move) as
+        bit masks of the island's movement table: sums of the pirates' bits, as no field holds two
+        pirates (4. Movement: one pirate ends its move on a field; the fog, a flight, stepping in
+        and a recruit go to a free one) and a pirate off the island has none."""
+        bit = self._bit.__getitem__
+        pirates = s.pirates
+        every = sum(map(bit, pirates.values()))
+        return every, every & ~sum(map(bit, map(pirates.__getitem__, _bands(tuple(s.colours))[s.seat])))
+
+    def _position(self, s: IslandState) -> tuple[int, int, list[str], int]:
+        """_occupied, the chest fields (the state's list: do not change it) and the same as a bit
+        mask (one chest a field)."""
+        every, enemy = self._occupied(s)
+        return every, enemy, s.chests, sum(map(self._bit.__getitem__, s.chests))
 
     def blockers(self, s: IslandState) -> tuple[set[str], set[str], int, int]:
         """(the fields of the pirates of other seats than the one to move, the chest fields, and
-        the same two as bit masks of the island's movement table), for this position (shared: do
-        not change them). The searches and the combat phase need the masks only (_masks)."""
-        chest_set, enemy_bits, chest_bits = self._masks(s)
-        occ = self._where(s)[0]
+        the same two as bit masks of the island's movement table), for this position."""
+        _, enemy_bits, chests, chest_bits = self._position(s)
         seats, seat = self.seats(s), s.seat
-        return {f for f, p in occ.items() if seats[p] != seat}, chest_set, enemy_bits, chest_bits
-
-    def _masks(self, s: IslandState) -> tuple[set[str], int, int]:
-        """(the chest fields, the fields of the pirates of other seats than the one to move as a
-        bit mask of the island's movement table, the chest fields as one), for this position
-        (shared: do not change them)."""
-        pirates, chests, seat, got = self._mask_memo
-        if pirates is not s.pirates or chests is not s.chests or seat != s.seat:
-            _, every, per = self._where(s)
-            if chests is s.chests:
-                chest_set, chest_bits = got[0], got[2]
-            else:
-                chest_set, chest_bits = set(s.chests), self.island.moves.mask(s.chests)
-            got = (chest_set, every & ~per[s.seat], chest_bits)
-            self._mask_memo = (s.pirates, s.chests, s.seat, got)
-        return got
+        return ({f for f, p in self.occupancy(s).items() if seats[p] != seat}, set(chests), enemy_bits,
+                chest_bits)
 
     def chest_at(self, s: IslandState, fld: str) -> int | None:
         for i, f in enumerate(s.chests):
@@ -315,44 +296,15 @@ class IslandGame(Game[IslandState]):
     def _moves_of(self, seat: int, pirate: str, carry: bool) -> dict[str, Move]:
         """Move(seat, pirate, to, carry) to every field and harbour, made once per pirate (a band
         is always the same seat): legal_actions offers the same moves at decision after decision."""
-        key = (pirate, carry)
-        got = self._moves.get(key)
+        key = (seat, pirate, carry)
+        moves = self._moves
+        got = moves.get(key)
         if got is None:
             isl = self.island
-            got = self._moves[key] = {to: Move(seat, pirate, to, carry) for to in isl.fields + isl.harbours}
+            if len(moves) >= 512:  # (a game has at most 4 x 6 x 2: only odd saves' colours add more)
+                moves.clear()
+            got = moves[key] = {to: Move(seat, pirate, to, carry) for to in isl.fields + isl.harbours}
         return got
-
-    def _legs(self, s: IslandState, pirate: str) -> list[tuple]:
-        """Where one pirate of the seat to move may go in the movement phase, as the searches its
-        moves come from, in order: ("land", reach, budget, carry, BP added, the harbour it
-        disembarks from or None) and ("ship", reach, landing place, harbour, cost) for going aboard
-        a ship of its own. Shared by legal_actions, move_options and the move itself."""
-        return self._band_legs(s).get(pirate, [])
-
-    #: the last position's legs (_band_legs) with the state fields they come from
-    _legs_memo: tuple[Any, dict[str, list[tuple]]] = (None, {})
-
-    @staticmethod
-    def _position(s: IslandState) -> tuple:
-        """Every state field a pirate's moves depend on (the rules put a new list or mapping into
-        a field, never change one): the key of what is kept for a position (_band_legs, the move
-        a random bot drew)."""
-        return (s.phase, s.seat, s.bp, s.storm, s.pirates, s.chests, s.ships, s.owner, s.spent, s.stopped,
-                s.carried, s.contents, s.seen)
-
-    def _band_legs(self, s: IslandState) -> dict[str, list[tuple]]:
-        """pirate -> its legs (_legs) for every pirate of the seat to move, worked out once a
-        position: listing the moves and making one ask the same. The key is every state field
-        they depend on (the rules put a new list or mapping into a field, never change one)."""
-        key = self._position(s)
-        old, legs = self._legs_memo
-        if old != key:
-            legs = {}
-            if s.phase == "move":
-                ctx = self._legs_context(s)
-                legs = {pirate: self._legs_of(s, pirate, ctx) for pirate in self.band(s, s.seat)}
-            self._legs_memo = (key, legs)
-        return legs
 
     def _legs_from(self, s: IslandState, band: Iterable[str], chests: Any, enemy_bits: int,
                    chest_bits: int) -> list[tuple]:
@@ -360,34 +312,37 @@ class IslandGame(Game[IslandState]):
         before any search: (pirate, start, cap, factor, blocked, stops, budget, BP added, harbour
         left, carry) a leg, in listing order: from aboard a ship (onto its harbour's landing place),
         from its field, with the treasure from its chest's field. The one place of these rules: the
-        listing searches each leg (_legs_of), a replayed move asks the leg it comes from (_way_of)
-        and a random bot counts each on the empty board (_sample_move)."""
+        listing searches each leg (_legs_of), a move being made asks the leg it comes from
+        (_way_of) and a random bot counts each on the empty board (_sample_move)."""
         cap_, carrier_cap, embark, carrier_factor = self._movement
         bp, pirates, stopped, spent_of, carried = s.bp, s.pirates, s.stopped, s.spent, s.carried
+        bit = self._bit
         legs: list[tuple] = []
         for pirate in band:
             loc = pirates.get(pirate)
-            if loc is None or loc == TOTENKISTE or pirate in stopped:
+            if loc is None or pirate in stopped:
                 continue
             spent = spent_of.get(pirate, 0)
-            if loc.startswith(SHIP_PREFIX):
+            if not bit[loc]:  # off the island: aboard a ship (or in the Totenkiste: no move)
+                if not loc.startswith(SHIP_PREFIX):
+                    continue
                 harbour = s.ships[loc[len(SHIP_PREFIX):]]
                 if s.storm or harbour is None:
                     continue
                 lp = self.island.landing[harbour]
-                budget = min(bp, cap_ - spent) - embark
-                if budget < 0 or enemy_bits & self.island.moves.bits[lp]:
+                budget = (bp if bp < cap_ - spent else cap_ - spent) - embark
+                if budget < 0 or enemy_bits & bit[lp]:
                     continue
                 # onto a chest's landing place the pirate stops at once (a search of 0 BP)
                 legs.append((pirate, lp, 0 if lp in chests else cap_ - embark, 1, enemy_bits, chest_bits, budget,
                              embark, harbour, False))
                 continue
             cap = carrier_cap if pirate in carried else cap_
-            budget = min(bp, cap - spent)
+            budget = bp if bp < cap - spent else cap - spent
             if budget > 0:  # a chest stops a pirate (the start may be left)
                 legs.append((pirate, loc, cap, 1, enemy_bits, chest_bits, budget, 0, None, False))
             if loc in chests:
-                budget = min(bp, carrier_cap - spent)
+                budget = bp if bp < carrier_cap - spent else carrier_cap - spent
                 if budget > 0 and self.knows_treasure(s, s.seat, self.chest_at(s, loc)):  # type: ignore[arg-type]
                     # a carrier enters no other chest's field
                     legs.append((pirate, loc, carrier_cap, carrier_factor, enemy_bits | chest_bits, 0, budget, 0, None,
@@ -395,8 +350,11 @@ class IslandGame(Game[IslandState]):
         return legs
 
     def _legs_of(self, s: IslandState, pirate: str, ctx: tuple) -> list[tuple]:
-        """_legs worked out: each leg of _legs_from searched, and from a field the ships of the
-        seat it reaches; `ctx`: what all pirates of the position share (_legs_context)."""
+        """Where one pirate of the seat to move may go in the movement phase, as the searches its
+        moves come from, in order: ("land", reach, budget, carry, BP added, the harbour it
+        disembarks from or None) and ("ship", reach, landing place, harbour, cost) for going aboard
+        a ship of its own: each leg of _legs_from searched, and from a field the ships of the seat
+        it reaches; `ctx`: what all pirates of the position share (_legs_context)."""
         _, reach_of, chests, enemy_bits, chest_bits, landings = ctx
         embark = self._movement[2]
         legs: list[tuple] = []
@@ -409,34 +367,27 @@ class IslandGame(Game[IslandState]):
                     if not reach.reaches(lp_bit):
                         continue
                     got = reach.cost(lp)
-                    if (lp == start or lp not in chests) and got + embark <= budget:  # type: ignore[operator]
+                    if _boards(start, lp, chests) and got + embark <= budget:  # type: ignore[operator]
                         legs.append(("ship", reach, lp, port, got + embark))
         return legs
 
     def _legs_context(self, s: IslandState) -> tuple:
         """What the movement options of every pirate of the seat to move share in a position: the
-        island, its search, the chest fields (a set and a bit mask), the enemy fields (a bit mask)
-        and (harbour, landing place, its bit) of the seat's ships a pirate may go aboard (none in a
-        storm)."""
-        isl = self.island
-        chests, enemy_bits, chest_bits = self._masks(s)
-        return isl, isl.moves.reach, chests, enemy_bits, chest_bits, self._landings(s)
+        occupied fields (a bit mask), the island's search, the chest fields (a set and a bit mask),
+        the enemy fields (a bit mask) and (harbour, landing place, its bit) of the seat's ships a
+        pirate may go aboard (none in a storm)."""
+        every, enemy_bits, chests, chest_bits = self._position(s)
+        return every, self.island.moves.reach, chests, enemy_bits, chest_bits, self._landings(s)
 
     def _landings(self, s: IslandState) -> tuple[tuple[str, str, int], ...]:
         """(harbour, landing place, its bit) of each ship of the seat to move a pirate may go
         aboard (none in a storm)."""
-        key = (s.ships, s.owner, s.seat, s.storm)
-        old, landings = self._landings_memo
-        if old != key:
-            isl = self.island
-            bits = isl.moves.bits
-            landings = () if s.storm else tuple((s.ships[c], isl.landing[s.ships[c]], bits[isl.landing[s.ships[c]]])
-                                                for c in self.ships_of(s, s.seat))
-            self._landings_memo = (key, landings)
-        return landings
-
-    #: the last (harbour, landing place, its bit) of the seat's ships, with the fields they come from
-    _landings_memo: tuple[Any, tuple[tuple[str, str, int], ...]] = (None, ())
+        if s.storm:
+            return ()
+        isl = self.island
+        bits = isl.moves.bits
+        return tuple((s.ships[c], isl.landing[s.ships[c]], bits[isl.landing[s.ships[c]]])  # type: ignore[index]
+                     for c in self.ships_of(s, s.seat))
 
     @cached_property
     def _ship_cost(self) -> int:
@@ -454,62 +405,66 @@ class IslandGame(Game[IslandState]):
         """(destination, carry) -> (cost, route) for one pirate of the seat to move, in the
         movement phase, cheapest first. The route starts where the pirate is (its ship's harbour if
         aboard); without `routes` it is left empty."""
-        occ = self.occupancy(s)
+        if s.phase != "move" or self.seats(s).get(pirate) != s.seat:
+            return {}
+        ctx = self._legs_context(s)
+        return self._options_of(self._legs_of(s, pirate, ctx), ctx[0], self._bit, routes)
+
+    def band_move_options(self, s: IslandState,
+                          routes: bool = True) -> dict[str, dict[tuple[str, bool], tuple[int, list[str]]]]:
+        """move_options of every pirate of the seat to move (in band order), from one look at the
+        position."""
+        if s.phase != "move":
+            return {}
+        ctx = self._legs_context(s)
+        return {pirate: self._options_of(self._legs_of(s, pirate, ctx), ctx[0], self._bit, routes)
+                for pirate in self.band(s, s.seat)}
+
+    @staticmethod
+    def _options_of(legs: list[tuple], occupied: int, bit: dict[str, int],
+                    routes: bool) -> dict[tuple[str, bool], tuple[int, list[str]]]:
+        """move_options from a pirate's legs (_legs_of) and the occupied fields (a bit mask)."""
         out: dict[tuple[str, bool], tuple[int, list[str]]] = {}
-        for leg in self._legs(s, pirate):
+        for leg in legs:
             if leg[0] == "ship":
                 _, reach, lp, harbour, cost = leg
                 out[(harbour, False)] = (cost, reach.route(lp) + [harbour] if routes else [])
                 continue
             _, reach, budget, carry, extra, harbour = leg
             for cost, end in reach.upto(budget):
-                if end not in occ:
+                if not bit[end] & occupied:
                     way = ([harbour] if harbour else []) + reach.route(end) if routes else []
                     out[(end, carry)] = (cost + extra, way)
         return out
 
-    def _move_way(self, s: IslandState, a: Move) -> tuple[int, list[str]] | None:
-        """The cost and cheapest route of a move, None if it is not possible: from the legs of the
-        position when they were worked out (a move chosen from the listed ones), else from this
-        pirate's way to this destination alone (_way_of: a replayed move)."""
-        sampled = self._sampled_memo
-        if sampled[1] is a and sampled[0] == self._position(s):  # the move a random bot just drew
-            cost, route = sampled[2]
-            return cost, route[:]
-        old = self._legs_memo[0]
-        if old is None or old[4] is not s.pirates or old != self._position(s):  # (the pirates first: a replay's position is new)
-            return self._way_of(s, a)
-        for leg in self._legs(s, a.pirate):
-            if leg[0] == "ship":
-                _, reach, lp, harbour, cost = leg
-                if harbour == a.to and not a.carry:
-                    return cost, reach.route(lp) + [harbour]
-                continue
-            _, reach, budget, carry, extra, harbour = leg
-            got = reach.cost(a.to) if carry == a.carry else None
-            if got is not None and got <= budget and a.to not in self.occupancy(s):
-                return got + extra, ([harbour] if harbour else []) + reach.route(a.to)
-        return None
+    def move_cost(self, s: IslandState, a: Move) -> int | None:
+        """The BP a move costs (the move's own way, _way_of), None if it is not possible now."""
+        if s.phase != "move" or self.seats(s).get(a.pirate) != s.seat or a.pirate not in s.pirates:
+            return None
+        got = self._way_of(s, a)
+        return None if got is None else got[0]
 
     def _way_of(self, s: IslandState, a: Move) -> tuple[int, list[str]] | None:
-        """_move_way without the legs of the band: the one leg of _legs_from a move may come from
-        (from aboard, from its field, with the treasure or not), its destination asked of the
-        movement table alone (ReachTable.way: mostly no search). The same answer as the legs give
-        (_legs_of)."""
+        """The cost and cheapest route of a move, None if it is not possible (the move itself, its
+        words): the one leg of _legs_from a move may come from (from aboard, from its field, with
+        the treasure or not), its destination asked of the movement table alone (ReachTable.way:
+        mostly no search). The same answer as the listing's legs give (_legs_of)."""
         pirate, to = a.pirate, a.to
-        if to in self.occupancy(s):
+        every, enemy_bits, chests, chest_bits = self._position(s)
+        if self._bit[to] & every:
             return None
         isl = self.island
-        moves = isl.moves
-        chests, enemy_bits, chest_bits = self._masks(s)
+        way = self._way
         for _, start, cap, factor, blocked, stops, budget, extra, harbour, carry in self._legs_from(
                 s, (pirate,), chests, enemy_bits, chest_bits):
             if carry != a.carry:
                 continue
-            if to in moves.bits:
-                got = moves.way(start, cap, to, factor, blocked, stops, budget)
-                if got is None or harbour is None:
-                    return got
+            if to in isl.moves.bits:
+                got = way(start, cap, to, factor, blocked, stops, budget)
+                if got is None:
+                    return None
+                if harbour is None:
+                    return got[0], got[1][:]
                 return got[0] + extra, [harbour] + got[1]  # from aboard: the harbour left first
             if harbour is not None or carry or s.storm or to not in isl.landing:
                 return None
@@ -518,14 +473,35 @@ class IslandGame(Game[IslandState]):
             if ship is None or s.owner[ship] != s.seat:
                 return None
             lp = isl.landing[to]
-            if lp != start and lp in chests:
+            if not _boards(start, lp, chests):
                 return None
-            got = moves.way(start, cap, lp, factor, blocked, stops, budget)
+            got = way(start, cap, lp, factor, blocked, stops, budget)
             embark = self._movement[2]
             if got is None or got[0] + embark > budget:
                 return None
             return got[0] + embark, got[1] + [to]
         return None
+
+    def _way(self, start: str, cap: int, end: str, factor: int, blocked: int, stops: int,
+             budget: int) -> tuple[int, list[str]] | None:
+        """ReachTable.way of the island (the cost and route of one end of a leg, None if it is not
+        reached within the budget; the route is shared: do not change it), the last answers kept
+        under their arguments (values only, at most 64): a random bot's draw asks the way of the
+        move it takes, and the move asks it again."""
+        key = (start, cap, end, factor, blocked, stops, budget)
+        kept = self._ways
+        got = kept.get(key, kept)
+        if got is kept:
+            got = self.island.moves.way(start, cap, end, factor, blocked, stops, budget)
+            if len(kept) >= 64:
+                kept.clear()
+            kept[key] = got
+        return got  # type: ignore[return-value]
+
+    @cached_property
+    def _ways(self) -> dict[tuple, Any]:
+        """(_way's arguments) -> its answer, the last few (see _way)"""
+        return {}
 
     def sail_options(self, s: IslandState) -> list[tuple[str, str]]:
         if s.phase != "move" or s.storm or s.bp < self.rules.movement.ship:
@@ -549,7 +525,7 @@ class IslandGame(Game[IslandState]):
                 continue
             if not self.knows_treasure(s, s.seat, chest):
                 continue
-            cost = self.rules.loading.fortress if isl.kind[lp] == "fortress" else self.rules.loading.landing
+            cost = self._load_cost(lp)
             if cost > s.bp or s.spent.get(p, 0) + cost > self.rules.movement.carrier_cap:
                 continue
             if any(occ.get(n) and self.seat_of(s, occ[n]) != s.seat for n in isl.near[lp]):
@@ -557,52 +533,52 @@ class IslandGame(Game[IslandState]):
             out.append(p)
         return out
 
-    # --- combat options --------------------------------------------------------------------
-    #: the last position's attack_options with the state fields they come from
-    _attack_memo: tuple[Any, ...] = (None, None, None, -1, {})
+    def _load_cost(self, landing: str) -> int:
+        """BP loading the treasure costs from a landing place (a fortress or one with a skull)."""
+        loading = self.rules.loading
+        return loading.fortress if self.island.kind[landing] == "fortress" else loading.landing
 
+    # --- combat options --------------------------------------------------------------------
     def attack_options(self, s: IslandState) -> dict[str, list[str]]:
-        """target -> the pirates of the seat to move that may attack it now (shared: do not
-        change it; the combat phase's start, its listing and the attack ask the same)"""
+        """target -> the pirates of the seat to move that may attack it now (the combat phase's
+        start, its listing and the attack ask the same)"""
         if s.phase != "combat":
             return {}
-        pirates, attacked, ships, seat, out = self._attack_memo
-        if pirates is not s.pirates or attacked is not s.attacked or ships is not s.ships or seat != s.seat:
-            out = self._attack_options(s)
-            self._attack_memo = (s.pirates, s.attacked, s.ships, s.seat, out)
-        return out
+        return self._attack_options(s)
 
     def _attack_options(self, s: IslandState) -> dict[str, list[str]]:
+        """attack_options in the combat phase"""
         isl = self.island
-        occ = self.occupancy(s)
-        enemy_bits = self._masks(s)[1]
+        enemy_bits = self._occupied(s)[1]
+        if not enemy_bits:
+            return {}
+        occ: dict[str, str] | None = None  # (made when somebody may be attacked)
         bits = isl.moves.bits
         near_bits = self._near_bits
+        pirates, attacked = s.pirates, s.attacked
         out: dict[str, list[str]] = {}
         for p in self.band(s, s.seat):
-            loc = s.pirates[p]
-            if p in s.attacked or loc == TOTENKISTE:
+            if p in attacked:
                 continue
-            if loc.startswith(SHIP_PREFIX):
+            loc = pirates[p]
+            near = near_bits.get(loc)
+            if near is None:  # off the island: aboard a ship in a harbour attacks the fields beside it
+                if not loc.startswith(SHIP_PREFIX):
+                    continue  # (the Totenkiste)
                 harbour = s.ships[loc[len(SHIP_PREFIX):]]
                 if not harbour:
                     continue
-                around = isl.shore[harbour]
-                if not near_bits[harbour] & enemy_bits:
-                    continue
+                near, around = near_bits[harbour], isl.shore[harbour]
             else:
                 around = isl.near[loc]
-                if not near_bits[loc] & enemy_bits:
-                    continue
+            if not near & enemy_bits:
+                continue
             for f in around:
                 if bits[f] & enemy_bits:
+                    if occ is None:
+                        occ = self.occupancy(s)
                     out.setdefault(occ[f], []).append(p)
         return out
-
-    @cached_property
-    def _turn_rolls(self) -> dict[tuple[str, bool], Roll]:
-        """(player, still at sea) -> the turn's roll (chance_step)"""
-        return {}
 
     @cached_property
     def _near_bits(self) -> dict[str, int]:
@@ -670,27 +646,17 @@ class IslandGame(Game[IslandState]):
                 return line.need
         return None
 
-    #: the last position's fog_options, with the state fields they come from
-    _fog_memo: tuple[Any, dict[str, dict[str, int]]] = (None, {})
-
     def fog_options(self, s: IslandState) -> dict[str, dict[str, int]]:
-        """pirate of the roller -> {field: steps} it may be moved to by the fog (shared: do not
-        change it; listing the choices and making one ask the same)"""
-        key = (s.pirates, s.chests, s.seat)
-        old, out = self._fog_memo
-        if old != key:
-            out = self._fog_options(s)
-            self._fog_memo = (key, out)
-        return out
-
-    def _fog_options(self, s: IslandState) -> dict[str, dict[str, int]]:
+        """pirate of the roller -> {field: steps} it may be moved to by the fog (listing the
+        choices and making one ask the same)"""
         isl = self.island
         occ = self.occupancy(s)
         chests = set(s.chests)
         out = {}
-        blocked = self.blockers(s)[0]  # the other seats' fields
+        seats, seat = self.seats(s), s.seat
+        blocked = {f for f, p in occ.items() if seats[p] != seat}  # the other seats' fields
         for p, loc in s.pirates.items():
-            if self.seat_of(s, p) != s.seat or loc not in isl.fieldset:
+            if seats[p] != seat or loc not in isl.fieldset:
                 continue
             reach = isl.walk(loc, self.rules.fog_fields, blocked, chests - {loc})
             ends = {f: k for f, k in reach.items() if k > 0 and f not in occ}
@@ -730,8 +696,8 @@ class IslandGame(Game[IslandState]):
         return out
 
     @cached_property
-    def _moves(self) -> dict[tuple[str, bool], dict[str, Move]]:
-        """(pirate, carry) -> destination -> its Move (see _moves_of)"""
+    def _moves(self) -> dict[tuple[int, str, bool], dict[str, Move]]:
+        """(seat, pirate, carry) -> destination -> its Move (see _moves_of)"""
         return {}
 
     # --- legal actions ---------------------------------------------------------------------
@@ -744,13 +710,14 @@ class IslandGame(Game[IslandState]):
         if p == "enter":
             return [EnterHarbour(seat, h) for h in self.island.harbours if self.ship_at(s, h) is None]
         if p == "move":
-            occ = self.occupancy(s)
-            for pirate, legs in self._band_legs(s).items():
-                for leg in legs:
+            ctx = self._legs_context(s)
+            occupied, bit = ctx[0], self._bit
+            for pirate in self.band(s, seat):
+                for leg in self._legs_of(s, pirate, ctx):
                     if leg[0] == "land":
                         _, reach, budget, carry = leg[:4]
                         to = self._moves_of(seat, pirate, carry)
-                        out += [to[e] for e in reach.ends[:reach.count(budget)] if e not in occ]
+                        out += [to[e] for e in reach.ends[:reach.count(budget)] if not bit[e] & occupied]
                     else:
                         out.append(self._moves_of(seat, pirate, False)[leg[3]])
             out += [Sail(seat, c, h) for c, h in self.sail_options(s)]
@@ -806,9 +773,6 @@ class IslandGame(Game[IslandState]):
         legal = self.legal_actions(s)
         return legal[index(len(legal))] if legal else None
 
-    #: the last move drawn by _sample_move with the position it was drawn in and its (cost, route)
-    _sampled_memo: tuple[Any, Any, Any] = (None, None, None)
-
     def _sample_move(self, s: IslandState, index: Any) -> Action:
         """A uniformly drawn legal action of the movement phase, by rejection sampling.
 
@@ -835,18 +799,16 @@ class IslandGame(Game[IslandState]):
         candidate is accepted iff it is legal: a move iff ReachTable.way of its leg (the start,
         cap, factor, blockers, stops and budget _legs_from gives its search) finds it within the
         budget (and, going aboard a ship, cost + embark within it): `way` gives exactly the search's
-        cost (tests/board/test_reach.py), as _way_of does for a replayed move; sails, loads and
+        cost (tests/board/test_reach.py), as _way_of does for the move made; sails, loads and
         EndMoves are legal as listed. Else another candidate is drawn, independently. A draw
         that ends on a legal action a has chance 1/n every round, the same for every a, so the
         action taken is uniform over legal_actions(s) (EndMoves is always legal: the loop ends).
-        The move built is the one legal_actions lists (_moves_of); its cost and route are kept
-        for the move (_move_way). Seeded games repeat: the draws come from the bot's generator in
+        The move built is the one legal_actions lists (_moves_of). Seeded games repeat: the draws come from the bot's generator in
         order. Expected draws: n / (legal actions), about 1.02 in random games (1.4% of candidates refused)."""
         seat, bp = s.seat, s.bp
-        moves = self.island.moves
-        table, way = moves.table, moves.way
-        free = ~self.occupied_bits(s)
-        chests, enemy_bits, chest_bits = self._masks(s)
+        table, way = self.island.moves.table, self._way
+        every, enemy_bits, chests, chest_bits = self._position(s)
+        free = ~every
         embark = self._movement[2]
         landings = None  # (worked out for the first pirate that could afford to go aboard)
         # (how many candidates, pirate, table, budget, carry, blocked, stops, BP added, harbour
@@ -865,7 +827,7 @@ class IslandGame(Game[IslandState]):
                 if landings is None:
                     landings = self._landings(s)
                 for port, lp, lp_bit in landings:
-                    if lp_bit & near and (lp == start or lp not in chests):
+                    if lp_bit & near and _boards(start, lp, chests):
                         parts.append((1, pirate, t, budget, False, blocked, stops, embark, port, lp))
                         n += 1
         # (none unless a ship may sail, or somebody has found the treasure: no call)
@@ -891,137 +853,62 @@ class IslandGame(Game[IslandState]):
                 got = way(t.start, t.cap, lp, 1, blocked, stops, budget)
                 if got is None or got[0] + extra > budget:
                     continue
-                a = self._moves_of(seat, pirate, False)[harbour]
-                self._sampled_memo = (self._position(s), a, (got[0] + extra, got[1] + [harbour]))
-                return a
+                return self._moves_of(seat, pirate, False)[harbour]
             to = t.nth_free(~free, i)
-            got = way(t.start, t.cap, to, t.factor, blocked, stops, budget)
-            if got is None:
+            if way(t.start, t.cap, to, t.factor, blocked, stops, budget) is None:
                 continue
-            a = self._moves_of(seat, pirate, carry)[to]
-            self._sampled_memo = (self._position(s), a, (got[0] + extra, [harbour] + got[1] if harbour else got[1]))
-            return a
+            return self._moves_of(seat, pirate, carry)[to]
 
     # --- transitions: actions --------------------------------------------------------------
-    def apply_quiet(self, s: IslandState, a: Action) -> IslandState:
-        """`apply` without the events (a load replays every logged step so): the same checks
-        (anything but the seat to move acting in a decision goes to `apply`, which refuses it
-        with its words), the same copy of the top level (IslandState.__deepcopy__), the same
-        handlers, the hot ones told to make no event."""
-        seat = self.to_move(s)
-        if seat is None or a.player != seat:
-            return self.apply(s, a)[0]
-        new = top_copy(s)
-        handler = _QUIET.get((s.phase, type(a)))
-        if handler is None:
-            self.step(new, a)  # refused there, with its words
-        else:
-            handler(self, new, a)
-        return new
-
-    def apply_chance_quiet(self, s: IslandState, outcome: Any) -> IslandState:
-        """`apply_chance` without the events: a roll of plain faces (what every roll but a
-        refused one is: Roll.check's first case) is resolved on a copy of the top level at once;
-        anything else goes to `apply_chance` (a look into a chest, an outcome to refuse)."""
-        p = s.phase
-        n = len(s.rolloff) if p == "order" else _DICE.get(p)
-        if n and type(outcome) is list and len(outcome) == n:
-            try:
-                plain = _FACESET.issuperset(outcome)
-            except TypeError:  # an unhashable entry: Roll.check says what is wrong
-                plain = False
-            if plain:
-                new = top_copy(s)
-                if p == "turn":
-                    self._rolled(new, [int(d) for d in outcome], True)
-                elif p == "combat_roll":
-                    self._combat_rolled(new, [int(d) for d in outcome], True)
-                else:
-                    self.resolve(new, outcome[:])
-                return new
-        return self.apply_chance(s, outcome)[0]
-
-    def step_quiet(self, s: IslandState, a: Action) -> None:
-        """`step` without the events (a Playout keeps none): the same handlers, the hot ones told
-        to make no event (as apply_quiet, in place)."""
-        handler = _QUIET.get((s.phase, type(a)))
-        if handler is None:
-            self.step(s, a)  # refused there, with its words
-        else:
-            handler(self, s, a)
-
-    def resolve_quiet(self, s: IslandState, outcome: list[str]) -> None:
-        """`resolve` without the turn's and the combat roll's own events (as apply_chance_quiet,
-        in place; a Playout's outcomes are samples, valid faces)."""
-        p = s.phase
-        if p == "turn":
-            self._rolled(s, [int(d) for d in outcome], True)
-        elif p == "combat_roll":
-            self._combat_rolled(s, [int(d) for d in outcome], True)
-        else:
-            self.resolve(s, outcome)
-
-    def step(self, s: IslandState, a: Action) -> list[Event]:
+    def step(self, s: IslandState, a: Action, out: Sink) -> None:
         handler = _HANDLERS.get((s.phase, type(a)))
         if handler is None:
             raise IllegalAction(_PHASE_RULE.get(s.phase, MOVEMENT),
                                 f"{a.type.replace('_', ' ')} is not possible now ({_PHASE_WORDS.get(s.phase, s.phase)})")
-        return handler(self, s, a)
+        handler(self, s, a, out)
 
-    def _enter(self, s: IslandState, a: EnterHarbour) -> list[Event]:
+    def _enter(self, s: IslandState, a: EnterHarbour, out: Sink) -> None:
         if a.harbour not in self.island.harbours:
             raise IllegalAction(SETUP, f"{a.harbour!r} is not a harbour; harbours: {', '.join(self.island.harbours)}")
         if self.ship_at(s, a.harbour) is not None:
             raise IllegalAction(SETUP, f"{self.island.label[a.harbour]} is occupied; at the start a ship enters only an "
                                        "unoccupied harbour")
         colour = self.colour(s, s.seat)
-        s.ships = {**s.ships, colour: a.harbour}
-        ev = [Event("enter", f"{s.players[s.seat]} sails into harbour {self.island.label[a.harbour][1:]}",
-                    {"ship": colour, "harbour": a.harbour})]
-        return ev + self._end_turn(s)
+        s.ships[colour] = a.harbour
+        out.append(Event("enter", f"{s.players[s.seat]} sails into harbour {self.island.label[a.harbour][1:]}",
+                         {"ship": colour, "harbour": a.harbour}))
+        self._end_turn(s, out)
 
-    def _move(self, s: IslandState, a: Move, quiet: bool = False) -> list[Event]:
-        """`quiet`: the move's own event is not made (apply_quiet)."""
-        if a.pirate not in s.pirates or self.seat_of(s, a.pirate) != s.seat:
-            raise IllegalAction(MOVEMENT, f"{a.pirate!r} is not a pirate of {s.players[s.seat]}")
-        got = self._move_way(s, a)
+    def _move(self, s: IslandState, a: Move, out: Sink) -> None:
+        pirate = a.pirate
+        if pirate not in s.pirates or self.seat_of(s, pirate) != s.seat:
+            raise IllegalAction(MOVEMENT, f"{pirate!r} is not a pirate of {s.players[s.seat]}")
+        got = self._way_of(s, a)
         if got is None:
             raise IllegalAction(*self._why_not_move(s, a))
         cost, way = got
         isl = self.island
-        name = s.players[s.seat]
-        frm = s.pirates[a.pirate]
+        frm = s.pirates[pirate]
         s.bp -= cost
-        s.spent = {**s.spent, a.pirate: s.spent.get(a.pirate, 0) + cost}
-        s.moved = s.moved + [a.pirate] if a.pirate not in s.moved else s.moved
+        s.spent[pirate] = s.spent.get(pirate, 0) + cost
+        if pirate not in s.moved:
+            s.moved.append(pirate)
         if a.carry:
-            chest = self.chest_at(s, frm)
-            chests = s.chests[:]
-            chests[chest] = a.to
-            s.chests = chests
-            if a.pirate not in s.carried:
-                s.carried = s.carried + [a.pirate]
-        old = s.pirates
-        pirates = dict(old)
-        if a.to in isl.harbours:
-            pirates[a.pirate] = aboard(self.ship_at(s, a.to))
-        else:
-            pirates[a.pirate] = a.to
-        s.pirates = pirates
-        self._moved_one(s, old, a.pirate, frm)
-        s.last = {"pirate": a.pirate, "route": way, "cost": cost, "carry": a.carry}
-        if quiet:
-            events = []
-        else:
+            s.chests[self.chest_at(s, frm)] = a.to  # type: ignore[index]
+            if pirate not in s.carried:
+                s.carried.append(pirate)
+        s.pirates[pirate] = aboard(self.ship_at(s, a.to)) if a.to in isl.harbours else a.to  # type: ignore[arg-type]
+        s.last = {"pirate": pirate, "route": way, "cost": cost, "carry": a.carry}
+        if out is not NOWHERE:  # (the words cost more than the move: a game kept by nobody skips them)
             words = " with the treasure" if a.carry else ""
             where = f"aboard the {self.ship_at(s, a.to)} ship" if a.to in isl.harbours else isl.label[a.to]
-            events = [Event("move", f"{name} moves {self.pirate_name(a.pirate)}{words} to {where} ({cost} BP, {s.bp} left)",
-                            {"pirate": a.pirate, "route": way, "cost": cost, "carry": a.carry})]
+            out.append(Event("move", f"{s.players[s.seat]} moves {self.pirate_name(pirate)}{words} to {where} "
+                                     f"({cost} BP, {s.bp} left)",
+                             {"pirate": pirate, "route": way[:], "cost": cost, "carry": a.carry}))
         if a.to in isl.fieldset and not a.carry and self.chest_at(s, a.to) is not None:
-            events += self._found(s, a.pirate, "move")
+            self._found(s, pirate, "move", out)
         if s.phase == "move" and s.bp == 0:
-            events += self._to_combat(s)
-        return events
+            self._to_combat(s, out)
 
     def _why_not_move(self, s: IslandState, a: Move) -> tuple[str, str]:
         isl = self.island
@@ -1047,8 +934,8 @@ class IslandGame(Game[IslandState]):
                 return SHIPS, f"pirates go aboard only a ship of their own, and {isl.label[a.to]} holds none"
             if a.carry:
                 return LOADING, "the treasure goes aboard only by loading it (section 12)"
-            return LANDING, f"{self.pirate_name(a.pirate)} cannot reach the landing place of {isl.label[a.to]} and embark (6 BP) with " \
-                            f"{min(s.bp, mv.cap - s.spent.get(a.pirate, 0))} BP"
+            return LANDING, f"{self.pirate_name(a.pirate)} cannot reach the landing place of {isl.label[a.to]} and embark " \
+                            f"({mv.embark} BP) with {min(s.bp, mv.cap - s.spent.get(a.pirate, 0))} BP"
         if loc.startswith(SHIP_PREFIX) and s.storm:
             return DOUBLES, "nobody disembarks during the storm"
         occ = self.occupancy(s)
@@ -1059,44 +946,43 @@ class IslandGame(Game[IslandState]):
         return MOVEMENT, (f"{self.pirate_name(a.pirate)} cannot reach {isl.label[a.to]} with {left} BP (at most {cap} on one pirate, "
                           f"{s.bp} left this turn; enemy fields, chests on the way, the crater and lakes block)")
 
-    def _found(self, s: IslandState, pirate: str, resume: str) -> list[Event]:
+    def _found(self, s: IslandState, pirate: str, resume: str, out: Sink) -> None:
         """A pirate entered a chest field: it stops there and its player looks in secret."""
         if pirate not in s.stopped:
-            s.stopped = s.stopped + [pirate]
+            s.stopped.append(pirate)
         chest = self.chest_at(s, s.pirates[pirate])
         seat = self.seat_of(s, pirate)
-        if not s.contents[chest]:
+        if not s.contents[chest]:  # type: ignore[index]
             s.pending = {"look": chest, "seat": seat, "pirate": pirate}
             s.resume = resume
             s.phase = "look"
-            return [Event("chest", f"{s.players[seat]} finds a chest on {self.island.label[s.chests[chest]]} "
-                                   "and looks inside", {"chest": chest})]
-        return self._looked(s, chest, seat)
+            out.append(Event("chest", f"{s.players[seat]} finds a chest on {self.island.label[s.chests[chest]]} "  # type: ignore[index]
+                                      "and looks inside", {"chest": chest}))
+            return
+        self._looked(s, chest, seat, out)  # type: ignore[arg-type]
 
-    def _looked(self, s: IslandState, chest: int, seat: int) -> list[Event]:
+    def _looked(self, s: IslandState, chest: int, seat: int, out: Sink) -> None:
         if seat not in s.seen[chest]:
-            seen = [list(x) for x in s.seen]
-            seen[chest].append(seat)
-            s.seen = seen
+            s.seen[chest].append(seat)
         inside = s.contents[chest]
-        return [Event("chest", f"{s.players[seat]} looks into the chest on {self.island.label[s.chests[chest]]}",
-                      {"chest": chest}),
-                Event("chest_seen", f"the chest holds {'THE TREASURE' if inside == 'treasure' else 'nothing'}",
-                      {"chest": chest, "treasure": inside == "treasure"}, visible_to=(seat,))]
+        out.append(Event("chest", f"{s.players[seat]} looks into the chest on {self.island.label[s.chests[chest]]}",
+                         {"chest": chest}))
+        out.append(Event("chest_seen", f"the chest holds {'THE TREASURE' if inside == 'treasure' else 'nothing'}",
+                         {"chest": chest, "treasure": inside == "treasure"}, visible_to=(seat,)))
 
-    def _sail(self, s: IslandState, a: Sail) -> list[Event]:
+    def _sail(self, s: IslandState, a: Sail, out: Sink) -> None:
         if (a.ship, a.harbour) not in self.sail_options(s):
             raise IllegalAction(*self._why_not_sail(s, a))
         old = s.ships[a.ship]
-        s.ships = {**s.ships, a.ship: a.harbour}
-        s.bp -= self.rules.movement.ship
+        ship = self.rules.movement.ship
+        s.ships[a.ship] = a.harbour
+        s.bp -= ship
         isl = self.island
-        s.last = {"ship": a.ship, "route": [old, a.harbour], "cost": self.rules.movement.ship}
-        ev = [Event("sail", f"{s.players[s.seat]} sails the {a.ship} ship from {isl.label[old]} to {isl.label[a.harbour]} "
-                            f"({self.rules.movement.ship} BP, {s.bp} left)", {"ship": a.ship, "harbour": a.harbour})]
+        s.last = {"ship": a.ship, "route": [old, a.harbour], "cost": ship}
+        out.append(Event("sail", f"{s.players[s.seat]} sails the {a.ship} ship from {isl.label[old]} to "  # type: ignore[index]
+                                 f"{isl.label[a.harbour]} ({ship} BP, {s.bp} left)", {"ship": a.ship, "harbour": a.harbour}))
         if s.bp == 0:
-            ev += self._to_combat(s)
-        return ev
+            self._to_combat(s, out)
 
     def _why_not_sail(self, s: IslandState, a: Sail) -> tuple[str, str]:
         if s.storm:
@@ -1111,23 +997,20 @@ class IslandGame(Game[IslandState]):
             return SHIPS, f"{self.island.label[a.harbour]} is occupied; ships sail only to an unoccupied harbour"
         return MOVEMENT, f"sailing costs {self.rules.movement.ship} BP; {s.bp} left"
 
-    def _load(self, s: IslandState, a: Load) -> list[Event]:
+    def _load(self, s: IslandState, a: Load, out: Sink) -> None:
         if a.pirate not in self.load_options(s):
             raise IllegalAction(*self._why_not_load(s, a))
         lp = s.pirates[a.pirate]
-        cost = self.rules.loading.fortress if self.island.kind[lp] == "fortress" else self.rules.loading.landing
+        cost = self._load_cost(lp)
         s.bp -= cost
-        s.spent = {**s.spent, a.pirate: s.spent.get(a.pirate, 0) + cost}
-        chest = self.chest_at(s, lp)
-        chests = s.chests[:]
-        chests[chest] = aboard(self.ship_at(s, self.island.harbour_at[lp]))
-        s.chests = chests
+        s.spent[a.pirate] = s.spent.get(a.pirate, 0) + cost
+        s.chests[self.chest_at(s, lp)] = aboard(self.ship_at(s, self.island.harbour_at[lp]))  # type: ignore[index, arg-type]
         s.winner = s.seat
         s.ended = "treasure"
         s.phase = "over"
         name = s.players[s.seat]
-        return [Event("load", f"{name} loads the treasure aboard ({cost} BP)", {"pirate": a.pirate}),
-                Event("game_over", f"game over: {name} wins with the treasure aboard", {"winners": [name]})]
+        out.append(Event("load", f"{name} loads the treasure aboard ({cost} BP)", {"pirate": a.pirate}))
+        out.append(Event("game_over", f"game over: {name} wins with the treasure aboard", {"winners": [name]}))
 
     def _why_not_load(self, s: IslandState, a: Load) -> tuple[str, str]:
         isl = self.island
@@ -1144,24 +1027,22 @@ class IslandGame(Game[IslandState]):
             return LOADING, f"{self.pirate_name(a.pirate)} has no treasure with it"
         if a.pirate in s.moved:
             return LOADING, "the treasure is loaded on the turn after it reached the landing place"
-        cost = self.rules.loading.fortress if isl.kind[loc] == "fortress" else self.rules.loading.landing
+        cost = self._load_cost(loc)
         if cost > s.bp:
             return LOADING, f"loading costs {cost} BP here; {s.bp} left"
         return LOADING, "an enemy pirate stands next to the landing place"
 
-    def _end_moves(self, s: IslandState, a: EndMoves) -> list[Event]:
-        return self._to_combat(s)
+    def _end_moves(self, s: IslandState, a: EndMoves, out: Sink) -> None:
+        self._to_combat(s, out)
 
-    def _to_combat(self, s: IslandState) -> list[Event]:
+    def _to_combat(self, s: IslandState, out: Sink) -> None:
         s.phase = "combat"
         s.pending = {}
-        if not self.attack_options(s):
-            return self._end_turn(s)
-        return []
+        if not self._attack_options(s):
+            self._end_turn(s, out)
 
-    def _attack(self, s: IslandState, a: Attack, quiet: bool = False) -> list[Event]:
-        """`quiet`: the attack's event is not made (apply_quiet)."""
-        opts = self.attack_options(s)
+    def _attack(self, s: IslandState, a: Attack, out: Sink) -> None:
+        opts = self._attack_options(s)
         if a.target not in opts:
             raise IllegalAction(COMBAT, f"{a.target!r} is not an enemy pirate next to a pirate of yours that may still attack")
         if not a.attackers or list(a.attackers) != sorted(set(a.attackers)):
@@ -1170,150 +1051,149 @@ class IslandGame(Game[IslandState]):
         if bad:
             raise IllegalAction(COMBAT, f"{join(self.pirate_name(x) for x in bad)} cannot attack {self.pirate_name(a.target)}: each pirate attacks once a turn, "
                                         "from a field (or a ship) next to the defender")
-        s.attacked = s.attacked + list(a.attackers)
+        s.attacked.extend(a.attackers)
         mods = self.combat_modifiers(s, a.target, a.attackers)
         s.pending = {"target": a.target, "attackers": list(a.attackers), "modifiers": mods,
                      "field": s.pirates[a.target], "defender_seat": self.seat_of(s, a.target)}
         s.phase = "combat_roll"
-        if quiet:
-            return []
-        words = join(self.pirate_name(x) for x in a.attackers)
-        return [Event("attack", f"{s.players[s.seat]} attacks {self.pirate_name(a.target)} on {self.island.label[s.pirates[a.target]]} "
-                                f"with {words}", dict(s.pending))]
+        if out is not NOWHERE:  # (the words cost more than the attack: a game kept by nobody skips them)
+            words = join(self.pirate_name(x) for x in a.attackers)
+            out.append(Event("attack", f"{s.players[s.seat]} attacks {self.pirate_name(a.target)} on "
+                                       f"{self.island.label[s.pirates[a.target]]} with {words}",
+                             {**s.pending, "attackers": list(a.attackers), "modifiers": dict(mods)}))
 
-    def _end_turn_action(self, s: IslandState, a: EndTurn) -> list[Event]:
-        return self._end_turn(s)
+    def _end_turn_action(self, s: IslandState, a: EndTurn, out: Sink) -> None:
+        self._end_turn(s, out)
 
-    def _flee(self, s: IslandState, a: Flee) -> list[Event]:
+    def _flee(self, s: IslandState, a: Flee, out: Sink) -> None:
         if a.to not in s.pending["flight"]:
             raise IllegalAction(COMBAT, f"the defender flees to one of {', '.join(s.pending['flight'])} "
                                         "(as far as the free fields allow, up to five, away from the combat field)")
         target = s.pending["target"]
-        s.pirates = {**s.pirates, target: a.to}
-        ev = [Event("flee", f"{self.pirate_name(target)} flees to {self.island.label[a.to]}", {"pirate": target, "to": a.to})]
-        return ev + self._after_win(s)
+        s.pirates[target] = a.to
+        out.append(Event("flee", f"{self.pirate_name(target)} flees to {self.island.label[a.to]}", {"pirate": target, "to": a.to}))
+        self._after_win(s, out)
 
-    def _after_win(self, s: IslandState) -> list[Event]:
+    def _after_win(self, s: IslandState, out: Sink) -> None:
         land = [x for x in s.pending["attackers"] if s.pirates[x] in self.island.fieldset]
         if land:
             s.pending = {**s.pending, "step_in": land}
             s.phase = "step_in"
-            return []
-        return self._back_to_combat(s)
+            return
+        self._back_to_combat(s, out)
 
-    def _step_in(self, s: IslandState, a: StepIn) -> list[Event]:
+    def _step_in(self, s: IslandState, a: StepIn, out: Sink) -> None:
         if a.pirate not in s.pending["step_in"]:
             raise IllegalAction(COMBAT, f"only an attacker on land steps in: {', '.join(s.pending['step_in'])}")
         fld = s.pending["field"]
-        s.pirates = {**s.pirates, a.pirate: fld}
-        ev = [Event("step_in", f"{self.pirate_name(a.pirate)} steps into {self.island.label[fld]}", {"pirate": a.pirate, "to": fld})]
+        s.pirates[a.pirate] = fld
+        out.append(Event("step_in", f"{self.pirate_name(a.pirate)} steps into {self.island.label[fld]}", {"pirate": a.pirate, "to": fld}))
         if self.chest_at(s, fld) is not None:
-            ev += self._found(s, a.pirate, "combat")
+            self._found(s, a.pirate, "combat", out)
             if s.phase == "look":
-                return ev
-        return ev + self._back_to_combat(s)
+                return
+        self._back_to_combat(s, out)
 
-    def _pass_step_in(self, s: IslandState, a: Pass) -> list[Event]:
-        return self._back_to_combat(s)
+    def _pass_step_in(self, s: IslandState, a: Pass, out: Sink) -> None:
+        self._back_to_combat(s, out)
 
-    def _back_to_combat(self, s: IslandState) -> list[Event]:
+    def _back_to_combat(self, s: IslandState, out: Sink) -> None:
         s.pending = {}
         s.phase = "combat"
-        if not self.attack_options(s):
-            return self._end_turn(s)
-        return []
+        if not self._attack_options(s):
+            self._end_turn(s, out)
 
-    def _casualty(self, s: IslandState, a: Casualty) -> list[Event]:
+    def _casualty(self, s: IslandState, a: Casualty, out: Sink) -> None:
         if a.pirate not in s.pending["attackers"]:
             raise IllegalAction(COMBAT, f"the defender chooses one of the attackers: {', '.join(s.pending['attackers'])}")
-        return self._kill(s, a.pirate, "falls in the failed attack") + self._back_to_combat(s)
+        self._kill(s, a.pirate, "falls in the failed attack", out)
+        self._back_to_combat(s, out)
 
-    def _kill(self, s: IslandState, pirate: str, how: str) -> list[Event]:
-        s.pirates = {**s.pirates, pirate: TOTENKISTE}
-        return [Event("killed", f"{self.pirate_name(pirate)} {how} and goes to the Totenkiste", {"pirate": pirate})]
+    def _kill(self, s: IslandState, pirate: str, how: str, out: Sink) -> None:
+        s.pirates[pirate] = TOTENKISTE
+        out.append(Event("killed", f"{self.pirate_name(pirate)} {how} and goes to the Totenkiste", {"pirate": pirate}))
 
-    def _rescue(self, s: IslandState, a: Rescue) -> list[Event]:
+    def _rescue(self, s: IslandState, a: Rescue, out: Sink) -> None:
         q = s.pending["queue"]
         if a.pirate not in q or self.seat_of(s, a.pirate) != s.pending["chooser"]:
             raise IllegalAction(RESCUE, f"{a.pirate!r} is not an endangered pirate of {s.players[s.pending['chooser']]}")
         s.pending = {**s.pending, "current": a.pirate}
         s.phase = "rescue_roll"
-        return []
 
-    def _fog(self, s: IslandState, a: Fog) -> list[Event]:
+    def _fog(self, s: IslandState, a: Fog, out: Sink) -> None:
         opts = self.fog_options(s)
         if a.pirate not in opts or a.to not in opts[a.pirate]:
             raise IllegalAction(DOUBLES, f"the fog moves a pirate of {s.players[s.seat]} on the island up to "
                                          f"{self.rules.fog_fields} fields, by the movement rules, to a free field")
-        s.pirates = {**s.pirates, a.pirate: a.to}
+        s.pirates[a.pirate] = a.to
         who = s.players[(s.seat + 1) % len(s.players)]
-        ev = [Event("fog", f"in the fog {who} moves {self.pirate_name(a.pirate)} to {self.island.label[a.to]}",
-                    {"pirate": a.pirate, "to": a.to})]
+        out.append(Event("fog", f"in the fog {who} moves {self.pirate_name(a.pirate)} to {self.island.label[a.to]}",
+                         {"pirate": a.pirate, "to": a.to}))
         if self.chest_at(s, a.to) is not None:
-            ev += self._found(s, a.pirate, "event")
+            self._found(s, a.pirate, "event", out)
             if s.phase == "look":
-                return ev
-        return ev + self._to_combat(s)
+                return
+        self._to_combat(s, out)
 
-    def _pass_event(self, s: IslandState, a: Pass) -> list[Event]:
-        return self._to_combat(s)
+    def _pass_event(self, s: IslandState, a: Pass, out: Sink) -> None:
+        self._to_combat(s, out)
 
-    def _raid(self, s: IslandState, a: Raid) -> list[Event]:
+    def _raid(self, s: IslandState, a: Raid, out: Sink) -> None:
         if (a.ship, a.harbour) not in self.raid_options(s):
             raise IllegalAction(DOUBLES, "double 4: sail a ship of yours with a crew into the harbour of an enemy ship "
                                          "whose crew is smaller")
         enemy = self.ship_at(s, a.harbour)
-        s.ships = {**s.ships, a.ship: a.harbour, enemy: None}
+        s.ships[a.ship] = a.harbour
+        s.ships[enemy] = None  # type: ignore[index]
         s.pending = {"displaced": enemy}
         s.phase = "send"
-        return [Event("raid", f"{s.players[s.seat]} sails the {a.ship} ship into {self.island.label[a.harbour]}; "
-                              f"the {enemy} ship must leave", {"ship": a.ship, "harbour": a.harbour, "enemy": enemy})]
+        out.append(Event("raid", f"{s.players[s.seat]} sails the {a.ship} ship into {self.island.label[a.harbour]}; "
+                                 f"the {enemy} ship must leave", {"ship": a.ship, "harbour": a.harbour, "enemy": enemy}))
 
-    def _send(self, s: IslandState, a: Send) -> list[Event]:
+    def _send(self, s: IslandState, a: Send, out: Sink) -> None:
         if a.harbour not in self.island.harbours or self.ship_at(s, a.harbour) is not None:
             raise IllegalAction(DOUBLES, "the enemy ship goes to an unoccupied harbour")
         enemy = s.pending["displaced"]
-        s.ships = {**s.ships, enemy: a.harbour}
-        ev = [Event("send", f"the {enemy} ship is sent to {self.island.label[a.harbour]}", {"ship": enemy})]
-        return ev + self._to_combat(s)
+        s.ships[enemy] = a.harbour
+        out.append(Event("send", f"the {enemy} ship is sent to {self.island.label[a.harbour]}", {"ship": enemy}))
+        self._to_combat(s, out)
 
-    def _take_over(self, s: IslandState, a: TakeOver) -> list[Event]:
+    def _take_over(self, s: IslandState, a: TakeOver, out: Sink) -> None:
         if (a.ship, a.target, a.count) not in self.takeover_options(s):
             raise IllegalAction(DOUBLES, "double 4: move one or more pirates from your ship onto an empty enemy ship")
-        pirates = dict(s.pirates)
         for p in sorted(self.crew(s, a.ship))[:a.count]:
-            pirates[p] = aboard(a.target)
-        s.pirates = pirates
-        s.owner = {**s.owner, a.target: s.seat}
-        ev = [Event("take_over", f"{s.players[s.seat]} takes over the empty {a.target} ship with {a.count} "
-                                 f"pirate{'s' if a.count > 1 else ''}", {"ship": a.target})]
-        return ev + self._to_combat(s)
+            s.pirates[p] = aboard(a.target)
+        s.owner[a.target] = s.seat
+        out.append(Event("take_over", f"{s.players[s.seat]} takes over the empty {a.target} ship with {a.count} "
+                                      f"pirate{'s' if a.count > 1 else ''}", {"ship": a.target}))
+        self._to_combat(s, out)
 
-    def _recruit(self, s: IslandState, a: Recruit) -> list[Event]:
+    def _recruit(self, s: IslandState, a: Recruit, out: Sink) -> None:
         if a.place not in self.recruit_options(s):
             raise IllegalAction(DOUBLES, "double 6: a pirate of yours from the Totenkiste comes back onto your ship, an "
                                          "unoccupied fortress or an empty enemy ship")
         colour = self.colour(s, s.seat)
         pirate = min(p for p, loc in s.pirates.items() if loc == TOTENKISTE and p.startswith(colour + "-"))
-        s.pirates = {**s.pirates, pirate: a.place}
+        s.pirates[pirate] = a.place
         if a.place.startswith(SHIP_PREFIX):
-            s.owner = {**s.owner, a.place[len(SHIP_PREFIX):]: s.seat}
+            s.owner[a.place[len(SHIP_PREFIX):]] = s.seat
             where = f"the {a.place[len(SHIP_PREFIX):]} ship"
         else:
             where = self.island.label[a.place]
-        ev = [Event("recruit", f"{self.pirate_name(pirate)} comes back from the Totenkiste onto {where}", {"pirate": pirate})]
-        return ev + self._to_combat(s)
+        out.append(Event("recruit", f"{self.pirate_name(pirate)} comes back from the Totenkiste onto {where}", {"pirate": pirate}))
+        self._to_combat(s, out)
 
     # --- transitions: chance ---------------------------------------------------------------
-    def resolve(self, s: IslandState, outcome: list[str]) -> list[Event]:
+    def resolve(self, s: IslandState, outcome: list[str], out: Sink) -> None:
         p = s.phase
         if p == "chests":
             s.chests = [self.island.chest_field[(i + 1) * 10 + int(d)] for i, d in enumerate(outcome)]
             s.contents = [""] * len(outcome)
             s.seen = [[] for _ in outcome]
             s.phase = "order"
-            return [Event("chests", "the chests are placed on " +
-                          ", ".join(str((i + 1) * 10 + int(d)) for i, d in enumerate(outcome)), {"dice": outcome})]
+            out.append(Event("chests", "the chests are placed on " +
+                             ", ".join(str((i + 1) * 10 + int(d)) for i, d in enumerate(outcome)), {"dice": list(outcome)}))
+            return
         if p == "order":
             rolls = [int(d) for d in outcome]
             best = max(rolls)
@@ -1321,31 +1201,34 @@ class IslandGame(Game[IslandState]):
             text = ", ".join(f"{s.players[seat]} {r}" for seat, r in zip(s.rolloff, rolls))
             if len(top) > 1:
                 s.rolloff = top
-                return [Event("order", f"who starts: {text}; a tie, they roll again", {})]
+                out.append(Event("order", f"who starts: {text}; a tie, they roll again", {}))
+                return
             s.first = s.seat = top[0]
             s.rolloff = []
             s.phase = "turn"
-            return [Event("order", f"who starts: {text}; {s.players[top[0]]} begins", {"first": top[0]})]
+            out.append(Event("order", f"who starts: {text}; {s.players[top[0]]} begins", {"first": top[0]}))
+            return
         if p == "turn":
-            return self._rolled(s, [int(d) for d in outcome])
+            self._rolled(s, [int(d) for d in outcome], out)
+            return
         if p == "look":
             chest = s.pending["look"]
             seat = s.pending["seat"]
-            contents = s.contents[:]
-            contents[chest] = outcome[0]
-            s.contents = contents
+            s.contents[chest] = outcome[0]
             s.phase = s.resume or "move"
             s.pending = {}
-            ev = self._looked(s, chest, seat)
-            return ev + self._resume(s)
+            self._looked(s, chest, seat, out)
+            self._resume(s, out)
+            return
         if p == "eruption":
             sector = int(outcome[0])
             endangered = {q: need for q in sorted(s.pirates)
                           if s.pirates[q] in self.island.fieldset and self.island.sector[s.pirates[q]] == sector
                           and (need := self.rescue_need(s, q, "eruption")) is not None}
-            ev = [Event("eruption", f"the volcano erupts over sector {sector}" +
-                        ("" if endangered else ": nobody stands on its numbered fields"), {"sector": sector})]
-            return ev + self._start_rescue(s, "eruption", endangered)
+            out.append(Event("eruption", f"the volcano erupts over sector {sector}" +
+                             ("" if endangered else ": nobody stands on its numbered fields"), {"sector": sector}))
+            self._start_rescue(s, "eruption", endangered, out)
+            return
         if p == "rescue_roll":
             pirate = s.pending["current"]
             need = s.pending["queue"][pirate]
@@ -1353,102 +1236,116 @@ class IslandGame(Game[IslandState]):
             queue = {k: v for k, v in s.pending["queue"].items() if k != pirate}
             s.pending = {**s.pending, "queue": queue, "current": None}
             if total >= need:
-                ev = [Event("rescued", f"{self.pirate_name(pirate)} rolls {total} (needs {need}) and escapes", {"pirate": pirate})]
+                out.append(Event("rescued", f"{self.pirate_name(pirate)} rolls {total} (needs {need}) and escapes", {"pirate": pirate}))
             else:
-                ev = [Event("rescue_failed", f"{self.pirate_name(pirate)} rolls {total} (needs {need})", {"pirate": pirate})]
-                ev += self._kill(s, pirate, "is lost" if s.pending["kind"] == "eruption" else "dies of the fever")
-            return ev + self._next_rescue(s)
+                out.append(Event("rescue_failed", f"{self.pirate_name(pirate)} rolls {total} (needs {need})", {"pirate": pirate}))
+                self._kill(s, pirate, "is lost" if s.pending["kind"] == "eruption" else "dies of the fever", out)
+            self._next_rescue(s, out)
+            return
         if p == "combat_roll":
-            return self._combat_rolled(s, [int(d) for d in outcome])
+            self._combat_rolled(s, [int(d) for d in outcome], out)
+            return
         raise IllegalAction("chance", "no chance step is pending")
 
-    def _resume(self, s: IslandState) -> list[Event]:
+    def _resume(self, s: IslandState, out: Sink) -> None:
         """Back to the phase a look interrupted."""
         if s.phase == "move":
-            return self._to_combat(s) if s.bp == 0 else []
-        if s.phase == "combat":
-            return self._back_to_combat(s)
-        if s.phase == "event":
-            return self._to_combat(s)
-        return []
+            if s.bp == 0:
+                self._to_combat(s, out)
+        elif s.phase == "combat":
+            self._back_to_combat(s, out)
+        elif s.phase == "event":
+            self._to_combat(s, out)
 
-    def _rolled(self, s: IslandState, dice: list[int], quiet: bool = False) -> list[Event]:
-        """The turn's roll; `quiet`: the roll's own event is not made (apply_chance_quiet)."""
+    def _rolled(self, s: IslandState, dice: list[int], out: Sink) -> None:
+        """The turn's roll."""
         name = s.players[s.seat]
-        colour = self.colour(s, s.seat)
         total = sum(dice)
         s.dice = dice
-        if s.ships[colour] is None:
-            free = [h for h in self.island.harbours if self.ship_at(s, h) is None]
-            if total >= self.rules.start.enter_harbour and free and not s.storm:
+        keep = out is not NOWHERE  # (the roll's words: a game kept by nobody skips them)
+        if s.ships[s.colours[s.seat]] is None:
+            enter = self.rules.start.enter_harbour
+            if total >= enter and not s.storm and any(self.ship_at(s, h) is None for h in self.island.harbours):
                 s.phase = "enter"
-                return [] if quiet else [Event("roll", f"{name} rolls {total}: the ship may enter a harbour", {"dice": dice})]
-            if quiet:
-                return self._end_turn(s)
-            why = " (the storm keeps every ship where it is)" if s.storm and total >= self.rules.start.enter_harbour else ""
-            return [Event("roll", f"{name} rolls {total}: the ship stays at sea{why}", {"dice": dice})] + self._end_turn(s)
+                if keep:
+                    out.append(Event("roll", f"{name} rolls {total}: the ship may enter a harbour", {"dice": dice[:]}))
+                return
+            if keep:
+                why = " (the storm keeps every ship where it is)" if s.storm and total >= enter else ""
+                out.append(Event("roll", f"{name} rolls {total}: the ship stays at sea{why}", {"dice": dice[:]}))
+            self._end_turn(s, out)
+            return
         if dice[0] != dice[1]:
             s.bp = total
             s.phase = "move"
-            return [] if quiet else [Event("roll", f"{name} rolls {dice[0]} and {dice[1]}: {total} BP", {"dice": dice, "bp": total})]
+            if keep:
+                out.append(Event("roll", f"{name} rolls {dice[0]} and {dice[1]}: {total} BP", {"dice": dice[:], "bp": total}))
+            return
         event = self.rules.doubles[dice[0]]
-        ev = [Event("roll", f"{name} rolls double {dice[0]}: {_EVENT_WORDS[event]}", {"dice": dice, "event": event})]
+        out.append(Event("roll", f"{name} rolls double {dice[0]}: {_EVENT_WORDS[event]}", {"dice": dice[:], "event": event}))
         s.bp = 0
         if s.storm:
             if event == "storm":
-                return ev + [Event("storm", "the storm goes on", {})] + self._to_combat(s)
+                out.append(Event("storm", "the storm goes on", {}))
+                self._to_combat(s, out)
+                return
             s.storm = False
-            ev.append(Event("storm_over", "the storm is over", {}))
-        return ev + self._event(s, event)
+            out.append(Event("storm_over", "the storm is over", {}))
+        self._event(s, event, out)
 
-    def _event(self, s: IslandState, event: str) -> list[Event]:
+    def _event(self, s: IslandState, event: str, out: Sink) -> None:
         if event == "storm":
             s.storm = True
-            return [Event("storm", "a storm at sea: the storm card is laid out", {})] + self._to_combat(s)
-        if event == "fever":
-            endangered = {q: need for q in sorted(s.pirates) if self.seat_of(s, q) == s.seat
+            out.append(Event("storm", "a storm at sea: the storm card is laid out", {}))
+            self._to_combat(s, out)
+        elif event == "fever":
+            seats, seat = self.seats(s), s.seat
+            endangered = {q: need for q in sorted(s.pirates) if seats[q] == seat
                           and s.pirates[q] != TOTENKISTE and (need := self.rescue_need(s, q, "fever")) is not None}
-            return self._start_rescue(s, "fever", endangered)
-        if event == "eruption":
+            self._start_rescue(s, "fever", endangered, out)
+        elif event == "eruption":
             s.phase = "eruption"
-            return []
-        if event == "fog":
+        elif event == "fog":
             if not self.fog_options(s):
-                return [Event("fog", "fog, but no pirate of theirs is on the island", {})] + self._to_combat(s)
-            s.phase = "fog"
-            return []
-        if event == "ship":
+                out.append(Event("fog", "fog, but no pirate of theirs is on the island", {}))
+                self._to_combat(s, out)
+            else:
+                s.phase = "fog"
+        elif event == "ship":
             if not self.raid_options(s) and not self.takeover_options(s):
-                return [Event("ship", "no enemy ship can be driven off or taken over", {})] + self._to_combat(s)
-            s.phase = "raid"
-            return []
-        if event == "recruits":
+                out.append(Event("ship", "no enemy ship can be driven off or taken over", {}))
+                self._to_combat(s, out)
+            else:
+                s.phase = "raid"
+        elif event == "recruits":
             if not self.recruit_options(s):
-                return [Event("recruits", "no pirate of theirs is in the Totenkiste", {})] + self._to_combat(s)
-            s.phase = "recruit"
-            return []
-        raise ValueError(f"unknown event {event!r}")
+                out.append(Event("recruits", "no pirate of theirs is in the Totenkiste", {}))
+                self._to_combat(s, out)
+            else:
+                s.phase = "recruit"
+        else:
+            raise ValueError(f"unknown event {event!r}")
 
-    def _start_rescue(self, s: IslandState, kind: str, endangered: dict[str, int]) -> list[Event]:
+    def _start_rescue(self, s: IslandState, kind: str, endangered: dict[str, int], out: Sink) -> None:
         s.pending = {"kind": kind, "queue": endangered, "current": None, "chooser": None}
         s.phase = "rescue"
         if endangered:
             words = ", ".join(f"{self.pirate_name(q)} {n}+" for q, n in endangered.items())
-            ev = [Event("danger", f"in danger ({'lava' if kind == 'eruption' else 'fever'}): {words}",
-                        {"queue": endangered})]
-        else:
-            ev = []
-        return ev + self._next_rescue(s)
+            out.append(Event("danger", f"in danger ({'lava' if kind == 'eruption' else 'fever'}): {words}",
+                             {"queue": dict(endangered)}))
+        self._next_rescue(s, out)
 
-    def _next_rescue(self, s: IslandState) -> list[Event]:
+    def _next_rescue(self, s: IslandState, out: Sink) -> None:
         queue = s.pending["queue"]
         if not queue:
             s.pending = {}
-            return self._to_combat(s)
+            self._to_combat(s, out)
+            return
         n = len(s.players)
+        seats = self.seats(s)
         for k in range(n):
             seat = (s.seat + k) % n
-            mine = [q for q in queue if self.seat_of(s, q) == seat]
+            mine = [q for q in queue if seats[q] == seat]
             if mine:
                 if len(mine) == 1:
                     s.pending = {**s.pending, "current": mine[0], "chooser": seat}
@@ -1456,11 +1353,11 @@ class IslandGame(Game[IslandState]):
                 else:
                     s.pending = {**s.pending, "current": None, "chooser": seat}
                     s.phase = "rescue"
-                return []
+                return
         raise AssertionError("queue holds pirates of no seat")
 
-    def _combat_rolled(self, s: IslandState, dice: list[int], quiet: bool = False) -> list[Event]:
-        """The combat roll; `quiet`: the roll's own event is not made (apply_chance_quiet)."""
+    def _combat_rolled(self, s: IslandState, dice: list[int], out: Sink) -> None:
+        """The combat roll."""
         pend = s.pending
         total = sum(dice) + sum(pend["modifiers"].values())
         target = pend["target"]
@@ -1468,28 +1365,27 @@ class IslandGame(Game[IslandState]):
         # where the beaten defender could flee matters only for a total that makes it flee
         flight = self.flight_options(s, target) if c.flees <= total < c.killed else []
         outcome = self.combat_outcome(total, bool(flight))
-        if quiet:
-            ev: list[Event] = []
-        else:
+        if out is not NOWHERE:  # (the roll's words: a game kept by nobody skips them)
             mods = " ".join(f"{v:+d}" for v in pend["modifiers"].values() if v)
-            ev = [Event("combat", f"combat roll {sum(dice)}{(' ' + mods) if mods else ''} = {total}: "
-                                  f"{_OUTCOME_WORDS[outcome]}", {"dice": dice, "total": total, "outcome": outcome})]
+            out.append(Event("combat", f"combat roll {sum(dice)}{(' ' + mods) if mods else ''} = {total}: "
+                                       f"{_OUTCOME_WORDS[outcome]}", {"dice": dice[:], "total": total, "outcome": outcome}))
         if outcome == "killed":
-            ev += self._kill(s, target, "is killed" if total >= self.rules.combat.killed else "has no way to flee, is killed")
-            return ev + self._after_win(s)
-        if outcome == "flees":
+            self._kill(s, target, "is killed" if total >= c.killed else "has no way to flee, is killed", out)
+            self._after_win(s, out)
+        elif outcome == "flees":
             s.pending = {**pend, "flight": flight}
             s.phase = "flee"
-            return ev
-        if outcome == "nothing":
-            return ev + self._back_to_combat(s)
-        alive = [a for a in pend["attackers"] if s.pirates[a] != TOTENKISTE]
-        if len(alive) == 1:
-            return ev + self._kill(s, alive[0], "falls in the failed attack") + self._back_to_combat(s)
-        s.phase = "casualty"
-        return ev
+        elif outcome == "nothing":
+            self._back_to_combat(s, out)
+        else:
+            alive = [a for a in pend["attackers"] if s.pirates[a] != TOTENKISTE]
+            if len(alive) == 1:
+                self._kill(s, alive[0], "falls in the failed attack", out)
+                self._back_to_combat(s, out)
+            else:
+                s.phase = "casualty"
 
-    def _end_turn(self, s: IslandState) -> list[Event]:
+    def _end_turn(self, s: IslandState, out: Sink) -> None:
         n = len(s.players)
         s.seat = (s.seat + 1) % n
         s.dice, s.bp = [], 0
@@ -1503,9 +1399,8 @@ class IslandGame(Game[IslandState]):
             if limit and s.round > limit:
                 s.phase = "over"
                 s.ended = "round_limit"
-                return [Event("game_over", f"game over after {limit} rounds: the treasure is still ashore, nobody wins",
-                              {"winners": []})]
-        return []
+                out.append(Event("game_over", f"game over after {limit} rounds: the treasure is still ashore, nobody wins",
+                                 {"winners": []}))
 
     # --- what people see -------------------------------------------------------------------
     def view(self, s: IslandState, player: int | None) -> dict[str, Any]:
@@ -1521,6 +1416,20 @@ class IslandGame(Game[IslandState]):
                  for i in range(len(s.players))}
         return {"scores": {n: int(s.winner == i) for i, n in enumerate(s.players)}, "winners": winners,
                 "over": s.phase == "over", "ended": s.ended, "rounds": s.round, "pirates_left": alive}
+
+    def history_view(self, s: IslandState) -> dict[str, Any]:
+        """What the table's history keeps (companion/history): each round's pirates left and who
+        has the treasure (the band of a pirate on the field of its chest, once it is found)."""
+        left = {s.players[i]: sum(1 for p, loc in s.pirates.items() if self.seat_of(s, p) == i and loc != TOTENKISTE)
+                for i in range(len(s.players))}
+        carriers: dict[str, str] = {}
+        if "treasure" in s.contents:
+            where = s.chests[s.contents.index("treasure")]
+            carriers = {s.players[self.seat_of(s, p)]: "history.mark.treasure" for p, loc in s.pirates.items()
+                        if loc == where}
+        return {"ending": "round_limit" if s.ended == "round_limit" else "normal",
+                "track": {"round": s.round, "values": left, "marks": carriers, "label": "history.track.pirates",
+                          "fastest": "history.record.fastest_treasure"}}
 
     def describe_action(self, s: IslandState, a: Action) -> str:
         return views.describe(self, s, a)
@@ -1541,9 +1450,6 @@ _PHASE_WORDS = {"enter": "choosing a harbour", "move": "the movement phase", "co
                 "casualty": "the defender chooses the fallen attacker", "rescue": "choosing the next rescue roll",
                 "fog": "the fog", "raid": "double 4", "send": "sending the enemy ship away", "recruit": "new recruits",
                 "over": "the game is over"}
-#: the dice of each chance step that is a roll of plain dice (the players' order: one each)
-_DICE = {"chests": 6, "turn": 2, "eruption": 1, "rescue_roll": 2, "combat_roll": 2}
-_FACESET = frozenset(FACES)
 _HANDLERS = {
     ("enter", EnterHarbour): IslandGame._enter,
     ("move", Move): IslandGame._move,
@@ -1566,9 +1472,5 @@ _HANDLERS = {
     ("recruit", Recruit): IslandGame._recruit,
     ("recruit", Pass): IslandGame._pass_event,
 }
-
-#: the handlers of apply_quiet: the same, the hot ones making no event of their own
-_QUIET = {**_HANDLERS, ("move", Move): lambda game, s, a: game._move(s, a, True),
-          ("combat", Attack): lambda game, s, a: game._attack(s, a, True)}
 
 GAME = IslandGame()

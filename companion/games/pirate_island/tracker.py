@@ -12,9 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.engine import Action, ActionCodec, Event, Game, IllegalAction
+from companion.engine.events import Sink
 
+from . import helper
 from .board_view import STORM, table_board
 from .data import shared
+from .island import PIRATES_PER_BAND
 
 GAME_ID = "pirate-island-tracker"
 SECTION = "Pirate Island table tracker"
@@ -80,44 +83,50 @@ class IslandTracker(Game[TrackerState]):
     def legal_actions(self, s: TrackerState) -> list[Action]:
         out: list[Action] = [NextTurn(s.seat), Storm(s.seat, not s.storm)]
         for band, n in enumerate(s.dead):
-            if n < 6:
+            if n < PIRATES_PER_BAND:
                 out.append(Dead(s.seat, band, 1))
             if n > 0:
                 out.append(Dead(s.seat, band, -1))
         return out
 
-    def step(self, s: TrackerState, a: Action) -> list[Event]:
+    def step(self, s: TrackerState, a: Action, out: Sink) -> None:
         if isinstance(a, NextTurn):
             s.seat = (s.seat + 1) % len(s.players)
             if s.seat == 0:
                 s.round += 1
-            return [Event("turn", f"round {s.round}: {s.players[s.seat]}'s turn", {})]
-        if isinstance(a, Storm):
+            out.append(Event("turn", f"round {s.round}: {s.players[s.seat]}'s turn", {}))
+        elif isinstance(a, Storm):
             if a.on == s.storm:
                 raise IllegalAction(SECTION, "the storm is already " + ("blowing" if s.storm else "over"))
             s.storm = a.on
-            return [Event("storm", "storm at sea: the storm card is out" if a.on else "the storm is over", {})]
-        if isinstance(a, Dead):
+            out.append(Event("storm", "storm at sea: the storm card is out" if a.on else "the storm is over", {}))
+        elif isinstance(a, Dead):
             if not 0 <= a.band < len(s.players) or a.change not in (1, -1):
                 raise IllegalAction(SECTION, "name a band (seat) and +1 or -1")
             n = s.dead[a.band] + a.change
-            if not 0 <= n <= 6:
-                raise IllegalAction(SECTION, f"{s.players[a.band]}'s band has 6 pirates; the Totenkiste holds 0-6 of them")
-            dead = s.dead[:]
-            dead[a.band] = n
-            s.dead = dead
+            if not 0 <= n <= PIRATES_PER_BAND:
+                raise IllegalAction(SECTION, f"{s.players[a.band]}'s band has {PIRATES_PER_BAND} pirates; the "
+                                             f"Totenkiste holds 0-{PIRATES_PER_BAND} of them")
+            s.dead[a.band] = n
             what = "goes to the Totenkiste" if a.change > 0 else "comes back from the Totenkiste"
-            return [Event("dead", f"a pirate of {s.players[a.band]} {what} ({n} there)", {})]
-        raise IllegalAction(SECTION, f"{a.type} is not a tracker entry")
+            out.append(Event("dead", f"a pirate of {s.players[a.band]} {what} ({n} there)", {}))
+        else:
+            raise IllegalAction(SECTION, f"{a.type} is not a tracker entry")
 
-    def resolve(self, s: TrackerState, outcome: list[str]) -> list[Event]:
+    def resolve(self, s: TrackerState, outcome: list[str], out: Sink) -> None:
         raise IllegalAction("chance", "the tracker rolls no dice")
 
     def view(self, s: TrackerState, player: int | None) -> dict[str, Any]:
-        colours = shared().colours
+        """The table's entries, with what the rules say about them: whether a band's Totenkiste
+        count may go up or down (the legal entries), the storm's face and what it forbids."""
+        data = shared()
+        colours = data.colours
+        entries = {(a.band, a.change) for a in self.legal_actions(s) if isinstance(a, Dead)}
         return {"game": GAME_ID, "turn": s.seat, "round": s.round, "storm": s.storm, "over": False,
-                "players": [{"seat": i, "name": n, "colour": colours[i], "colour_name": shared().colour_names[colours[i]],
-                             "hex": shared().colour_hex[colours[i]], "totenkiste": s.dead[i]}
+                "storm_face": helper.storm_face(data.rules), "storm_text": f"The storm blows: {helper.storm_rule(data.rules)}.",
+                "players": [{"seat": i, "name": n, "colour": colours[i], "colour_name": data.colour_names[colours[i]],
+                             "hex": data.colour_hex[colours[i]], "totenkiste": s.dead[i],
+                             "dies": (i, 1) in entries, "returns": (i, -1) in entries}
                             for i, n in enumerate(s.players)]}
 
     def board_view(self, s: TrackerState, player: int | None) -> dict[str, Any]:

@@ -65,7 +65,7 @@ def view(game: Any, s: Any, player: int | None) -> dict[str, Any]:
         "players": players, "pirates": pirates, "occupied": occ,
         "ships": [{"colour": c, "harbour": h, "label": isl.label[h] if h else None, "owner": s.owner[c],
                    "crew": len(game.crew(s, c))} for c, h in s.ships.items()],
-        "chests": chests, "last": s.last, "pending": public_pending(game, s),
+        "chests": chests, "last": _last(s.last), "pending": public_pending(game, s),
         "over": s.phase == "over", "winner": s.players[s.winner] if s.winner is not None else None,
     }
     if player is not None and player == to_move:
@@ -75,12 +75,18 @@ def view(game: Any, s: Any, player: int | None) -> dict[str, Any]:
     return out
 
 
+def _last(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The last move or sail, for a view: a copy (the state changes in place)."""
+    return None if last is None else {**last, "route": list(last["route"])}
+
+
 def public_pending(game: Any, s: Any) -> dict[str, Any]:
-    """What everyone may know of the decision or roll in progress (never a chest's contents)."""
+    """What everyone may know of the decision or roll in progress (never a chest's contents), as
+    copies (the state changes in place)."""
     p = s.pending or {}
     if "target" in p:
-        keep = {k: p[k] for k in ("target", "attackers", "modifiers", "field", "defender_seat", "flight", "step_in")
-                if k in p}
+        keep = {k: (list(p[k]) if isinstance(p[k], list) else dict(p[k]) if isinstance(p[k], dict) else p[k])
+                for k in ("target", "attackers", "modifiers", "field", "defender_seat", "flight", "step_in") if k in p}
         keep["need"] = combat_needs(game, sum(p["modifiers"].values()))
         return keep
     if "queue" in p:
@@ -104,8 +110,8 @@ def options(game: Any, s: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if s.phase == "move":
         moves: dict[str, list[dict[str, Any]]] = {}
-        for p in sorted(s.pirates):
-            for (to, carry), (cost, route) in sorted(game.move_options(s, p).items()):
+        for p, opts in sorted(game.band_move_options(s).items()):
+            for (to, carry), (cost, route) in sorted(opts.items()):
                 moves.setdefault(p, []).append({"to": to, "label": isl.label[to], "cost": cost, "carry": carry,
                                                 "route": route})
         out["moves"] = moves
@@ -122,8 +128,7 @@ def describe(game: Any, s: Any, a: Action) -> str:
     lab = isl.label.get
     name = game.data.pirate_name
     if t == "move":
-        opts = game.move_options(s, a.pirate)
-        cost = opts.get((a.to, a.carry), (None,))[0]
+        cost = game.move_cost(s, a)
         dest = f"aboard ({lab(a.to, a.to)})" if a.to in isl.harbours else lab(a.to, a.to)
         extra = " with the treasure" if a.carry else ""
         return f"move {name(a.pirate)}{extra} to {dest}" + (f" ({cost} BP)" if cost is not None else "")

@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
-from companion.engine.state import top_copy
+from companion.engine.events import NOWHERE, Sink
 from companion.words import noun
 
 from .actions import Chest, Pick, Reroll, Stop
@@ -65,17 +65,6 @@ class KapernState:
     #: the turn that ended last (replaced, never changed in place)
     last: dict[str, Any] | None = None
 
-    def successor(self) -> "KapernState":
-        """A copy of the top level only, sharing every list: KapernGame.step and resolve never
-        change a list in place (they put a new list in its field), so apply and apply_chance
-        start from this cheaper copy and the states of a session share what a step left as it was."""
-        return top_copy(self)
-
-    def __deepcopy__(self, memo: dict) -> "KapernState":
-        # a real copy of every list (apply and apply_chance use the cheaper successor());
-        # players, options and last are never changed in place, so they are shared
-        return top_copy(self, ("scores", "turns", "deck", "discard", "dice", "picked", "chest", "rolling"))
-
 
 def _dice_list(dice: list[int]) -> str:
     return ", ".join(str(d + 1) for d in dice)
@@ -93,9 +82,6 @@ class KapernGame(Game[KapernState]):
     max_players = 5
     state_type = KapernState
     codec = ActionCodec(Pick, Reroll, Stop, Chest)
-    #: step and resolve put new lists in the fields they change (see KapernState.successor), so
-    #: the bot loop and a load may step a copy of their own in place (Game.step_quiet)
-    step_in_place = True
 
     @cached_property
     def _action_cache(self) -> dict[int, tuple[list[Pick], list[Chest], Reroll, Stop]]:
@@ -134,14 +120,7 @@ class KapernGame(Game[KapernState]):
 
     def chance_step(self, s: KapernState) -> Draw | Roll | None:
         if s.phase == "draw":
-            # built once for each pile (kept on the state like `_legal`: saves never see it; a draw
-            # puts a new list in `deck`): the session asks for it, then apply_chance again
-            memo = s.__dict__.get("_draw")
-            if memo is not None and memo[0] is s.deck and len(memo[1].population) == len(s.deck):
-                return memo[1]
-            step = Draw(tuple(s.deck), 1, label="fortune card")
-            s.__dict__["_draw"] = (s.deck, step)
-            return step
+            return Draw(tuple(s.deck), 1, label="fortune card")
         if s.phase == "roll":
             return self._roll_step(s.rolling)
         return None
@@ -178,23 +157,40 @@ class KapernGame(Game[KapernState]):
         return card.reroll_skulls > 0 and not s.sorceress_used and not s.island and SKULL in s.dice
 
     # The refusals a player reads, worded by the catalogue (content/words/<lang>.yaml,
-    # kapern.refused.*), so that a Dutch screen says them in Dutch.
+    # kapern.refused.*), so that a Dutch screen says them in Dutch. Each rule is written once, as
+    # the refusal of every die at once: `legal_actions` lists the dice it lets through, and a step
+    # raises the refusal of the die it was given.
+    def skull_picks_left(self, s: KapernState) -> int | None:
+        """How many more skulls the Sorceress may take into this re-roll (None: she takes none now)."""
+        if not self.sorceress_left(s):
+            return None
+        dice = s.dice
+        return self.rule(s).reroll_skulls - sum(1 for i in s.picked if dice[i] == SKULL)
+
+    def _pick_refusals(self, s: KapernState) -> list[str | None]:
+        """For each die, why it may not be picked now (a kapern.refused key; None: it may)."""
+        dice, picked, chest = s.dice, s.picked, s.chest
+        skull: str | None = "skull_island" if s.island else "skull"
+        if SKULL in dice:
+            left = self.skull_picks_left(s)
+            if left is not None:
+                skull = "sorceress_only" if left <= 0 else None
+        # a picked die may always be put back; a die on the chest stays there; a skull only with
+        # the Sorceress, who takes her number of skulls
+        return [None if d in picked else "on_chest" if d in chest else skull if face == SKULL else None
+                for d, face in enumerate(dice)]
+
     def _pick_error(self, s: KapernState, die: int) -> IllegalAction | None:
+        """Why die `die` may not be picked now (None: it may)."""
         if not 1 <= die <= len(s.dice):
             return IllegalAction.said(TURN, "kapern.refused.no_die", die=die, n=len(s.dice))
-        d = die - 1
-        if d in s.picked:
-            return None  # putting a picked die back is always allowed
-        if d in s.chest:
-            return IllegalAction.said(f"{CARDS} (Schateiland)", "kapern.refused.on_chest", die=die)
-        if s.dice[d] == SKULL:
-            card = self.rule(s)
-            if not self.sorceress_left(s):
-                where = "skull_island" if s.island else "skull"
-                return IllegalAction.said(TURN, f"kapern.refused.{where}", die=die)
-            if sum(1 for i in s.picked if s.dice[i] == SKULL) >= card.reroll_skulls:
-                return IllegalAction.said(f"{CARDS} (Wachter)", "kapern.refused.sorceress_only", n=card.reroll_skulls)
-        return None
+        why = self._pick_refusals(s)[die - 1]
+        if why is None:
+            return None
+        if why == "sorceress_only":
+            return IllegalAction.said(f"{CARDS} (Wachter)", "kapern.refused.sorceress_only", n=self.rule(s).reroll_skulls)
+        rule = f"{CARDS} (Schateiland)" if why == "on_chest" else TURN
+        return IllegalAction.said(rule, f"kapern.refused.{why}", die=die)
 
     def _reroll_error(self, s: KapernState) -> IllegalAction | None:
         skulls = sum(1 for i in s.picked if s.dice[i] == SKULL)
@@ -205,20 +201,26 @@ class KapernGame(Game[KapernState]):
             return IllegalAction.said(TURN, "kapern.refused.too_few", need=need, n=len(s.picked))
         return None
 
-    def _chest_error(self, s: KapernState, die: int) -> IllegalAction | None:
-        rule = f"{CARDS} (Schateiland)"
+    def _chest_refusals(self, s: KapernState) -> list[str | None]:
+        """For each die, why it may not go on the Treasure Chest or come off it now (a
+        kapern.refused key; None: it may)."""
         if self.rule(s).kind != "chest":
-            return IllegalAction.said(rule, "kapern.refused.no_chest")
+            return ["no_chest"] * len(s.dice)
         if s.island:
-            return IllegalAction.said(ISLAND, "kapern.refused.chest_island")
+            return ["chest_island"] * len(s.dice)
+        picked = s.picked
+        return ["skull_chest" if face == SKULL else "picked_chest" if d in picked else None
+                for d, face in enumerate(s.dice)]
+
+    def _chest_error(self, s: KapernState, die: int) -> IllegalAction | None:
+        why = self._chest_refusals(s)[0] if s.dice else "no_chest"
+        if why in ("no_chest", "chest_island"):
+            return IllegalAction.said(ISLAND if why == "chest_island" else f"{CARDS} (Schateiland)",
+                                      f"kapern.refused.{why}")
         if not 1 <= die <= len(s.dice):
             return IllegalAction.said(TURN, "kapern.refused.no_die", die=die, n=len(s.dice))
-        d = die - 1
-        if s.dice[d] == SKULL:
-            return IllegalAction.said(rule, "kapern.refused.skull_chest", die=die)
-        if d in s.picked:
-            return IllegalAction.said(rule, "kapern.refused.picked_chest", die=die)
-        return None
+        why = self._chest_refusals(s)[die - 1]
+        return None if why is None else IllegalAction.said(f"{CARDS} (Schateiland)", f"kapern.refused.{why}", die=die)
 
     def _actions(self, seat: int) -> tuple[list[Pick], list[Chest], Reroll, Stop]:
         """Actions are immutable: build each Pick, Chest, Reroll and Stop once per seat."""
@@ -230,177 +232,19 @@ class KapernGame(Game[KapernState]):
         return found
 
     def legal_actions(self, s: KapernState) -> list[Action]:
+        """The actions the refusal checks allow (the same checks `step` makes), in die order: picks,
+        then the Treasure Chest's, then re-roll and stop."""
         phase = s.phase
         if phase != "decide" and phase != "island":
             return []
-        # What one may do depends on the roll and, within a roll, only on the picked dice and the
-        # chest: so what a roll allows is worked out once and kept on the state (`_legal`, not a
-        # field: successor() copies share it, saves never see it); a step puts a new list in
-        # `dice` and `chest`, so a kept entry is checked by the identity of those lists
-        memo = s.__dict__.get("_legal")
-        if (memo is not None and memo[0] is s.dice and memo[1] is s.chest
-                and memo[2] == (s.card, phase, s.island, s.sorceress_used, s.seat)):
-            if not memo[6]:  # the common case: no Treasure Chest card, no skull the Sorceress could take
-                return list(memo[3] if len(s.picked) >= memo[5] else memo[4])
-            return self._legal_kept(s, memo)
-        return self._legal_actions(s)
-
-    def _legal_actions(self, s: KapernState) -> list[Action]:
-        """What a new roll (or a new chest) allows, kept on the state (see legal_actions)."""
-        phase = s.phase
-        data = self.data
-        t = data.table
-        card = data.cards[s.card] if s.card else _NO_CARD
-        dice, picked, chest = s.dice, s.picked, s.chest
         picks, chests, reroll, stop = self._actions(s.seat)
-        doomed = phase == "decide" and dice.count(SKULL) + card.skulls >= t.skulls_end_turn
-        sorceress = card.reroll_skulls > 0 and not s.sorceress_used and not s.island and SKULL in dice
-        key = (s.card, phase, s.island, s.sorceress_used, s.seat)
-        # `picked` never holds a skull unless the Sorceress took it, nor a die on the chest
-        # (_pick_error, _chest_error), so the picks are the dice showing no skull and not on the chest
-        if card.kind != "chest" and not sorceress and not chest:
-            # a re-roll takes min_reroll dice (and is never allowed doomed)
-            base = [picks[d] for d, face in enumerate(dice) if face != SKULL]
-            with_reroll = base + [reroll, stop]
-            s.__dict__["_legal"] = (dice, chest, key, with_reroll, base + [stop],
-                                    len(dice) + 1 if doomed else t.min_reroll, 0, None)
-            return list(with_reroll if not doomed and len(picked) >= t.min_reroll else base + [stop])
-        if card.kind == "chest" and not card.reroll_skulls:
-            # the Treasure Chest: the dice showing no skull may be picked unless on the chest, and
-            # put on the chest (or taken off) unless picked (not on Skull Island)
-            free = [d for d, face in enumerate(dice) if face != SKULL]
-            memo = (dice, chest, key, [picks[d] for d in free if d not in chest],
-                    [] if s.island else [(d, chests[d]) for d in free],
-                    len(dice) + 1 if doomed else t.min_reroll, 1, (reroll, stop))
-        elif sorceress and card.kind != "chest" and not chest:
-            # the Sorceress: any die may be picked while she has a skull left to take
-            memo = (dice, chest, key, list(picks[:len(dice)]), [face == SKULL for face in dice],
-                    card.reroll_skulls, 2, (doomed, t.min_reroll, picks, reroll, stop))
-        else:
-            return self._legal_fresh(s)
-        s.__dict__["_legal"] = memo
-        return self._legal_kept(s, memo)
-
-    @staticmethod
-    def _legal_kept(s: KapernState, memo: tuple) -> list[Action]:
-        """The actions of a Treasure Chest or Sorceress roll from what was kept for it
-        (_legal_actions), given the dice picked now: the same list as _legal_fresh."""
-        picked = s.picked
-        if memo[6] == 1:  # the Treasure Chest
-            reroll, stop = memo[7]
-            out = memo[3] + [action for d, action in memo[4] if d not in picked]
-            if len(picked) >= memo[5]:
-                out.append(reroll)
-            out.append(stop)
-            return out
-        skull, reroll_skulls = memo[4], memo[5]
-        doomed, min_reroll, picks, reroll, stop = memo[7]
-        picked_skulls = 0
-        for i in picked:
-            if skull[i]:
-                picked_skulls += 1
-        if picked_skulls < reroll_skulls:
-            out = memo[3][:]
-        else:
-            out = [picks[d] for d, is_skull in enumerate(skull) if not is_skull or d in picked]
-        if picked_skulls or not doomed:
-            n = len(picked)
-            if n >= min_reroll or picked_skulls == n > 0:
-                out.append(reroll)
+        out: list[Action] = [picks[d] for d, why in enumerate(self._pick_refusals(s)) if why is None]
+        if s.card and self.data.cards[s.card].kind == "chest":
+            out += [chests[d] for d, why in enumerate(self._chest_refusals(s)) if why is None]
+        if self._reroll_error(s) is None:
+            out.append(reroll)
         out.append(stop)
         return out
-
-    def _legal_fresh(self, s: KapernState) -> list[Action]:
-        """Every legal action worked out from the state alone: the tests of _pick_error,
-        _chest_error and _reroll_error, inlined (what the kept lists of legal_actions must equal)."""
-        phase = s.phase
-        if phase != "decide" and phase != "island":
-            return []
-        data = self.data
-        t = data.table
-        card = data.cards[s.card] if s.card else _NO_CARD
-        dice, picked, chest = s.dice, s.picked, s.chest
-        picked_skulls = 0
-        for i in picked:
-            if dice[i] == SKULL:
-                picked_skulls += 1
-        skull_ok = (card.reroll_skulls > 0 and not s.sorceress_used and not s.island and SKULL in dice
-                    and picked_skulls < card.reroll_skulls)
-        picks, chests, reroll, stop = self._actions(s.seat)
-        doomed = phase == "decide" and dice.count(SKULL) + card.skulls >= t.skulls_end_turn
-        if skull_ok or chest:
-            out: list[Action] = [picks[d] for d in range(len(dice))
-                                 if d in picked or (d not in chest and (skull_ok or dice[d] != SKULL))]
-        else:
-            out = [picks[d] for d, face in enumerate(dice) if face != SKULL or d in picked]
-        if card.kind == "chest" and not s.island:
-            out += [chests[d] for d in range(len(dice)) if dice[d] != SKULL and d not in picked]
-        if picked_skulls or not doomed:
-            n = len(picked)
-            if n >= t.min_reroll or picked_skulls == n > 0:
-                out.append(reroll)
-        out.append(stop)
-        return out
-
-    def apply(self, state: KapernState, action: Action) -> tuple[KapernState, list[Event]]:
-        # the common case of Game.apply without its three calls: a player acting in turn
-        phase = state.phase
-        if (phase == "decide" or phase == "island") and action.player == state.seat:
-            new = state.successor()
-            return new, self.step(new, action)
-        return super().apply(state, action)
-
-    def successor(self, state: KapernState) -> KapernState:
-        # the copy Game.apply and apply_chance work on (see KapernState.successor)
-        return state.successor()
-
-    def step_quiet(self, s: KapernState, action: Action) -> None:
-        """`step`'s work without its events on the state given (a Playout's; step_in_place: the bot
-        loop's and a load's own copy; `apply_quiet` on a successor), the common cases without their
-        refusal checks where nothing could be refused; it refuses what `apply` refuses before it
-        changes anything."""
-        phase = s.phase
-        if not ((phase == "decide" or phase == "island") and action.player == s.seat):
-            Game.step_quiet(self, s, action)  # (refused: the game is over, chance first, another seat's turn)
-            return
-        kind = type(action)
-        if kind is Pick:
-            d = action.die - 1  # type: ignore[attr-defined]
-            picked = s.picked
-            if d in picked:
-                s.picked = [i for i in picked if i != d]
-            elif 0 <= d < len(s.dice) and s.dice[d] != SKULL and d not in s.chest:
-                s.picked = sorted(picked + [d])  # a die showing no skull: _pick_error has nothing to say
-            else:
-                self._pick(s, action.die)  # type: ignore[attr-defined]
-        elif kind is Reroll:
-            picked, dice = s.picked, s.dice
-            if len(picked) >= self.data.table.min_reroll and not self.doomed(s) \
-                    and all(dice[i] != SKULL for i in picked):
-                # no skull picked, enough dice, not doomed: _reroll_error has nothing to say
-                s.rolling = picked
-                s.picked = []
-                s.phase = "roll"
-            else:
-                self._reroll(s)
-        elif kind is Stop:
-            self._stop(s, None)
-        elif kind is Chest:
-            self._chest(s, action.die)  # type: ignore[attr-defined]
-        else:
-            self.step(s, action)
-
-    def resolve_quiet(self, s: KapernState, outcome: list[str]) -> None:
-        # resolve without its events, on the state given (its callers checked the outcome;
-        # `apply_chance_quiet` on a successor)
-        phase = s.phase
-        if phase == "roll":
-            self._roll(s, outcome)
-            self._after_roll(s, outcome.count(SKULL), None)
-        elif phase == "draw":
-            self._draw(s, outcome)
-        else:
-            raise IllegalAction.said("chance", "kapern.refused.no_roll")
 
     def _pick(self, s: KapernState, die: int) -> bool:
         """Pick die `die` for the re-roll, or put it back (True); raises IllegalAction."""
@@ -450,30 +294,39 @@ class KapernGame(Game[KapernState]):
         return rolled
 
     # --- transitions -------------------------------------------------------------------------
-    def step(self, s: KapernState, a: Action) -> list[Event]:
+    def step(self, s: KapernState, a: Action, out: Sink) -> None:
         if s.phase not in ("decide", "island"):
             raise IllegalAction.said(TURN, "kapern.refused.nothing_to_decide")
-        name = s.players[s.seat]
-        if isinstance(a, Pick):
-            if self._pick(s, a.die):
-                return [Event("unpick", f"{name} puts die {a.die} back", {"die": a.die, "seat": s.seat})]
-            face = s.dice[a.die - 1]
-            return [Event("pick", f"{name} picks die {a.die} ({face})", {"die": a.die, "seat": s.seat, "face": face})]
-        if isinstance(a, Chest):
-            if self._chest(s, a.die):
-                return [Event("chest_off", f"{name} takes die {a.die} off the chest", {"die": a.die, "seat": s.seat})]
-            d = a.die - 1
-            return [Event("chest_on", f"{name} puts die {a.die} ({s.dice[d]}) on the chest",
-                          {"die": a.die, "seat": s.seat, "face": s.dice[d]})]
-        if isinstance(a, Reroll):
+        kind = type(a)
+        if kind is Pick:
+            back = self._pick(s, a.die)  # type: ignore[attr-defined]
+            if out is not NOWHERE:
+                name, die = s.players[s.seat], a.die  # type: ignore[attr-defined]
+                if back:
+                    out.append(Event("unpick", f"{name} puts die {die} back", {"die": die, "seat": s.seat}))
+                else:
+                    face = s.dice[die - 1]
+                    out.append(Event("pick", f"{name} picks die {die} ({face})",
+                                     {"die": die, "seat": s.seat, "face": face}))
+        elif kind is Chest:
+            off = self._chest(s, a.die)  # type: ignore[attr-defined]
+            if out is not NOWHERE:
+                name, die = s.players[s.seat], a.die  # type: ignore[attr-defined]
+                if off:
+                    out.append(Event("chest_off", f"{name} takes die {die} off the chest", {"die": die, "seat": s.seat}))
+                else:
+                    face = s.dice[die - 1]
+                    out.append(Event("chest_on", f"{name} puts die {die} ({face}) on the chest",
+                                     {"die": die, "seat": s.seat, "face": face}))
+        elif kind is Reroll:
             self._reroll(s)
-            return [Event("reroll", f"{name} re-rolls {_dice_words(s.rolling)}",
-                          {"dice": [i + 1 for i in s.rolling], "seat": s.seat})]
-        if isinstance(a, Stop):
-            events: list[Event] = []
-            self._stop(s, events)
-            return events
-        raise IllegalAction("action format", f"{a.type} is not a {self.name} action")
+            if out is not NOWHERE:
+                out.append(Event("reroll", f"{s.players[s.seat]} re-rolls {_dice_words(s.rolling)}",
+                                 {"dice": [i + 1 for i in s.rolling], "seat": s.seat}))
+        elif kind is Stop:
+            self._stop(s, out)
+        else:
+            raise IllegalAction("action format", f"{a.type} is not a {self.name} action")
 
     def _chest(self, s: KapernState, die: int) -> bool:
         """Put die `die` on the Treasure Chest, or take it off (True); raises IllegalAction."""
@@ -487,7 +340,7 @@ class KapernGame(Game[KapernState]):
         s.chest = sorted(s.chest + [d])
         return False
 
-    def _stop(self, s: KapernState, events: list[Event] | None) -> None:
+    def _stop(self, s: KapernState, events: Sink) -> None:
         if s.island:
             self._end_island(s, events)
         elif self.doomed(s):
@@ -495,22 +348,24 @@ class KapernGame(Game[KapernState]):
         else:
             self._end_turn(s, self.data.scorer.stop(s.dice, s.card or ""), 0, "stop", events)
 
-    def resolve(self, s: KapernState, outcome: list[str]) -> list[Event]:
-        name = s.players[s.seat]
+    def resolve(self, s: KapernState, outcome: list[str], out: Sink) -> None:
         if s.phase == "draw":
             card = self._draw(s, outcome)
-            return [Event("draw", f"{name} draws {say(self.data.names[card])}", {"card": card, "seat": s.seat})]
+            if out is not NOWHERE:
+                out.append(Event("draw", f"{s.players[s.seat]} draws {say(self.data.names[card])}",
+                                 {"card": card, "seat": s.seat}))
+            return
         if s.phase != "roll":
             raise IllegalAction.said("chance", "kapern.refused.no_roll")
         rolled = self._roll(s, outcome)
-        events = [Event("roll", f"{name} rolls {', '.join(outcome)}",
-                        {"dice": [i + 1 for i in rolled], "faces": list(outcome), "seat": s.seat})]
-        self._after_roll(s, outcome.count(SKULL), events)
-        return events
+        if out is not NOWHERE:
+            out.append(Event("roll", f"{s.players[s.seat]} rolls {', '.join(outcome)}",
+                             {"dice": [i + 1 for i in rolled], "faces": list(outcome), "seat": s.seat}))
+        self._after_roll(s, outcome.count(SKULL), out)
 
-    # The rest of a turn. `events` collects what happened for the game log; None (a session that
-    # keeps no log: simulation) builds no event at all.
-    def _after_roll(self, s: KapernState, new_skulls: int, events: list[Event] | None) -> None:
+    # The rest of a turn. `events` collects what happened for the game log; NOWHERE (a session
+    # that keeps no log: simulation, a load) builds no event at all.
+    def _after_roll(self, s: KapernState, new_skulls: int, events: Sink) -> None:
         # the numbers of the tests below worked out once (this runs after every roll)
         data = self.data
         t = data.table
@@ -529,7 +384,7 @@ class KapernGame(Game[KapernState]):
         if s.rolls == 1 and skulls >= t.skull_island and card.island_allowed:
             s.island = True
             s.chest = []
-            if events is not None:
+            if events is not NOWHERE:
                 events.append(Event("island", f"{s.players[s.seat]} lands on Skull Island with {skulls} skulls",
                                     {"skulls": skulls, "seat": s.seat}))
             if free < t.min_reroll or rerolls_done:
@@ -540,7 +395,7 @@ class KapernGame(Game[KapernState]):
         if skulls >= t.skulls_end_turn:
             if self.sorceress_left(s) and skulls - card.reroll_skulls < t.skulls_end_turn:
                 s.phase = "decide"
-                if events is not None:
+                if events is not NOWHERE:
                     events.append(Event("sorceress", f"{s.players[s.seat]} has {skulls} skulls: the Sorceress may "
                                         "re-roll one", {"skulls": skulls, "seat": s.seat}))
             elif card.kind == "storm" and s.rolls > 1:
@@ -554,15 +409,15 @@ class KapernGame(Game[KapernState]):
         else:
             s.phase = "decide"
 
-    def _death(self, s: KapernState, events: list[Event] | None) -> None:
+    def _death(self, s: KapernState, events: Sink) -> None:
         chest = [s.dice[i] for i in s.chest]
         self._end_turn(s, death_score(s.dice, chest, self.rule(s), self.table), 0, "skulls", events)
 
-    def _end_island(self, s: KapernState, events: list[Event] | None) -> None:
+    def _end_island(self, s: KapernState, events: Sink) -> None:
         own, others = island_result(s.dice, self.rule(s), self.table)
         self._end_turn(s, own, others, "island", events)
 
-    def _end_turn(self, s: KapernState, own: int, others: int, how: str, events: list[Event] | None) -> None:
+    def _end_turn(self, s: KapernState, own: int, others: int, how: str, events: Sink) -> None:
         t = self.table
         seat = s.seat
         name = s.players[seat]
@@ -580,7 +435,7 @@ class KapernGame(Game[KapernState]):
                   "chest": [i + 1 for i in s.chest], "how": how, "points": own, "opponents": others,
                   "skulls": s.dice.count(SKULL) + (self.data.cards[card].skulls if card else 0),
                   "scores": list(scores)}
-        if events is not None:
+        if events is not NOWHERE:
             if how == "island":
                 text = (f"{name} leaves Skull Island: every opponent loses {-others}" if others or not own
                         else f"{name} leaves Skull Island with sabers showing and loses {-own}")
@@ -591,13 +446,13 @@ class KapernGame(Game[KapernState]):
             events.append(Event("turn_end", f"{text}; total {s.scores[seat]}", dict(s.last)))
         if s.scores[seat] >= t.end_threshold and not s.last_round:
             s.last_round = True
-            if events is not None:
+            if events is not NOWHERE:
                 events.append(Event("last_round", f"{name} reached {t.end_threshold}: this round is the last",
                                     {"seat": seat, "threshold": t.end_threshold}))
         if s.last_round and len(set(s.turns)) == 1:
             s.phase = "over"
             s.card = None
-            if events is not None:
+            if events is not NOWHERE:
                 winners = self.result(s)["winners"]
                 events.append(Event("game_over", f"game over: {' and '.join(winners)} "
                                     f"win{'s' if len(winners) == 1 else ''}", {"winners": winners}))
@@ -613,7 +468,7 @@ class KapernGame(Game[KapernState]):
         if not s.deck:
             s.deck = sorted(s.discard)
             s.discard = []
-            if events is not None:
+            if events is not NOWHERE:
                 events.append(Event("reshuffle", "the fortune cards are shuffled into a new pile", {}))
 
     def last_skulls(self, s: KapernState) -> int:
@@ -691,6 +546,12 @@ class KapernGame(Game[KapernState]):
         return {"scores": dict(zip(s.players, s.scores)),
                 "winners": [p for p, v in zip(s.players, s.scores) if v == best] if s.phase == "over" else [],
                 "over": s.phase == "over", "turns": dict(zip(s.players, s.turns))}
+
+    def history_view(self, s: KapernState) -> dict[str, Any]:
+        """What the table's history keeps (companion/history): the score sheet, the scores after
+        each round of turns; a round's gain is a turn worth a record."""
+        return {"ending": "normal", "track": {"round": max(s.turns), "values": dict(zip(s.players, s.scores)),
+                                              "label": "history.track.score", "gain": "history.record.best_turn"}}
 
     def describe_action(self, s: KapernState, a: Action) -> str:
         if isinstance(a, Pick):

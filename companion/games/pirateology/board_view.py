@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.board import picture
+from companion.board.picture import picture
 from companion.content.models import say
 
 from .content import BoardFile, SpaceKind, space_label

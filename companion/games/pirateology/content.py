@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import Field, NonNegativeInt, PositiveFloat, PositiveInt, model_validator
+from pydantic import Field, NonNegativeInt, PositiveInt, model_validator
 
 from companion.content.errors import Problem
 from companion.content.models import (
@@ -21,8 +21,10 @@ from companion.content.models import (
     Die,
     Face,
     Id,
+    Length,
     MapLayout,
     Piece,
+    Position,
     RulingsFile,
     SourceKind,
     Space,
@@ -103,8 +105,8 @@ class SpaceKind(MapSpaceKind):
 class Ocean(Strict):
     """The board as a grid of letters (one per square, space-separated), read with `legend`."""
 
-    cell_mm: PositiveFloat
-    origin_mm: tuple[float, float] = (0.0, 0.0)
+    cell_mm: Length
+    origin_mm: tuple[Position, Position] = (0.0, 0.0)
     legend: dict[str, Id]
     rows: list[str] = Field(min_length=2)
     skull_bank: str
@@ -327,7 +329,9 @@ def check(content) -> list[Problem]:
                 problems.append(bsrc.problem(("ocean", "rows", r), f"the Red X at {space_label(space_id(c, r))} does not touch "
                                                                    "Skull Island"))
     board_size = board.boards[0]
-    if o.origin_mm[0] + width * o.cell_mm > board_size.width_mm or \
+    if board_size.width_mm is None or board_size.height_mm is None:  # (the grid is placed on the board's size)
+        problems.append(bsrc.problem(("boards", 0), "the board needs its width_mm and height_mm"))
+    elif o.origin_mm[0] + width * o.cell_mm > board_size.width_mm or \
             o.origin_mm[1] + len(grid) * o.cell_mm > board_size.height_mm:
         problems.append(bsrc.problem(("ocean", "cell_mm"), "the grid does not fit the board's width_mm x height_mm"))
     # the deck

@@ -20,12 +20,13 @@ unknown shuffled part (a multiset, drawn by Draw steps) plus the cards put under
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from collections.abc import Callable
+from functools import cached_property, lru_cache
 from typing import Any
 
 from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
-from companion.engine.state import top_copy
+from companion.engine.events import NOWHERE, Sink
 
 from .actions import (
     Attack,
@@ -71,12 +72,11 @@ SHIP_PIRATE = "Ship vs Pirate"
 WINNING = "Winning The Game"
 
 SKULL = "skull"
-#: the lists indexed by seat, the only ones the rules change in place (PirState.successor)
-_BY_SEAT = ("coins", "pos", "marooned", "lost_turn", "out", "turns", "hands", "buried")
-#: the phases in which a seat decides (no chance step is pending, the game is not over)
-_DECIDING = frozenset(("place", "start", "move", "act", "wager", "discard", "take"))
-#: those in which the seat whose turn it is decides (to_move is s.seat)
-_SEAT_DECIDES = frozenset(("place", "start", "move", "act", "wager"))
+#: how many hands, move searches and dice rolls the game keeps worked out (bounded: a long
+#: simulation meets many more, and a cache must not grow with it)
+HAND_CACHE = 4096
+DEST_CACHE = 1024
+ROLL_CACHE = 1024
 #: how to read a real spinner that stops on a line (rulings.yaml: spinner-cut-off)
 CUT_OFF = "a clip exactly on a line between two directions counts as the next direction clockwise"
 
@@ -127,28 +127,6 @@ class PirState:
     #: the last move, for the board: {player, from, to, steps}
     last_move: dict[str, Any] | None = None
 
-    def successor(self) -> "PirState":
-        """The copy a step works on: the rules change in place only the lists indexed by seat
-        (coins, pos, marooned, lost_turn, out, turns, and which hand and which buried-treasure
-        dict a seat has); every other list and dict, and a seat's hand and treasure themselves,
-        they replace rather than change. So this copies those eight short lists and shares the
-        rest with the state it came from (`__deepcopy__` still copies everything)."""
-        return top_copy(self, _BY_SEAT)
-
-    def __deepcopy__(self, memo: dict) -> "PirState":
-        # every list and dict the rules change in place is copied; players, options, last_move
-        # and the battle's lists are replaced, never changed, so they are shared
-        new = top_copy(self, ("coins", "pos", "marooned", "lost_turn", "out", "turns", "pile", "bottom",
-                              "contenders", "roll", "done", "winners"))
-        d = new.__dict__
-        d["hands"] = [h[:] for h in d["hands"]]
-        d["buried"] = [dict(b) for b in d["buried"]]
-        if d["pending"] is not None:
-            d["pending"] = dict(d["pending"])
-        if d["battle"] is not None:
-            d["battle"] = dict(d["battle"])
-        return new
-
 
 @dataclass(frozen=True)
 class Data:
@@ -198,9 +176,6 @@ class PirateologyGame(Game[PirState]):
     state_type = PirState
     codec = ActionCodec(Place, Sail, Pillage, Move, Drift, Discard, Take, Bury, Steal, TakeBank, Attack, Wager,
                         EndTurn)
-    #: the rules change in place only the lists a state's successor() copies, so the bot loop and a
-    #: load may step a copy of their own in place (step_quiet, resolve_quiet)
-    step_in_place = True
     #: random players bury coins at random and so are almost never out: the random-playout test
     #: plays the round_limit house rule (docs/games/pirateology.md has the lengths)
     playout_options = {"round_limit": 15}
@@ -227,32 +202,29 @@ class PirateologyGame(Game[PirState]):
     def has_pillage(self, s: PirState, p: int) -> bool:
         return self._hand(s.hands[p])[3]
 
-    @cached_property
-    def _hands(self) -> dict[tuple[str, ...], tuple[bool, str | None, tuple[str, ...], bool]]:
-        return {}
-
     def _hand(self, hand: list[str]) -> tuple[bool, str | None, tuple[str, ...], bool]:
         """What a hand makes of its holder: (a ship, the best weapon, the Treasure Maps in hand
-        order, holds a Pillage card); worked out once per hand (its cards in order), since every
-        step asks for some of it."""
-        key = tuple(hand)
-        found = self._hands.get(key)
-        if found is not None:
-            return found
+        order, holds a Pillage card); every step asks for some of it."""
+        return self._hand_facts(tuple(hand))
+
+    @cached_property
+    def _hand_facts(self) -> Callable[[tuple[str, ...]], tuple[bool, str | None, tuple[str, ...], bool]]:
+        """`_hand` worked out once per hand (its cards in order; a hand is sorted, so there are few),
+        in a bounded cache kept on the game."""
         cards = self.data.cards
-        best = None
-        for c in hand:
-            e = cards[c].effect
-            if e.kind == "weapon" and (best is None or e.dice > cards[best].effect.dice):
-                best = c
-        found = (any(self.card_kind(c) == "crew" for c in hand), best,
-                 tuple(c for c in hand if self.card_kind(c) == "treasure_map"),
-                 any(self.card_kind(c) == "pillage" for c in hand))
-        memo = self._hands
-        if len(memo) > 100_000:
-            memo.clear()
-        memo[key] = found
-        return found
+
+        @lru_cache(maxsize=HAND_CACHE)
+        def facts(hand: tuple[str, ...]) -> tuple[bool, str | None, tuple[str, ...], bool]:
+            best = None
+            for c in hand:
+                e = cards[c].effect
+                if e.kind == "weapon" and (best is None or e.dice > cards[best].effect.dice):
+                    best = c
+            return (any(self.card_kind(c) == "crew" for c in hand), best,
+                    tuple(c for c in hand if self.card_kind(c) == "treasure_map"),
+                    any(self.card_kind(c) == "pillage" for c in hand))
+
+        return facts
 
     def alive(self, s: PirState) -> list[int]:
         return [p for p in range(len(s.players)) if not s.out[p]]
@@ -305,33 +277,44 @@ class PirateologyGame(Game[PirState]):
         return s.phase == "over"
 
     def chance_step(self, s: PirState) -> Draw | Roll | None:
-        ph = s.phase
-        faces = self.data.faces
-        name = s.players[s.seat]
-        if ph == "deal":
-            return Draw(tuple(s.pile), s.deal_n, label=f"deal {s.deal_n} Skull Card{'s' if s.deal_n > 1 else ''} "
-                                                       f"to {name}")
-        if ph == "draw":
-            return Draw(tuple(s.pile), 1, label=f"{name} draws a Skull Card")
-        if ph == "initiative":
-            return Roll((faces,) * len(s.contenders),
-                        label="start roll: " + ", ".join(s.players[p] for p in s.contenders) + " roll one die each")
+        ph = s.phase  # (asked before every action too: the common phases first)
         if ph == "spin":
-            return Roll((tuple(self.data.directions),), label=f"{name} spins the compass")
+            return self._roll((self._directions,), label=f"{s.players[s.seat]} spins the compass")
         if ph == "roll":
             n = self.dice(s, s.seat)
-            return Roll((faces,) * n, label=f"{name} rolls {n} {'die' if n == 1 else 'dice'}")
-        if ph == "castaway":
-            n = self.data.rules.castaway_dice
-            return Roll((faces,) * n, label=f"{name} rolls for 7 or 11 on Castaway Island (try {s.tries + 1})")
+            return self._roll((self.data.faces,) * n, label=f"{s.players[s.seat]} rolls {n} {'die' if n == 1 else 'dice'}")
+        if ph == "draw":
+            return Draw(tuple(s.pile), 1, label=f"{s.players[s.seat]} draws a Skull Card")
         if ph == "battle":
             b = s.battle
             if b["duel"]:
-                return Roll((faces,) * (b["att_dice"] + b["def_dice"]),
-                            label=f"battle: {s.players[b['att']]} rolls {b['att_dice']}, "
-                                  f"{s.players[b['def']]} rolls {b['def_dice']}")
-            return Roll((faces,), label=f"{s.players[b['att']]} attacks {s.players[b['def']]}: one die")
+                return self._roll((self.data.faces,) * (b["att_dice"] + b["def_dice"]),
+                                  label=f"battle: {s.players[b['att']]} rolls {b['att_dice']}, "
+                                        f"{s.players[b['def']]} rolls {b['def_dice']}")
+            return self._roll((self.data.faces,), label=f"{s.players[b['att']]} attacks {s.players[b['def']]}: one die")
+        if ph == "castaway":
+            n = self.data.rules.castaway_dice
+            return self._roll((self.data.faces,) * n, label=f"{s.players[s.seat]} rolls for 7 or 11 on Castaway Island "
+                                                            f"(try {s.tries + 1})")
+        if ph == "deal":
+            return Draw(tuple(s.pile), s.deal_n, label=f"deal {s.deal_n} Skull Card{'s' if s.deal_n > 1 else ''} "
+                                                       f"to {s.players[s.seat]}")
+        if ph == "initiative":
+            return self._roll((self.data.faces,) * len(s.contenders),
+                              label="start roll: " + ", ".join(s.players[p] for p in s.contenders) + " roll one die each")
         return None
+
+    @cached_property
+    def _directions(self) -> tuple[str, ...]:
+        """The compass's directions, the faces of its Roll step."""
+        return tuple(self.data.directions)
+
+    @cached_property
+    def _roll(self) -> Callable[..., Roll]:
+        """Roll steps by their dice and label, kept (bounded) and shared: a step is frozen, and a
+        load or a simulation asks for one at every chance step (building one costs more than the
+        rules' answer to it)."""
+        return lru_cache(maxsize=ROLL_CACHE)(Roll)
 
     def dice(self, s: PirState, p: int) -> int:
         r = self.data.rules
@@ -340,32 +323,25 @@ class PirateologyGame(Game[PirState]):
     # --- what may be done --------------------------------------------------------------------
     def destinations(self, s: PirState) -> dict[str, dict[str, Any]]:
         """Squares the current roll allows: space -> {steps, purpose} where purpose is "" for a
-        full move, or treasure / battle for an early anchor (rulings: drop-anchor). Memoised on
-        everything it depends on (asked by the bot, the step and the view of one state): the
-        square, roll and wind, the weapon's reach and the targets in it, and for an early anchor
-        on a Black X the squares p may steal from (with a Treasure Map) and may bury on."""
+        full move, or treasure / battle for an early anchor (rulings: drop-anchor). Kept worked
+        out (the bot, the step and the view of one state ask) by everything it depends on, each
+        as the rule that reads it gives it: the square, roll and wind, the weapon's reach and the
+        squares of the pirates in it, and for an early anchor on a Black X where p may bury and
+        where p may steal. The dict is shared: never change it."""
         if s.phase != "move":
             return {}
         p = s.seat
-        ship, weapon, maps, _ = self._hand(s.hands[p])
-        reach = self.data.cards[weapon].effect.range if weapon is not None and ship else None  # _reach
-        targets = tuple(sorted(s.pos[q] for q in self.alive(s) if q != p and not s.marooned[q] and s.pos[q])) \
-            if reach else ()
-        # _stealable: a map, and another seat's coins buried there
-        spots = tuple(sorted({sq for q in range(len(s.players)) if q != p for sq, n in s.buried[q].items() if n > 0})) \
-            if maps else None
-        # _can_bury: coins, and a land marker free (any Black X) or treasure there already
-        bury = (True if self.markers_free(s, p) > 0 else tuple(sorted(s.buried[p]))) if s.coins[p] > 0 else None
-        key = (s.pos[p], s.steps, s.wind, reach, targets, spots, bury)
-        memo = self.__dict__.setdefault("_dest_memo", {})
+        reach = self._reach(s, p)
+        targets = tuple(sorted(s.pos[q] for q in self._attackable(s, p))) if reach else ()
+        key = (s.pos[p], s.steps, s.wind, reach, targets, self._steal_spots(s, p), self._bury_spots(s, p))
+        memo = self._dest_memo
         found = memo.get(key)
         if found is not None:
             return found
-        if len(memo) > 50_000:
-            memo.clear()
         d = self.data
         full, early = d.ocean.moves(s.pos[p], s.steps, d.directions[s.wind], d.rules.wind_factor)
-        out = {sid: {"steps": k, "purpose": ""} for sid, k in full.items()}
+        entry = self._dest_entry
+        out = {sid: entry(k, "") for sid, k in full.items()}
         near: set[str] = set()
         for t in targets:
             near |= d.ocean.ball(t, reach)
@@ -373,11 +349,24 @@ class PirateologyGame(Game[PirState]):
             if sid in out:
                 continue
             if d.ocean.kind(sid) == "black-x" and (self._can_bury(s, p, sid) or self._stealable(s, p, sid)):
-                out[sid] = {"steps": k, "purpose": "treasure"}
+                out[sid] = entry(k, "treasure")
             elif sid in near:
-                out[sid] = {"steps": k, "purpose": "battle"}
+                out[sid] = entry(k, "battle")
+        if len(memo) >= DEST_CACHE:
+            del memo[next(iter(memo))]  # the oldest
         found = memo[key] = dict(sorted(out.items(), key=lambda kv: self._order[kv[0]]))
         return found
+
+    @cached_property
+    def _dest_memo(self) -> dict[tuple, dict[str, dict[str, Any]]]:
+        """`destinations` by its key, at most DEST_CACHE of them."""
+        return {}
+
+    @cached_property
+    def _dest_entry(self) -> Callable[[int, str], dict[str, Any]]:
+        """A destination's {steps, purpose}, one shared dict for each pair (there are a few dozen;
+        never change one): the kept destinations hold no copies of their own."""
+        return lru_cache(maxsize=256)(lambda steps, purpose: {"steps": steps, "purpose": purpose})
 
     @cached_property
     def squares(self) -> dict[str, str]:
@@ -421,50 +410,99 @@ class PirateologyGame(Game[PirState]):
 
     def _reach(self, s: PirState, p: int) -> int | None:
         """The range of p's attack, or None when p cannot attack (a pirate, or no weapon)."""
-        w = self.weapon(s, p)
-        if w is None or not self.is_ship(s, p):
+        ship, w, _, _ = self._hand(s.hands[p])
+        if w is None or not ship:
             return None
         return self.data.cards[w].effect.range
 
+    def _attackable(self, s: PirState, p: int) -> list[int]:
+        """The pirates p may attack when in reach: still in the game, on the board and not castaways."""
+        return [q for q in self.alive(s) if q != p and not s.marooned[q] and s.pos[q]]
+
     def _targets_from(self, s: PirState, p: int, square: str, reach: int) -> list[int]:
         dist = self.data.ocean.distance
-        return [q for q in self.alive(s) if q != p and not s.marooned[q] and s.pos[q]
-                and dist(square, s.pos[q]) <= reach]
+        return [q for q in self._attackable(s, p) if dist(square, s.pos[q]) <= reach]
+
+    def _bury_spots(self, s: PirState, p: int) -> bool | tuple[str, ...] | None:
+        """Where p may bury coins: nowhere (None) without coins, on any Black X (True) with a land
+        marker free, else only where p's treasure lies already (rulings: burying)."""
+        if s.coins[p] <= 0:
+            return None
+        return True if self.markers_free(s, p) > 0 else tuple(sorted(s.buried[p]))
 
     def _can_bury(self, s: PirState, p: int, square: str) -> bool:
-        return s.coins[p] > 0 and (square in s.buried[p] or self.markers_free(s, p) > 0)
+        spots = self._bury_spots(s, p)
+        return spots is True or (spots is not None and square in spots)
+
+    def _hoards(self, s: PirState, p: int) -> dict[str, list[int]]:
+        """Where p may dig up treasure: p holds a Treasure Map, and others have coins buried there
+        (square -> those pirates)."""
+        found: dict[str, list[int]] = {}
+        if not self.maps(s, p):
+            return found
+        for q, treasure in enumerate(s.buried):
+            if q != p:
+                for square, coins in treasure.items():
+                    if coins > 0:
+                        found.setdefault(square, []).append(q)
+        return found
 
     def _stealable(self, s: PirState, p: int, square: str) -> list[int]:
-        if not self.maps(s, p):
-            return []
-        return [q for q in range(len(s.players)) if q != p and s.buried[q].get(square, 0) > 0]
+        """The pirates whose treasure p may dig up on `square`."""
+        return self._hoards(s, p).get(square, [])
 
-    def _act_options(self, s: PirState) -> dict[str, list[Action]]:
-        p = s.seat
-        here = s.pos[p]
-        kind = self.data.ocean.kind(here)
-        out: dict[str, list[Action]] = {"treasure": [], "bank": [], "battle": []}
-        if kind == "black-x":
-            if "bury" not in s.done and self._can_bury(s, p, here):
-                out["treasure"] += [Bury(p, n) for n in range(1, s.coins[p] + 1)]
-            out["treasure"] += [Steal(p, q) for q in self._stealable(s, p, here) if f"steal:{q}" not in s.done]
-        if kind == "red-x" and "bank" not in s.done and len(self.maps(s, p)) >= self.bank_maps(here):
-            out["bank"].append(TakeBank(p))
+    def _steal_spots(self, s: PirState, p: int) -> tuple[str, ...]:
+        """The squares where p may dig up treasure."""
+        return tuple(sorted(self._hoards(s, p)))
+
+    # the things a pirate may do after the move, each written once: legal_actions lists them,
+    # a step checks the one it is given
+    def _may_bury(self, s: PirState, p: int, here: str, kind: str) -> bool:
+        """Treasure Spots: bury once a turn on a Black X."""
+        return kind == "black-x" and "bury" not in s.done and self._can_bury(s, p, here)
+
+    def _victims(self, s: PirState, p: int, here: str, kind: str) -> list[int]:
+        """Treasure Spots: the treasures p may still steal here this turn."""
+        if kind != "black-x":
+            return []
+        return [q for q in self._stealable(s, p, here) if f"steal:{q}" not in s.done]
+
+    def _may_take_bank(self, s: PirState, p: int, here: str, kind: str) -> bool:
+        """Treasure Spots: the Skull Bank, once a turn, with enough Treasure Maps on a Red X."""
+        return kind == "red-x" and "bank" not in s.done and len(self.maps(s, p)) >= self.bank_maps(here)
+
+    def _attack_targets(self, s: PirState, p: int, here: str) -> list[int]:
+        """Rules Of Battle: whom p may attack, once a turn."""
+        if "battle" in s.done:
+            return []
         reach = self._reach(s, p)
-        if reach is not None and "battle" not in s.done:
-            out["battle"] += [Attack(p, q) for q in self._targets_from(s, p, here, reach)]
-        return out
+        return [] if reach is None else self._targets_from(s, p, here, reach)
+
+    def _may_end(self, s: PirState, p: int, here: str, kind: str) -> bool:
+        """The turn may end unless p dropped anchor early for a purpose still open (rulings: drop-anchor)."""
+        if s.must == "treasure":
+            return not (self._may_bury(s, p, here, kind) or self._victims(s, p, here, kind))
+        if s.must == "battle":
+            return not self._attack_targets(s, p, here)
+        return True
+
+    def _pillage_victims(self, s: PirState, p: int) -> list[int]:
+        """Using The Skull Cards: Pillage takes a card from an opponent still in the game who holds one."""
+        return [q for q in self.alive(s) if q != p and s.hands[q]]
+
+    def _wager_limits(self, s: PirState) -> tuple[int, int]:
+        """Ship vs Ship: the most coins and cards the defender can match (the weapons about to be
+        rolled stay out)."""
+        b = s.battle
+        a, d = b["att"], b["def"]
+        return min(s.coins[a], s.coins[d]), max(0, min(len(s.hands[a]), len(s.hands[d])) - 1)
 
     def bank_maps(self, square: str) -> int:
         return self.data.kinds[self.data.ocean.kind(square)].effect.maps
 
-    def _wagers(self, s: PirState) -> list[Wager]:
-        b = s.battle
-        a, d = b["att"], b["def"]
-        coins = min(s.coins[a], s.coins[d])
-        cards = max(0, min(len(s.hands[a]), len(s.hands[d])) - 1)  # the weapons about to be rolled stay out
-        out = [Wager(a, c, k) for c in range(coins + 1) for k in range(cards + 1) if c + k > 0]
-        return out or [Wager(a, 0, 0)]
+    def _destination(self, s: PirState, a: Move) -> dict[str, Any] | None:
+        """Where the move `a` goes, if the roll allows it."""
+        return self.destinations(s).get(a.space) if type(a.space) is str else None
 
     def legal_actions(self, s: PirState) -> list[Action]:
         ph = s.phase
@@ -474,12 +512,12 @@ class PirateologyGame(Game[PirState]):
         if ph == "place":
             return [Place(p, sid) for sid in self.data.ocean.of_kind("black-x")]
         if ph == "start":
-            return [Sail(p)] + [Pillage(p, q) for q in self.alive(s) if q != p and s.hands[q]]
+            return [Sail(p)] + [Pillage(p, q) for q in self._pillage_victims(s, p)]
         if ph == "move":
             dest = self.destinations(s)
             if not dest:
                 return [Drift(p)]
-            moves = self.__dict__.setdefault("_move_actions", {})
+            moves = self._move_actions
             out = []
             for sid in dest:
                 m = moves.get((p, sid))
@@ -492,221 +530,89 @@ class PirateologyGame(Game[PirState]):
         if ph == "take":
             return [Take(p, c) for c in sorted(set(s.hands[s.pending["victim"]]))]
         if ph == "wager":
-            return list(self._wagers(s))
+            coins, cards = self._wager_limits(s)
+            out = [Wager(p, c, k) for c in range(coins + 1) for k in range(cards + 1) if c + k > 0]
+            return out or [Wager(p, 0, 0)]
         if ph == "act":
-            opts = self._act_options(s)
-            out = opts["treasure"] + opts["bank"] + opts["battle"]
-            if not (s.must and opts[s.must]):
+            here = s.pos[p]
+            kind = self.data.ocean.kind(here)
+            out = [Bury(p, n) for n in range(1, s.coins[p] + 1)] if self._may_bury(s, p, here, kind) else []
+            out += [Steal(p, q) for q in self._victims(s, p, here, kind)]
+            if self._may_take_bank(s, p, here, kind):
+                out.append(TakeBank(p))
+            out += [Attack(p, q) for q in self._attack_targets(s, p, here)]
+            if self._may_end(s, p, here, kind):
                 out.append(EndTurn(p))
             return out
         return []
+
+    @cached_property
+    def _move_actions(self) -> dict[tuple[int, str], Move]:
+        """Move actions by seat and square (a few hundred: bounded by the board)."""
+        return {}
 
     @cached_property
     def _black_x(self) -> frozenset[str]:
         return frozenset(self.data.ocean.of_kind("black-x"))
 
     def _allowed(self, s: PirState, a: Action) -> bool:
-        """Whether `a in self.legal_actions(s)`, worked out for `a` alone (a step asks it, and
-        building every action, every coin one may bury, costs more than the step). Each branch
-        is the membership test of `legal_actions`'s list, field by field; an action whose fields
-        are not of the types the codec gives (an int player, str squares and cards, int counts)
-        is looked up in the list itself."""
-        p = self.to_move(s)
-        if p is None:
-            return False
+        """Whether `a` is one of `legal_actions(s)`, worked out for `a` alone from the same rules
+        (building every action, every number of coins one may bury, costs more than a step). The
+        engine has already checked that it is a.player's turn."""
+        p = a.player
         t = type(a)
-        player = a.player
-        if type(player) is not int:
-            return a in self.legal_actions(s)
         ph = s.phase
         if ph == "move":
-            dest = self.destinations(s)
-            if not dest:
-                return t is Drift and player == p
-            if t is not Move:
-                return False
-            space = a.space  # type: ignore[attr-defined]
-            return player == p and (space in dest if type(space) is str else a in self.legal_actions(s))
+            if not self.destinations(s):
+                return t is Drift
+            return t is Move and self._destination(s, a) is not None  # type: ignore[arg-type]
         if ph == "act":
             here = s.pos[p]
             kind = self.data.ocean.kind(here)
-            if player != p:
-                return False
             if t is EndTurn:
-                must = s.must
-                if not must:
-                    return True
-                if must == "treasure":
-                    return not self._treasure_open(s, p, here, kind)
-                if must == "battle":
-                    return not self._battle_open(s, p, here)
-                return a in self.legal_actions(s)
+                return self._may_end(s, p, here, kind)
             if t is Bury:
                 coins = a.coins  # type: ignore[attr-defined]
-                if type(coins) is not int:
-                    return a in self.legal_actions(s)
-                return kind == "black-x" and "bury" not in s.done and self._can_bury(s, p, here) \
-                    and 1 <= coins <= s.coins[p]
+                return type(coins) is int and 1 <= coins <= s.coins[p] and self._may_bury(s, p, here, kind)
             if t is Steal:
-                q = a.victim  # type: ignore[attr-defined]
-                if type(q) is not int:
-                    return a in self.legal_actions(s)
-                return kind == "black-x" and f"steal:{q}" not in s.done and q in self._stealable(s, p, here)
+                return a.victim in self._victims(s, p, here, kind)  # type: ignore[attr-defined]
             if t is TakeBank:
-                return kind == "red-x" and "bank" not in s.done and len(self.maps(s, p)) >= self.bank_maps(here)
+                return self._may_take_bank(s, p, here, kind)
             if t is Attack:
-                q = a.target  # type: ignore[attr-defined]
-                if type(q) is not int:
-                    return a in self.legal_actions(s)
-                if "battle" in s.done:
-                    return False
-                reach = self._reach(s, p)
-                return reach is not None and q in self._targets_from(s, p, here, reach)
+                return a.target in self._attack_targets(s, p, here)  # type: ignore[attr-defined]
             return False
         if ph == "start":
-            if player != p:
-                return False
-            if t is Sail:
-                return True
-            if t is not Pillage:
-                return False
-            q = a.victim  # type: ignore[attr-defined]
-            if type(q) is not int:
-                return a in self.legal_actions(s)
-            return q != p and 0 <= q < len(s.players) and not s.out[q] and bool(s.hands[q])
+            return t is Sail or (t is Pillage and a.victim in self._pillage_victims(s, p))  # type: ignore[attr-defined]
         if ph == "place":
-            if t is not Place or player != p:
-                return False
-            space = a.space  # type: ignore[attr-defined]
-            return space in self._black_x if type(space) is str else a in self.legal_actions(s)
+            return t is Place and a.space in self._black_x  # type: ignore[attr-defined]
         if ph == "discard" or ph == "take":
-            if t is not (Discard if ph == "discard" else Take) or player != p:
+            if t is not (Discard if ph == "discard" else Take):
                 return False
-            card = a.card  # type: ignore[attr-defined]
-            if type(card) is not str:
-                return a in self.legal_actions(s)
-            return card in s.hands[p if ph == "discard" else s.pending["victim"]]
+            return a.card in s.hands[p if ph == "discard" else s.pending["victim"]]  # type: ignore[attr-defined]
         if ph == "wager":
-            b = s.battle
-            att, dfn = b["att"], b["def"]
-            if t is not Wager or player != att:
+            if t is not Wager:
                 return False
             c, k = a.coins, a.cards  # type: ignore[attr-defined]
             if type(c) is not int or type(k) is not int:
-                return a in self.legal_actions(s)
-            coins = min(s.coins[att], s.coins[dfn])
-            cards = max(0, min(len(s.hands[att]), len(s.hands[dfn])) - 1)
+                return False
+            coins, cards = self._wager_limits(s)
             if not coins and not cards:
                 return c == 0 and k == 0
             return 0 <= c <= coins and 0 <= k <= cards and c + k > 0
-        return a in self.legal_actions(s)
-
-    def _treasure_open(self, s: PirState, p: int, here: str, kind: str) -> bool:
-        """Whether `_act_options(s)["treasure"]` is not empty (burying or stealing is left to do)."""
-        if kind != "black-x":
-            return False
-        if "bury" not in s.done and self._can_bury(s, p, here) and s.coins[p] >= 1:
-            return True
-        return any(f"steal:{q}" not in s.done for q in self._stealable(s, p, here))
-
-    def _battle_open(self, s: PirState, p: int, here: str) -> bool:
-        """Whether `_act_options(s)["battle"]` is not empty (an attack is left to do)."""
-        reach = self._reach(s, p)
-        return reach is not None and "battle" not in s.done and bool(self._targets_from(s, p, here, reach))
+        return False
 
     # --- transitions -------------------------------------------------------------------------
-    def apply(self, s: PirState, a: Action) -> tuple[PirState, list[Event]]:
-        # Game.apply on a successor() copy; its three checks in one for a seat deciding in turn
-        # (in these phases no chance step is pending and the game is not over)
-        if s.phase in _DECIDING and self.to_move(s) == a.player:
-            new = s.successor()
-            return new, self.step(new, a)
-        return super().apply(s, a)
-
-    def successor(self, s: PirState) -> PirState:
-        # the copy Game.apply and apply_chance work on (see PirState.successor)
-        return s.successor()
-
-    def step_quiet(self, s: PirState, a: Action) -> None:
-        # step without the events of a move and its square, on the state given (a Playout's;
-        # step_in_place: the bot loop's and a load's own copy; apply_quiet on a successor); it
-        # refuses what apply refuses before it changes anything
-        ph = s.phase
-        if (ph in _SEAT_DECIDES and s.seat == a.player) or (ph in _DECIDING and self.to_move(s) == a.player):
-            self._step(s, a, False)
-        else:
-            Game.step_quiet(self, s, a)  # (refused: the game is over, chance first, another seat's turn)
-
-    def resolve_quiet(self, s: PirState, outcome: list[str]) -> None:
-        # resolve without the events of the compass and the move dice, on the state given (its
-        # callers checked the outcome; apply_chance_quiet on a successor)
-        ph = s.phase
-        if (ph == "spin" or ph == "roll") and self._nobody_out(s):
-            self._spun(s, ph, outcome)
-        else:
-            self._resolve(s, outcome[:], False)
-
-    def _spun(self, s: PirState, ph: str, outcome: list[str]) -> None:
-        """_resolve's compass and move dice without events, where its _eliminations finds nothing to
-        do (it reads nothing they change)."""
-        d = s.__dict__
-        if ph == "spin":
-            d["wind"] = outcome[0]
-            d["phase"] = "roll"
-        else:
-            d["roll"] = outcome[:]
-            numbers = self.data.numbers
-            d["steps"] = sum(numbers[f] for f in outcome)
-            d["phase"] = "move"
-
-    def outcome_fits(self, s: PirState, outcome: list) -> bool:
-        """Whether `chance_step(s).check(outcome)` would accept `outcome` as it is (False: ask it),
-        without building the step (Game.outcome_fits: its labels name the players)."""
-        ph = s.phase
-        if ph == "draw":
-            return len(outcome) == 1 and type(outcome[0]) is str and outcome[0] in s.pile
-        if ph == "spin":
-            return len(outcome) == 1 and type(outcome[0]) is str and outcome[0] in self.data.directions
-        if ph == "roll":
-            n = self.dice(s, s.seat)
-        elif ph == "battle":
-            b = s.battle
-            n = b["att_dice"] + b["def_dice"] if b["duel"] else 1
-        elif ph == "castaway":
-            n = self.data.rules.castaway_dice
-        elif ph == "initiative":
-            n = len(s.contenders)
-        else:
-            return False
-        if len(outcome) != n:
-            return False
-        faces = self._faceset
-        for f in outcome:
-            if type(f) is not str or f not in faces:
-                return False
-        return True
-
-    @cached_property
-    def _faceset(self) -> frozenset[str]:
-        return frozenset(self.data.faces)
-
-    def step(self, s: PirState, a: Action) -> list[Event]:
-        return self._step(s, a, True)
-
-    def _step(self, s: PirState, a: Action, loud: bool) -> list[Event]:
-        """`step`; without `loud` (apply_quiet) the events of a move and of the square it lands on
-        are not built (the other steps' events are few and are built all the same)."""
+    def step(self, s: PirState, a: Action, out: Sink) -> None:
+        """An action, in place; refused (IllegalAction) before anything changes."""
         dest = None
-        if type(a) is Move and s.phase == "move" and type(a.player) is int and type(a.space) is str:
-            # _allowed's test of a move, keeping the destination it finds
-            dest = self.destinations(s).get(a.space) if a.player == s.seat else None
+        if type(a) is Move and s.phase == "move":
+            dest = self._destination(s, a)
             if dest is None:
                 raise IllegalAction(*self._why_not(s, a))
         elif not self._allowed(s, a):
             raise IllegalAction(*self._why_not(s, a))
         p = a.player
         name = s.players[p]
-        ev: list[Event] = []
         # the common moves first (a legal action is exactly one of these classes)
         if isinstance(a, Move):
             if dest is None:
@@ -714,72 +620,71 @@ class PirateologyGame(Game[PirState]):
             s.last_move = {"player": p, "from": s.pos[p], "to": a.space, "steps": dest["steps"]}
             s.pos[p] = a.space
             s.must = dest["purpose"]
-            if loud:
+            if out is not NOWHERE:
                 how = f"drops anchor after {dest['steps']} of" if dest["purpose"] else "moves"
-                ev.append(Event("move", f"{name} {how} {self._move_words(s)} to {space_label(a.space)} "
-                                        f"({say(self.data.kinds[self.data.ocean.kind(a.space)].name)})",
-                                dict(s.last_move, purpose=dest["purpose"])))
-            ev += self._land(s, p, loud)
+                out.append(Event("move", f"{name} {how} {self._move_words(s)} to {space_label(a.space)} "
+                                         f"({say(self.data.kinds[self.data.ocean.kind(a.space)].name)})",
+                                 dict(s.last_move, purpose=dest["purpose"])))
+            self._land(s, p, out)
         elif isinstance(a, EndTurn):
-            ev += self._end_turn(s)
+            self._end_turn(s, out)
         elif isinstance(a, Discard):
             self._to_bottom(s, p, a.card)
-            ev.append(Event("discard", f"{name} gives up {self._card_name(a.card)} (bottom of the pile)",
-                            {"player": p, "card": a.card}))
-            s.pending = dict(s.pending, count=s.pending["count"] - 1)
+            out.append(Event("discard", f"{name} gives up {self._card_name(a.card)} (bottom of the pile)",
+                             {"player": p, "card": a.card}))
+            s.pending["count"] -= 1
             if s.pending["count"] <= 0 or not s.hands[p]:
                 then = s.pending["then"]
                 s.pending = None
-                ev += self._go(s, then)
+                self._go(s, then, out)
         elif isinstance(a, Take):
             victim = s.pending["victim"]
-            left = s.hands[victim][:]
-            left.remove(a.card)
-            s.hands[victim] = left
+            s.hands[victim].remove(a.card)
             s.hands[p] = sorted(s.hands[p] + [a.card])
-            ev.append(Event("take", f"{name} takes {self._card_name(a.card)} from {s.players[victim]}",
-                            {"player": p, "victim": victim, "card": a.card}))
-            s.pending = dict(s.pending, count=s.pending["count"] - 1)
+            out.append(Event("take", f"{name} takes {self._card_name(a.card)} from {s.players[victim]}",
+                             {"player": p, "victim": victim, "card": a.card}))
+            s.pending["count"] -= 1
             if s.pending["count"] <= 0 or not s.hands[victim]:
                 then = s.pending["then"]
                 s.pending = None
-                ev += self._go(s, then)
+                self._go(s, then, out)
         elif isinstance(a, Attack):
-            ev += self._attack(s, p, a.target)
+            self._attack(s, p, a.target, out)
         elif isinstance(a, Bury):
             here = s.pos[p]
             s.coins[p] -= a.coins
-            s.buried[p] = dict(s.buried[p])
             s.buried[p][here] = s.buried[p].get(here, 0) + a.coins
-            s.done = s.done + ["bury"]
+            s.done.append("bury")
             if s.must == "treasure":
                 s.must = ""
-            ev.append(Event("bury", f"{name} buries {a.coins} coin{'s' if a.coins != 1 else ''} at {space_label(here)} "
-                                    f"({s.buried[p][here]} there)", {"player": p, "coins": a.coins, "space": here}))
+            out.append(Event("bury", f"{name} buries {a.coins} coin{'s' if a.coins != 1 else ''} at "
+                                     f"{space_label(here)} ({s.buried[p][here]} there)",
+                             {"player": p, "coins": a.coins, "space": here}))
         elif isinstance(a, Pillage):
             card = next(c for c in s.hands[p] if self.card_kind(c) == "pillage")
             self._to_bottom(s, p, card)
-            ev.append(Event("pillage", f"{name} plays Pillage on {s.players[a.victim]}", {"player": p,
-                                                                                        "victim": a.victim}))
+            out.append(Event("pillage", f"{name} plays Pillage on {s.players[a.victim]}",
+                             {"player": p, "victim": a.victim}))
             s.pending = {"kind": "take", "taker": p, "victim": a.victim, "count": 1, "then": "end"}
             s.phase = "take"
         elif isinstance(a, Steal):
             here = s.pos[p]
             self._to_bottom(s, p, self.maps(s, p)[0])
-            s.buried[a.victim] = dict(s.buried[a.victim])
             got = s.buried[a.victim].pop(here)
             s.coins[p] += got
-            s.done = s.done + [f"steal:{a.victim}"]
+            s.done.append(f"steal:{a.victim}")
             if s.must == "treasure":
                 s.must = ""
-            ev.append(Event("steal", f"{name} digs up {s.players[a.victim]}'s {got} coins at {space_label(here)} with a Treasure "
-                                     "Map", {"player": p, "victim": a.victim, "coins": got, "space": here}))
+            out.append(Event("steal", f"{name} digs up {s.players[a.victim]}'s {got} coins at {space_label(here)} "
+                                      "with a Treasure Map", {"player": p, "victim": a.victim, "coins": got,
+                                                             "space": here}))
         elif isinstance(a, Wager):
-            s.battle = dict(s.battle, coins=a.coins, cards=a.cards)
+            s.battle["coins"] = a.coins
+            s.battle["cards"] = a.cards
             s.phase = "battle"
             d = s.players[s.battle["def"]]
-            ev.append(Event("wager", f"{name} wagers {a.coins} coins and {a.cards} cards; {d} matches",
-                            {"player": p, "coins": a.coins, "cards": a.cards}))
+            out.append(Event("wager", f"{name} wagers {a.coins} coins and {a.cards} cards; {d} matches",
+                             {"player": p, "coins": a.coins, "cards": a.cards}))
         elif isinstance(a, Sail):
             s.phase = "spin"
         elif isinstance(a, TakeBank):
@@ -787,21 +692,22 @@ class PirateologyGame(Game[PirState]):
                 self._to_bottom(s, p, card)
             got, s.bank = s.bank, 0
             s.coins[p] += got
-            s.done = s.done + ["bank"]
-            ev.append(Event("bank", f"{name} plays three Treasure Maps on the Red X at {space_label(s.pos[p])} and empties the "
-                                    f"Skull Bank: {got} coins", {"player": p, "coins": got}))
+            s.done.append("bank")
+            out.append(Event("bank", f"{name} plays three Treasure Maps on the Red X at {space_label(s.pos[p])} and "
+                                     f"empties the Skull Bank: {got} coins", {"player": p, "coins": got}))
         elif isinstance(a, Drift):
-            ev.append(Event("drift", f"{name} cannot move {s.steps} squares from {space_label(s.pos[p])} and stays", {}))
+            out.append(Event("drift", f"{name} cannot move {s.steps} squares from {space_label(s.pos[p])} and stays",
+                             {}))
             s.phase = "act"
         elif isinstance(a, Place):
             s.pos[p] = a.space
-            ev.append(Event("place", f"{name} ({say(self.pirate(p).pirate)}) starts on the Black X at {space_label(a.space)}",
-                            {"player": p, "space": a.space}))
+            out.append(Event("place", f"{name} ({say(self.pirate(p).pirate)}) starts on the Black X at "
+                                      f"{space_label(a.space)}", {"player": p, "space": a.space}))
             if p + 1 < len(s.players):
                 s.seat = p + 1
             else:
                 s.seat, s.phase, s.deal_n = 0, "deal", self.data.rules.cards_dealt
-        return ev + self._eliminations(s)
+        self._eliminations(s, out)
 
     def _why_not(self, s: PirState, a: Action) -> tuple[str, str]:
         """The rule an illegal action breaks, in words."""
@@ -836,77 +742,71 @@ class PirateologyGame(Game[PirState]):
             return TREASURE, f"you dropped anchor early to {'battle' if s.must == 'battle' else 'bury or steal'}: do it first"
         return PLAYING, "not possible now"
 
-    def resolve(self, s: PirState, outcome: list[str]) -> list[Event]:
-        return self._resolve(s, outcome, True)
-
-    def _resolve(self, s: PirState, outcome: list[str], loud: bool) -> list[Event]:
-        """`resolve`; without `loud` (apply_chance_quiet) no event for the compass and the move dice."""
+    def resolve(self, s: PirState, outcome: list[str], out: Sink) -> None:
+        """A checked chance outcome, in place."""
         ph = s.phase
         name = s.players[s.seat]
-        ev: list[Event] = []
         if ph == "spin":
             s.wind = outcome[0]
             s.phase = "roll"
-            if loud:
-                ev.append(Event("spin", f"the wind blows {self.data.direction_names[s.wind]}", {"wind": s.wind}))
+            if out is not NOWHERE:
+                out.append(Event("spin", f"the wind blows {self.data.direction_names[s.wind]}", {"wind": s.wind}))
         elif ph == "roll":
             s.roll = list(outcome)
             numbers = self.data.numbers
             s.steps = sum(numbers[f] for f in outcome)
             s.phase = "move"
-            if loud:
-                ev.append(Event("roll", f"{name} rolls {', '.join(outcome)}: {s.steps} squares "
-                                        f"({s.steps * self.data.rules.wind_factor} with the wind)", {"faces": outcome}))
+            if out is not NOWHERE:
+                out.append(Event("roll", f"{name} rolls {', '.join(outcome)}: {s.steps} squares "
+                                         f"({s.steps * self.data.rules.wind_factor} with the wind)",
+                                 {"faces": outcome}))
         elif ph == "deal":
-            ev += self._dealt(s, outcome)
+            self._dealt(s, outcome, out)
         elif ph == "draw":
             then = s.pending["then"]
             s.pending = None
-            s.pile = s.pile[:]
             s.pile.remove(outcome[0])
-            ev += self._drawn(s, s.seat, outcome[0], then)
+            self._drawn(s, s.seat, outcome[0], then, out)
         elif ph == "initiative":
             nums = [self.number(f) for f in outcome]
             best = max(nums)
             tied = [p for p, n in zip(s.contenders, nums) if n == best]
-            ev.append(Event("initiative", "start roll: " + ", ".join(f"{s.players[p]} {f}" for p, f in
-                                                                    zip(s.contenders, outcome)), {}))
+            out.append(Event("initiative", "start roll: " + ", ".join(f"{s.players[p]} {f}" for p, f in
+                                                                     zip(s.contenders, outcome)), {}))
             if len(tied) > 1:
                 s.contenders = tied
-                ev.append(Event("initiative_tie", " and ".join(s.players[p] for p in tied) + " roll again", {}))
+                out.append(Event("initiative_tie", " and ".join(s.players[p] for p in tied) + " roll again", {}))
             else:
                 s.first = s.seat = tied[0]
                 s.contenders = []
-                ev.append(Event("first", f"{s.players[s.first]} starts", {"player": s.first}))
-                ev += self._begin_turn(s)
+                out.append(Event("first", f"{s.players[s.first]} starts", {"player": s.first}))
+                self._begin_turn(s, out)
         elif ph == "castaway":
             total = sum(self.number(f) for f in outcome)
             s.tries += 1
             if total in self.data.rules.castaway_escape:
                 p = s.seat
                 s.pos[p], s.marooned[p] = s.marooned[p], ""
-                ev.append(Event("rescued", f"{name} rolls {total} and sails back from Castaway Island to {space_label(s.pos[p])}",
-                                {"player": p, "total": total}))
-                ev += self._end_turn(s)
+                out.append(Event("rescued", f"{name} rolls {total} and sails back from Castaway Island to "
+                                            f"{space_label(s.pos[p])}", {"player": p, "total": total}))
+                self._end_turn(s, out)
             elif s.tries >= self.data.rules.castaway_tries:
-                ev.append(Event("stranded", f"{name} rolls {total}: still marooned", {"total": total}))
-                ev += self._end_turn(s)
+                out.append(Event("stranded", f"{name} rolls {total}: still marooned", {"total": total}))
+                self._end_turn(s, out)
             else:
-                ev.append(Event("castaway_roll", f"{name} rolls {total}", {"total": total}))
+                out.append(Event("castaway_roll", f"{name} rolls {total}", {"total": total}))
         elif ph == "battle":
-            ev += self._fight(s, outcome)
-        return ev + self._eliminations(s)
+            self._fight(s, outcome, out)
+        self._eliminations(s, out)
 
     # --- setup steps -------------------------------------------------------------------------
-    def _dealt(self, s: PirState, cards: list[str]) -> list[Event]:
+    def _dealt(self, s: PirState, cards: list[str], out: Sink) -> None:
         """Set Up: the dealt cards; Crew, Hurricane and Sea Monster act as dealt (rulings: dealt-cards)."""
         p = s.seat
         name = s.players[p]
-        ev = [Event("deal", f"{name} is dealt {', '.join(self._card_name(c) for c in cards)}",
-                    {"player": p, "cards": list(cards)})]
+        out.append(Event("deal", f"{name} is dealt {', '.join(self._card_name(c) for c in cards)}",
+                         {"player": p, "cards": list(cards)}))
         redeal = 0
-        s.pile = s.pile[:]
-        s.bottom = s.bottom[:]
         for c in cards:
             s.pile.remove(c)
             card = self.data.cards[c]
@@ -914,65 +814,62 @@ class PirateologyGame(Game[PirState]):
             if card.dealt == "redeal":
                 s.bottom.append(c)
                 redeal += 1
-                ev.append(Event("redeal", f"{self._card_name(c)} goes under the pile; {name} is dealt another", {}))
+                out.append(Event("redeal", f"{self._card_name(c)} goes under the pile; {name} is dealt another", {}))
             elif card.dealt == "apply" and e.kind == "nearest":
                 s.bottom.append(c)
-                ev += self._send(s, p, e.space, then=None)
+                self._send(s, p, e.space, None, out)
             else:
                 s.hands[p] = sorted(s.hands[p] + [c])
         if redeal and (s.pile or s.bottom):
             s.deal_n = min(redeal, len(s.pile)) if s.pile else 0
             if s.deal_n:
-                return ev
+                return
         if s.owed and s.hands[p]:
             s.pending = {"kind": "discard", "player": p, "count": min(s.owed, len(s.hands[p])), "then": "deal"}
             s.owed = 0
             s.phase = "discard"
-            return ev
+            return
         s.owed = 0
-        return ev + self._next_deal(s)
+        self._next_deal(s)
 
-    def _next_deal(self, s: PirState) -> list[Event]:
+    def _next_deal(self, s: PirState) -> None:
         if s.seat + 1 < len(s.players):
             s.seat += 1
             s.deal_n = self.data.rules.cards_dealt
             s.phase = "deal"
-            return []
+            return
         s.contenders = list(range(len(s.players)))
         s.phase = "initiative"
-        return []
 
     # --- turns -------------------------------------------------------------------------------
-    def _begin_turn(self, s: PirState) -> list[Event]:
-        ev: list[Event] = []
+    def _begin_turn(self, s: PirState, out: Sink) -> None:
         for _ in range(4 * len(s.players)):
             p = s.seat
             if s.out[p]:
-                ev += self._advance(s)
+                self._advance(s, out)
                 if s.phase == "over":
-                    return ev
+                    return
                 continue
             s.wind, s.roll, s.steps, s.must, s.done, s.tries = "", [], 0, "", [], 0
             s.battle = None
             if s.lost_turn[p]:
                 s.lost_turn[p] = False
                 s.turns[p] += 1
-                ev.append(Event("lost_turn", f"{s.players[p]} loses this turn to the hurricane", {"player": p}))
-                ev += self._advance(s)
+                out.append(Event("lost_turn", f"{s.players[p]} loses this turn to the hurricane", {"player": p}))
+                self._advance(s, out)
                 if s.phase == "over":
-                    return ev
+                    return
                 continue
             if s.marooned[p]:
                 s.phase = "castaway"
-            elif self.has_pillage(s, p) and \
-                    any(s.hands[q] for q in self.alive(s) if q != p):
+            elif self.has_pillage(s, p) and self._pillage_victims(s, p):
                 s.phase = "start"
             else:
                 s.phase = "spin"
-            return ev
+            return
         raise AssertionError("no player can take a turn")
 
-    def _advance(self, s: PirState) -> list[Event]:
+    def _advance(self, s: PirState, out: Sink) -> None:
         """To the next seat still in the game; a round ends when play comes back to the first player."""
         n = len(s.players)
         for _ in range(n):
@@ -981,140 +878,137 @@ class PirateologyGame(Game[PirState]):
                 s.rounds += 1
                 limit = s.options.get("round_limit", 0)
                 if limit and s.rounds >= limit:
-                    return self._finish_by_gold(s)
+                    self._finish_by_gold(s, out)
+                    return
             if not s.out[s.seat]:
-                return []
-        return []
+                return
 
-    def _end_turn(self, s: PirState) -> list[Event]:
+    def _end_turn(self, s: PirState, out: Sink) -> None:
         p = s.seat
         s.turns[p] += 1
         s.phase = "between"
         s.pending = None
         s.battle = None
-        ev = self._eliminations(s)
+        self._eliminations(s, out)
         if s.phase == "over":
-            return ev
-        ev += self._advance(s)
+            return
+        self._advance(s, out)
         if s.phase == "over":
-            return ev
-        return ev + self._begin_turn(s)
+            return
+        self._begin_turn(s, out)
 
-    def _go(self, s: PirState, then: str | None) -> list[Event]:
+    def _go(self, s: PirState, then: str | None, out: Sink) -> None:
         """Continue after a decision: act (the rest of the turn), end (the turn is over), deal."""
         if then == "deal":
-            return self._next_deal(s)
-        if then == "end" or s.out[s.seat] or s.marooned[s.seat]:
-            return self._end_turn(s)
-        s.phase = "act"
-        return []
+            self._next_deal(s)
+        elif then == "end" or s.out[s.seat] or s.marooned[s.seat]:
+            self._end_turn(s, out)
+        else:
+            s.phase = "act"
 
     # --- landing, spaces and cards -----------------------------------------------------------
-    def _land(self, s: PirState, p: int, loud: bool = True) -> list[Event]:
+    def _land(self, s: PirState, p: int, out: Sink) -> None:
         here = s.pos[p]
-        ev: list[Event] = []
         for q in range(len(s.players)) if here in s.marooned else ():
             if q != p and s.marooned[q] == here and s.coins[q] > 0:
                 got, s.coins[q] = s.coins[q], 0
                 s.coins[p] += got
-                ev.append(Event("castaway_theft", f"{s.players[p]} lands on {s.players[q]}'s marker and takes "
-                                                  f"{got} coins from the castaway", {"player": p, "victim": q,
-                                                                                     "coins": got}))
-        return ev + self._space(s, p, self.data.ocean.kind(here), "act", loud)
+                out.append(Event("castaway_theft", f"{s.players[p]} lands on {s.players[q]}'s marker and takes "
+                                                   f"{got} coins from the castaway", {"player": p, "victim": q,
+                                                                                      "coins": got}))
+        self._space(s, p, self.data.ocean.kind(here), "act", out)
 
-    def _space(self, s: PirState, p: int, kind: str, then: str | None, loud: bool = True) -> list[Event]:
-        """The effect of landing on a square of `kind` (content: board.yaml kinds); without `loud`
-        no event for coins taken from or paid into the Skull Bank."""
+    def _space(self, s: PirState, p: int, kind: str, then: str | None, out: Sink) -> None:
+        """The effect of landing on a square of `kind` (content: board.yaml kinds)."""
         e = self.data.kinds[kind].effect
         name = s.players[p]
-        ev: list[Event] = []
         if e.kind == "draw":
-            return self._draw(s, p, then)
+            self._draw(s, p, then, out)
+            return
         if e.kind == "gain":
             got = min(e.coins, s.bank)
             s.bank -= got
             s.coins[p] += got
-            if loud:
-                ev.append(Event("gain", f"{name} takes {got} coin{'s' if got != 1 else ''} from the Skull Bank"
-                                + (" (it is empty)" if not got else ""), {"player": p, "coins": got}))
+            if out is not NOWHERE:
+                out.append(Event("gain", f"{name} takes {got} coin{'s' if got != 1 else ''} from the Skull Bank"
+                                 + (" (it is empty)" if not got else ""), {"player": p, "coins": got}))
         elif e.kind == "pay":
             paid = min(e.coins, s.coins[p])
             s.coins[p] -= paid
             s.bank += paid
-            if loud:
-                ev.append(Event("pay", f"{name} puts {paid} coin{'s' if paid != 1 else ''} into the Skull Bank",
-                                {"player": p, "coins": paid}))
+            if out is not NOWHERE:
+                out.append(Event("pay", f"{name} puts {paid} coin{'s' if paid != 1 else ''} into the Skull Bank",
+                                 {"player": p, "coins": paid}))
         elif e.kind == "lose_turn":
             s.lost_turn[p] = True
-            ev.append(Event("hurricane", f"{name} is caught in a hurricane and loses the next turn", {"player": p}))
+            out.append(Event("hurricane", f"{name} is caught in a hurricane and loses the next turn", {"player": p}))
         elif e.kind == "lose_card":
             if s.hands[p]:
-                ev.append(Event("sea_monster", f"a sea monster! {name} gives up a Skull Card", {"player": p}))
+                out.append(Event("sea_monster", f"a sea monster! {name} gives up a Skull Card", {"player": p}))
                 s.pending = {"kind": "discard", "player": p, "count": min(e.cards, len(s.hands[p])), "then": then}
                 s.phase = "discard"
-                return ev
-            ev.append(Event("sea_monster", f"a sea monster, but {name} has no card to give up", {"player": p}))
-        if then is None:
-            return ev
-        return ev + self._go(s, then)
+                return
+            out.append(Event("sea_monster", f"a sea monster, but {name} has no card to give up", {"player": p}))
+        if then is not None:
+            self._go(s, then, out)
 
-    def _send(self, s: PirState, p: int, kind: str, then: str | None) -> list[Event]:
+    def _send(self, s: PirState, p: int, kind: str, then: str | None, out: Sink) -> None:
         """Hurricane and Sea Monster cards: to the nearest such square, which takes effect."""
         to = self.data.ocean.nearest(s.pos[p], kind)
-        ev = [Event("sent", f"{s.players[p]} is sent to the nearest {say(self.data.kinds[kind].name)} at {space_label(to)}",
-                    {"player": p, "from": s.pos[p], "to": to})]
+        out.append(Event("sent", f"{s.players[p]} is sent to the nearest {say(self.data.kinds[kind].name)} at "
+                                 f"{space_label(to)}", {"player": p, "from": s.pos[p], "to": to}))
         s.last_move = {"player": p, "from": s.pos[p], "to": to, "steps": 0}
         s.pos[p] = to
         if then is None:  # dealt at setup: the discard is owed until the deal is done
             e = self.data.kinds[kind].effect
             if e.kind == "lose_turn":
                 s.lost_turn[p] = True
-                ev.append(Event("hurricane", f"{s.players[p]} loses the first turn", {"player": p}))
+                out.append(Event("hurricane", f"{s.players[p]} loses the first turn", {"player": p}))
             elif e.kind == "lose_card":
                 s.owed += e.cards
-            return ev
-        return ev + self._space(s, p, kind, then)
+            return
+        self._space(s, p, kind, then, out)
 
-    def _draw(self, s: PirState, p: int, then: str | None) -> list[Event]:
+    def _draw(self, s: PirState, p: int, then: str | None, out: Sink) -> None:
         """Draw from the shuffled part of the pile (a Draw step), then from the cards put under it."""
         if s.pile:
             s.pending = {"kind": "draw", "player": p, "then": then}
             s.phase = "draw"
-            return []
-        if s.bottom:
-            card, s.bottom = s.bottom[0], s.bottom[1:]
-            return self._drawn(s, p, card, then)
-        return [Event("no_card", "the Skull Card pile is empty", {})] + self._go(s, then)
+        elif s.bottom:
+            self._drawn(s, p, s.bottom.pop(0), then, out)
+        else:
+            out.append(Event("no_card", "the Skull Card pile is empty", {}))
+            self._go(s, then, out)
 
-    def _drawn(self, s: PirState, p: int, card: str, then: str | None) -> list[Event]:
+    def _drawn(self, s: PirState, p: int, card: str, then: str | None, out: Sink) -> None:
         e = self.data.cards[card].effect
         name = s.players[p]
-        ev = [Event("draw", f"{name} draws {self._card_name(card)}", {"player": p, "card": card})]
+        out.append(Event("draw", f"{name} draws {self._card_name(card)}", {"player": p, "card": card}))
         if e.kind == "castaway":
-            s.bottom = s.bottom + [card]
+            s.bottom.append(card)
             s.marooned[p] = s.pos[p]
             s.pos[p] = self.data.castaway
-            ev.append(Event("black_spot", f"{name} leaves a land marker at {space_label(s.marooned[p])} and is marooned on "
-                                          "Castaway Island", {"player": p, "marker": s.marooned[p]}))
-            return ev + self._end_turn(s)
+            out.append(Event("black_spot", f"{name} leaves a land marker at {space_label(s.marooned[p])} and is "
+                                           "marooned on Castaway Island", {"player": p, "marker": s.marooned[p]}))
+            self._end_turn(s, out)
+            return
         if e.kind == "nearest":
-            s.bottom = s.bottom + [card]
-            return ev + self._send(s, p, e.space, "end")
+            s.bottom.append(card)
+            self._send(s, p, e.space, "end", out)
+            return
         was_ship = self.is_ship(s, p)
         s.hands[p] = sorted(s.hands[p] + [card])
         if e.kind == "crew" and not was_ship:
-            ev.append(Event("ship", f"{name} swaps the pirate for {say(self.pirate(p).ship)}", {"player": p}))
-        return ev + self._go(s, then)
+            out.append(Event("ship", f"{name} swaps the pirate for {say(self.pirate(p).ship)}", {"player": p}))
+        self._go(s, then, out)
 
     def _to_bottom(self, s: PirState, p: int, card: str) -> None:
-        left = s.hands[p][:]
-        left.remove(card)
-        s.hands[p] = left
-        s.bottom = s.bottom + [card]
+        s.hands[p].remove(card)
+        s.bottom.append(card)
 
     # --- battles -----------------------------------------------------------------------------
-    def _attack(self, s: PirState, p: int, q: int) -> list[Event]:
-        s.done = s.done + ["battle"]
+    def _attack(self, s: PirState, p: int, q: int, out: Sink) -> None:
+        s.done.append("battle")
         if s.must == "battle":
             s.must = ""
         aw = self.weapon(s, p)
@@ -1129,84 +1023,87 @@ class PirateologyGame(Game[PirState]):
                 + (f"; {s.players[q]} fights back with the {self._card_name(dw)}" if duel else
                    f"; {s.players[q]} cannot fight back"))
         s.phase = "wager" if duel else "battle"
-        return [Event("attack", text, {"player": p, "target": q, "weapon": aw, "defence": dw})]
+        out.append(Event("attack", text, {"player": p, "target": q, "weapon": aw, "defence": dw}))
 
-    def _fight(self, s: PirState, outcome: list[str]) -> list[Event]:
+    def _fight(self, s: PirState, outcome: list[str], out: Sink) -> None:
         b = s.battle
         a, d = b["att"], b["def"]
         r = self.data.rules
-        ev: list[Event] = []
         # the weapons rolled go to the bottom of the pile first (Weapons; rulings: paying)
         self._to_bottom(s, a, b["att_weapon"])
         if b["def_weapon"]:
             self._to_bottom(s, d, b["def_weapon"])
         if not b["duel"]:
             face = outcome[0]
-            s.battle = dict(b, faces=[face])
+            b["faces"] = [face]
+            b["winner"] = a
             if face == SKULL:
-                text = f"{s.players[a]} rolls a skull and takes everything {s.players[d]} carries"
-                s.battle = dict(s.battle, winner=a, result=text)
-                ev.append(Event("battle", text, {"winner": a, "faces": outcome}))
-                return ev + self._take_all(s, a, d)
+                text = b["result"] = f"{s.players[a]} rolls a skull and takes everything {s.players[d]} carries"
+                out.append(Event("battle", text, {"winner": a, "faces": outcome}))
+                self._take_all(s, a, d, out)
+                return
             n = self.number(face)
-            text = f"{s.players[a]} rolls {n}: {s.players[d]} owes {n} coins"
-            s.battle = dict(s.battle, winner=a, result=text)
-            ev.append(Event("battle", text, {"winner": a, "faces": outcome}))
-            return ev + self._pay(s, d, a, n, 0, short_in_cards=True)
+            text = b["result"] = f"{s.players[a]} rolls {n}: {s.players[d]} owes {n} coins"
+            out.append(Event("battle", text, {"winner": a, "faces": outcome}))
+            self._pay(s, d, a, n, 0, True, out)
+            return
         af, df = outcome[: b["att_dice"]], outcome[b["att_dice"]:]
-        s.battle = dict(b, faces=list(outcome))
+        b["faces"] = list(outcome)
         a_sk, d_sk = af.count(SKULL), df.count(SKULL)
         a_all = b["att_dice"] >= r.cannon_skulls and a_sk >= r.cannon_skulls
         d_all = b["def_dice"] >= r.cannon_skulls and d_sk >= r.cannon_skulls
         words = f"{s.players[a]} rolls {', '.join(af)}; {s.players[d]} rolls {', '.join(df)}"
         if a_all != d_all:
             w, l = (a, d) if a_all else (d, a)
-            text = f"{words}: three skulls with the Cannon! {s.players[w]} takes everything"
-            s.battle = dict(s.battle, winner=w, result=text)
-            ev.append(Event("battle", text, {"winner": w, "faces": outcome}))
-            return ev + self._take_all(s, w, l)
+            b["winner"] = w
+            text = b["result"] = f"{words}: three skulls with the Cannon! {s.players[w]} takes everything"
+            out.append(Event("battle", text, {"winner": w, "faces": outcome}))
+            self._take_all(s, w, l, out)
+            return
         if bool(a_sk) != bool(d_sk):
             w = a if a_sk else d
         else:
             at = sum(self.number(f) for f in af if f != SKULL)
             dt = sum(self.number(f) for f in df if f != SKULL)
             w = a if at > dt else d if dt > at else None
+        b["winner"] = w
         if w is None:
-            text = f"{words}: a draw, nobody pays"
-            s.battle = dict(s.battle, winner=None, result=text)
-            ev.append(Event("battle", text, {"winner": None, "faces": outcome}))
-            return ev + self._go(s, "act")
+            text = b["result"] = f"{words}: a draw, nobody pays"
+            out.append(Event("battle", text, {"winner": None, "faces": outcome}))
+            self._go(s, "act", out)
+            return
         l = d if w == a else a
-        text = f"{words}: {s.players[w]} wins the wager"
-        s.battle = dict(s.battle, winner=w, result=text)
-        ev.append(Event("battle", text, {"winner": w, "faces": outcome}))
-        return ev + self._pay(s, l, w, b["coins"], b["cards"], short_in_cards=False)
+        text = b["result"] = f"{words}: {s.players[w]} wins the wager"
+        out.append(Event("battle", text, {"winner": w, "faces": outcome}))
+        self._pay(s, l, w, b["coins"], b["cards"], False, out)
 
-    def _pay(self, s: PirState, loser: int, winner: int, coins: int, cards: int, short_in_cards: bool) -> list[Event]:
+    def _pay(self, s: PirState, loser: int, winner: int, coins: int, cards: int, short_in_cards: bool,
+             out: Sink) -> None:
         """Coins first, then Skull Cards chosen by the winner (rulings: paying, wager)."""
         paid = min(coins, s.coins[loser])
         s.coins[loser] -= paid
         s.coins[winner] += paid
         owed = cards + (coins - paid if short_in_cards else 0)
         k = min(owed, len(s.hands[loser]))
-        ev = [Event("pay", f"{s.players[loser]} pays {s.players[winner]} {paid} coin{'s' if paid != 1 else ''}"
-                    + (f" and {k} card{'s' if k != 1 else ''}" if k else ""),
-                    {"from": loser, "to": winner, "coins": paid, "cards": k})]
+        out.append(Event("pay", f"{s.players[loser]} pays {s.players[winner]} {paid} coin{'s' if paid != 1 else ''}"
+                         + (f" and {k} card{'s' if k != 1 else ''}" if k else ""),
+                         {"from": loser, "to": winner, "coins": paid, "cards": k}))
         if k:
             s.pending = {"kind": "take", "taker": winner, "victim": loser, "count": k, "then": "act"}
             s.phase = "take"
-            return ev
-        return ev + self._go(s, "act")
+            return
+        self._go(s, "act", out)
 
-    def _take_all(self, s: PirState, winner: int, loser: int) -> list[Event]:
+    def _take_all(self, s: PirState, winner: int, loser: int, out: Sink) -> None:
         got, cards = s.coins[loser], s.hands[loser]
         s.coins[winner] += got
         s.coins[loser] = 0
         s.hands[winner] = sorted(s.hands[winner] + cards)
         s.hands[loser] = []
-        return [Event("take_all", f"{s.players[winner]} takes {got} coins and {len(cards)} cards from "
-                                  f"{s.players[loser]}", {"from": loser, "to": winner, "coins": got,
-                                                          "cards": list(cards)})] + self._go(s, "act")
+        out.append(Event("take_all", f"{s.players[winner]} takes {got} coins and {len(cards)} cards from "
+                                     f"{s.players[loser]}", {"from": loser, "to": winner, "coins": got,
+                                                             "cards": list(cards)}))
+        self._go(s, "act", out)
 
     # --- the end -----------------------------------------------------------------------------
     @staticmethod
@@ -1226,37 +1123,37 @@ class PirateologyGame(Game[PirState]):
                 return False
         return True
 
-    def _eliminations(self, s: PirState) -> list[Event]:
+    def _eliminations(self, s: PirState, out: Sink) -> None:
         """Rules Of Battle: nothing carried and nothing buried is out (rulings: elimination)."""
         if s.phase in ("over", "place", "deal", "take") or self._nobody_out(s):
-            return []
-        ev: list[Event] = []
+            return
+        gone = False
         for p in self.alive(s):
             if not s.coins[p] and not s.hands[p] and not s.buried[p]:
                 s.out[p] = True
                 s.pos[p] = ""
                 s.marooned[p] = ""
-                ev.append(Event("eliminated", f"{s.players[p]} has nothing left and nothing buried: out of the game",
-                                {"player": p}))
+                gone = True
+                out.append(Event("eliminated", f"{s.players[p]} has nothing left and nothing buried: out of the game",
+                                 {"player": p}))
         left = self.alive(s)
         if len(left) == 1:
             s.phase = "over"
             s.winners = [s.players[left[0]]]
-            ev.append(Event("game_over", f"{s.players[left[0]]} is the last pirate standing and wins",
-                            {"winners": s.winners}))
-        elif ev and s.out[s.seat] and s.phase not in ("between", "initiative"):
-            ev += self._end_turn(s)
-        return ev
+            out.append(Event("game_over", f"{s.players[left[0]]} is the last pirate standing and wins",
+                             {"winners": list(s.winners)}))
+        elif gone and s.out[s.seat] and s.phase not in ("between", "initiative"):
+            self._end_turn(s, out)
 
-    def _finish_by_gold(self, s: PirState) -> list[Event]:
+    def _finish_by_gold(self, s: PirState, out: Sink) -> None:
         """House rule round_limit: the most gold (carried and buried) wins, then the most cards."""
         left = self.alive(s)
         best = max((self.gold(s, p), len(s.hands[p])) for p in left)
         s.winners = [s.players[p] for p in left if (self.gold(s, p), len(s.hands[p])) == best]
         s.phase = "over"
-        return [Event("game_over", f"after {s.rounds} rounds {' and '.join(s.winners)} "
-                                   f"{'has' if len(s.winners) == 1 else 'have'} the most gold and "
-                                   f"win{'s' if len(s.winners) == 1 else ''}", {"winners": s.winners})]
+        out.append(Event("game_over", f"after {s.rounds} rounds {' and '.join(s.winners)} "
+                                      f"{'has' if len(s.winners) == 1 else 'have'} the most gold and "
+                                      f"win{'s' if len(s.winners) == 1 else ''}", {"winners": list(s.winners)}))
 
     # --- what people see ---------------------------------------------------------------------
     def _card_name(self, card: str) -> str:
@@ -1284,7 +1181,9 @@ class PirateologyGame(Game[PirState]):
             "wind": s.wind or None, "wind_name": d.direction_names.get(s.wind) if s.wind else None,
             "roll": list(s.roll), "steps": s.steps, "must": s.must or None,
             "players": [self._player_view(s, p) for p in range(len(s.players))],
-            "squares": self.squares, "kinds": self.kinds_look, "last_move": s.last_move, "battle": self._battle_view(s), "pending": self._pending_view(s),
+            "squares": self.squares, "kinds": self.kinds_look,
+            "last_move": None if s.last_move is None else dict(s.last_move),
+            "battle": self._battle_view(s), "pending": self._pending_view(s),
             "over": s.phase == "over", "faces": self.faces_look, "directions": self.directions_look,
             "card_types": self.cards_look, "castaway": self._castaway_view(s),
             "contenders": list(s.contenders) if s.phase == "initiative" else [],
@@ -1318,7 +1217,7 @@ class PirateologyGame(Game[PirState]):
                 "attacker_weapon": self._card_name(b["att_weapon"]),
                 "defender_weapon": self._card_name(b["def_weapon"]) if b["def_weapon"] else None,
                 "attacker_dice": b["att_dice"], "defender_dice": b["def_dice"], "coins": b["coins"],
-                "cards": b["cards"], "faces": b.get("faces"), "winner": b.get("winner"), "result": b.get("result")}
+                "cards": b["cards"], "faces": list(b["faces"]) if "faces" in b else None, "winner": b.get("winner"), "result": b.get("result")}
 
     def _pending_view(self, s: PirState) -> dict[str, Any] | None:
         pd = s.pending
@@ -1330,6 +1229,15 @@ class PirateologyGame(Game[PirState]):
         return {"scores": {n: self.gold(s, p) for p, n in enumerate(s.players)}, "winners": list(s.winners),
                 "over": s.phase == "over", "eliminated": [n for p, n in enumerate(s.players) if s.out[p]],
                 "rounds": s.rounds, "turns": dict(zip(s.players, s.turns))}
+
+    def history_view(self, s: PirState) -> dict[str, Any]:
+        """What the table's history keeps (companion/history): each round's gold (carried and
+        buried) and who is out; how the game ended."""
+        ending = "normal" if s.phase != "over" else "last_standing" if len(self.alive(s)) == 1 else "round_limit"
+        return {"ending": ending,
+                "track": {"round": s.rounds, "values": {n: self.gold(s, p) for p, n in enumerate(s.players)},
+                          "marks": {n: "history.mark.out" for p, n in enumerate(s.players) if s.out[p]},
+                          "label": "history.track.gold"}}
 
     def describe_action(self, s: PirState, a: Action) -> str:
         name = s.players

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from companion.board import picture
+from companion.board.picture import picture
 
 from .catalog import catalog
 from .state import DIG, EXPEDITION, PvdState

@@ -12,7 +12,7 @@ from .dice import start_roll
 from .frames import (ATTACK_AFTER, ATTACK_ATTACKER, ATTACK_COMPARE, ATTACK_DEFENDER, ATTACK_STEAL, COMBAT_AFTER,
                      COMBAT_RESULT, COMBAT_ROLL, Attack, BagToken, Combat, Guard, Ops)
 from .kernel import Ctx, name
-from .state import DIG, PvdState, drop, own
+from .state import DIG, EXPEDITION, PvdState, drop
 
 
 def strength_of(s: PvdState, f: Combat) -> int:
@@ -70,6 +70,16 @@ def after_combat(ctx: Ctx, results: list[tuple[int, str]], pending: tuple[tuple[
         ctx.push(fr)
 
 
+def rivals(s: PvdState, p: int) -> list[int]:
+    """The captains p may attack (Attack a Rival; Fights at the Dig Site): those exploring p's area
+    while p explores, those digging while p digs."""
+    me = s.players[p]
+    if me.stage not in (EXPEDITION, DIG):
+        return []
+    return [q for q, o in enumerate(s.players) if q != p and o.stage == me.stage
+            and (me.stage == DIG or o.area == me.area)]
+
+
 def start_attack(ctx: Ctx, a: int, d: int) -> None:
     """Attack a Rival (Stage 2) or Another Player (Stage 3): both roll; the winner loses 1, the loser
     the difference; a draw costs both 1. At the Dig Site the winner steals 1 random treasure."""
@@ -113,9 +123,9 @@ def h_attack(ctx: Ctx, f: Attack) -> Next:
             return Need("draw", 1, src=f"treasure:{los}", label=f"treasure stolen from {name(ctx, los)}")
     elif phase == ATTACK_STEAL:
         value = int(ctx.take_outcome()[0])
-        pl = own(s, f.loser)
+        pl = s.players[f.loser]
         pl.treasures = drop(pl.treasures, value)
-        own(s, f.winner).treasures += (value,)
+        s.players[f.winner].treasures += (value,)
         ctx.emit(f"{name(ctx, f.winner)} steals a treasure from {name(ctx, f.loser)}", "steal")
         ctx.emit(f"The stolen treasure is worth ${value:,}", "steal", to=(f.winner, f.loser), value=value)
         ctx.put(replace(f, phase=ATTACK_AFTER))

@@ -17,7 +17,7 @@ from companion.content.models import (Aid, Board, Card, Deck, Die, Face, Id, Pie
                                       Strict, Text, Token, ref)
 from companion.content.schema import GameSchema
 
-from .effects import Ability, AreaId, Condition, Op, Refresh, TokenKind, abilities_ops, walk
+from .vocabulary import Ability, AreaId, Condition, Op, Refresh, TokenKind, abilities_ops, walk
 
 if TYPE_CHECKING:
     from companion.content.loader import GameContent
@@ -129,6 +129,10 @@ class PvdBoard(Board):
     curse_track: list[str] = ref("space", min_length=16, max_length=16)
     #: the 6 marks of the Awakening Volcano, mark 1 first
     volcano_track: list[str] = ref("space", min_length=6, max_length=6)
+
+    def art_marks(self) -> list[tuple[str, str, int]]:
+        """An hourglass per search hour in each area, so the board shows what a search costs."""
+        return [(a.space, "hourglass", a.search_hours) for a in self.areas]
 
 
 class BoardFile(Strict):

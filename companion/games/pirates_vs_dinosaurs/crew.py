@@ -8,7 +8,7 @@ from .abilities import passive_amount, passive_ops
 from .catalog import catalog
 from .frames import Attack, Incident
 from .kernel import Ctx
-from .state import PvdState, own
+from .state import PvdState
 
 
 def combat_dice(s: PvdState, p: int) -> int:
@@ -19,6 +19,11 @@ def combat_dice(s: PvdState, p: int) -> int:
 def carry_capacity(s: PvdState, p: int) -> int:
     """Return to the Ship: 2 sailors carry 1 treasure."""
     return s.players[p].crew // catalog().setup.sailors_per_treasure
+
+
+def over_capacity(s: PvdState, p: int) -> int:
+    """Return to the Ship: the treasures captain p's crew cannot carry, which go back into the bag."""
+    return max(0, len(s.players[p].treasures) - carry_capacity(s, p))
 
 
 def _prevent(ctx: Ctx, p: int, n: int, fight: bool) -> int:
@@ -43,7 +48,7 @@ def lose(ctx: Ctx, p: int, n: int, to: str = "reserve", preventable: bool = True
     Incident or combat, then Emergency Crew Replenishments (4 sailors and a token, repeated) while the
     loss would leave no sailor, then the loss. Returns the sailors lost."""
     s = ctx.state
-    pl = own(s, p)
+    pl = s.players[p]
     if preventable:
         n = _prevent(ctx, p, n, fight)
     if n <= 0:
@@ -76,7 +81,7 @@ def lose(ctx: Ctx, p: int, n: int, to: str = "reserve", preventable: bool = True
 def gain(ctx: Ctx, p: int, n: int, src: str = "reserve") -> int:
     """Take sailors from the reserve or from Lost and Forgotten (as many as are there)."""
     s = ctx.state
-    pl = own(s, p)
+    pl = s.players[p]
     if src == "lost_and_forgotten":
         n = min(n, s.lost)
         s.lost -= n
@@ -92,7 +97,7 @@ def gain(ctx: Ctx, p: int, n: int, src: str = "reserve") -> int:
 def replenish(ctx: Ctx, p: int) -> None:
     """Replenish Your Crew: 6 sailors (plus passives) and 1 Crew Replenishment token."""
     s = ctx.state
-    pl = own(s, p)
+    pl = s.players[p]
     st = catalog().setup
     extra = sum(op.amount for op in passive_ops(s, p, "replenish_sailors", {}))
     s.tokens_left -= 1

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from companion.engine.stack import Need, Next, replace
 
-from .abilities import op_field, open_window, passive_ops, reaction_possible, window_seat
+from .abilities import op_field, passive_ops
+from .windows import open_window, reaction_possible, window_seat
 from .frames import (ROLL_GO, ROLL_POST, ROLL_PRE, ROLL_REROLL, ROLL_REROLLED, ROLL_ROLLED, Roll,
                      RollResult)
 from .kernel import Ctx, ask, name
-from .state import DIG, PvdState, own
+from .state import DIG, PvdState
 
 MODIFIERS = ("add_dice", "count_sabers", "double_successes", "add_successes")
 
@@ -34,7 +35,7 @@ def new_roll(s: PvdState, p: int, kind: str, dice: int, foe: str = "") -> Roll:
                 if m["until"] == "roll":
                     continue
             keep.append(m)
-        own(s, p).mods = tuple(keep)
+        s.players[p].mods = tuple(keep)
     return f
 
 

@@ -7,12 +7,12 @@ from companion.engine.stack import Ask, Need, Next, replace
 from companion.words import plural
 
 from .catalog import catalog
-from .crew import carry_capacity
+from .crew import carry_capacity, over_capacity
 from .dice import start_roll
-from .effects_engine import put_back
+from .interpreter import put_back
 from .frames import TOKEN_DONE, TOKEN_DRAW, TOKEN_DRAWN, BagToken, DigRoll, Ops, Prize, ReturnToShip
 from .kernel import Ctx, final_value, name, result
-from .state import DIG, SHIP, UNKNOWN, drop, own
+from .state import DIG, SHIP, UNKNOWN, drop
 
 __all__ = ["HANDLERS", "final_value", "result", "put_back"]
 
@@ -26,7 +26,7 @@ def h_prize(ctx: Ctx, f: Prize) -> Next:
         t = cat.tokens[tok]
         if t.kind == "treasure":
             s.bag = drop(s.bag, tok)
-            own(s, f.p).treasures += (t.dollars,)
+            s.players[f.p].treasures += (t.dollars,)
             ctx.emit(f"{name(ctx, f.p)} takes a prize treasure", "prize", seat=f.p)
             ctx.emit(f"Your prize is worth ${t.dollars:,}", "prize", to=(f.p,), value=t.dollars)
             ctx.pop()
@@ -89,7 +89,7 @@ def h_tok(ctx: Ctx, f: BagToken) -> Next:
                 s.boxed += (tok,)
                 ctx.emit(f"{name(ctx, p)} takes a treasure out of the game", "token", seat=p)
             else:
-                own(s, p).treasures += (t.dollars,)
+                s.players[p].treasures += (t.dollars,)
                 ctx.emit(f"{name(ctx, p)} digs up a treasure", "token", seat=p)
                 ctx.emit(f"It is worth ${t.dollars:,}", "token", to=(p,), value=t.dollars)
             return None
@@ -112,10 +112,9 @@ def h_ret(ctx: Ctx, f: ReturnToShip) -> Next:
     a = ctx.take_answer()
     if a is not None:
         put_back(ctx, p, a.value)
-    pl = own(s, p)
-    cap = carry_capacity(s, p)
-    if len(pl.treasures) > cap:
-        return Ask(p, "putback", {"cap": cap})
+    pl = s.players[p]
+    if over_capacity(s, p):
+        return Ask(p, "putback", {"cap": carry_capacity(s, p)})
     ctx.pop()
     pl.stage = SHIP
     pl.area = "harbor"

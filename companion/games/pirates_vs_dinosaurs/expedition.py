@@ -6,7 +6,8 @@ from __future__ import annotations
 from companion.engine.stack import Ask, Next, replace
 from companion.words import plural
 
-from .abilities import apply_use, new_complete, new_incident, passive_amount, search_hours
+from .abilities import new_complete, new_incident, passive_amount, search_hours
+from .windows import apply_use
 from .actions import Arrange, Attack, Dig, EndSearch as EndSearchAction, Hand, Proceed, Replenish, Search, ShipDraw, Use
 from .catalog import catalog
 from .combat import start_attack
@@ -16,7 +17,7 @@ from .frames import (INCIDENT_END, INCIDENT_GO, TURN_ACT, TURN_ARRANGE, TURN_DIG
                      TURN_SHIP, TURN_START, BagToken, Cards, Complete, DigRoll, DrawCards, EndSearch, Incident, NewSearch,
                      Ops, Prize, ReturnToShip, SearchRoll, Turn)
 from .kernel import Ctx, ask, finish
-from .state import DIG, EXPEDITION, LANDING, SHIP, Player, PvdState, drop, own
+from .state import DIG, EXPEDITION, LANDING, SHIP, Player, PvdState, drop
 
 
 def needs_turn(s: PvdState, q: int) -> bool:
@@ -96,10 +97,9 @@ def h_turn(ctx: Ctx, f: Turn) -> Next:
     on = f  # the frame on the stack
     cat = catalog()
     while True:
-        pl = s.players[p]  # (owned, copied on write, only by the phases that change it: START, END)
+        pl = s.players[p]
         phase = f.phase
         if phase == TURN_START:
-            pl = own(s, p)
             refresh_turn(pl)
             if pl.skip > 0:
                 pl.skip -= 1
@@ -153,7 +153,7 @@ def h_turn(ctx: Ctx, f: Turn) -> Next:
             f = replace(f, phase=TURN_END)
             continue
         if pl.mods:
-            own(s, p).mods = tuple(m for m in pl.mods if m["until"] != "turn")
+            s.players[p].mods = tuple(m for m in pl.mods if m["until"] != "turn")
         ctx.pop()
         return None
 
@@ -178,9 +178,9 @@ def _answer(ctx: Ctx, f: Turn, a: object) -> Next:
     elif phase == TURN_ARRANGE:
         if isinstance(a, Arrange):
             card = catalog().events[a.card]
-            me = own(s, p)
+            me = s.players[p]
             me.hand = drop(me.hand, a.card)
-            setattr(own(s, a.target), slot_attr(card.kind), a.card)
+            setattr(s.players[a.target], slot_attr(card.kind), a.card)
             ctx.put(replace(f, arranged=f.arranged + (a.target,)))
             ctx.emit(f"{s.players[p].name} arranges {card.name['en']} for {s.players[a.target].name}", "arrange",
                      seat=p, card=a.card, target=a.target)
@@ -188,7 +188,7 @@ def _answer(ctx: Ctx, f: Turn, a: object) -> Next:
             ctx.put(replace(f, phase=TURN_DISCARD))
     elif phase == TURN_DISCARD:
         for c in a.cards:  # type: ignore[attr-defined]
-            me = own(s, p)
+            me = s.players[p]
             me.hand = drop(me.hand, c)
             s.discard += (c,)
     elif phase == TURN_DIG:
@@ -211,7 +211,7 @@ def _answer(ctx: Ctx, f: Turn, a: object) -> Next:
 def play_incident(ctx: Ctx, p: int, kind: str) -> None:
     """Phase 2: an Upcoming Incident is played completely, then discarded."""
     s = ctx.state
-    pl = own(s, p)
+    pl = s.players[p]
     attr = slot_attr(kind)
     card = getattr(pl, attr)
     setattr(pl, attr, "")
@@ -248,7 +248,7 @@ def h_search(ctx: Ctx, f: SearchRoll) -> Next:
         return None
     ctx.pop()
     r = ctx.take_result()
-    pl = own(s, p)
+    pl = s.players[p]
     total = r.succ + st.search_auto_successes
     giant = bool(s.giant and s.giant == pl.area and total > 1)
     if giant:
@@ -303,7 +303,7 @@ def look(ctx: Ctx, p: int, slot: str, complete: bool = True) -> bool:
     """A captain looks at the Landmark in `slot`; on completing a search a match is taken (True)."""
     s = ctx.state
     cat = catalog()
-    pl = own(s, p)
+    pl = s.players[p]
     lm = s.slots[slot]
     pl.known = {**pl.known, slot: lm}
     ctx.emit(f"{pl.name} looks at a Landmark in the {cat.label(cat.slot_area[slot])}", "look", seat=p, slot=slot)
@@ -313,7 +313,7 @@ def look(ctx: Ctx, p: int, slot: str, complete: bool = True) -> bool:
     s.slots = {**s.slots, slot: ""}
     for q, other in enumerate(s.players):
         if slot in other.known:
-            own(s, q).known = {k: v for k, v in other.known.items() if k != slot}
+            s.players[q].known = {k: v for k, v in other.known.items() if k != slot}
     pl.fragments = drop(pl.fragments, lm)
     pl.found += (lm,)
     ctx.emit(f"{pl.name} finds the {cat.label(lm)} of a Map Fragment!", "found", seat=p, landmark=lm)
@@ -324,7 +324,7 @@ def go_dig(ctx: Ctx, p: int) -> None:
     """No Map Fragments left: to the Treasure Location; discard the hand and the Upcoming Incidents;
     the first captain there draws a prize treasure (rule: Stage 3)."""
     s = ctx.state
-    pl = own(s, p)
+    pl = s.players[p]
     pl.stage = DIG
     pl.area = "dig"
     pl.time = 0
@@ -365,7 +365,7 @@ def h_newsearch(ctx: Ctx, f: NewSearch) -> Next:
 
 def start_expedition(ctx: Ctx, p: int, area: str, keep: bool = False) -> None:
     s = ctx.state
-    pl = own(s, p)
+    pl = s.players[p]
     pl.area = area
     if keep:
         ctx.emit(f"{pl.name} moves to the {catalog().label(area)}", "area", seat=p, area=area)

@@ -3,24 +3,38 @@ the end of the game and its count (rule: End of the Game).
 
 Layers, each importing only those below it (no cycle, no import inside a function):
 `state`, `catalog`, `frames` -> `kernel` -> `abilities` -> `crew` -> the stage modules that push
-frames (`dice`, `combat`, `effects_engine`, `expedition`, `dig`, `setup`) -> `rules` (the Game
+frames (`dice`, `combat`, `interpreter`, `expedition`, `dig`, `setup`) -> `rules` (the Game
 adapter, which hands each frame kind to its stage module's handler).
 """
 from __future__ import annotations
 
 from typing import Any
 
+from companion.engine.events import NOWHERE, Event, Sink
 from companion.engine.stack import DONE, Ask, Context, Done
 
 from .frames import Ops
-from .state import DIG, EXPEDITION, SHIP, PvdState, own
-
-#: the resolving context of a step: the state, its stack, what came in and the events raised
-Ctx = Context[PvdState]
+from .state import DIG, EXPEDITION, SHIP, PvdState
 
 
-def context(s: PvdState, answer: Any = None, outcome: Any = None) -> Ctx:
-    return Context(s, s.stack, answer, outcome)
+class Ctx(Context[PvdState]):
+    """The resolving context of a step: the state, its stack, what came in, and the sink its
+    events go to (the step's `out`: a list the engine keeps, or NOWHERE, where no event is built)."""
+
+    __slots__ = ()
+
+    def emit(self, text: str, kind: str = "log", to: tuple[int, ...] | None = None, **data: Any) -> None:
+        events = self.events
+        if events is not NOWHERE:
+            events.append(Event(kind, text, data, to))
+
+
+def context(s: PvdState, answer: Any = None, outcome: Any = None, out: Sink | None = None) -> Ctx:
+    """A context resolving `s`; its events go to `out` (by default a list of its own, `ctx.events`)."""
+    ctx = Ctx(s, s.stack, answer, outcome)
+    if out is not None:
+        ctx.events = out  # type: ignore[assignment]
+    return ctx
 
 
 def ask(seat: int, kind: str) -> Ask:
@@ -106,6 +120,16 @@ def result(s: PvdState) -> dict[str, Any]:
             "crew": {pl.name: pl.crew for pl in s.players}, "turns": s.turns}
 
 
+def history_view(s: PvdState) -> dict[str, Any]:
+    """What the table's history keeps (companion/history): each round's crew and who is back on
+    the ship (the treasure is the score at the end); whether the island sank."""
+    n = len(s.players)
+    return {"ending": "sunk" if s.sunk else "normal",
+            "track": {"round": (s.turns + n - 1) // n, "values": {pl.name: pl.crew for pl in s.players},
+                      "marks": {pl.name: "history.mark.back" for pl in s.players if pl.stage == SHIP},
+                      "label": "history.track.crew", "fastest": "history.record.fastest_treasure"}}
+
+
 def finish(ctx: Ctx) -> Done:
     """The game is over: nothing is being resolved any more."""
     s = ctx.state
@@ -123,6 +147,6 @@ def sink(ctx: Ctx) -> Done:
     s.sunk = True
     for p, pl in enumerate(s.players):
         if pl.stage != SHIP:
-            own(s, p).sunk = True
+            s.players[p].sunk = True
     ctx.emit("The volcano erupts and the island sinks!", "sink")
     return finish(ctx)

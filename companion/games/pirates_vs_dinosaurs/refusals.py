@@ -8,10 +8,9 @@ from __future__ import annotations
 from companion.engine import Action
 
 from .catalog import catalog
-from .questions import QUESTIONS
 from .setup import outfit_problem
 from .state import DIG, EXPEDITION, PvdState
-from .views import describe
+from .views import describe, question as ask
 
 
 def _name(s: PvdState, seat: int) -> str:
@@ -27,7 +26,7 @@ def why(s: PvdState, action: Action, options: list[Action]) -> str:
     seat, kind = s.decision["seat"], s.decision["kind"]
     if action.player != seat:
         return f"it is {_name(s, seat)}'s decision, not {_name(s, action.player)}'s"
-    question = QUESTIONS.get(kind, kind).format(roller="a captain", to="")
+    question = ask(kind, "a captain")
     same = [a for a in options if a.type == action.type]
     try:
         reason = _specific(s, action, options)

@@ -12,7 +12,7 @@ from .catalog import catalog
 from .expedition import start_expedition
 from .frames import Setup, SetupStep
 from .kernel import Ctx
-from .state import EXPEDITION, Player, PvdState, drop, own
+from .state import EXPEDITION, Player, PvdState, drop
 
 
 def new_state(players: list[str], options: dict) -> PvdState:
@@ -93,7 +93,7 @@ def h_setup(ctx: Ctx, f: Setup) -> Next:
         got = ctx.take_outcome()
         k = pc.fragments_each
         for i in range(n):
-            own(s, i).fragments = tuple(sorted(got[i * k:(i + 1) * k]))
+            s.players[i].fragments = tuple(sorted(got[i * k:(i + 1) * k]))
         ctx.put(replace(f, step=SetupStep.RELICS))
         return Need("draw", n * cat.setup.relics_face_up_per_player + cat.setup.relics_face_down, src="relics",
                     label="Relic cards")
@@ -145,14 +145,14 @@ def h_setup(ctx: Ctx, f: Setup) -> Next:
         k = 0
         for p in range(n):
             m = passive_amount(s, p, "start_hand", cat.setup.starting_hand)
-            own(s, p).hand = tuple(got[k:k + m])
+            s.players[p].hand = tuple(got[k:k + m])
             k += m
         ctx.put(replace(f, step=SetupStep.START, i=0))
         return None
     # start: each captain chooses the area of the first search
     if f.i >= n:
         for p in range(n):
-            own(s, p).stage = EXPEDITION
+            s.players[p].stage = EXPEDITION
         ctx.pop()
         s.turn = 0
         ctx.emit("The Expedition begins", "stage")
@@ -165,7 +165,7 @@ def _answer(ctx: Ctx, f: Setup, a: object) -> Next:
     s = ctx.state
     cat = catalog()
     p = a.player  # type: ignore[attr-defined]
-    pl = own(s, p)
+    pl = s.players[p]
     if f.step == SetupStep.PICK_RELIC:
         relic = a.relic  # type: ignore[attr-defined]
         pl.relic = relic
@@ -193,7 +193,7 @@ def _answer(ctx: Ctx, f: Setup, a: object) -> Next:
 def outfit(ctx: Ctx, p: int, weapon: str, equipment: tuple[str, ...]) -> None:
     """The 20 points: a free weapon, equipment at its cost, 1 point per sailor (from the reserve)."""
     s = ctx.state
-    pl = own(s, p)
+    pl = s.players[p]
     pl.weapon = weapon
     pl.equipment = tuple(equipment)
     crew = min(outfit_crew(equipment), s.reserve)

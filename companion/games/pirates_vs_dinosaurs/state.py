@@ -1,4 +1,4 @@
-"""The plain-data state of Pirates vs. Dinosaurs (JSON-serialisable dataclasses, fast to copy).
+"""The plain-data state of Pirates vs. Dinosaurs (JSON-serialisable dataclasses).
 
 Flow is data too: `stack` holds the frames of what is being resolved (a turn, an Incident, a roll,
 a card's effects), `chance` the pending dice roll or draw, `decision` the seat that must choose.
@@ -18,28 +18,8 @@ LANDING, EXPEDITION, DIG, SHIP = 1, 2, 3, 4
 UNKNOWN = "?"
 
 
-def jcopy(x: Any) -> Any:
-    """Copy JSON-like data (dicts, lists, scalars) much faster than copy.deepcopy."""
-    t = type(x)
-    if t is dict:
-        return {k: jcopy(v) for k, v in x.items()}
-    if t is list:
-        return [jcopy(v) for v in x]
-    return x
-
-
-def own(s: "PvdState", p: int) -> "Player":
-    """Captain p, ready to change: a cloned state shares unchanged Player objects with the state it
-    was cloned from (copy on write), so every change to a player goes through here."""
-    owned = s.__dict__.get("_own")
-    if owned is not None and p not in owned:
-        s.players[p] = s.players[p].copy()
-        owned.add(p)
-    return s.players[p]
-
-
 def drop(t: tuple, x: Any) -> tuple:
-    """The tuple without the first `x` (states hold tuples: shared between copies, never mutated)."""
+    """The tuple without the first `x` (hands, decks and the bag are tuples: replaced, never mutated)."""
     i = t.index(x)
     return t[:i] + t[i + 1:]
 
@@ -82,28 +62,6 @@ class Player:
     skip: int = 0
     sunk: bool = False
 
-    def copy(self) -> "Player":
-        p = Player.__new__(Player)
-        p.__dict__.update(self.__dict__)
-        return p
-
-
-class Offered:
-    """`PvdState.offered` until it is first read: the actions offered with the decision now asked,
-    worked out then by the function the rules left in the state (`_offers`, rules.resolve_stack)
-    and kept in the state (its `__dict__`, which takes precedence over this class attribute from
-    then on). A load replays thousands of decisions whose answer is checked without them all (a
-    window's pass is always offered); a state is never changed between the decision and its answer,
-    so the actions are the same whenever they are worked out. Its default, with nobody deciding: ()."""
-
-    def __get__(self, s: Any, owner: Any = None) -> tuple[Any, ...]:
-        if s is None:
-            return ()
-        d = s.__dict__
-        work = d.get("_offers")
-        got = d["offered"] = tuple(work(s)) if work is not None else ()
-        return got
-
 
 @dataclass
 class PvdState:
@@ -135,22 +93,13 @@ class PvdState:
     turns: int = 0
     sunk: bool = False
     over: bool = False
-    #: what is being resolved: frozen frames (frames.py), shared between copies, replaced, never mutated
+    #: what is being resolved: frozen frames (frames.py), replaced, never mutated
     stack: list[Any] = field(default_factory=list)
     chance: dict[str, Any] | None = None
     decision: dict[str, Any] | None = None
-    #: the actions the deciding seat may take, worked out by the rules for the decision asked
-    #: (rules.resolve_stack) when first read (`Offered`) and replaced with it; () while nobody decides
-    offered: tuple[Any, ...] = Offered()  # type: ignore[assignment]
-
-    def __deepcopy__(self, memo: dict) -> "PvdState":
-        s = PvdState.__new__(PvdState)
-        d = self.__dict__.copy()
-        d["players"] = list(self.players)
-        d["_own"] = set()
-        d["stack"] = list(self.stack)
-        s.__dict__ = d  # (the copy itself: a clone for every step of a Session)
-        return s
+    #: the answers the decision asks for: the actions the deciding seat may take, worked out by the
+    #: rules when they ask (rules.resolve_stack); () while nobody decides
+    offered: tuple[Any, ...] = ()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PvdState):

@@ -13,7 +13,7 @@ from typing import Any
 from companion.engine import Event
 
 from .catalog import catalog
-from .questions import QUESTIONS
+from .views import question as ask
 
 STAGES = {1: "landing", 2: "exploring", 3: "digging", 4: "on the ship"}
 #: decisions a lone human never needs to see when passing is all they can do (ruling reaction-windows)
@@ -116,7 +116,7 @@ def prompt(view: dict[str, Any]) -> str:
     roller = view["players"][roll["seat"]]["name"] if roll else "someone"
     if kind == "outfit":
         return "your purchase (words, a number, or 'list')? "
-    question = QUESTIONS.get(kind, kind).format(roller=roller, to="").rstrip("?")
+    question = ask(kind, roller).rstrip("?")
     return f"{question[:1].lower()}{question[1:]} (1-{len(_menu)}, or 'board', 'quit')? "
 
 

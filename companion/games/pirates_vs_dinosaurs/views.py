@@ -7,7 +7,8 @@ from collections import Counter
 from typing import Any
 
 from companion.engine import Action
-from companion.words import join, plural, sentence
+from companion.engine.state import to_jsonable
+from companion.words import Words, join, plural, sentence, words_for
 
 from .abilities import resolve_ref
 from .catalog import catalog
@@ -57,7 +58,8 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
     if s.decision is not None and s.chance is None and not s.over:
         decision = {"seat": s.decision["seat"], "kind": s.decision["kind"]}
         if s.decision["seat"] == player:
-            decision.update({k: v for k, v in s.decision.items() if k not in ("seat", "kind")})
+            # (copied: the state's decision stays in the state, which changes in place)
+            decision.update({k: to_jsonable(v) for k, v in s.decision.items() if k not in ("seat", "kind")})
             decision.update(decision_numbers(s.decision["kind"]))
             decision.update(decision_source(s))
     roll = next((f for f in reversed(s.stack) if isinstance(f, Roll)), None)
@@ -79,6 +81,13 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
     }
     out["discard"] = [[c, n] for c, n in out["discard"]]
     return out
+
+
+def question(kind: str, roller: str, to: str = "", w: Words | None = None) -> str:
+    """The question a decision of this kind asks (content/words/<lang>.yaml, pvd.questions; English
+    when no words are given: the rules' refusals and the terminal): `roller` the captain rolling,
+    `to` the face a card turns dice to (" to Skull"), or nothing."""
+    return (w or words_for("en")).get(f"pvd.questions.{kind}", kind, roller=roller, to=to)
 
 
 def decision_numbers(kind: str) -> dict[str, Any]:

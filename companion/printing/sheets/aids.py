@@ -136,5 +136,5 @@ def pages(ctx: Ctx, aid: AidItem) -> list[Page]:
                 parts.append(ctx.words("aid.side", n=n + 1, total=sides))
             if aid.copies > 1:
                 parts.append(ctx.words("aid.copy", n=copy + 1, total=aid.copies))
-            out.append(Page(p, draw, aid.name, ", ".join(parts)))
+            out.append(Page(p, draw, aid.name, ", ".join(parts), back=n % 2 == 1))
     return out

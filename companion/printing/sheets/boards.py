@@ -30,7 +30,7 @@ def min_pt(b: BoardItem) -> float:
     """The smallest size a text of this board may be drawn at, in board pt: the profile's
     min_pt as printed on every page, so on a page that scales the board down (A2) it is
     min_pt / scale, rounded up to 0.01 pt. A board printed only at full size gets min_pt."""
-    scale = min([1.0] + [k for _, k in large_papers(b)])
+    scale = min([1.0] + [k for sheet in profiles()["sheet_papers"] for _, k in large_papers(b, sheet)])
     return math.ceil(float(_cfg()["min_pt"]) / scale * 100 - 1e-9) / 100
 
 
@@ -39,11 +39,13 @@ class Shapes:
     assembly map, the read-me): there the words would be specks under 7 pt, the tiles and the
     large-format pages carry them."""
 
-    def __init__(self, surface: Surface):
+    def __init__(self, surface: Surface, scale: float = 0.0):
         self._s = surface
+        self._scale = scale     # how much the board is shrunk: a text printing at 6 pt or more stays
 
-    def text(self, *args: Any, **kw: Any) -> None:
-        pass
+    def text(self, x: float, y: float, s: str, face: str, size: float, *args: Any, **kw: Any) -> None:
+        if size * self._scale >= 6.0:
+            self._s.text(x, y, s, face, size, *args, **kw)
 
     def fitted(self, *args: Any, **kw: Any) -> None:
         pass
@@ -63,27 +65,40 @@ def title_box(b: BoardItem) -> Rect:
 
 
 def draw_board(ctx: Ctx, s: Surface, b: BoardItem) -> None:
+    """The board as the game shows it: the art under the spaces (sea, land), the spaces' shapes,
+    the art over their fills (terrain, islands), the spaces' names, icons and texts, the edge
+    features, the links (a harbour's dashed line to its landing place, above the fields it
+    crosses, as the rules refer to it) and the art above everything (zones, key, compass,
+    coordinates, hourglasses). The app's board widget draws the same art."""
     t = ctx.theme
     cfg = _cfg()
     low = min_pt(b)
     s.rect(0, 0, b.w, b.h, fill=t.fill("paper"), stroke=t.ink, width=0.4)
+    draw_art(ctx, s, b.art.get("under", []), low)
     s.rect(4, 4, b.w - 8, b.h - 8, stroke=t.accent, width=1.0, r=3)
     s.text(9, 13, b.name, "display", title_size(b), t.accent if not t.ink_saver else t.ink)
     s.text(b.w - 9, b.h - 8, ctx.game, "text", max(float(cfg["mark_pt"]), low), t.soft, "end")
-    for lk in b.links:
-        _stroke(ctx, s, cfg["link"], lk.p, lk.q)
     for r in b.regions:
         fill = None if t.ink_saver else (r["fill"] or t.accent_light)
         if r["shape"] == "polygon":
             s.poly(r["points"], fill=fill, stroke=t.ink, width=0.5)
-            _cell(ctx, s, r, low)
-            continue
-        if r["shape"] == "ellipse":
+        elif r["shape"] == "ellipse":
             s.ellipse(r["x"], r["y"], r["w"], r["h"], fill=fill, stroke=t.ink, width=0.5)
+        elif r.get("disc"):
+            # a sea chart's square: the water shows, a fine grid line, the colour in a disc
+            s.rect(r["x"], r["y"], r["w"], r["h"], stroke=t.soft, width=0.25)
         else:
             s.rect(r["x"], r["y"], r["w"], r["h"], fill=fill, stroke=t.ink, width=0.5, r=2)
+    draw_art(ctx, s, b.art.get("middle", []), low)
+    for r in b.regions:
+        if r["shape"] == "polygon":
+            _cell(ctx, s, r, low)
+            continue
         for kind, value, (x, y, w, h), f in region_parts(r, inner(r, b.regions), low):
             if f is None:
+                if r.get("disc"):
+                    s.circle(x + w / 2, y + h / 2, w * 0.68, fill=None if t.ink_saver else r["fill"],
+                             stroke=t.ink, width=0.35)
                 s.icon(value, x, y, w, t.ink)
             else:
                 s.fitted(f, x, y, w, h, "display" if kind == "name" else "text", t.ink)
@@ -92,6 +107,31 @@ def draw_board(ctx: Ctx, s: Surface, b: BoardItem) -> None:
     for e in b.edges:
         for feature in e.features:
             _stroke(ctx, s, cfg["features"][feature], e.p, e.q)
+    for lk in b.links:
+        _stroke(ctx, s, cfg["link"], lk.p, lk.q)
+    draw_art(ctx, s, b.art.get("over", []), low)
+
+
+def draw_art(ctx: Ctx, s: Surface, ops: list[dict[str, Any]], low: float) -> None:
+    """Drawing operations of companion.board.art (sizes in mm; a text at `low` pt or more). The
+    ink saver leaves big areas unfilled and the scattered marks (waves, terrain) out: with the
+    spaces unfilled they would show through them."""
+    t = ctx.theme
+    for op in ops:
+        if t.ink_saver and op.get("mark"):
+            continue
+        kind = op["op"]
+        if kind == "poly":
+            fill = None if t.ink_saver and op.get("ground") else op["fill"]
+            s.poly([tuple(p) for p in op["points"]], fill=fill, stroke=op["stroke"], width=op["width"],
+                   closed=op["closed"], dash=op["dash"])
+        elif kind == "circle":
+            s.circle(op["c"][0], op["c"][1], op["r"], fill=op["fill"], stroke=op["stroke"], width=op["width"])
+        elif kind == "text":
+            size = max(op["size"] / PT, low)
+            x, y = op["at"]
+            s.text(x, y + op["size"] * 0.36, op["text"], "display" if op["bold"] else "text", size, op["color"],
+                   op.get("anchor", "middle"))
 
 
 def _colour(ctx: Ctx, name: str) -> str:
@@ -273,7 +313,8 @@ def orient(ctx: Ctx, b: BoardItem, overlap: float) -> tuple[Paper, list[Tile]]:
 def tile_pages(ctx: Ctx, b: BoardItem) -> list[Page]:
     overlap = float(profiles()["tiling"]["overlap"])
     paper, ts = orient(ctx, b, overlap)
-    out = [Page(ctx.paper, lambda s: _assembly(ctx, s, b, ts, overlap), b.name, ctx.words("sheets.assembly"))]
+    # the assembly map on the tiles' paper, so the file has one paper size and orientation
+    out = [Page(paper, lambda s: _assembly(ctx, s, b, ts, overlap, paper), b.name, ctx.words("sheets.assembly"))]
     ww, wh = tile_window(paper)
     left = (paper.w - ww) / 2
     top = (paper.h - wh) / 2
@@ -330,8 +371,7 @@ def _tile_furniture(ctx: Ctx, s: Surface, tile: Tile, ts: list[Tile], left: floa
         s.text(end, top - 2, hint, "text", 6, t.soft, "end")
 
 
-def _assembly(ctx: Ctx, s: Surface, b: BoardItem, ts: list[Tile], overlap: float) -> None:
-    p = ctx.paper
+def _assembly(ctx: Ctx, s: Surface, b: BoardItem, ts: list[Tile], overlap: float, p: Paper) -> None:
     t = ctx.theme
     x0 = p.printable + 12
     w = p.w - 2 * x0
@@ -365,12 +405,23 @@ def large_scale(b: BoardItem, paper: Paper) -> float:
     return 1.0 if fit_ >= 1 else math.floor(fit_ * 100 + 1e-9) / 100
 
 
-def large_papers(b: BoardItem) -> list[tuple[Paper, float]]:
-    """One large-format page per paper of profiles' `large_format` (A2, A1), each in the
-    orientation that shows the board biggest, scaled down only when it does not fit at full size;
-    papers bigger than the first that holds it at full size are left out."""
+def large_names(sheet: str = "a4") -> list[str]:
+    """The large-format papers for a set on `sheet` paper: A2 and A1, or for Letter ANSI C and
+    D (`large_format_by_paper` in the profile)."""
+    return list((profiles().get("large_format_by_paper") or {}).get(sheet) or profiles()["large_format"])
+
+
+def paper_title(paper: Paper) -> str:
+    """A paper's name as printed: "A2", "ANSI C", "Letter"."""
+    return "Letter" if paper.name == "letter" else paper.name.upper().replace("-", " ")
+
+
+def large_papers(b: BoardItem, sheet: str = "a4") -> list[tuple[Paper, float]]:
+    """One large-format page per large paper for the sheet paper (A2, A1; ANSI C, D for Letter),
+    each in the orientation that shows the board biggest, scaled down only when it does not fit
+    at full size; papers bigger than the first that holds it at full size are left out."""
     out = []
-    for name in profiles()["large_format"]:
+    for name in large_names(sheet):
         paper, scale = max(((p, large_scale(b, p)) for p in (Paper.named(name), Paper.named(name, True))),
                            key=lambda ps: ps[1])
         out.append((paper, scale))
@@ -387,7 +438,7 @@ def large_rect(b: BoardItem, paper: Paper, scale: float) -> Rect:
 
 def large_side(ctx: Ctx, paper: Paper, scale: float) -> str:
     """The label's side text: the paper, and the scale when it is not full size."""
-    name = paper.name.upper()
+    name = paper_title(paper)
     return name if scale >= 1 else f"{name}, {ctx.words('board.scaled', percent=f'{round(scale * 100):d}')}"
 
 

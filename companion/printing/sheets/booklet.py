@@ -9,6 +9,7 @@ on each A4 or Letter sheet, imposed for saddle stitching: print double-sided, fl
 edge, fold, staple) and as a plain version (each page scaled to fill one A4 or Letter page)."""
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 import yaml
 
 from companion import ROOT
-from companion.content.models import Ruling, say
+from companion.content.models import Board, Ruling, say
 
 from .. import flow
 from ..context import Ctx
@@ -26,9 +27,24 @@ from ..grid import LabelSpot, Paper
 from ..pdfdoc import Page
 from ..source import PrintSet
 from ..surface import Surface
+from . import boards
 
 A5 = (148.0, 210.0)
 MARGIN = (13.0, 13.0, 14.0)          # sides, top, bottom (the page number sits in the bottom one)
+#: the body text as printed in the booklet (two A5 pages on a sheet, a little smaller than A5)
+BODY_PRINTED_PT = 8.5
+
+
+def booklet_scale(paper: Paper) -> float:
+    """How much an A5 page shrinks two-up on the landscape sheet (A4: 96 %, Letter: 94 %)."""
+    land = Paper.named(paper.name, landscape=True)
+    return min(land.w / 2 / A5[0], (land.h - 2 * land.printable) / A5[1], 1.0)
+
+
+def body_pt(paper: Paper) -> float:
+    """The body size on the A5 page, so that the booklet prints it at 8.5 pt or more: 8.9 pt for
+    A4 sheets, 9.1 pt for Letter (rounded up to a tenth)."""
+    return math.ceil(BODY_PRINTED_PT / booklet_scale(paper) * 10 - 1e-6) / 10
 
 
 def reference_path(game_id: str, lang: str = "en") -> Path:
@@ -74,6 +90,31 @@ def checklist(ps: PrintSet, w) -> list[tuple[str, str]]:
     return rows
 
 
+def distinct_cards(faces: list, named: bool = True) -> list[tuple[str, int, dict[str, Any]]]:
+    """(name, copies, fields) of each different card of a deck, in deck order. Cards are told
+    apart by what is printed on them, not by name alone: Piraten Kapern's three Sea Battles and
+    Pirates vs. Dinosaurs' two kinds of Pterosaur share a name but not a text. With `named`, a
+    name shared by different cards gets the card's subtitle (or its first words) after it, so a
+    list of names still tells them apart."""
+    counts: dict[tuple, int] = {}
+    first: dict[tuple, dict[str, Any]] = {}
+    for f in faces:
+        key = tuple(str(f.fields.get(k) or "") for k in ("name", "subtitle", "text", "footer", "cost"))
+        counts[key] = counts.get(key, 0) + 1
+        first.setdefault(key, f.fields)
+    names: dict[str, int] = {}
+    for key in counts:
+        names[key[0]] = names.get(key[0], 0) + 1
+    out = []
+    for key, k in counts.items():
+        name = key[0]
+        if named and names[name] > 1:
+            tell = key[1] or " ".join(_plain(key[2]).split()[:4]).rstrip(".,:;")
+            name = f"{name} ({tell})" if tell else name
+        out.append((name, k, first[key]))
+    return out
+
+
 def _player_tables(content: Any) -> list[tuple[str, list[dict[str, Any]]]]:
     """Every table of the content that gives numbers per player count (`player_counts`)."""
     out = []
@@ -103,18 +144,20 @@ def blocks(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
     out.append(title(w("booklet.components")))
     out.append(table([(w("booklet.count"), w("booklet.component"))] + checklist(ps, w), (0.16, 0.84)))
     for g in ps.cards:
-        names: dict[str, int] = {}
-        for f in g.faces:
-            names[f.fields["name"]] = names.get(f.fields["name"], 0) + 1
-        out.append(p(f"{g.name}: " + ", ".join(f"{n} x{k}" if k > 1 else n for n, k in names.items()) + "."))
+        out.append(p(f"{g.name}: " + ", ".join(f"{n} x{k}" if k > 1 else n for n, k, _ in distinct_cards(g.faces))
+                     + "."))
     for need in info.needs:
         out.append(item(say(need, lang)))
 
     sections = reference(ps.game_id, lang)
     setup = [s for s in sections if s[0].lower().startswith(("setup", "set up", w("booklet.setup").lower()))]
-    out.append(title(w("booklet.setup")))
-    # game.yaml's steps first (what to take and lay out), then the reference's setup section
-    # (Pirate Island: the chests are shuffled before a roll places them)
+    diagram = setup_blocks(ctx, ps, content)
+    # the title stays with the diagram's heading and picture
+    out.append(Block("head1", w("booklet.setup"), keep=2) if diagram else title(w("booklet.setup")))
+    # the board's setup diagram and its numbered list (what goes where), then game.yaml's steps
+    # (what to take and lay out), then the reference's setup section (Pirate Island: the chests
+    # are shuffled before a roll places them)
+    out += diagram
     out += [item(say(step, lang)) for step in info.setup]
     for name, text in setup:
         out += [heading(name), p(text)]
@@ -152,6 +195,49 @@ def blocks(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
     return out
 
 
+SETUP_DOT = 3.2     # mm: the radius of a numbered place on the setup diagram
+
+
+def setup_blocks(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
+    """Each board's setup as a diagram drawn from the board's geometry, a numbered disc on every
+    space something goes on, and the complete list, numbered the same (a step without a space
+    goes beside the board)."""
+    w = ctx.words
+    out: list[Block] = []
+    for board in [o for _, _, o in content.objects() if isinstance(o, Board) and o.setup]:
+        item_ = next((b for b in ps.boards if b.id == board.id), None)
+        if item_ is None:
+            continue
+        spots = {r["id"]: r for r in item_.regions}
+        steps = [(i, place.space, say(place.text, ctx.opts.lang)) for i, place in enumerate(board.setup, 1)]
+        beside = [str(i) for i, space, _ in steps if space is None or space not in spots]
+
+        def draw(s: Surface, x: float, y: float, width: float, b=item_, steps=steps, spots=spots,
+                 beside=beside) -> None:
+            t = ctx.theme
+            scale = width / b.w
+            s.push(x, y, scale=scale)
+            boards.draw_board(ctx, boards.Shapes(s, scale), b)
+            s.pop()
+            for i, space, _ in steps:
+                r = spots.get(space) if space else None
+                if r is None:
+                    continue
+                cx, cy = x + (r["x"] + r["w"] / 2) * scale, y + (r["y"] + r["h"] / 2) * scale
+                s.circle(cx, cy, SETUP_DOT, fill=t.ink if t.ink_saver else t.accent, stroke=t.fill("paper") or "#ffffff",
+                         width=0.5)
+                s.text(cx, cy + 1.1, str(i), "display", 8.5, t.on("accent", "paper") or "#ffffff", "middle")
+            if beside:
+                s.text(x, y + b.h * scale + 4.5, w("booklet.beside", numbers=", ".join(beside)), "text",
+                       body_pt(ctx.paper), t.ink)
+
+        frame = A5[0] - 2 * MARGIN[0]
+        out.append(heading(w("booklet.setup_map", board=item_.name), keep=1))
+        out.append(flow.picture(item_.h * frame / item_.w + (7 if beside else 2), draw))
+        out += [flow.step(i, text) for i, _, text in steps]
+    return out
+
+
 def _by_section(rulings: list[Ruling]) -> list[tuple[str, list[Ruling]]]:
     """The rulings under one heading per rulebook section: in the rulebook's order when the
     sections are numbered ("4. Movement"), else in the order they first appear."""
@@ -186,19 +272,13 @@ def _authored(ctx: Ctx, ps: PrintSet, content: Any) -> list[Block]:
     w = ctx.words
     out: list[Block] = [title(w("booklet.parts"))]
     for g in ps.cards:
-        seen: dict[str, int] = {}
-        faces = {}
-        for f in g.faces:
-            key = f.fields["name"]
-            seen[key] = seen.get(key, 0) + 1
-            faces.setdefault(key, f.fields)
-        texts = [(n, fields) for n, fields in faces.items()
+        texts = [(n, k, fields) for n, k, fields in distinct_cards(g.faces, named=False)
                  if fields.get("text") or fields.get("footer") or fields.get("subtitle")]
         if not texts:
             continue
         out.append(heading(g.name))
-        for name, fields in texts:
-            count = f" (x{seen[name]})" if seen[name] > 1 else ""
+        for name, k, fields in texts:
+            count = f" (x{k})" if k > 1 else ""
             out.append(item(f"{name}{count}: " + _sentences(fields.get("subtitle"), fields.get("text"),
                                                             fields.get("footer"))))
     for b in ps.boards:
@@ -237,7 +317,7 @@ def _key(ctx: Ctx, kinds: list[tuple[str, str | None, str | None]]) -> Block:
                    r=0.8)
             if icon:
                 s.icon(icon, cx + sw * 0.15, cy + sw * 0.15, sw * 0.7, t.ink)
-            f = flow._text(name, "text", col - sw - 3, flow.STYLE["body"])
+            f = flow._text(name, "text", col - sw - 3, body_pt(ctx.paper))
             s.fitted(f, cx + sw + 1.5, cy, col - sw - 3, sw, "text", t.ink, "left", "middle")
 
     return flow.picture(rows * KEY_ROW, draw)
@@ -255,7 +335,8 @@ def _plain(text: str) -> str:
 
 def pages_a5(ctx: Ctx, ps: PrintSet, content: Any) -> list[list[flow.Placed]]:
     side, top, bottom = MARGIN
-    return flow.layout(blocks(ctx, ps, content), A5[0] - 2 * side, A5[1] - top - bottom)
+    return flow.layout(blocks(ctx, ps, content), A5[0] - 2 * side, A5[1] - top - bottom,
+                       {"body": body_pt(ctx.paper)})
 
 
 def draw_a5(ctx: Ctx, s: Surface, page: list[flow.Placed], number: int, total: int) -> None:
@@ -289,7 +370,7 @@ def booklet_pages(ctx: Ctx, a5: list[list[flow.Placed]], sheet: str) -> list[Pag
     """A5 pages (pages_a5) two-up on landscape A4/Letter, imposed for folding into a booklet."""
     n = len(a5)
     paper = Paper.named(ctx.paper.name, landscape=True)
-    scale = min(paper.w / 2 / A5[0], (paper.h - 2 * paper.printable) / A5[1], 1.0)
+    scale = booklet_scale(ctx.paper)
     out = []
     for i, (left, right) in enumerate(imposition(n)):
         def draw(s: Surface, left=left, right=right) -> None:
@@ -305,7 +386,7 @@ def booklet_pages(ctx: Ctx, a5: list[list[flow.Placed]], sheet: str) -> list[Pag
             s.line(paper.w / 2, paper.h - 6, paper.w / 2, paper.h - 2, ctx.theme.soft, 0.2, (1, 1))
 
         side = ctx.words("booklet.sheet_front" if i % 2 == 0 else "booklet.sheet_back", n=i // 2 + 1)
-        out.append(Page(paper, draw, sheet, side, [], _label_spot(paper)))
+        out.append(Page(paper, draw, sheet, side, [], _label_spot(paper), back=i % 2 == 1))
     return out
 
 
@@ -326,5 +407,5 @@ def plain_pages(ctx: Ctx, a5: list[list[flow.Placed]], sheet: str) -> list[Page]
             draw_a5(ctx, s, page, i + 1, len(a5))
             s.pop()
 
-        out.append(Page(paper, draw, sheet))
+        out.append(Page(paper, draw, sheet, back=i % 2 == 1))      # a plain document: double-sided
     return out

@@ -80,6 +80,6 @@ def pages(ctx: Ctx, group: CardGroup, sheet: str) -> list[Page]:
 
         out.append(Page(ctx.paper, fronts, sheet, ctx.words("fronts"), marks, spot))
         out.append(Page(ctx.paper, backs, sheet, ctx.words("backs", duplex=ctx.words(f"duplex.{duplex}")),
-                        marks, spot))
+                        marks, spot, back=True))
     return out
 

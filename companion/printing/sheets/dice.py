@@ -99,9 +99,17 @@ def _tab(s: Surface, x0: float, y0: float, f: float, edge: str, t: Theme, word: 
     s.pop()
 
 
+def sticker_size(die_size: float) -> float:
+    """A sticker's side in mm for a plain die of `die_size` mm: the flat part of its face, inside
+    the rounded edges (16 mm dice: 13 mm stickers)."""
+    return round(die_size - float(profiles()["sticker_inset"]), 2)
+
+
 def sticker_pages(ctx: Ctx, items: list[DieItem], sheet: str) -> list[Page]:
-    """One row per physical die, six stickers each, with rounded cut guides."""
-    size = items[0].size if items else ctx.opts.sticker_mm
+    """One row per physical die, six stickers each, with rounded cut guides, each the size of the
+    flat part of the die's face."""
+    die_size = items[0].size if items else ctx.opts.sticker_mm
+    size = sticker_size(die_size)
     gutter = float(profiles()["gutter"]["stickers"])
     grid = fit_grid(ctx.paper, size, size, 0, gutter)
     label_w = 24.0
@@ -119,7 +127,7 @@ def sticker_pages(ctx: Ctx, items: list[DieItem], sheet: str) -> list[Page]:
 
         def draw(s: Surface, chunk: list[DieItem] = chunk, top: float = top) -> None:
             t = ctx.theme
-            s.text(left, top - 4, ctx.words("stickers.help", size=f"{size:g}"), "text", 7, t.ink)
+            s.text(left, top - 4, ctx.words("stickers.help", die=f"{die_size:g}", size=f"{size:g}"), "text", 7, t.ink)
             for r, die in enumerate(chunk):
                 y = top + r * pitch
                 nf = fit(die.name, "display", label_w - 2, size, 7, 4.5, icons.names())

@@ -5,7 +5,7 @@ with a small picture of the assembled board."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from companion.content.models import say
 
@@ -32,13 +32,19 @@ class FileNote:
     how: str
 
 
-def blocks(ctx: Ctx, ps: PrintSet, content: Any, files: list[FileNote]) -> list[Block]:
+def blocks(ctx: Ctx, ps: PrintSet, content: Any, files: list[FileNote],
+           shop: list[tuple[str, str, str]] = ()) -> list[Block]:
     w = ctx.words
     out: list[Block] = [title(w("readme.title", game=ps.game)), p(w("readme.intro"))]
     out.append(heading(w("readme.files")))
     rows = [(w("readme.file"), w("readme.pages"), w("readme.how"))]
     rows += [(f.name, str(f.pages), f.how) for f in files]
     out.append(table(rows, (0.47, 0.11, 0.42)))
+    if shop:
+        # which file to send where: one file per paper and orientation, each back behind its front
+        out.append(heading(w("readme.shop_title")))
+        out.append(p(w("readme.shop")))
+        out.append(table([(w("readme.file"), w("readme.paper"), w("readme.how"))] + list(shop), (0.42, 0.2, 0.38)))
     out.append(heading(w("readme.scale_title")))
     out.append(picture(SQUARE + 4, _square(ctx)))
     out.append(heading(w("readme.paper_title")))
@@ -103,9 +109,12 @@ def _board(ctx: Ctx, b: BoardItem) -> list[Block]:
     return out
 
 
-def pages(ctx: Ctx, ps: PrintSet, content: Any, files: list[FileNote], combined: str | None = None) -> list[Page]:
-    """The read-me's pages; `combined` names the file of the whole set, listed last with its
-    page count (the other files and this read-me)."""
+def pages(ctx: Ctx, ps: PrintSet, content: Any, files: list[FileNote],
+          combined: Callable[[int], list[FileNote]] | None = None,
+          shop: list[tuple[str, str, str]] | None = None) -> list[Page]:
+    """The read-me's pages; `combined(n)` gives the combined files (one per paper and
+    orientation), listed last with their page counts when the read-me has n pages; `shop` says
+    which file goes where: (file, paper, how)."""
     paper = ctx.paper
     x0 = paper.printable + 8
     top = paper.printable + 8
@@ -115,15 +124,15 @@ def pages(ctx: Ctx, ps: PrintSet, content: Any, files: list[FileNote], combined:
     for _ in range(4):   # the counts are part of the page: lay out again until they hold (a digit more may move a row)
         rows = [FileNote(ctx.words("readme.this"), "", n, ctx.words("how.readme"))] + files if files else []
         if rows and combined:
-            rows.append(FileNote(combined, "", n + sum(f.pages for f in files), ctx.words("how.all")))
-        laid = flow.layout(blocks(ctx, ps, content, rows), fw, fh)
+            rows += combined(n)
+        laid = flow.layout(blocks(ctx, ps, content, rows, shop or []), fw, fh)
         if len(laid) == n:
             break
         n = len(laid)
     out = []
-    for page in laid:
+    for i, page in enumerate(laid):
         def draw(s: Surface, page=page) -> None:
             flow.draw_page(s, page, x0, top, fw, ctx.theme)
 
-        out.append(Page(paper, draw, ctx.words("readme.sheet")))
+        out.append(Page(paper, draw, ctx.words("readme.sheet"), back=i % 2 == 1))   # a plain document
     return out

@@ -122,6 +122,6 @@ def pages(ctx: Ctx, items: list[TokenItem], sheet: str, figures: list[StandeeIte
                     e.back(s, x, y, turned)
 
         duplex = ctx.words(f"duplex.{ctx.opts.duplex}")
-        out.append(Page(paper, backs, sheet, ctx.words("backs", duplex=duplex), bmarks, bspot))
+        out.append(Page(paper, backs, sheet, ctx.words("backs", duplex=duplex), bmarks, bspot, back=True))
     return out
 

@@ -14,197 +14,28 @@ finds it by its id for loading saves.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
-from companion.engine import Action, ActionCodec, Event, Game, IllegalAction
+from companion.engine import Action, Event, Game, IllegalAction
+from companion.engine.events import Sink
+from companion.engine.state import to_jsonable
 from companion.words import plural
 
-from . import assistant as calc
-from .actions import Choose, ChooseArea, PutBack
-from .board_view import board_view
-from .catalog import SECTION, catalog
-from .crew import gain, lose, replenish
-from .expedition import go_dig, next_seat, play_incident, refresh_turn, slot_attr, start_expedition
-from .frames import BagToken, Combat as CombatFrame, DigRoll, EndSearch as EndSearchFrame, Prize
-from .frames import ReturnToShip as ReturnFrame, SearchRoll
-from .kernel import Ctx, context, finish, result
-from .combat import start_attack
-from .rules import population
-from .state import DIG, EXPEDITION, LANDING, SHIP, UNKNOWN, Player, PvdState, own
-from .table import Dice, Feed, settle, waiting
+from . import entries as E, numbers as calc
+from ..actions import Choose, ChooseArea, PutBack
+from ..board_view import board_view
+from ..catalog import SECTION, catalog
+from ..crew import gain, lose, replenish
+from ..expedition import go_dig, next_seat, play_incident, refresh_turn, slot_attr, start_expedition
+from ..frames import BagToken, Combat as CombatFrame, DigRoll, EndSearch as EndSearchFrame, Prize
+from ..frames import ReturnToShip as ReturnFrame, SearchRoll
+from ..kernel import Ctx, context, finish, history_view, result
+from ..combat import start_attack
+from ..rules import population
+from ..state import DIG, EXPEDITION, LANDING, SHIP, UNKNOWN, Player, PvdState
+from .settle import Dice, Feed, settle, waiting
 
 GAME_ID = "pirates-vs-dinosaurs-tracker"
-FACES = ("skull", "saber", "blank")
-TOKEN_KINDS = ("treasure", "ghost", "dinosaur_attack", "volcano")
-
-
-# ---------------------------------------------------------------------------------------------
-# the entries
-
-
-@dataclass(frozen=True)
-class Outfit(Action):
-    """Stage 1: relic, First Mate, weapon and equipment; the points left buy sailors."""
-    type: ClassVar[str] = "outfit"
-    weapon: str = ""
-    equipment: tuple[str, ...] = ()
-    relic: str = ""
-    mate: str = ""
-
-
-@dataclass(frozen=True)
-class StartSearch(Action):
-    """Starting a New Expedition in an area (the Time Marker goes to its hours, with passives)."""
-    type: ClassVar[str] = "start_search"
-    area: str = ""
-
-
-@dataclass(frozen=True)
-class Edit(Action):
-    """Correct one tracked value by hand (the table is always right)."""
-    type: ClassVar[str] = "edit"
-    field: str = ""
-    number: int = 0
-    text: str = ""
-
-
-@dataclass(frozen=True)
-class Combat(Action):
-    type: ClassVar[str] = "combat"
-    faces: tuple[str, ...] = ()
-    strength: int = 1
-    foe: str = "dinosaur"
-    #: sabers count as successes: 1 yes, 0 no, -1 as the rules say (weapon, Dig Site)
-    sabers: int = -1
-    double: bool = False
-    plus: int = 0
-    max_loss: int = -1
-
-
-@dataclass(frozen=True)
-class Search(Action):
-    type: ClassVar[str] = "search"
-    faces: tuple[str, ...] = ()
-    double: bool = False
-    plus: int = 0
-
-
-@dataclass(frozen=True)
-class EndSearch(Action):
-    """Early Termination of a Search (then choose a new area with StartSearch)."""
-    type: ClassVar[str] = "end_search"
-    faces: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Attack(Action):
-    type: ClassVar[str] = "attack"
-    target: int = -1
-    faces: tuple[str, ...] = ()
-    target_faces: tuple[str, ...] = ()
-    double: bool = False
-    target_double: bool = False
-
-
-@dataclass(frozen=True)
-class Steal(Action):
-    """The winner of a fight at the Dig Site takes this treasure from the loser."""
-    type: ClassVar[str] = "steal"
-    target: int = -1
-    value: int = 0
-
-
-@dataclass(frozen=True)
-class Replenish(Action):
-    type: ClassVar[str] = "replenish"
-
-
-@dataclass(frozen=True)
-class Sailors(Action):
-    """Lose (n < 0) or gain (n > 0) sailors as a card says: to/from the reserve or Lost and Forgotten."""
-    type: ClassVar[str] = "sailors"
-    n: int = 0
-    lost_and_forgotten: bool = False
-
-
-@dataclass(frozen=True)
-class ToDigSite(Action):
-    """The last Landmark of the Map Fragments is found: on to the Dig Site."""
-    type: ClassVar[str] = "to_dig_site"
-
-
-@dataclass(frozen=True)
-class Dig(Action):
-    type: ClassVar[str] = "dig"
-    faces: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Token(Action):
-    """A token drawn from the bag (digging, the prize, the Cannon): its kind, a treasure's value."""
-    type: ClassVar[str] = "token"
-    kind: str = "treasure"
-    value: int = 0
-
-
-@dataclass(frozen=True)
-class StopDig(Action):
-    type: ClassVar[str] = "stop_dig"
-
-
-@dataclass(frozen=True)
-class ReturnToShip(Action):
-    type: ClassVar[str] = "return_to_ship"
-    put_back: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class NextTurn(Action):
-    type: ClassVar[str] = "next_turn"
-
-
-@dataclass(frozen=True)
-class Rolled(Action):
-    """The dice of a roll the rules wait for (a curse's or a volcano mark's die, a Dinosaur Attack
-    drawn from the deck), rolled at the table."""
-    type: ClassVar[str] = "rolled"
-    faces: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class PlayIncident(Action):
-    """Phase 2: the captain plays an Upcoming Incident (slot: dinosaur_attack or other); the rules
-    resolve the card, and wait for the table's dice of each roll it makes (Rolled)."""
-    type: ClassVar[str] = "play_incident"
-    slot: str = "dinosaur_attack"
-
-
-@dataclass(frozen=True)
-class Chosen(Action):
-    """The option a captain chose where a card offers a choice (Plesiosaur: fight or lose time)."""
-    type: ClassVar[str] = "chosen"
-    option: int = 0
-
-
-@dataclass(frozen=True)
-class Drawn(Action):
-    """What was drawn for a draw the rules wait for: a card (the Dinosaur Attack found in the deck) or
-    a treasure's value (the treasure a curse sends back into the bag)."""
-    type: ClassVar[str] = "drawn"
-    item: str = ""
-
-
-ENTRIES = (Outfit, StartSearch, Edit, Combat, Search, EndSearch, Attack, Steal, Replenish, Sailors, ToDigSite, Dig,
-           Token, StopDig, ReturnToShip, NextTurn, Rolled, Drawn, PlayIncident, Chosen)
-CODEC = ActionCodec(*ENTRIES)
-
-#: fields an Edit may set: name -> (whose, kind)
-EDITABLE = {
-    "crew": ("player", "number"), "time": ("player", "number"), "tokens": ("player", "number"),
-    "area": ("player", "area"), "mate_used": ("player", "number"), "inc_dino": ("player", "card"),
-    "inc_other": ("player", "card"), "giant": ("table", "area"), "volcano": ("table", "number"),
-    "lost": ("table", "number"), "curses": ("player", "number"),
-}
 
 
 @dataclass
@@ -234,13 +65,12 @@ def new_table(players: list[str]) -> PvdState:
     return s
 
 
-def _faces(faces: tuple[str, ...], n: int | None = None) -> list[str]:
-    bad = [f for f in faces if f not in FACES]
-    if bad:
-        raise IllegalAction(SECTION["dice"], f"a special die shows skull, saber or blank, not {bad[0]!r}")
-    if n is not None and len(faces) != n:
-        raise IllegalAction(SECTION["dice"], f"enter {n} dice, not {len(faces)}")
-    return list(faces)
+def _check_faces(action: Action) -> None:
+    """The dice an entry brings show the faces of a special die (checked before anything changes)."""
+    for faces in (getattr(action, "faces", ()), getattr(action, "target_faces", ())):
+        bad = [f for f in faces if f not in E.FACES]
+        if bad:
+            raise IllegalAction(SECTION["dice"], f"a special die shows skull, saber or blank, not {bad[0]!r}")
 
 
 #: entries that answer what the rules wait for (a draw or a roll at the table); any other entry waits
@@ -253,7 +83,7 @@ class PvdTracker(Game[TrackerState]):
     min_players = 2
     max_players = 6
     state_type = TrackerState
-    codec = CODEC
+    codec = E.CODEC
 
     def new_state(self, players: list[str], options: dict[str, Any]) -> TrackerState:
         self.check_players(players)
@@ -272,10 +102,13 @@ class PvdTracker(Game[TrackerState]):
         return state.table.over
 
     def legal_actions(self, state: TrackerState) -> list[Action]:
-        return [] if state.table.over else [NextTurn(state.turn)]
+        return [] if state.table.over else [E.NextTurn(state.turn)]
 
     def result(self, state: TrackerState) -> dict[str, Any]:
         return result(state.table)
+
+    def history_view(self, state: TrackerState) -> dict[str, Any]:
+        return history_view(state.table)
 
     def describe_action(self, state: TrackerState, action: Action) -> str:
         return action.type.replace("_", " ")
@@ -295,6 +128,8 @@ class PvdTracker(Game[TrackerState]):
                 "tokens": pl.tokens, "curses": list(pl.curses), "treasures": sorted(pl.treasures),
                 "sunk": pl.sunk, "digging": calc.tokens_to_draw(s, p),
                 "carry": calc.carry_capacity(s, p) if pl.stage == DIG else None,
+                "put_back": calc.over_capacity(s, p) if pl.stage == DIG else 0, "phase": calc.phase(pl),
+                "rivals": calc.rivals(s, p),
                 "rolls": calc.rolls(s, p) if pl.stage in (EXPEDITION, DIG) else {},
                 "hours": {a: calc.search_hours(s, p, a) for a in cat.area_ids} if pl.stage in (LANDING, EXPEDITION)
                 else {},
@@ -303,8 +138,8 @@ class PvdTracker(Game[TrackerState]):
                 "volcano": s.volcano,
                 "volcano_marks": len(cat.marks), "curses_left": s.curse_stack, "giant": s.giant,
                 "lost_and_forgotten": s.lost, "reserve": s.reserve, "tokens_left": s.tokens_left,
-                "prize_taken": s.prize_taken, "over": s.over, "sunk": s.sunk, "last": dict(state.last),
-                "waiting": calc.waiting_view(s), "outfits": calc.outfit_numbers(),
+                "prize_taken": s.prize_taken, "over": s.over, "sunk": s.sunk, "last": to_jsonable(state.last),
+                "waiting": calc.waiting_view(s), "outfits": calc.outfit_numbers(), "counting": calc.counting(s),
                 "rules": calc.table_numbers(), "scores": calc.final_scores(s, over=True)}
 
     def board_view(self, state: TrackerState, player: int | None) -> dict[str, Any]:
@@ -312,10 +147,11 @@ class PvdTracker(Game[TrackerState]):
         return board_view(state.table, None, landmarks_tracked=False)
 
     # --- entries ---------------------------------------------------------------------------------
-    def step(self, state: TrackerState, action: Action) -> list[Event]:
+    def step(self, state: TrackerState, action: Action, out: Sink) -> None:
+        """An entry, resolved by the rules (the table's dice come with it); its own line goes to the
+        log, with what the rules added that the line does not say. The rules' events are read by the
+        entry (a fight's successes, a search's hours), so they are collected whoever keeps the log."""
         s = state.table
-        if s.over:
-            raise IllegalAction(SECTION["end"], "the game is over")
         w = waiting(s)
         if w is not None and action.type not in ANSWERS + ("edit", "next_turn") and (
                 w["type"] == "chance" or w["kind"] == "choose"):
@@ -325,6 +161,7 @@ class PvdTracker(Game[TrackerState]):
                                     f"token {who} draws for it (a save made before the tracker asked for the prize "
                                     "cannot go on past this entry; the file is left as it is)")
             raise IllegalAction(SECTION["dice"], f"first enter what the table waits for: {calc.waiting_view(s)['text']}")
+        _check_faces(action)
         ctx = context(s)
         handler = getattr(self, f"_{action.type}")
         try:
@@ -333,11 +170,10 @@ class PvdTracker(Game[TrackerState]):
             raise IllegalAction(SECTION.get(_RULE.get(action.type, ""), "rules"), str(exc)) from None
         if not s.over and all(pl.stage == SHIP for pl in s.players):
             finish(ctx)
-        # the entry's own line, then what the rules added that the line does not say
         events = [e for e in ctx.events if e.type == "say" or e.type in KEEP_EVENTS]
-        return events or list(ctx.events)
+        out += events or ctx.events
 
-    def resolve(self, state: TrackerState, outcome: list[str]) -> list[Event]:
+    def resolve(self, state: TrackerState, outcome: list[str], out: Sink) -> None:
         raise IllegalAction("chance", "the table tracker takes the dice with each entry")
 
     def _run(self, state: TrackerState, ctx: Ctx, feed: Feed | None = None, answer: Action | None = None) -> list[Event]:
@@ -357,7 +193,7 @@ class PvdTracker(Game[TrackerState]):
             raise ValueError(f"{pl.name} is at the {calc.stage_name(pl.stage)} stage; this is for: {where}")
         return pl
 
-    def _outfit(self, state: TrackerState, a: Outfit, ctx: Ctx) -> None:
+    def _outfit(self, state: TrackerState, a: E.Outfit, ctx: Ctx) -> None:
         s, cat = state.table, catalog()
         pl = self._player(state, a.player, LANDING)
         if a.weapon not in cat.weapons:
@@ -378,7 +214,7 @@ class PvdTracker(Game[TrackerState]):
         if a.mate and a.mate in {m for _, m in taken}:
             raise ValueError("another captain has that First Mate")
         s.reserve += pl.crew
-        pl = own(s, a.player)
+        pl = s.players[a.player]
         crew = min(calc.outfit_crew(a.equipment), s.reserve)
         s.reserve -= crew
         pl.crew, pl.weapon, pl.equipment, pl.relic, pl.mate = crew, a.weapon, tuple(sorted(a.equipment)), a.relic, a.mate
@@ -388,7 +224,7 @@ class PvdTracker(Game[TrackerState]):
                   [f"Equipment costs {calc.outfit_cost(pl.equipment)} of {cat.setup.points} points; "
                    f"the rest buys {plural(crew, 'sailor')}"])
 
-    def _start_search(self, state: TrackerState, a: StartSearch, ctx: Ctx) -> None:
+    def _start_search(self, state: TrackerState, a: E.StartSearch, ctx: Ctx) -> None:
         s, cat = state.table, catalog()
         pl = self._player(state, a.player, LANDING, EXPEDITION)
         if a.area not in cat.areas:
@@ -401,7 +237,7 @@ class PvdTracker(Game[TrackerState]):
                 raise ValueError(f"the new search must be in another area than the {calc.place_name(pl.area)}")
             self._run(state, ctx, answer=ChooseArea(a.player, a.area))  # the rules' new search
         else:
-            own(s, a.player).stage = EXPEDITION
+            s.players[a.player].stage = EXPEDITION
             start_expedition(ctx, a.player, a.area)
         area = cat.areas[a.area].name["en"]
         lines = [f"{area}: {plural(cat.areas[a.area].search_hours, 'hour')} on the hourglass"]
@@ -409,11 +245,11 @@ class PvdTracker(Game[TrackerState]):
         self._say(ctx, state, a.player, "start_search", f"{pl.name} searches the {area}: Time Marker at "
                   f"{s.players[a.player].time}", lines)
 
-    def _edit(self, state: TrackerState, a: Edit, ctx: Ctx) -> None:
+    def _edit(self, state: TrackerState, a: E.Edit, ctx: Ctx) -> None:
         s, cat = state.table, catalog()
-        if a.field not in EDITABLE:
-            raise ValueError(f"cannot edit {a.field!r}; editable: {', '.join(EDITABLE)}")
-        whose, kind = EDITABLE[a.field]
+        if a.field not in E.EDITABLE:
+            raise ValueError(f"cannot edit {a.field!r}; editable: {', '.join(E.EDITABLE)}")
+        whose, kind = E.EDITABLE[a.field]
         if kind == "number" and a.number < 0:
             raise ValueError("a count is 0 or more")
         if kind == "area" and a.text and a.text not in cat.areas:
@@ -438,7 +274,7 @@ class PvdTracker(Game[TrackerState]):
                 text = f"Lost and Forgotten: {a.number}"
             self._say(ctx, state, a.player, "edit", text, [])
             return
-        pl = own(s, a.player)
+        pl = s.players[a.player]
         if a.field == "crew":
             diff = a.number - pl.crew
             if diff > s.reserve:
@@ -472,14 +308,14 @@ class PvdTracker(Game[TrackerState]):
         value = a.text if kind in ("area", "card") else a.number
         self._say(ctx, state, a.player, "edit", f"{name}: {a.field.replace('_', ' ')} set to {value}", [])
 
-    def _combat(self, state: TrackerState, a: Combat, ctx: Ctx) -> None:
+    def _combat(self, state: TrackerState, a: E.Combat, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, EXPEDITION, DIG)
         if a.strength < 1:
             raise ValueError("a foe has Strength 1 or more")
         before, tokens = pl.crew, pl.tokens
         ctx.push(CombatFrame(a.player, a.strength, a.foe, max_loss=None if a.max_loss < 0 else a.max_loss))
-        got = self._run(state, ctx, Feed([Dice(tuple(_faces(a.faces)), a.sabers == 1, a.double, a.plus)]))
+        got = self._run(state, ctx, Feed([Dice(tuple(a.faces), a.sabers == 1, a.double, a.plus)]))
         fought = next(e.data for e in got if e.type == "combat")
         pl = s.players[a.player]
         emergencies = pl.tokens - tokens
@@ -500,13 +336,13 @@ class PvdTracker(Game[TrackerState]):
         self._say(ctx, state, a.player, "combat", title, lines + [f"Crew now {pl.crew}"],
                   lost=lost, won=won, successes=successes)
 
-    def _search(self, state: TrackerState, a: Search, ctx: Ctx) -> None:
+    def _search(self, state: TrackerState, a: E.Search, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, EXPEDITION)
         if not pl.area or pl.area not in catalog().areas:
             raise ValueError(f"{pl.name} is not searching an area")
         ctx.push(SearchRoll(a.player))
-        got = self._run(state, ctx, Feed([Dice(tuple(_faces(a.faces)), False, a.double, a.plus)]))
+        got = self._run(state, ctx, Feed([Dice(tuple(a.faces), False, a.double, a.plus)]))
         searched = next(e.data for e in got if e.type == "search")
         auto = catalog().setup.search_auto_successes
         hours, time = searched["hours"], searched["time"]
@@ -520,33 +356,32 @@ class PvdTracker(Game[TrackerState]):
         self._say(ctx, state, a.player, "search", f"{pl.name} searches {plural(hours, 'hour')}: {plural(time, 'hour')} left",
                   lines, complete=complete)
 
-    def _end_search(self, state: TrackerState, a: EndSearch, ctx: Ctx) -> None:
+    def _end_search(self, state: TrackerState, a: E.EndSearch, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, EXPEDITION)
         lost = s.lost
         ctx.push(EndSearchFrame(a.player))
-        self._run(state, ctx, Feed([Dice(tuple(_faces(a.faces)), exact=True)]))
+        self._run(state, ctx, Feed([Dice(tuple(a.faces), exact=True)]))
         lost = s.lost - lost
         self._say(ctx, state, a.player, "end_search",
                   f"{pl.name} ends the search: {plural(lost, 'sailor')} to Lost and Forgotten",
                   [f"{plural(a.faces.count('blank'), 'blank')} rolled", "Now choose the area of the new search"],
                   new_search=True)
 
-    def _attack(self, state: TrackerState, a: Attack, ctx: Ctx) -> None:
+    def _attack(self, state: TrackerState, a: E.Attack, ctx: Ctx) -> None:
         s = state.table
         me = self._player(state, a.player, EXPEDITION, DIG)
         if not 0 <= a.target < len(s.players) or a.target == a.player:
             raise ValueError("choose another captain to attack")
         other = s.players[a.target]
-        if me.stage == EXPEDITION and (other.stage != EXPEDITION or other.area != me.area):
-            raise ValueError(f"{other.name} is not in {me.name}'s area")
-        if me.stage == DIG and other.stage != DIG:
-            raise ValueError(f"{other.name} is not at the Dig Site")
+        if a.target not in calc.rivals(s, a.player):
+            raise ValueError(f"{other.name} is not in {me.name}'s area" if me.stage == EXPEDITION else
+                             f"{other.name} is not at the Dig Site")
         crew = (me.crew, other.crew)
         tokens = (me.tokens, other.tokens)
         start_attack(ctx, a.player, a.target)
-        got = self._run(state, ctx, Feed([Dice(tuple(_faces(a.faces)), double=a.double),
-                                          Dice(tuple(_faces(a.target_faces)), double=a.target_double)]))
+        got = self._run(state, ctx, Feed([Dice(tuple(a.faces), double=a.double),
+                                          Dice(tuple(a.target_faces), double=a.target_double)]))
         fight = next(e.data for e in got if e.type == "attack" and "successes" in e.data)
         sa, sd = fight["successes"]
         emergency = catalog().setup.emergency_sailors
@@ -565,7 +400,7 @@ class PvdTracker(Game[TrackerState]):
             lines.append(f"{s.players[winner].name} steals 1 random treasure from {s.players[loser].name}")
         self._say(ctx, state, a.player, "attack", title, lines, steal=steal, winner=winner, loser=loser)
 
-    def _steal(self, state: TrackerState, a: Steal, ctx: Ctx) -> None:
+    def _steal(self, state: TrackerState, a: E.Steal, ctx: Ctx) -> None:
         s = state.table
         if s.chance is None or s.chance["src"] != f"treasure:{a.target}":
             raise ValueError("no treasure is being stolen now")
@@ -580,7 +415,7 @@ class PvdTracker(Game[TrackerState]):
             raise ValueError(missing)
         return self._run(state, ctx, Feed(draws=[[item]]))
 
-    def _replenish(self, state: TrackerState, a: Replenish, ctx: Ctx) -> None:
+    def _replenish(self, state: TrackerState, a: E.Replenish, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, EXPEDITION, DIG)
         if s.tokens_left <= 0:
@@ -592,7 +427,7 @@ class PvdTracker(Game[TrackerState]):
                   f"+{plural(pl.crew - before, 'sailor')}, 1 token",
                   [f"Crew now {pl.crew}; {plural(pl.tokens, 'token')} (each costs 1 unique treasure at the end)"])
 
-    def _sailors(self, state: TrackerState, a: Sailors, ctx: Ctx) -> None:
+    def _sailors(self, state: TrackerState, a: E.Sailors, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, EXPEDITION, DIG)
         where = "lost_and_forgotten" if a.lost_and_forgotten else "reserve"
@@ -606,7 +441,7 @@ class PvdTracker(Game[TrackerState]):
             n = gain(ctx, a.player, a.n, where)
             self._say(ctx, state, a.player, "sailors", f"{pl.name} gains {plural(n, 'sailor')}", [])
 
-    def _to_dig_site(self, state: TrackerState, a: ToDigSite, ctx: Ctx) -> None:
+    def _to_dig_site(self, state: TrackerState, a: E.ToDigSite, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, EXPEDITION)
         first = not s.prize_taken
@@ -617,20 +452,20 @@ class PvdTracker(Game[TrackerState]):
             lines.append("First at the Dig Site: draw tokens until a treasure (the prize); put the others back")
         self._say(ctx, state, a.player, "dig_site", f"{pl.name} reaches the Dig Site", lines, prize=first)
 
-    def _dig(self, state: TrackerState, a: Dig, ctx: Ctx) -> None:
+    def _dig(self, state: TrackerState, a: E.Dig, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, DIG)
         ctx.push(DigRoll(a.player))
-        self._run(state, ctx, Feed([Dice(tuple(_faces(a.faces)), exact=True)]))
+        self._run(state, ctx, Feed([Dice(tuple(a.faces), exact=True)]))
         n = calc.tokens_to_draw(s, a.player)
         self._say(ctx, state, a.player, "dig", f"{pl.name} digs: draw {plural(n, 'token')} from the bag",
                   ["Draw them one at a time and enter each below"] if n else [])
 
-    def _token(self, state: TrackerState, a: Token, ctx: Ctx) -> None:
+    def _token(self, state: TrackerState, a: E.Token, ctx: Ctx) -> None:
         s, cat = state.table, catalog()
         pl = self._player(state, a.player, DIG, SHIP)
-        if a.kind not in TOKEN_KINDS:
-            raise ValueError(f"a token is one of {', '.join(TOKEN_KINDS)}")
+        if a.kind not in E.TOKEN_KINDS:
+            raise ValueError(f"a token is one of {', '.join(E.TOKEN_KINDS)}")
         if a.kind == "treasure":
             tok = cat.value_token.get(a.value)
             if tok is None:
@@ -674,16 +509,16 @@ class PvdTracker(Game[TrackerState]):
             lines.append("The island sinks: only captains back on the ship take part in the final count")
         self._say(ctx, state, a.player, "token", title, lines, token=a.kind)
 
-    def _rolled(self, state: TrackerState, a: Rolled, ctx: Ctx) -> None:
+    def _rolled(self, state: TrackerState, a: E.Rolled, ctx: Ctx) -> None:
         s = state.table
         if s.chance is None or s.chance["kind"] != "roll":
             raise ValueError("no roll is waited for")
         what = calc.waiting_view(s)
-        got = self._run(state, ctx, Feed([Dice(tuple(_faces(a.faces)), exact=True)]))
+        got = self._run(state, ctx, Feed([Dice(tuple(a.faces), exact=True)]))
         lines = [e.text for e in got if e.visible_to is None and e.type not in ("say",)]
         self._say(ctx, state, a.player, "rolled", what["title"], lines)
 
-    def _drawn(self, state: TrackerState, a: Drawn, ctx: Ctx) -> None:
+    def _drawn(self, state: TrackerState, a: E.Drawn, ctx: Ctx) -> None:
         s = state.table
         if s.chance is None or s.chance["kind"] != "draw" or s.chance["src"] == "bag":
             raise ValueError("no card or treasure is waited for")
@@ -695,7 +530,7 @@ class PvdTracker(Game[TrackerState]):
         label = next((o["label"] for o in what["options"] if o["item"] == a.item), a.item)
         self._say(ctx, state, a.player, "drawn", f"{what['text'][:1].upper()}{what['text'][1:]}: {label}", lines)
 
-    def _play_incident(self, state: TrackerState, a: PlayIncident, ctx: Ctx) -> None:
+    def _play_incident(self, state: TrackerState, a: E.PlayIncident, ctx: Ctx) -> None:
         cat = catalog()
         pl = self._player(state, a.player, EXPEDITION)
         if a.slot not in ("dinosaur_attack", "other"):
@@ -724,7 +559,7 @@ class PvdTracker(Game[TrackerState]):
                  f"{card}: {pl.name} loses {plural(lost, 'sailor')}" if lost > 0 else f"{card}: {pl.name} loses no sailor")
         self._say(ctx, state, p, "incident", title, lines + [f"Crew now {pl.crew}"], card=card, done=done)
 
-    def _chosen(self, state: TrackerState, a: Chosen, ctx: Ctx) -> None:
+    def _chosen(self, state: TrackerState, a: E.Chosen, ctx: Ctx) -> None:
         s = state.table
         d = s.decision
         if d is None or d["kind"] != "choose" or d["seat"] != a.player:
@@ -738,18 +573,18 @@ class PvdTracker(Game[TrackerState]):
         self._say(ctx, state, a.player, "chosen", f"{s.players[a.player].name} chooses: {label}",
                   lines + ([f"Next: {w['title']}"] if w else []))
 
-    def _stop_dig(self, state: TrackerState, a: StopDig, ctx: Ctx) -> None:
+    def _stop_dig(self, state: TrackerState, a: E.StopDig, ctx: Ctx) -> None:
         s = state.table
         calc.stop_digging(ctx, a.player)
         if s.chance is not None and s.chance["src"] == "bag" and calc.drawer(s) == a.player:
             self._run(state, ctx, Feed(draws=[[UNKNOWN]]))  # the token is not drawn
         self._say(ctx, state, a.player, "stop_dig", f"{s.players[a.player].name} stops digging", [])
 
-    def _return_to_ship(self, state: TrackerState, a: ReturnToShip, ctx: Ctx) -> None:
+    def _return_to_ship(self, state: TrackerState, a: E.ReturnToShip, ctx: Ctx) -> None:
         s = state.table
         pl = self._player(state, a.player, DIG)
         cap = calc.carry_capacity(s, a.player)
-        must = max(0, len(pl.treasures) - cap)
+        must = calc.over_capacity(s, a.player)
         if len(a.put_back) != must:
             raise ValueError(f"{plural(pl.crew, 'sailor')} carry {plural(cap, 'treasure')}: put back exactly {must}")
         left = list(pl.treasures)
@@ -765,12 +600,12 @@ class PvdTracker(Game[TrackerState]):
         self._say(ctx, state, a.player, "return", f"{pl.name} returns to the ship with "
                   f"{plural(len(s.players[a.player].treasures), 'treasure')}", lines)
 
-    def _next_turn(self, state: TrackerState, a: NextTurn, ctx: Ctx) -> None:
+    def _next_turn(self, state: TrackerState, a: E.NextTurn, ctx: Ctx) -> None:
         s = state.table
         s.turn = next_seat(s, landing=True)
         s.turns += 1
         state.last = {}
-        refresh_turn(own(s, state.turn))
+        refresh_turn(s.players[state.turn])
         ctx.emit(f"{s.players[state.turn].name}'s turn", "turn", seat=state.turn)
 
 

@@ -20,16 +20,11 @@ from typing import Any
 from companion.engine import Action, Event, IllegalAction
 from companion.engine.stack import Ask, Done, Frame, Need, run
 
-from .catalog import SECTION
-from .frames import Roll
-from .kernel import Ctx, context
-from .rules import HANDLERS, WINDOW_KINDS
-from .state import PvdState
-
-#: what a draw at the table gives when the table does not say (a dig stopped by a card played by
-#: hand: no token is drawn)
-UNKNOWN = "?"
-
+from ..catalog import SECTION
+from ..frames import Roll
+from ..kernel import Ctx, context
+from ..rules import HANDLERS, WINDOW_KINDS
+from ..state import PvdState
 
 @dataclass(frozen=True)
 class Dice:

@@ -14,8 +14,8 @@ from typing import Any
 from companion.engine.stack import Ask, Need, Next, replace
 from companion.words import plural
 
-from .abilities import cond_ok, new_complete, new_incident, op_field, open_window, owned, reaches_others, \
-    resolve_ref, source_ref, window_seat
+from .abilities import cond_ok, new_complete, new_incident, op_field, owned, reaches_others, resolve_ref, source_ref
+from .windows import open_window, window_seat
 from .catalog import catalog
 from .crew import gain, lose
 from .dice import roll_matches, start_roll
@@ -24,7 +24,7 @@ from .frames import (CURSE_GHOST, CURSE_TAKE, INCIDENT_END, Attack, BagToken, Br
                      Curse, DigRoll, DinosaurFromDeck, DrawCards, FragmentPeek, HandDiscard, HandDraw, Incident,
                      LoseTreasure, NewSearch, Ops, Peek, PickDice, PutBack, Roll, SendDinosaur)
 from .kernel import Ctx, ask, name, sink, who
-from .state import DIG, EXPEDITION, SHIP, UNKNOWN, drop, own
+from .state import DIG, EXPEDITION, SHIP, UNKNOWN, drop
 
 Op = Callable[[Ctx, Ops, Any, int], Next]
 #: ops that only mean something as passives (read where the rule needs them)
@@ -132,7 +132,7 @@ def op_modifier(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
         ctx.update(r, r.modified(o.op, amount))
         if o.until == "roll":
             return None
-    pl = own(ctx.state, f.u)
+    pl = ctx.state.players[f.u]
     pl.mods += ({"op": o.op, "roll": o.roll, "until": o.until, "n": amount},)
     return None
 
@@ -217,7 +217,7 @@ def op_search_time(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
     """Move Time Markers; one that reaches 0 completes its search (rule: Completing the Search)."""
     s = ctx.state
     for q in who(s, f, o.who):
-        pl = own(s, q)
+        pl = s.players[q]
         if pl.stage != EXPEDITION or pl.time <= 0:
             continue
         pl.time = min(catalog().time_max, max(0, pl.time + o.amount))  # the Time Track's ends
@@ -273,7 +273,7 @@ def op_look_fragments(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
 
 def h_fragpeek(ctx: Ctx, f: FragmentPeek) -> Next:
     ctx.pop()
-    pl = own(ctx.state, f.p)
+    pl = ctx.state.players[f.p]
     for lm in ctx.take_outcome():
         key = f"{f.t}:{lm}"
         if key not in pl.peeks:
@@ -304,9 +304,9 @@ def h_handdraw(ctx: Ctx, f: HandDraw) -> Next:
     ctx.pop()
     got = ctx.take_outcome()
     for c in got:
-        pl = own(s, f.t)
+        pl = s.players[f.t]
         pl.hand = drop(pl.hand, c)
-        own(s, f.p).hand += (c,)
+        s.players[f.p].hand += (c,)
     ctx.emit(f"{name(ctx, f.p)} secretly takes {plural(len(got), 'card')} from {name(ctx, f.t)}", "plunder")
     ctx.emit(f"Taken: {', '.join(got)}", "plunder", to=(f.p, f.t), cards=list(got))
     return None
@@ -340,7 +340,7 @@ def h_handdiscard(ctx: Ctx, f: HandDiscard) -> Next:
         cards = list(ctx.take_outcome())
     ctx.pop()
     for c in cards:
-        pl = own(s, f.p)
+        pl = s.players[f.p]
         pl.hand = drop(pl.hand, c)
         s.discard += (c,)
         ctx.emit(f"{name(ctx, f.p)} discards {catalog().label(c)}", "discard", seat=f.p, card=c)
@@ -354,7 +354,7 @@ def h_draw(ctx: Ctx, f: DrawCards) -> Next:
         got = ctx.take_outcome()
         for c in got:
             s.deck = drop(s.deck, c)
-        own(s, f.p).hand += tuple(got)
+        s.players[f.p].hand += tuple(got)
         f = replace(f, n=f.n - len(got), waiting=False)
         ctx.put(f)
         ctx.emit(f"{name(ctx, f.p)} draws {plural(len(got), 'Event card')}", "draw", seat=f.p)
@@ -412,7 +412,7 @@ def h_cancelinc(ctx: Ctx, f: CancelUpcoming) -> Next:
     slot = answer.slot if answer is not None else slots[0]
     attr = "inc_dino" if slot == "dinosaur_attack" else "inc_other"
     card = getattr(pl, attr)
-    setattr(own(s, q), attr, "")
+    setattr(s.players[q], attr, "")
     s.discard += (card,)
     ctx.emit(f"{pl.name}'s Upcoming Incident {catalog().label(card)} is discarded", "cancel", seat=q, card=card)
     return None
@@ -425,8 +425,8 @@ def op_move_incident(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
     card = getattr(s.players[u], slot)
     if t < 0 or not card or getattr(s.players[t], slot) or s.players[t].stage != EXPEDITION:
         return None
-    setattr(own(s, u), slot, "")
-    setattr(own(s, t), slot, card)
+    setattr(s.players[u], slot, "")
+    setattr(s.players[t], slot, card)
     ctx.emit(f"{name(ctx, u)} moves {catalog().label(card)} to {name(ctx, t)}", "move_incident")
     return None
 
@@ -446,7 +446,7 @@ def op_remove_giant(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
 
 def op_skip(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
     for q in who(ctx.state, f, o.who):
-        own(ctx.state, q).skip += 1
+        ctx.state.players[q].skip += 1
     return None
 
 
@@ -507,7 +507,7 @@ def h_lootloss(ctx: Ctx, f: LoseTreasure) -> Next:
     ctx.pop()
     cat = catalog()
     for v in ctx.take_outcome():
-        pl = own(s, f.p)
+        pl = s.players[f.p]
         pl.treasures = drop(pl.treasures, int(v))
         s.bag += (cat.value_token[int(v)],)
         ctx.emit(f"A treasure of {name(ctx, f.p)} goes back into the bag", "treasure_lost", seat=f.p)
@@ -516,7 +516,7 @@ def h_lootloss(ctx: Ctx, f: LoseTreasure) -> Next:
 
 def put_back(ctx: Ctx, p: int, value: int) -> None:
     s = ctx.state
-    pl = own(s, p)
+    pl = s.players[p]
     pl.treasures = drop(pl.treasures, value)
     s.bag += (catalog().value_token[value],)
     ctx.emit(f"{pl.name} puts a treasure back into the bag", "put_back", seat=p)
@@ -555,7 +555,7 @@ def h_curse(ctx: Ctx, f: Curse) -> Next:
     no token left, the last curse again (ruling curses-exhausted)."""
     s = ctx.state
     p = f.p
-    pl = own(s, p)
+    pl = s.players[p]
     if f.phase == CURSE_GHOST:
         ctx.put(replace(f, phase=CURSE_TAKE))
         for src, ab in owned(s, p):

@@ -13,16 +13,16 @@ from typing import Any
 
 from companion.words import plural, sentence
 
-from .abilities import cond_ok, owned, passive_amount, resolve_ref, search_hours, source_name
-from .catalog import catalog
-from .combat import strength_of
-from .crew import carry_capacity, combat_dice as dice_of
-from .dice import MODIFIERS, count as count_roll, new_roll, roll_matches
-from .frames import Attack, Branch, Choice, Combat, DigRoll, Ops, Prize, Roll
-from .kernel import Ctx, final_value, result
-from .setup import outfit_cost, outfit_crew, outfit_problem, outfits
-from .state import DIG, EXPEDITION, SHIP, UNKNOWN, PvdState
-from .views import ops_words
+from ..abilities import cond_ok, owned, passive_amount, resolve_ref, search_hours, source_name
+from ..catalog import catalog
+from ..combat import rivals, strength_of
+from ..crew import carry_capacity, combat_dice as dice_of, over_capacity
+from ..dice import MODIFIERS, count as count_roll, new_roll, roll_matches
+from ..frames import Attack, Branch, Choice, Combat, DigRoll, Ops, Prize, Roll
+from ..kernel import Ctx, final_value, result
+from ..setup import outfit_cost, outfit_crew, outfit_problem, outfits
+from ..state import DIG, EXPEDITION, LANDING, SHIP, UNKNOWN, Player, PvdState
+from ..views import ops_words
 
 #: the foes of the Combat tool ("" another foe: a card's)
 FOES = ("dinosaur", "aborigine", "")
@@ -314,10 +314,24 @@ def final_scores(s: PvdState, over: bool = True) -> dict[str, Any]:
     return {"rows": rows, "winners": res["winners"], "sunk": res["sunk"]}
 
 
+def phase(pl: Player) -> str:
+    """Where a captain is in the game, by name (the tracker's tools follow it): "outfit" (Stage 1,
+    nothing bought yet), "start" (Stage 1, bought: the first search is chosen next), "expedition"
+    (Stage 2), "dig" (Stage 3, the Dig Site), "ship" (back on the ship)."""
+    if pl.stage == LANDING:
+        return "start" if pl.weapon else "outfit"
+    return {EXPEDITION: "expedition", DIG: "dig", SHIP: "ship"}[pl.stage]
+
+
+def counting(s: PvdState) -> bool:
+    """Whether the final count has begun to matter: a captain has reached the Dig Site."""
+    return any(pl.stage in (DIG, SHIP) for pl in s.players)
+
+
 def stage_name(stage: int) -> str:
     return {1: "Preparing to land", EXPEDITION: "Expedition", DIG: "Dig Site", SHIP: "Back on the ship"}.get(stage, "?")
 
 
-__all__ = ["roll_setup", "combat_dice", "search_dice", "early_end_dice", "dig_dice", "successes", "rolls",
+__all__ = ["phase", "rivals", "counting", "over_capacity", "roll_setup", "combat_dice", "search_dice", "early_end_dice", "dig_dice", "successes", "rolls",
            "carry_capacity", "outfit_cost", "outfit_crew", "outfit_problem", "final_scores", "optional_dice",
            "modifier_lines", "search_hours", "hour_lines", "waiting_view", "outfit_numbers", "table_numbers"]

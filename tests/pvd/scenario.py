@@ -1,4 +1,4 @@
-"""Scripted sessions for tests and the table assistant: a Table session whose setup draws and
+"""Scripted sessions for tests: a Table session whose setup draws and
 choices are given (or defaulted), so a test can reach any moment of the game with known cards.
 
 A position the helpers change (`quiet`, `edit`, `edit_table`, `goto`, `position`) is a new
@@ -10,13 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engine import Event, Session, Table
-from companion.engine.state import clone
 
-from .catalog import catalog
-from .frames import Turn, TurnPhase
-from .kernel import context
-from .rules import GAME, offers, resolve_stack
-from .state import PvdState, own
+from companion.games.pirates_vs_dinosaurs.catalog import catalog
+from companion.games.pirates_vs_dinosaurs.frames import Turn, TurnPhase
+from companion.games.pirates_vs_dinosaurs.kernel import context
+from companion.games.pirates_vs_dinosaurs.rules import GAME, offers, resolve_stack
+from companion.games.pirates_vs_dinosaurs.state import PvdState
 
 
 #: every session made here while a test collects them (tests/pvd/conftest.py checks that each
@@ -35,8 +34,9 @@ class AutoPassSession(Session):
             action = self.game.auto_pass(self.state)
             if action is None:
                 return out
-            state, events = self.game.apply(self.state, action)
-            self._push({"action": action.to_dict(), "auto": True}, state, events)
+            events: list[Event] = []
+            self.game.play(self.state, action, events)
+            self._record({"action": action.to_dict(), "auto": True}, events)
             out += events + super()._settle()
 
 
@@ -105,7 +105,7 @@ def position(s: Session, change: Callable[[PvdState], Any]) -> Session:
     tests of one rule at a time. The changed position is the new session's start, written in its
     save as data, so its log replays from it (a live state edited in place leaves a log that no
     longer replays); the actions offered follow the changed position."""
-    state = clone(s.state)
+    state = GAME.clone(s.state)
     change(state)
     state.offered = offers(state)
     return _made(type(s)(GAME, list(s.players), options=dict(s.options), source=Table(), start=state))
@@ -115,7 +115,7 @@ def quiet(s: Session) -> Session:
     """Empty every hand, put the relics away and flip the First Mates (so no window opens)."""
     def change(state: PvdState) -> None:
         for p in range(len(state.players)):
-            pl = own(state, p)
+            pl = state.players[p]
             pl.hand = ()
             pl.relic = ""
             pl.mate_used = True
@@ -125,7 +125,7 @@ def quiet(s: Session) -> Session:
 def edit(s: Session, p: int, **fields: Any) -> Session:
     """Set fields of captain p (crew, hand, area, time, ...)."""
     def change(state: PvdState) -> None:
-        pl = own(state, p)
+        pl = state.players[p]
         for k, v in fields.items():
             setattr(pl, k, tuple(v) if isinstance(v, list) else v)
     return position(s, change)
