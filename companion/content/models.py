@@ -53,7 +53,7 @@ def say(text: dict[str, str] | None, lang: str = "en") -> str:
 class Strict(BaseModel):
     """Unknown keys are errors: a typo in YAML must never be silently ignored."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
 class Component(Strict):
@@ -247,9 +247,9 @@ class LandArt(Strict):
 class CompassArt(Strict):
     """A compass rose at (x, y) mm with radius r, its north letter printed above it."""
 
-    x: float
-    y: float
-    r: PositiveFloat
+    x: Position
+    y: Position
+    r: Length
     north: Text
 
 
