@@ -35,7 +35,7 @@ class AssistantScreen(GameScreen):
             out += self.odds_here(None)
             out.append(wrap_row([
                 button(w("app.play.undo"), self.undo, icon=ft.Icons.UNDO, disabled=not self.session.can_undo(),
-                       tooltip=w("app.play.undo_entry")),
+                       tooltip=w("app.play.undo_entry"), why=self.live.undo_refusal(self.app.client, w)),
                 button(w("app.play.redo"), self.redo, icon=ft.Icons.REDO, disabled=not self.session.redo_stack,
                        tooltip=w("app.play.redo_why")),
             ]))

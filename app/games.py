@@ -101,3 +101,17 @@ def search_rules(sections: list[dict[str, Any]], query: str) -> list[dict[str, A
         if all(w in hay for w in words):
             out.append(s)
     return out
+
+
+def rules_section_for(sections: list[dict[str, Any]], words: list[str]) -> int | None:
+    """The section of the rules reference about the step a game is at: the one that holds the most
+    of `words` (what the step's choices are called: "move", "attack", "roll"...; each word searched
+    as the reference's search does), a word in its title or tags counting twice as one in its text;
+    the earlier one on a tie; None when none holds any."""
+    best, score = None, 0
+    for i, s in enumerate(sections):
+        named = [{"title": s.get("title", ""), "text": "", "tags": s.get("tags", [])}]
+        got = sum(2 if search_rules(named, w) else 1 for w in dict.fromkeys(words) if search_rules([s], w))
+        if got > score:
+            best, score = i, got
+    return best

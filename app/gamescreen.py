@@ -92,6 +92,32 @@ class GameScreen(Screen):
                 self.live.touched = time.time()
         return self._step(redo)
 
+    # --- the rules at this step ---------------------------------------------------------------------
+    def step_words(self) -> list[str]:
+        """What the step the game is at is called: its choices' names ("move", "end turn"), or the
+        dice and cards the table rolls and draws; the rules reference is searched for them."""
+        with self.live.lock:
+            if self.session.is_over():
+                return ["end", "winner", "score"]
+            if self.live.pending_chance() is not None:
+                return ["roll", "dice", "draw"]
+            return [w for a in self.live.legal_actions() for w in a.type.split("_")]
+
+    def bar_actions(self, color: str) -> list[ft.Control]:
+        """The app bar's Rules button: the rules reference opened at the section of this step."""
+        gid = games.api.base_id(self.live.game.id)  # (a table tracker's game: the game's reference)
+        route = f"/games/{gid}/rules"
+        try:
+            sections = games.rules_reference(gid)["sections"]
+        except (OSError, ValueError):  # (a game without a reference: its menu greys Rules out too)
+            return []
+        at = games.rules_section_for(sections, self.step_words())
+        if at is not None:
+            route += f"/{at}"
+        return [ft.TextButton(content=self.w("app.rules.button"), icon=ft.Icons.MENU_BOOK, icon_color=color,
+                              style=ft.ButtonStyle(color=color), on_click=lambda e: self.app.go(route),
+                              tooltip=self.w("app.rules.button_why"))]
+
     # --- the host's tools: invite, share, hand a seat over ---------------------------------------
     def hosting(self) -> list[ft.Control]:
         """For the device that started the game: the join link and QR code, sharing a one-device

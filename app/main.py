@@ -11,6 +11,7 @@ Routes (also the browser's URL, so a reload reopens the same screen):
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import json
 import os
 import shutil
@@ -134,7 +135,7 @@ class App:
             self.page.theme = theme.page_theme(self.accent)
         look = theme.palette(self.accent)
         on_bar = look["on_accent"]
-        actions = []
+        actions = list(screen.bar_actions(on_bar)) if hasattr(screen, "bar_actions") else []  # (a game's Rules)
         if self.page.route not in ("/", ""):
             leading = ft.IconButton(ft.Icons.ARROW_BACK, tooltip=self.words("app.back"), icon_color=on_bar,
                                     on_click=lambda e: self.go(self.parent_route()))
@@ -293,7 +294,59 @@ def web_assets() -> Path:
             shutil.copy2(svg, copy)
     theme.copy_fonts(target)
     app_icon(target)
+    page, html = target / "index.html", index_html()
+    if html is not None and (not page.exists() or page.read_text(encoding="utf-8") != html):
+        page.write_text(html, encoding="utf-8")
     return target
+
+
+#: the script index.html runs before the client: while the server is out of reach (stopped, or the
+#: network gone) the page says so in words over Flet's bare "Working..." screen, and the words go
+#: once the client is connected again (Flet's client reconnects by itself); in the language this
+#: browser chose (its local storage), from content/words
+OFFLINE_SCRIPT = """<script>(() => {
+  const said = %s;
+  let lang = 'en';
+  try { for (let i = 0; i < localStorage.length; i++) { const k = localStorage.key(i);
+    if (k.endsWith('%s') && (localStorage.getItem(k) || '').includes('nl')) lang = 'nl'; } } catch (e) {}
+  const words = said[lang] || said.en;
+  let open = 0, timer = null;
+  const box = () => { let b = document.getElementById('companion-offline'); if (b) return b;
+    b = document.createElement('div'); b.id = 'companion-offline'; b.setAttribute('role', 'alert');
+    b.style.cssText = 'position:fixed;inset:0;z-index:99999;display:flex;align-items:center;justify-content:center;' +
+      'background:rgba(247,238,219,0.94);color:#231f1a;font:18px/1.45 sans-serif;padding:24px;text-align:center';
+    const inner = document.createElement('div'); inner.style.maxWidth = '30em';
+    const h = document.createElement('p'); h.style.cssText = 'font-size:22px;font-weight:bold;margin:0 0 12px';
+    h.textContent = words.title; const t = document.createElement('p'); t.style.margin = '0'; t.textContent = words.text;
+    inner.append(h, t); b.append(inner); return b; };
+  const show = () => { timer = null; if (open === 0 && document.body) document.body.append(box()); };
+  const hide = () => { const b = document.getElementById('companion-offline'); if (b) b.remove(); };
+  const Native = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const ws = new Native(...args);
+    ws.addEventListener('message', () => { if (!ws.__up) { ws.__up = true; open++; } hide();
+      if (timer) { clearTimeout(timer); timer = null; } });
+    ws.addEventListener('close', () => { if (ws.__up) { ws.__up = false; open--; }
+      if (open === 0 && !timer) timer = setTimeout(show, 1500); });
+    return ws;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();</script>"""
+
+
+def index_html() -> str | None:
+    """Flet's index.html with OFFLINE_SCRIPT before its own scripts (Flet's server patches the copy
+    it finds among the assets as it would its own); None without flet-web (the desktop app)."""
+    spec = importlib.util.find_spec("flet_web")
+    if spec is None or spec.origin is None:
+        return None
+    source = Path(spec.origin).resolve().parent / "web" / "index.html"
+    said = {lang: {"title": words.words_for(lang)("app.offline.title"),
+                   "text": words.words_for(lang)("app.offline.text")} for lang in ("en", "nl")}
+    script = OFFLINE_SCRIPT % (json.dumps(said, ensure_ascii=False), LANG_KEY)
+    html = source.read_text(encoding="utf-8")
+    return html.replace("<head>", "<head>\n" + script, 1) if "<head>" in html else script + html
 
 
 #: the app's icon (tools/make_icon.py draws it from the printed set's ship; kept with the README's pictures,
@@ -348,6 +401,20 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def listen_all(host: str, port: int) -> list[socket.socket]:
+    """The sockets of `--host`: its address, and localhost beside a single LAN address (the host's
+    own browser keeps using http://localhost:PORT: its games, whose device is known by the page's
+    local storage of that origin, stay its own; a wildcard address serves localhost already)."""
+    socks = [listen(host, port)]
+    if not access.is_loopback(host) and host not in ("0.0.0.0", "::", ""):
+        try:
+            socks.append(listen("127.0.0.1", port))
+        except OSError:
+            socks[0].close()
+            raise
+    return socks
+
+
 def web_app() -> Any:
     """The Flet web app (FastAPI) behind the Origin and Host check of app/access.py."""
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")  # phones at the table may have no internet
@@ -360,24 +427,25 @@ def web_app() -> Any:
 GRACE_S = 3
 
 
-def serve(sock: socket.socket, door: access.Access, open_browser: bool = True) -> None:
-    """Serve the web app on a bound socket (uvicorn, as flet-web does, but with our own guard)."""
+def serve(sock: socket.socket | list[socket.socket], door: access.Access, open_browser: bool = True) -> None:
+    """Serve the web app on bound sockets (uvicorn, as flet-web does, but with our own guard). The
+    browser opened here is this machine's: on localhost, whatever --host says."""
     access.configure(door)
     access.quiet_flet_tracebacks()
     config = uvicorn.Config(web_app(), log_level="warning", ws="websockets-sansio", lifespan="on",
                             timeout_graceful_shutdown=GRACE_S, ws_max_size=access.FRAME_BYTES)
     server = uvicorn.Server(config)
     if open_browser:
-        url = f"http://localhost:{door.port}/" if access.is_loopback(door.host) else door.join_link("/")
+        url = f"http://localhost:{door.port}/"
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    server.run(sockets=[sock])
+    server.run(sockets=sock if isinstance(sock, list) else [sock])
 
 
 def run(web: bool = False, port: int = 8550, host: str | None = None, open_browser: bool = True) -> None:
     """Start the app: a desktop window, or a web server for browsers (localhost unless `host`)."""
     if web:
         door = access.Access.for_server(host, port)
-        serve(listen(door.host, port), door, open_browser)
+        serve(listen_all(door.host, port), door, open_browser)
     else:
         ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(web_assets()))
 

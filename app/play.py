@@ -16,6 +16,7 @@ from app.widgets.common import button, card, heading, notice, para, wrap_row
 from app.widgets.join import join_code_field
 from app.widgets.log import game_log, score_table
 from app.widgets.final import final_banner, standings
+from app.widgets.pause import pace_settings, pause_card
 from app.widgets.steps import turn_steps
 
 
@@ -54,6 +55,7 @@ class PlayScreen(GameScreen):
             view = live.view(client, seat)
             self.odds_shown = False
             out: list[ft.Control] = [ft.Container(self.status(to_move, seat, mine, view), key=ft.ScrollKey(PROMPT))]
+            out += pause_card(self, live, mine, self.event_text(view))
             if seat is not None:  # the other seats' turns since this seat's last move, step by step
                 out += turn_steps(self, live.turns_since(seat), [s.name for s in live.seats], view,
                                   say=self.event_text(view))
@@ -70,6 +72,7 @@ class PlayScreen(GameScreen):
             if self.ui.details is not None:
                 out += self.ui.details(self, self.live, view, seat)
             out.append(ft.Container(self.tools(), key="tools"))
+            out += pace_settings(self, live, seat, mine)
             out += self.advice_switch(seat)
             hosting = [] if inviting else self.hosting()
             if hosting:  # (beside the game on a wide screen)
@@ -92,7 +95,8 @@ class PlayScreen(GameScreen):
             own = self.ui.status(view, seat) if self.ui.status is not None and view is not None else None
             text = own or w("app.play.your_turn", name=self.name(seat))
         elif self.live.seats[to_move].is_bot:
-            text = w("app.play.bot_playing", name=self.name(to_move))
+            paused = self.live.pause() is not None  # (the bots wait for a tap: the card below says whose)
+            text = w("app.pause.bot_waits" if paused else "app.play.bot_playing", name=self.name(to_move))
         else:
             text = w("app.play.waiting_for", name=self.name(to_move))
         who = [] if seat is None or self.live.mode == state.HOTSEAT else [
@@ -115,8 +119,9 @@ class PlayScreen(GameScreen):
     def tools(self) -> ft.Control:
         client = self.app.client
         w = self.w
-        row = [button(w("app.play.undo"), self.undo, icon=ft.Icons.UNDO, disabled=not self.live.can_undo(client),
-                      tooltip=w("app.play.undo_why"))]
+        why_not = self.live.undo_refusal(client, w)  # (a disabled Undo says why under it)
+        row = [button(w("app.play.undo"), self.undo, icon=ft.Icons.UNDO, disabled=why_not is not None,
+                      tooltip=w("app.play.undo_why"), why=why_not)]
         if self.live.mode == state.DEVICES:
             row.append(button(w("app.play.leave"), self.leave, icon=ft.Icons.LOGOUT))
         return wrap_row(row)
@@ -197,6 +202,10 @@ class PlayScreen(GameScreen):
 
     def take(self, seat: int) -> None:
         self._step(lambda client: self.live.claim(client, seat))
+
+    def go_on(self) -> None:
+        """The tap a pause waits for (a turn seen, the bots' next step)."""
+        self._step(self.live.go_on)
 
     def leave(self, e: Any) -> None:
         self._step(self.live.release)

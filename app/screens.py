@@ -11,7 +11,8 @@ from typing import Any
 import flet as ft
 
 from companion import api
-from companion.words import Words, languages, words_for
+from companion.engine import IllegalAction
+from companion.words import Words, languages, sentence, words_for
 
 from app import access, games, state, theme
 from app.assistant import AssistantScreen
@@ -31,8 +32,8 @@ def for_route(app: Any, route: str) -> Screen:
         gid = parts[1]  # (a typed link naming no game is the error screen below, not a traceback)
         if len(parts) == 2:
             return GameMenu(app, gid)
-        if parts[2] == "rules":
-            return RulesScreen(app, gid)
+        if parts[2] == "rules":  # (/rules/N: opened at section N, the step a game screen is at)
+            return RulesScreen(app, gid, int(parts[3]) if len(parts) == 4 and parts[3].isdigit() else None)
         if parts[2] == "print":
             return PrintScreen(app, gid)
         if parts[2] == "new" and len(parts) == 4 and parts[3] in ("assistant", "play"):
@@ -98,7 +99,7 @@ class Home(Screen):
         w = self.w
         out: list[ft.Control] = [self.language_choice()]
         mine = self.app.reg.summaries_for(self.app.client)  # never another device's hot-seat game
-        live = [s for s in mine if not s.over]
+        live = [s for s in mine if not s.over and not s.archived]
         if live:
             out.append(heading(w("app.home.continue")))
             out.append(grid([self.continue_tile(s) for s in live[:8]]))
@@ -108,11 +109,56 @@ class Home(Screen):
                         para(w("history.open_text")),
                         wrap_row([button(w("history.open"), lambda e: self.app.go("/history"), icon=ft.Icons.ARROW_FORWARD,
                                          primary=True, key="open-history")])))
-        finished = [s for s in mine if s.over]
+        finished = [s for s in mine if s.over and not s.archived]
         if finished:
             out.append(heading(w("app.home.finished"), 16))
             out.append(grid([self.continue_tile(s) for s in finished[:5]]))
+        put_away = [s for s in mine if s.archived]
+        if put_away:
+            out.append(heading(w("app.home.archived"), 16))
+            out.append(grid([self.continue_tile(s) for s in put_away[:8]]))
         return out
+
+    #: the game whose Delete was tapped once on this page (a second tap, on "Delete for good", deletes it)
+    deleting: str | None = None
+
+    def tidy(self, s: state.GameSummary) -> list[ft.Control]:
+        """Archive (or Restore) and Delete for a game this device started; Delete asks once more."""
+        w = self.w
+        live = self.app.reg.games.get(s.id)
+        if live is not None and not live.may_manage(self.app.client):
+            return []
+        if self.deleting == s.id:
+            return [ft.Column([para(w("app.home.delete_sure", game=s.title)), wrap_row([
+                button(w("app.home.delete_yes"), lambda e: self.remove(s.id), icon=ft.Icons.DELETE_FOREVER, primary=True),
+                button(w("app.home.delete_no"), lambda e: self.ask_delete(None), icon=ft.Icons.CLOSE)])], spacing=4)]
+        row = [] if s.error else [ft.IconButton(
+            ft.Icons.UNARCHIVE if s.archived else ft.Icons.ARCHIVE, on_click=lambda e: self.archive(s.id, not s.archived),
+            tooltip=w("app.home.restore" if s.archived else "app.home.archive", game=s.title))]
+        row.append(ft.IconButton(ft.Icons.DELETE_OUTLINE, on_click=lambda e: self.ask_delete(s.id),
+                                 tooltip=w("app.home.delete", game=s.title)))
+        return [ft.Row(row, spacing=0, tight=True)]
+
+    def ask_delete(self, gid: str | None) -> None:
+        self.deleting = gid
+        self.app.render()
+
+    def archive(self, gid: str, on: bool) -> None:
+        try:
+            self.app.reg.get(gid).archive(self.app.client, on)
+        except IllegalAction as exc:
+            self.app.toast(sentence(exc.say(self.w)))
+        self.app.render()
+
+    def remove(self, gid: str) -> None:
+        self.deleting = None
+        try:
+            self.app.reg.remove(self.app.client, gid)
+        except IllegalAction as exc:
+            self.app.toast(sentence(exc.say(self.w)))
+        except KeyError:
+            pass  # (another page deleted it meanwhile)
+        self.app.render()
 
     def language_choice(self) -> ft.Control:
         """The app's language on this device (remembered in the browser); the Dutch edition of
@@ -126,6 +172,15 @@ class Home(Screen):
                             key="language")
 
     def continue_tile(self, s: state.GameSummary) -> ft.Control:
+        tidy = self.tidy(s)
+        tile = self.game_tile(s)
+        if not tidy:
+            return tile
+        if self.deleting == s.id:  # (the question under the game it is about)
+            return ft.Column([tile] + tidy, spacing=4, key=f"tile-{s.id}")
+        return ft.Row([ft.Container(tile, expand=True)] + tidy, spacing=0, key=f"tile-{s.id}")
+
+    def game_tile(self, s: state.GameSummary) -> ft.Control:
         w = self.w
         if s.error:
             return notice(f"{s.title}: {s.error}", error=True)
@@ -355,18 +410,26 @@ class SetupScreen(Screen):
 class RulesScreen(Screen):
     width = 1180
 
-    def __init__(self, app: Any, gid: str):
+    def __init__(self, app: Any, gid: str, focus: int | None = None):
         super().__init__(app)
         self.entry = games.entry(gid)
         self.accent = self.entry.accent
         self.title = self.w("app.rules.title", game=self.entry.name)
         self.data = games.rules_reference(gid)
         self.query = ""
+        #: the section of the step the game screen that opened this is at (shown first)
+        self.focus = focus if focus is not None and 0 <= focus < len(self.data["sections"]) else None
 
     def build(self) -> list[ft.Control]:
         search = ft.TextField(label=self.w("app.rules.search"), prefix_icon=ft.Icons.SEARCH, value=self.query,
                               on_change=self.on_search, autofocus=False)
-        return [search, ft.Column(self.sections(), spacing=10)]
+        out: list[ft.Control] = []
+        if self.focus is not None and not self.query:
+            s = self.data["sections"][self.focus]
+            out.append(ft.Container(card(para(self.w("app.rules.this_step"), size=13),
+                                         ft.Text(s["title"], size=19, weight=ft.FontWeight.BOLD),
+                                         para(str(s["text"]).strip())), key="this-step"))
+        return out + [search, ft.Column(self.sections(), spacing=10)]
 
     def sections(self) -> list[ft.Control]:
         found = games.search_rules(self.data["sections"], self.query)

@@ -9,6 +9,8 @@ happens and a restart resumes every game where it was.
 """
 from __future__ import annotations
 
+import bisect
+
 import hashlib
 import json
 import logging
@@ -39,6 +41,9 @@ META_KEY = "app"
 ASSISTANT, HOTSEAT, DEVICES = "assistant", "hotseat", "devices"
 MODES = (ASSISTANT, HOTSEAT, DEVICES)
 HUMAN, BOT = "human", "bot"
+#: how bots move in digital play: at once after each decision, or one step a tap
+INSTANT, STEP = "instant", "step"
+PACES = (INSTANT, STEP)
 #: a seat played by the random bot even where the game has its own (smarter) bot
 RANDOM_BOT = "random-bot"
 KINDS = (HUMAN, BOT, RANDOM_BOT)
@@ -100,6 +105,8 @@ class GameSummary:
     to_move: str | None
     steps: int
     error: str | None = None
+    #: put away by its owner: off the Continue list, under Archived games (and back with Restore)
+    archived: bool = False
 
 
 class LiveGame:
@@ -346,6 +353,7 @@ class LiveGame:
             action = self.game.codec.decode(action)
             self._check_seat(client, action.player)
             events = self.session.act(action)
+            self._seen(action.player)  # (the person saw what their own decision brought)
             events += self.run_bots()
             self.version += 1
             self.touched = time.time()
@@ -396,6 +404,16 @@ class LiveGame:
         actor = self._last_human_actor()
         return actor is not None and actor in self.seats_of(client)
 
+    def undo_refusal(self, client: str, words: Any) -> str | None:
+        """Why this device may not undo now, in the words' language (None: it may): a disabled
+        Undo says it under the button ("dice rolled ... cannot be taken back in this game")."""
+        if self.can_undo(client):
+            return None
+        if not self.seats_of(client):
+            return words("app.refused.no_seat_here")
+        refused = self.session.undo_refusal()
+        return refused.say(words) if refused is not None else words("app.refused.undo_own")
+
     def _last_actor(self) -> int | None:
         for entry in reversed(self.session.log):
             if "action" in entry:
@@ -418,8 +436,96 @@ class LiveGame:
 
     def run_bots(self) -> list:
         """Let bots act for their seats until a person must decide (or the table must roll); a lone
-        person's windows with nothing to do but pass are passed for them (the engine's Runner)."""
-        return self.runner.advance()
+        person's windows with nothing to do but pass are passed for them (the engine's Runner). The
+        run stops early where a person's tap is waited for (`pause`)."""
+        if not self.human_seats() or self.session.is_over():
+            return self.runner.advance()
+        if self.pause() is not None:
+            return []
+        return self.runner.advance(stop=lambda: self.pause() is not None)
+
+    # --- a person's turns and the bots' pace -----------------------------------------------------
+    @property
+    def pace(self) -> str:
+        """How bots move: "instant" (at once, after each decision) or "step" (one step a tap)."""
+        return self.session.meta.get(META_KEY, {}).get("pace", INSTANT)
+
+    def passes_turns(self, seat: int) -> bool:
+        """Whether `seat`'s player chose to let their turns with nothing to decide pass untapped."""
+        return seat in self.session.meta.get(META_KEY, {}).get("pass_turns", [])
+
+    def _seen(self, seat: int) -> None:
+        """`seat`'s player has seen the game up to its last step."""
+        self.session.meta.setdefault(META_KEY, {}).setdefault("seen", {})[str(seat)] = len(self.session.log) - 1
+
+    def pause(self) -> dict[str, Any] | None:
+        """The tap the game waits for before the bots go on, if any: {"kind": "turn", "seat", "events"}
+        when a person's turn went by with nothing for them to decide (the rolls that open a person's
+        turn, "Anne rolls 4: the ship stays at sea", since that person last looked), unless they chose
+        to let such turns pass; {"kind": "bot", "seat"} when the bots move step by step and one is to
+        move. Both are read from the log: the app knows no rule."""
+        s = self.session
+        if s.is_over() or self.mode == ASSISTANT:
+            return None
+        info = s.meta.get(META_KEY, {})
+        seen = info.get("seen", {})
+        to_move = s.to_move()
+        events = s.events
+        for seat in self.human_seats():
+            if seat == to_move or self.passes_turns(seat):
+                continue
+            mark = seen.get(str(seat), -1)
+            prefix = self.seats[seat].name + " "
+            start = bisect.bisect_right(events, mark, key=lambda item: item[0])
+            rolls = [e for _, e in events[start:] if e.type == "roll" and e.text.startswith(prefix) and e.visible(seat)]
+            if rolls:
+                return {"kind": "turn", "seat": seat, "events": rolls}
+        if self.pace == STEP and to_move is not None and to_move in self.bots:
+            return {"kind": "bot", "seat": to_move}
+        return None
+
+    def go_on(self, client: str) -> list:
+        """The tap a pause waits for: the person saw their turn (a device holding that seat), or the
+        next bot step (any device holding a seat)."""
+        with self.lock:
+            waiting = self.pause()
+            if waiting is None:
+                return []
+            if waiting["kind"] == "turn":
+                self._check_seat(client, waiting["seat"])
+                self._seen(waiting["seat"])
+                events = self.run_bots()
+            else:
+                if not self.seats_of(client):
+                    raise IllegalAction.said("seats", "app.refused.no_seat_here")
+                events = self.runner.advance(stop=lambda: True)  # one step
+            self._save_meta()
+            return events
+
+    def set_pace(self, client: str, pace: str) -> list:
+        """Bots at once or step by step (any device holding a seat); at once lets them go on now."""
+        with self.lock:
+            if pace not in PACES:
+                raise ValueError(f"a pace is one of {', '.join(PACES)}, not {pace!r}")
+            if not self.seats_of(client):
+                raise IllegalAction.said("seats", "app.refused.no_seat_here")
+            self.session.meta.setdefault(META_KEY, {})["pace"] = pace
+            events = self.run_bots()
+            self._save_meta()
+            return events
+
+    def set_pass_turns(self, client: str, seat: int, on: bool) -> list:
+        """A player's choice to let their turns with nothing to decide pass without a tap."""
+        with self.lock:
+            self._check_seat(client, seat)
+            chosen = set(self.session.meta.setdefault(META_KEY, {}).get("pass_turns", []))
+            chosen = chosen | {seat} if on else chosen - {seat}
+            self.session.meta[META_KEY]["pass_turns"] = sorted(chosen)
+            if on:
+                self._seen(seat)
+            events = self.run_bots()
+            self._save_meta()
+            return events
 
     # --- the table's history (companion/history) --------------------------------------------------
     def remember(self, again: bool = True) -> int | None:
@@ -475,7 +581,20 @@ class LiveGame:
         updated = self.touched
         return GameSummary(id=self.id, game=self.game.id, mode=self.mode, players=list(s.players),
                            title=info.get("title") or self.game.name, updated=updated, over=s.is_over(),
-                           to_move=s.players[to_move] if to_move is not None else None, steps=len(s.log))
+                           to_move=s.players[to_move] if to_move is not None else None, steps=len(s.log),
+                           archived=bool(info.get("archived")))
+
+    def may_manage(self, client: str) -> bool:
+        """Whether this device may archive or delete the game: the device that started it."""
+        return self.owner is None or client == self.owner
+
+    def archive(self, client: str, on: bool) -> None:
+        """Put the game away (off the Continue list) or back; only the device that started it."""
+        with self.lock:
+            if not self.may_manage(client):
+                raise IllegalAction.said("seats", "app.refused.not_owner")
+            self.session.meta.setdefault(META_KEY, {})["archived"] = bool(on)
+            self._save_meta()
 
 
 def make_bot(session: Session, seat: int, kind: str = BOT) -> Any:
@@ -589,6 +708,16 @@ class GameRegistry:
                 out.append(GameSummary(gid, "?", "?", [], f"unreadable save {gid}", 0.0, True, None, 0, why))
         out = [s for s in out if include_over or not s.over]
         return sorted(out, key=lambda s: s.updated, reverse=True)
+
+    def remove(self, client: str, gid: str) -> None:
+        """Delete a saved game for a device that may (the one that started it); a game whose save
+        cannot be read may be deleted by any device of this machine's table."""
+        live = self.games.get(gid)
+        if live is not None and not live.may_manage(client):
+            raise IllegalAction.said("seats", "app.refused.not_owner")
+        if gid not in self.ids():
+            raise KeyError(gid)
+        self.delete(gid)
 
     def delete(self, gid: str) -> None:
         with self.lock:

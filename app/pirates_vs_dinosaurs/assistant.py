@@ -45,7 +45,12 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
     s = live.session
     view = s.view(None)
     u = ui_state(screen)
-    seat = u["seat"] if u["seat"] is not None and u["seat"] < len(view["players"]) else view["turn"]
+    waiting = view["waiting"]
+    moment = (view["turn"], waiting and (waiting["kind"], waiting["seat"], waiting["title"]))
+    if u.get("moment") != moment:  # a new turn or a new wait: the page turns to the captain it is about
+        u.update(moment=moment, seat=None, tool=None)
+    about = waiting["seat"] if waiting and 0 <= waiting["seat"] < len(view["players"]) else view["turn"]
+    seat = u["seat"] if u["seat"] is not None and u["seat"] < len(view["players"]) else about
     out: list[ft.Control] = [wrap_row([
         button(p["name"] + (" (turn)" if p["seat"] == view["turn"] else ""), lambda e, q=p["seat"]: pick_seat(screen, q),
                primary=p["seat"] == seat, tooltip=f"Show {p['name']}'s captain")
@@ -254,22 +259,24 @@ def tools(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Co
     p = view["players"][seat]
     u = ui_state(screen)
     names = TOOLS.get(p["phase"], [])
-    view["last"]
     waiting = view["waiting"]
     if waiting and waiting["kind"] in WAITING_TOOLS and waiting["seat"] == seat:
         # the rules wait for the table: the entry that answers comes first, with what it is for
         return [card(*WAITING_TOOLS[waiting["kind"]](screen, live, view, seat))]
     tool = u["tool"] if u["tool"] in names else None
+    out: list[ft.Control] = []
     if waiting and waiting["kind"] == "area" and waiting["seat"] == seat:
-        tool = tool or "New search"
+        # the rules wait for the new area: it stays on top whatever tool is open (the Search tool of
+        # the search just completed was, and hid it)
+        out.append(card(*new_search_tool(screen, live, view, seat)))
     tool = tool or names[0]
-    out: list[ft.Control] = [wrap_row([button(n, lambda e, n=n: pick_tool(screen, n), primary=n == tool,
+    out += [wrap_row([button(n, lambda e, n=n: pick_tool(screen, n), primary=n == tool,
                                               tooltip=f"{n} calculator") for n in names], spacing=6)]
     if waiting and waiting["seat"] != seat:
         out.append(notice(f"Waiting for {view['players'][waiting['seat']]['name']}: {waiting['title']}"))
     fn = {"Combat": combat_tool, "Search": search_tool, "End search": end_tool, "Attack": attack_tool,
           "Replenish": replenish_tool, "Sailors": sailors_tool, "Dig Site": dig_site_tool, "Dice": dice_tool,
-          "Dig": dig_tool, "Return": return_tool, "Token": token_tool, "New search": new_search_tool}[tool]
+          "Dig": dig_tool, "Return": return_tool, "Token": token_tool}[tool]
     out.append(card(*fn(screen, live, view, seat)))
     return out
 

@@ -2,7 +2,6 @@
 for phones at the table, and (with --host) the join code that the link carries."""
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 from typing import Any
 
@@ -16,14 +15,31 @@ from app.widgets.common import para
 
 
 @lru_cache(maxsize=32)
-def qr_png(text: str) -> bytes:
-    """A QR code of `text` as PNG bytes (cached: a redraw sends nothing when the link is the same)."""
-    qr = qrcode.QRCode(border=2, box_size=8, error_correction=qrcode.constants.ERROR_CORRECT_M)
+def qr_svg(text: str) -> bytes:
+    """A QR code of `text` drawn on the server as an SVG picture: dark runs of modules as one path on
+    a white square with a quiet zone of 2 modules (cached: a redraw sends nothing when the link is
+    the same). Not a PNG: the browser client decodes a raster image with the WebCodecs ImageDecoder,
+    which a page on a plain-http LAN address (not a secure origin) does not have, and the code stayed
+    blank there; a vector picture is drawn by the client itself, on any origin."""
+    qr = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_M)
     qr.add_data(text)
     qr.make(fit=True)
-    out = io.BytesIO()
-    qr.make_image(fill_color="black", back_color="white").save(out, format="PNG")
-    return out.getvalue()
+    rows = qr.get_matrix()  # (with the quiet zone)
+    size = len(rows)
+    runs = []
+    for y, row in enumerate(rows):
+        x = 0
+        while x < size:
+            if row[x]:
+                start = x
+                while x < size and row[x]:
+                    x += 1
+                runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
+            else:
+                x += 1
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size * 8}" '
+            f'height="{size * 8}" shape-rendering="crispEdges"><rect width="{size}" height="{size}" fill="#ffffff"/>'
+            f'<path fill="#000000" d="{"".join(runs)}"/></svg>').encode()
 
 
 def invitation(route: str, what: str, w: Words | None = None) -> list[ft.Control]:
@@ -33,7 +49,7 @@ def invitation(route: str, what: str, w: Words | None = None) -> list[ft.Control
     link = door.join_link(route)
     out: list[ft.Control] = [
         para(w("app.join.scan", what=what)),
-        ft.Image(src=qr_png(link), width=200, height=200, semantics_label=w("app.join.qr", link=link)),
+        ft.Image(src=qr_svg(link), width=200, height=200, semantics_label=w("app.join.qr", link=link)),
         ft.Text(link, size=14, weight=ft.FontWeight.BOLD),  # (selectable text is not in the accessibility tree)
     ]
     if door.join_code:

@@ -23,16 +23,31 @@ def player_badge(seat: int, size: int = 26) -> ft.Control:
                                   width=size, height=size), width=size, height=size)
 
 
-def game_log(events: list[Any], limit: int = 40, title: str | None = None, w: Words | None = None,
+#: the height of the log's box once its lines outgrow it (px): the whole history scrolls inside
+LOG_HEIGHT = 320
+#: the lines a log shows without a box of its own
+LOG_OPEN = 12
+
+
+def game_log(events: list[Any], limit: int | None = None, title: str | None = None, w: Words | None = None,
              say: Callable[[Any], str] | None = None) -> ft.Control:
     """Newest first; only the events the viewer may see are passed in. `say` gives an event's
-    line in the device's language (the game's `event_text`), else the rules' own text."""
+    line in the device's language (the game's `event_text`), else the rules' own text. The whole
+    history (or the last `limit` lines): a long one scrolls in a box of its own (it was cut to its
+    last 40 lines), each line keyed by its place in the game so a redraw sends only the new ones."""
     w = w or words_for(None)
-    lines = [say(e) if say else e.text for e in events[-limit:]][::-1]
+    shown = events if limit is None else events[-limit:]
+    first = len(events) - len(shown)
+    lines = [ft.Text(f"• {say(e) if say else e.text}", size=14, selectable=True, key=f"log-{first + i}")
+             for i, e in enumerate(shown)][::-1]
     if not lines:
-        lines = [w("app.log.nothing")]
-    return ft.Column([heading(title or w("app.log.title"), 16)] +
-                     [ft.Text(f"• {t}", size=14, selectable=True) for t in lines], spacing=4)
+        lines = [ft.Text(f"• {w('app.log.nothing')}", size=14)]
+    head = heading(title or w("app.log.title"), 16)
+    if len(lines) <= LOG_OPEN:
+        return ft.Column([head] + lines, spacing=4)
+    box = ft.Container(ft.Column(lines, spacing=4, scroll=ft.ScrollMode.AUTO), height=LOG_HEIGHT, padding=8,
+                       border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8, key="log-box")
+    return ft.Column([head, box], spacing=4)
 
 
 def score_table(rows: list[tuple[Any, ...]], title: str | None = None, seats: list[int | None] | None = None,

@@ -76,11 +76,11 @@ def run_app(args: argparse.Namespace) -> int:
         if importlib.util.find_spec("flet_web") is None:
             raise UserError("web mode needs flet-web: pip install flet-web==1.0.5")
         from app import access
-        from app.main import listen, serve
+        from app.main import listen_all, serve
 
         door = access.Access.for_server(args.host, args.port)
         try:
-            sock = listen(door.host, args.port)
+            sock = listen_all(door.host, args.port)
         except socket.gaierror:
             raise UserError(f"--host {door.host}: not an address or name this machine knows "
                             "(use 0.0.0.0 for every network of this machine)") from None
@@ -98,7 +98,8 @@ def run_app(args: argparse.Namespace) -> int:
         if door.on_lan:
             print(f"Serving the pirate table companion at {door.join_link('/')}  (Ctrl+C stops it)\n"
                   f"Phones on this network join by that link or the QR code on the host's screen; "
-                  f"join code {door.join_code}", flush=True)
+                  f"join code {door.join_code}\nThis machine's own browser: http://localhost:{args.port}/",
+                  flush=True)
         else:
             print(f"Serving the pirate table companion at http://localhost:{args.port}/  (Ctrl+C stops it)",
                   flush=True)

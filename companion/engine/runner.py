@@ -16,7 +16,7 @@ snapshots, for simulation.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .actions import Action
@@ -56,13 +56,15 @@ class Runner:
         """The pass taken for the person to move without asking (None: they decide themselves)."""
         return auto_pass(self.session.game, self.session.state, self.humans)
 
-    def advance(self, max_steps: int = 100_000) -> list[Event]:
+    def advance(self, max_steps: int = 100_000, stop: Callable[[], bool] | None = None) -> list[Event]:
         """Play bot seats and automatic passes until a person decides, the table rolls, or the game ends;
-        the events of every step taken. RuntimeError if that takes more than `max_steps` steps."""
+        the events of every step taken. RuntimeError if that takes more than `max_steps` steps.
+        `stop`, asked after every step, ends the run early when it says so (the app pauses there for a
+        person's tap: to see a turn of theirs that had nothing to decide, or the bots step by step)."""
         with fewer_collections():
-            return self._advance(max_steps)
+            return self._advance(max_steps, stop)
 
-    def _advance(self, max_steps: int) -> list[Event]:
+    def _advance(self, max_steps: int, stop: Callable[[], bool] | None = None) -> list[Event]:
         session = self.session
         game = session.game
         is_over, to_move = game.is_over, game.to_move
@@ -91,6 +93,8 @@ class Runner:
             got = act(action)
             if got:
                 events += got
+            if stop is not None and stop():
+                return events
         raise RuntimeError(f"{game.name}: the game did not reach a person's decision or its end in {max_steps} steps")
 
 

@@ -271,6 +271,14 @@ class Session:
         except IllegalAction:
             return False
 
+    def undo_refusal(self) -> IllegalAction | None:
+        """Why undo is refused now (None when it is allowed), so that a disabled Undo says why."""
+        try:
+            self._undo_group()
+        except IllegalAction as exc:
+            return exc
+        return None
+
     def _undo_group(self) -> int:
         """Index where the last undoable group starts: trailing automatic entries plus one entry."""
         log = self.log

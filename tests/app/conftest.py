@@ -213,14 +213,17 @@ def make_server() -> Iterator:
         srv.stop()
 
 
+#: Chromium's switches for the tests (a test that needs more launches its own with these first)
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync"]
+
+
 @pytest.fixture(scope="session")
 def browser(server):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync"])
+        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         yield b
         b.close()
 
@@ -731,4 +734,4 @@ def ui():
 
     return SimpleNamespace(open_app=open_app, reload=reload, tap=tap, button=button, ready=ready, see=see, shot=shot,
                            start_game=start_game, changes=changes, still=still, painted=painted, PHONE=PHONE,
-                           DESKTOP=DESKTOP)
+                           DESKTOP=DESKTOP, CHROMIUM=CHROMIUM, LAUNCH_ARGS=LAUNCH_ARGS, PAGE_SCRIPTS=(NEW_DEVICE, TRACE))

@@ -63,6 +63,9 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
             name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
             ui.tap(page, f"I am {name}: show my turn")
             continue
+        if page.get_by_role("button", name="Go on").count():  # a roll under 7 ended a turn: seen, go on
+            ui.tap(page, "Go on")
+            continue
         harbour = page.get_by_role("button", name=re.compile(r"^H\d+ Harbour.*\(a legal target\)$"))
         if harbour.count():  # entering: tap a free harbour on the map
             if not entered:
@@ -106,10 +109,14 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
     harbours = page.get_by_role("button", name=re.compile(r"^H\d+ Harbour"))
     choices = page.get_by_role("button", name=re.compile(r"^(End moving|End the turn|Pass$|Sail into H\d|The \w+ ship \(|"
                                                          r"\w+ pirate \d \()"))
-    for _ in range(10):  # (past the privacy screen when the turn went on to Bart)
+    go_on = page.get_by_role("button", name="Go on")
+    for _ in range(10):  # (past the privacy screen when the turn went on to Bart, and a turn to see)
         pass_to = page.get_by_text(re.compile(r"^Pass the device to "))
-        choices.first.or_(pass_to.first).first.wait_for()
+        choices.first.or_(pass_to.first).or_(go_on.first).first.wait_for()
         ui.still(page)
+        if go_on.count():
+            ui.tap(page, "Go on")
+            continue
         if not pass_to.count():
             break
         name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()

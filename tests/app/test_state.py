@@ -267,6 +267,9 @@ def test_pvd_several_humans_are_asked_every_window(reg) -> None:
         if live.session.is_over():
             break
         assert live.auto_action() is None
+        if live.pause() is not None:  # (a captain's roll ended their turn: they tap to go on)
+            live.go_on("me")
+            continue
         if game.auto_pass(live.session.state) is not None:
             asked += 1
         live.act("me", rng.choice(live.session.legal_actions()))
@@ -294,3 +297,57 @@ def test_advice_is_on_for_one_player_and_needs_everyone_with_several(reg, kapern
     assert live.advice_on()
     solo = reg.create(kapern, ["Anne", "Cato"], state.HOTSEAT, [state.HUMAN, state.BOT], seed=5)
     assert solo.advice_on()
+
+
+def test_a_human_sees_every_turn_of_theirs_with_nothing_to_decide(reg) -> None:
+    """Issue 26 item 3: in digital Pirate Island a roll under 7 keeps a ship at sea and ends the turn
+    with nothing to decide; those turns went by unseen (the first screen said "Round 5"). Each one
+    now waits for its player's tap ("Go on") before the bots move on, and the bots do not move
+    meanwhile; a player who chose to let such turns pass is not asked."""
+    game = get_game("pirate-island")
+    live = reg.create(game, ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.BOT], seed=3, owner="me")
+    first = live.pause()
+    assert first is not None and first["kind"] == "turn" and first["seat"] == 0
+    assert [e.text for e in first["events"]] == ["Anne rolls 5: the ship stays at sea"]
+    steps = len(live.session.log)
+    assert live.run_bots() == [] and len(live.session.log) == steps  # the bots wait for the tap
+    with pytest.raises(IllegalAction):
+        live.go_on("someone else")
+    live.go_on("me")
+    second = live.pause()
+    assert second is not None and [e.text for e in second["events"]] == ["Anne rolls 6: the ship stays at sea"]
+    live.go_on("me")
+    assert live.pause() is None and live.to_move() == 0 and live.session.view(0)["round"] == 3
+    # the same game with the setting on: those turns pass by themselves
+    quiet = reg.create(game, ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.BOT], seed=3, owner="me")
+    quiet.set_pass_turns("me", 0, True)
+    assert quiet.pause() is None and quiet.to_move() == 0 and quiet.session.view(0)["round"] == 3
+    assert state.GameRegistry().get(quiet.id).passes_turns(0)  # saved with the game
+
+
+@pytest.mark.parametrize("gid", ["piraten-kapern", "pirate-island"])
+def test_bots_move_step_by_step_when_the_player_sets_it(reg, gid) -> None:
+    """Issue 26 item 3: the bots' pace is the player's setting (at once, or step by step), in every
+    game: step by step, each bot step waits for a tap, one step a tap; back to at once, they go on."""
+    live = reg.create(get_game(gid), ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.BOT], seed=3, owner="me")
+    live.set_pass_turns("me", 0, True)
+    live.set_pace("me", state.STEP)
+    rng = random.Random(3)
+    stepped = 0
+    for _ in range(200):
+        waiting = live.pause()
+        if waiting is not None:
+            assert waiting["kind"] == "bot" and live.to_move() == waiting["seat"] == 1
+            before = len([e for e in live.session.log if "action" in e])
+            live.go_on("me")
+            assert len([e for e in live.session.log if "action" in e]) == before + 1  # one step a tap
+            stepped += 1
+            if stepped == 3:
+                break
+            continue
+        live.act("me", rng.choice(live.session.legal_actions()))
+    assert stepped == 3
+    with pytest.raises(ValueError):
+        live.set_pace("me", "fast")
+    live.set_pace("me", state.INSTANT)
+    assert live.pause() is None and live.to_move() in (0, None)

@@ -145,6 +145,9 @@ def drive(live: Any, app: FakeApp, screen: PlayScreen, steps: int, seed: int = 1
         to_move = live.game.to_move(live.session.state)
         app.revealed[live.id] = to_move
         yield screen.build()
+        if live.pause() is not None:  # (the tap it waits for: a turn seen, a bot's next step)
+            live.go_on(app.client)
+            continue
         legal = live.session.legal_actions()
         if to_move is None or not legal:
             break
@@ -175,6 +178,9 @@ def play_out(live: Any, app: FakeApp, limit: int = 5000) -> None:
     for _ in range(limit):
         if live.session.is_over():
             return
+        if live.pause() is not None:
+            live.go_on(app.client)
+            continue
         legal = live.session.legal_actions()
         live.act(app.client, rng.choice(legal))
         live.run_bots()

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 import flet as ft
 import pytest
 
-from app import screens, state
+from app import access, screens, state
 from companion.engine import IllegalAction
 from companion.games import get_game
 
@@ -236,17 +236,62 @@ def test_the_host_screen_shows_the_join_link_and_qr_code(reg, door) -> None:
     assert f":8550/s/{live.id}?join=123456" in shown and shown.count("http://") >= 1
     assert "ws://" not in shown and "localhost" not in shown
     qr = [c for b in body for c in walk(b) if isinstance(c, ft.Image) and isinstance(c.src, bytes)]
-    assert len(qr) == 1 and qr[0].src[:8] == b"\x89PNG\r\n\x1a\n" and "QR code" in qr[0].semantics_label
+    assert len(qr) == 1 and qr[0].src.startswith(b"<svg") and "QR code" in qr[0].semantics_label
     # a joining device without the code is asked for it
     picker = texts(PlayScreen(FakeApp(reg, "phone"), live).build())
     assert "Join code" in picker and "123456" not in picker
 
 
-def test_the_qr_code_is_a_small_png() -> None:
-    from app.widgets.join import qr_png
+def test_the_qr_code_is_a_small_picture_that_reads_as_the_link() -> None:
+    """Issue 26 item 2: the QR code is drawn on the server as an SVG picture (a PNG stayed blank on a
+    plain-http LAN address: the browser client decodes raster images with an API only secure origins
+    have). Its squares, drawn, read back as the link (zxing-cpp; tests/app/test_qr_browser.py reads
+    it off the screen of a real browser on such an address)."""
+    import re
 
-    png = qr_png("http://192.168.1.5:8550/s/x?join=123456")
-    assert png.startswith(b"\x89PNG") and len(png) < 4000
+    from PIL import Image, ImageDraw
+
+    from app.widgets.join import qr_svg
+
+    zxingcpp = pytest.importorskip("zxingcpp", reason="the QR decoder: pip install zxing-cpp (the test extra)")
+    link = "http://192.168.1.5:8550/s/20261204-172402-02834a?join=123456"
+    svg = qr_svg(link)
+    assert svg.startswith(b"<svg") and len(svg) < 8000
+    size = int(re.search(rb'viewBox="0 0 (\d+) ', svg).group(1))
+    scale = 6
+    img = Image.new("L", (size * scale, size * scale), 255)
+    draw = ImageDraw.Draw(img)
+    for x, y, w in re.findall(rb"M(\d+) (\d+)h(\d+)v1", svg):
+        x, y, w = int(x), int(y), int(w)
+        draw.rectangle([x * scale, y * scale, (x + w) * scale - 1, (y + 1) * scale - 1], fill=0)
+    assert [r.text for r in zxingcpp.read_barcodes(img)] == [link]
+
+
+def test_a_single_lan_address_keeps_localhost_served() -> None:
+    """Issue 26 item 2: `--host <address>` listens on localhost too, so the host's own browser keeps
+    http://localhost:PORT (its games belong to that origin's device); a wildcard covers it already."""
+    import socket
+
+    from app.main import listen_all
+
+    lan = access.lan_address()
+    if not lan or lan in access.LOOPBACK:
+        pytest.skip("this machine has no LAN address")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    socks = listen_all(lan, port)
+    try:
+        assert sorted(s.getsockname()[0] for s in socks) == sorted([lan, "127.0.0.1"])
+    finally:
+        for s in socks:
+            s.close()
+    wild = listen_all("0.0.0.0", port)
+    try:
+        assert [s.getsockname()[0] for s in wild] == ["0.0.0.0"]
+    finally:
+        for s in wild:
+            s.close()
 
 
 # --- heavy work, one at a time -----------------------------------------------------------------------

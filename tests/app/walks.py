@@ -47,9 +47,12 @@ def texts(controls: list[Any]) -> Iterator[str]:
 
 
 def step(app: Any, live: Any, rng: random.Random, choose: Callable[[list[Any]], Any] | None = None) -> bool:
-    """One step of the walk: the table's result where a chance step waits for it (a table
-    assistant), else a legal action (`choose`, or a random one) with the bots' answers; False
+    """One step of the walk: the tap a pause waits for (app.state.LiveGame.pause), the table's
+    result where a chance step waits for it (a table assistant), else a legal action (`choose`, or a random one) with the bots' answers; False
     when nothing can be done."""
+    if live.pause() is not None:  # a person's turn to see, or the bots step by step: the tap
+        live.go_on(app.client)
+        return True
     waiting = live.pending_chance()
     if waiting is not None:
         live.resolve(app.client, waiting.sample(rng))
