@@ -11,7 +11,6 @@ import importlib.util
 import os
 import platform
 import socket
-import sys
 
 from pathlib import Path
 

@@ -11,10 +11,8 @@ applied, so a refused answer changes nothing and is asked again with the reason.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, Callable
 
 import yaml

@@ -16,7 +16,7 @@ from companion import CONTENT_DIR
 from .errors import ContentError, Problem, display_path
 from .maps import map_problems
 from .models import Board, GameInfo
-from .schema import GameSchema, get_schema
+from .schema import get_schema
 from .yamlsrc import Loc, Source, read_yaml
 
 
@@ -232,8 +232,6 @@ def explain(err: dict[str, Any], model_type: type[BaseModel] | None = None) -> s
 
 
 def _allowed_keys(model_type: type[BaseModel], loc: tuple[Any, ...]) -> list[str] | None:
-    import typing
-
     current: Any = model_type
     for part in loc:
         if isinstance(part, int):

@@ -26,7 +26,6 @@ from companion.files import FileLock, Locked, Refused, atomic_write, fsync_dir, 
 from companion.words import Words
 
 from .actions import Action
-from .bots import bot_move
 from .chance import ChanceSource, Digital, Table
 from .errors import IllegalAction, SaveError
 from .events import NOWHERE, Event, Sink
