@@ -19,14 +19,17 @@ from companion.errors import UserError
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command; only `command`'s module is imported (its options), the others
-    are named with their one-line help (companion/commands/__init__.py, COMMANDS)."""
+    """The parser of every command. With `command` (what `main` was asked for; "" for none) only
+    that command's module is imported for its options, and the others are named with their
+    one-line help (companion/commands/__init__.py, COMMANDS); without, every command's options
+    (tests and docs walk them)."""
     parser = Parser(prog="companion", description="The pirate table companion: print, track and play "
                                                   "pirate board games.")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    if command in COMMANDS:
-        importlib.import_module(f"companion.commands.{COMMANDS[command][0]}").register(sub)
+    for name, (module, _) in sorted(COMMANDS.items()):
+        if (command is None or name == command) and name not in sub.choices:
+            importlib.import_module(f"companion.commands.{module}").register(sub)
     for name, (_, text) in sorted(COMMANDS.items()):
         if name not in sub.choices:
             sub.add_parser(name, help=text)
@@ -35,7 +38,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    command = next((a for a in argv if not a.startswith("-")), None)
+    command = next((a for a in argv if not a.startswith("-")), "")
     parser = build_parser(command)
     args = parser.parse_args(argv)
     try:

@@ -35,9 +35,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def game_parser(game_id: str) -> argparse.ArgumentParser:
+    """The parser of one game's odds (its forms and options), set to run them."""
+    module = importlib.import_module(f"companion.odds.{package_name(game_id)}")
+    parser = Parser(prog=f"companion odds {game_id}", description=module.DESCRIPTION)
+    module.add_arguments(parser)
+    parser.set_defaults(run=module.run)
+    return parser
+
+
 def run(args: argparse.Namespace) -> int:
     """The game's own odds command (its `add_arguments` and `run`), on the rest of the line."""
-    module = importlib.import_module(f"companion.odds.{package_name(args.game)}")
-    parser = Parser(prog=f"companion odds {args.game}", description=module.DESCRIPTION)
-    module.add_arguments(parser)
-    return int(module.run(parser.parse_args(args.rest)) or 0)
+    parsed = game_parser(args.game).parse_args(args.rest)
+    return int(parsed.run(parsed) or 0)

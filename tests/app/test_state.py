@@ -184,8 +184,7 @@ def test_breakdown_lines_add_up_to_the_engine_score(kapern) -> None:
             b = breakdown(kapern, s.state)
             if b is None:
                 break
-            ended = copy.deepcopy(s.state)
-            kapern.step(ended, Stop(s.state.seat))
+            ended, _ = kapern.after(s.state, Stop(s.state.seat))
             assert (b["points"], b["opponents"]) == (ended.last["points"], ended.last["opponents"]), \
                 (s.state.card, s.state.dice, b)
             lines = sum(p for _, p in b["lines"])
@@ -215,7 +214,7 @@ def test_app_command_is_registered_and_explains_missing_display(monkeypatch, cap
     from companion import cli
     from companion.commands import app_cmd
 
-    args = cli.build_parser().parse_args(["app", "--web", "--port", "1234", "--host", "0.0.0.0"])
+    args = cli.build_parser("app").parse_args(["app", "--web", "--port", "1234", "--host", "0.0.0.0"])
     assert args.web and args.port == 1234 and args.host == "0.0.0.0"
     monkeypatch.setattr(app_cmd.platform, "system", lambda: "Linux")
     monkeypatch.delenv("DISPLAY", raising=False)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import build_parser, main
+from companion.commands.odds_cmd import game_parser, odds_games
 
 HUGE = "1000000000000"
 VALUES = (HUGE, "-3", "0", "9" * 5000)
@@ -50,7 +51,9 @@ def numeric_options(parser: argparse.ArgumentParser, path: tuple[str, ...] = ())
             yield path, action.option_strings[0]
 
 
-OPTIONS = sorted(set(numeric_options(build_parser())) | set(AS_TEXT))
+#: every command's options, and every game's odds options (parsed by the game's own parser)
+OPTIONS = sorted(set(numeric_options(build_parser())) | set(AS_TEXT)
+                 | {o for gid in odds_games() for o in numeric_options(game_parser(gid), ("odds", gid))})
 
 
 def call(argv: list[str], seconds: float = 60) -> tuple[int | str, str]:
