@@ -332,7 +332,9 @@ class PirateologyGame(Game[PirState]):
         p = s.seat
         reach = self._reach(s, p)
         targets = tuple(sorted(s.pos[q] for q in self._attackable(s, p))) if reach else ()
-        key = (s.pos[p], s.steps, s.wind, reach, targets, self._steal_spots(s, p), self._bury_spots(s, p))
+        hoards = self._hoards(s, p)
+        bury = self._bury_spots(s, p)
+        key = (s.pos[p], s.steps, s.wind, reach, targets, tuple(sorted(hoards)), bury)
         memo = self._dest_memo
         found = memo.get(key)
         if found is not None:
@@ -344,16 +346,17 @@ class PirateologyGame(Game[PirState]):
         near: set[str] = set()
         for t in targets:
             near |= d.ocean.ball(t, reach)
+        black_x = self._black_x
         for sid, k in early.items():
             if sid in out:
                 continue
-            if d.ocean.kind(sid) == "black-x" and (self._can_bury(s, p, sid) or self._stealable(s, p, sid)):
+            if sid in black_x and (self._buries_on(bury, sid) or sid in hoards):
                 out[sid] = entry(k, "treasure")
             elif sid in near:
                 out[sid] = entry(k, "battle")
         if len(memo) >= DEST_CACHE:
             del memo[next(iter(memo))]  # the oldest
-        found = memo[key] = dict(sorted(out.items(), key=lambda kv: self._order[kv[0]]))
+        found = memo[key] = {sid: out[sid] for sid in sorted(out, key=self._order.__getitem__)}
         return found
 
     @cached_property
@@ -430,7 +433,11 @@ class PirateologyGame(Game[PirState]):
         return True if self.markers_free(s, p) > 0 else tuple(sorted(s.buried[p]))
 
     def _can_bury(self, s: PirState, p: int, square: str) -> bool:
-        spots = self._bury_spots(s, p)
+        return self._buries_on(self._bury_spots(s, p), square)
+
+    @staticmethod
+    def _buries_on(spots: bool | tuple[str, ...] | None, square: str) -> bool:
+        """Whether `_bury_spots`' answer lets p bury on `square` (a Black X)."""
         return spots is True or (spots is not None and square in spots)
 
     def _hoards(self, s: PirState, p: int) -> dict[str, list[int]]:
@@ -449,10 +456,6 @@ class PirateologyGame(Game[PirState]):
     def _stealable(self, s: PirState, p: int, square: str) -> list[int]:
         """The pirates whose treasure p may dig up on `square`."""
         return self._hoards(s, p).get(square, [])
-
-    def _steal_spots(self, s: PirState, p: int) -> tuple[str, ...]:
-        """The squares where p may dig up treasure."""
-        return tuple(sorted(self._hoards(s, p)))
 
     # the things a pirate may do after the move, each written once: legal_actions lists them,
     # a step checks the one it is given
