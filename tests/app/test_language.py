@@ -199,10 +199,14 @@ def test_every_refusal_of_a_dutch_edition_comes_through_the_catalogue(gid) -> No
 
 
 def test_every_refusal_key_in_the_code_is_in_every_catalogue() -> None:
-    """`IllegalAction.said(rule, "key")`: a typo would raise a KeyError instead of the refusal."""
+    """`IllegalAction.said(rule, "key")`: a typo would raise a KeyError instead of the refusal. Keys
+    are found where the refusal is made and where a rule names one it hands over (Kapern's refusals
+    of every die at once: "kapern.refused.on_chest")."""
     root = Path(__file__).resolve().parents[2]
-    keys = {m.group(1) for f in [*root.glob("companion/**/*.py"), *root.glob("app/**/*.py")]
-            for m in re.finditer(r"IllegalAction\.said\([^,]+,\s*\"([\w.]+)\"", f.read_text(encoding="utf-8"))}
+    texts = [f.read_text(encoding="utf-8") for f in [*root.glob("companion/**/*.py"), *root.glob("app/**/*.py")]]
+    keys = {m.group(1) for text in texts
+            for m in re.finditer(r"IllegalAction\.said\([^,]+,\s*\"([\w.]+)\"", text)}
+    keys |= {m.group(1) for text in texts for m in re.finditer(r"\"((?:\w+\.)?refused\.\w+)\"", text)}
     assert len(keys) > 30
     for lang in languages():
         assert [k for k in sorted(keys) if not Words(lang).has(k)] == [], lang

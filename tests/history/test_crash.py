@@ -36,6 +36,9 @@ reg = state.registry()
 live = reg.create(get_game("piraten-kapern"), ["Anne", "Bart"], state.HOTSEAT, kinds=["human", "bot"], seed=5)
 rng = random.Random(3)
 while not live.session.is_over():
+    if live.pause() is not None:  # a turn of Anne's that went by with nothing to decide: the tap
+        live.go_on("cli")
+        continue
     live.act("cli", rng.choice(live.session.legal_actions()))
 print("recorded", flush=True)
 """

@@ -15,7 +15,7 @@ from companion import api
 from companion.cli import main
 from companion.engine import Session
 from companion.games import get_game
-from companion.games.pirates_vs_dinosaurs import tracker as T
+from companion.games.pirates_vs_dinosaurs.table import entries as T
 from companion.history import open_history
 from companion.history.record import record_of
 

@@ -39,7 +39,8 @@ def test_play__human_and_bot_play_a_whole_game() -> None:
     """Einde spel: a human who always stops and a bot play a whole game to its end."""
     code, prompts, lines = play(["stop"] * 400)
     assert code == 0
-    assert "game over. final scores:" in lines[-1]
+    assert any("game over. final scores:" in line for line in lines[-2:])  # (then where the history keeps it)
+    assert "kept in the table's history" in lines[-1]
     assert prompts and all(p.startswith("Ann, ") for p in prompts)
     assert "re-roll which dice? (numbers" in prompts[0]
 

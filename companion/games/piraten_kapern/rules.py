@@ -168,16 +168,16 @@ class KapernGame(Game[KapernState]):
         return self.rule(s).reroll_skulls - sum(1 for i in s.picked if dice[i] == SKULL)
 
     def _pick_refusals(self, s: KapernState) -> list[str | None]:
-        """For each die, why it may not be picked now (a kapern.refused key; None: it may)."""
+        """For each die, why it may not be picked now (its refusal's catalogue key; None: it may)."""
         dice, picked, chest = s.dice, s.picked, s.chest
-        skull: str | None = "skull_island" if s.island else "skull"
+        skull: str | None = "kapern.refused.skull_island" if s.island else "kapern.refused.skull"
         if SKULL in dice:
             left = self.skull_picks_left(s)
             if left is not None:
-                skull = "sorceress_only" if left <= 0 else None
+                skull = "kapern.refused.sorceress_only" if left <= 0 else None
         # a picked die may always be put back; a die on the chest stays there; a skull only with
         # the Sorceress, who takes her number of skulls
-        return [None if d in picked else "on_chest" if d in chest else skull if face == SKULL else None
+        return [None if d in picked else "kapern.refused.on_chest" if d in chest else skull if face == SKULL else None
                 for d, face in enumerate(dice)]
 
     def _pick_error(self, s: KapernState, die: int) -> IllegalAction | None:
@@ -187,10 +187,9 @@ class KapernGame(Game[KapernState]):
         why = self._pick_refusals(s)[die - 1]
         if why is None:
             return None
-        if why == "sorceress_only":
-            return IllegalAction.said(f"{CARDS} (Wachter)", "kapern.refused.sorceress_only", n=self.rule(s).reroll_skulls)
-        rule = f"{CARDS} (Schateiland)" if why == "on_chest" else TURN
-        return IllegalAction.said(rule, f"kapern.refused.{why}", die=die)
+        if why == "kapern.refused.sorceress_only":
+            return IllegalAction.said(f"{CARDS} (Wachter)", why, n=self.rule(s).reroll_skulls)
+        return IllegalAction.said(f"{CARDS} (Schateiland)" if why == "kapern.refused.on_chest" else TURN, why, die=die)
 
     def _reroll_error(self, s: KapernState) -> IllegalAction | None:
         skulls = sum(1 for i in s.picked if s.dice[i] == SKULL)
@@ -202,25 +201,24 @@ class KapernGame(Game[KapernState]):
         return None
 
     def _chest_refusals(self, s: KapernState) -> list[str | None]:
-        """For each die, why it may not go on the Treasure Chest or come off it now (a
-        kapern.refused key; None: it may)."""
+        """For each die, why it may not go on the Treasure Chest or come off it now (its refusal's
+        catalogue key; None: it may)."""
         if self.rule(s).kind != "chest":
-            return ["no_chest"] * len(s.dice)
+            return ["kapern.refused.no_chest"] * len(s.dice)
         if s.island:
-            return ["chest_island"] * len(s.dice)
+            return ["kapern.refused.chest_island"] * len(s.dice)
         picked = s.picked
-        return ["skull_chest" if face == SKULL else "picked_chest" if d in picked else None
+        return ["kapern.refused.skull_chest" if face == SKULL else "kapern.refused.picked_chest" if d in picked else None
                 for d, face in enumerate(s.dice)]
 
     def _chest_error(self, s: KapernState, die: int) -> IllegalAction | None:
-        why = self._chest_refusals(s)[0] if s.dice else "no_chest"
-        if why in ("no_chest", "chest_island"):
-            return IllegalAction.said(ISLAND if why == "chest_island" else f"{CARDS} (Schateiland)",
-                                      f"kapern.refused.{why}")
+        why = self._chest_refusals(s)[0] if s.dice else "kapern.refused.no_chest"
+        if why in ("kapern.refused.no_chest", "kapern.refused.chest_island"):
+            return IllegalAction.said(ISLAND if why == "kapern.refused.chest_island" else f"{CARDS} (Schateiland)", why)
         if not 1 <= die <= len(s.dice):
             return IllegalAction.said(TURN, "kapern.refused.no_die", die=die, n=len(s.dice))
         why = self._chest_refusals(s)[die - 1]
-        return None if why is None else IllegalAction.said(f"{CARDS} (Schateiland)", f"kapern.refused.{why}", die=die)
+        return None if why is None else IllegalAction.said(f"{CARDS} (Schateiland)", why, die=die)
 
     def _actions(self, seat: int) -> tuple[list[Pick], list[Chest], Reroll, Stop]:
         """Actions are immutable: build each Pick, Chest, Reroll and Stop once per seat."""
