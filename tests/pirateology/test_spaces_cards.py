@@ -1,6 +1,7 @@
 """Playing The Game (the spaces), Using The Skull Cards and Treasure Spots."""
 from __future__ import annotations
 
+from companion.engine.errors import IllegalAction
 from companion.games.pirateology.rules import GAME
 
 from .conftest import moved, run, table, texts
@@ -53,9 +54,25 @@ def test_spaces__sea_monster_takes_a_card_of_your_choice() -> None:
     """Playing The Game: a Sea Monster space costs a Skull Card of your choice, to the bottom of the pile."""
     s = moved(table(["d2", "n6"], hands=[["crew", "knife"], []]), "w", ["1", "1"])
     s, _ = land(s, "e3")          # E3 is a Sea Monster
-    assert s.phase == "discard" and {a.card for a in GAME.legal_actions(s)} == {"crew", "knife"}
+    assert s.phase == "discard" and {a.card for a in GAME.legal_actions(s)} == {"knife"}
     s, _ = run(s, {"type": "discard", "card": "knife"})
     assert s.hands[0] == ["crew"] and s.bottom == ["knife"] and s.phase == "act"
+
+
+def test_cards__a_ship_keeps_its_crew_card_at_a_sea_monster() -> None:
+    """Using The Skull Cards (Crew: do not discard your Crew Card once you have become a ship; rulings:
+    crew-kept): a ship gives up another card; holding only Crew cards, it gives up one of them."""
+    s = moved(table(["d2", "n6"], hands=[["crew", "knife"], []]), "w", ["1", "1"])
+    s, _ = land(s, "e3")
+    try:
+        run(s, {"type": "discard", "card": "crew"})
+    except IllegalAction as exc:
+        assert "crew" in str(exc)
+    else:
+        raise AssertionError("a ship gave up its Crew card while it held a knife")
+    s = moved(table(["d2", "n6"], hands=[["crew", "crew"], []]), "w", ["1", "1"])
+    s, _ = land(s, "e3")
+    assert {a.card for a in GAME.legal_actions(s)} == {"crew"}
 
 
 def test_cards__black_spot_castaway_and_escape() -> None:

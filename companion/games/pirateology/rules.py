@@ -467,6 +467,13 @@ class PirateologyGame(Game[PirState]):
             return []
         return [q for q in self._stealable(s, p, here) if f"steal:{q}" not in s.done]
 
+    def _givable(self, s: PirState, p: int) -> list[str]:
+        """Sea Monster: the cards p may give up. The Crew card: "do not discard your Crew Card once
+        you have become a ship", so a ship keeps it while it holds any other card (rulings: crew-kept)."""
+        hand = sorted(set(s.hands[p]))
+        others = [c for c in hand if c != "crew"]
+        return others if others and "crew" in hand else hand
+
     def _may_take_bank(self, s: PirState, p: int, here: str, kind: str) -> bool:
         """Treasure Spots: the Skull Bank, once a turn, with enough Treasure Maps on a Red X."""
         return kind == "red-x" and "bank" not in s.done and len(self.maps(s, p)) >= self.bank_maps(here)
@@ -526,7 +533,7 @@ class PirateologyGame(Game[PirState]):
                 out.append(m)
             return out
         if ph == "discard":
-            return [Discard(p, c) for c in sorted(set(s.hands[p]))]
+            return [Discard(p, c) for c in self._givable(s, p)]
         if ph == "take":
             return [Take(p, c) for c in sorted(set(s.hands[s.pending["victim"]]))]
         if ph == "wager":
@@ -588,7 +595,9 @@ class PirateologyGame(Game[PirState]):
         if ph == "discard" or ph == "take":
             if t is not (Discard if ph == "discard" else Take):
                 return False
-            return a.card in s.hands[p if ph == "discard" else s.pending["victim"]]  # type: ignore[attr-defined]
+            if ph == "discard":
+                return a.card in self._givable(s, p)  # type: ignore[attr-defined]
+            return a.card in s.hands[s.pending["victim"]]  # type: ignore[attr-defined]
         if ph == "wager":
             if t is not Wager:
                 return False
