@@ -148,3 +148,15 @@ def test_cards__bury_keeps_one_marker_back() -> None:
     s.coins[0] = 3
     s, _ = land(s, "b6")
     assert not any(a.type == "bury" for a in GAME.legal_actions(s))
+
+
+def test_cards__a_castaway_does_not_play_pillage() -> None:
+    """Using The Skull Cards (Pillage counts as your turn; the Black Spot's rescue rolls; rulings:
+    castaway-pillage): a castaway holding Pillage starts the turn with the rescue rolls, not Pillage."""
+    for marooned, phase in (("", "start"), ("b4", "castaway")):
+        s = table(["b6", "n6"], hands=[["pillage"], ["knife"]], phase="act", seat=1)
+        if marooned:
+            s.marooned[0], s.pos[0] = marooned, "n10"
+        s, _ = run(s, {"type": "end_turn"})
+        assert s.seat == 0 and s.phase == phase
+        assert any(a.type == "pillage" for a in GAME.legal_actions(s)) == (not marooned)
