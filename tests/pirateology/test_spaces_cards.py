@@ -67,7 +67,7 @@ def test_cards__a_ship_keeps_its_crew_card_at_a_sea_monster() -> None:
     try:
         run(s, {"type": "discard", "card": "crew"})
     except IllegalAction as exc:
-        assert "crew" in str(exc)
+        assert "keeps its Crew card" in str(exc)
     else:
         raise AssertionError("a ship gave up its Crew card while it held a knife")
     s = moved(table(["d2", "n6"], hands=[["crew", "crew"], []]), "w", ["1", "1"])

@@ -734,6 +734,8 @@ class PirateologyGame(Game[PirState]):
         if isinstance(a, Move):
             return MOVING, (f"{space_label(a.space)} cannot be reached with {s.steps} (wind {s.wind.upper()}); "
                             f"reachable: {', '.join(map(space_label, self.destinations(s))) or 'none'}")
+        if isinstance(a, Discard) and a.card == "crew" and "crew" in s.hands[a.player]:
+            return CARDS, "a ship keeps its Crew card while it holds another card to give up"
         if isinstance(a, (Discard, Take)):
             return CARDS, f"{a.card} is not a card that can be chosen here"
         if isinstance(a, Bury):
