@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = [(game.id, bots, args.seed + i, options) for i in range(args.games)]
     results = _run_all(jobs, min(args.workers or os.cpu_count() or 1, len(jobs)), quiet=args.json)
     report = {"game": game.id, **summarize(results, bots)}
-    if args.chart:
+    if args.chart and report["games"]:
         chart(report, args.chart, game.name)
     if args.json:
         print(json.dumps(report, indent=1))
@@ -116,6 +116,11 @@ def print_report(report: dict[str, Any]) -> None:
     from rich.table import Table
 
     console = make_console()
+    for game in report["unfinished"]:
+        console.print(f"[bold red]unfinished[/bold red]: seed {game['seed']}: {game['why']}")
+    if not report["games"]:
+        console.print("no game finished")
+        return
     ends = "".join(f"{flag.replace('_', ' ')} in {report[flag]:.0%}, " for flag in report["flags"])
     turns = report["turns"]
     console.print(f"[bold]{report['games']} games[/bold], {report['players']} players ({', '.join(report['bots'])}); "

@@ -25,9 +25,19 @@ def play_game(game: Any, kinds: list[str], seed: int, options: dict[str, Any] | 
     names = [f"{kind}-{i + 1}" for i, kind in enumerate(kinds)]
     play = Playout(game, names, options, seed=seed)
     bots = {i: make_bot(game, f"{seed}:{i}", kind) for i, kind in enumerate(kinds)}
-    Runner(play, bots).advance(max_steps or getattr(game, "playout_steps", 100_000))
-    if not play.is_over():
-        raise RuntimeError(f"{game.name} game {seed}: no seat can move, but the game is not over")
+    unfinished = ""
+    limit = max_steps or getattr(game, "playout_steps", 100_000)
+    try:
+        Runner(play, bots).advance(limit)
+    except RuntimeError as exc:  # the step limit: the report counts the game as unfinished, by seed
+        if play.steps < limit:  # a rule that failed is a bug, not a long game
+            raise
+        unfinished = str(exc)
+    if not unfinished and not play.is_over():
+        unfinished = "no seat can move, but the game is not over"
+    if unfinished:
+        return {"seed": seed, "winners": [], "steps": play.steps, "turns": play.steps, "flags": {},
+                "seats": [{"bot": k} for k in kinds], "result": {}, "unfinished": unfinished}
     result = game.result(play.state)
     extra = tally(play.state) if tally is not None else {}
     winners = set(result.get("winners") or [])
@@ -46,10 +56,14 @@ def _stats(values: list[int]) -> dict[str, Any]:
 
 
 def summarize(records: list[dict[str, Any]], kinds: list[str]) -> dict[str, Any]:
-    """Win rates (a shared win counts 1/k) by seat, by bot and by every tallied item, game lengths and
+    """Unfinished games (a step limit passed) listed by seed and left out of the rest; win rates (a shared win counts 1/k) by seat, by bot and by every tallied item, game lengths and
     how often each flag held; items won more than 1.5 times as often as the average are listed."""
+    unfinished = [{"seed": r["seed"], "why": r["unfinished"]} for r in records if r.get("unfinished")]
+    records = [r for r in records if not r.get("unfinished")]
     n = len(records)
     players = len(kinds)
+    if not n:
+        return {"games": 0, "players": players, "bots": list(kinds), "unfinished": unfinished}
     mixed = len(set(kinds)) > 1
     groups: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0]))
     scalar: list[str] = []  # tallied groups with one value per seat (they get a per-bot table)
@@ -91,6 +105,7 @@ def summarize(records: list[dict[str, Any]], kinds: list[str]) -> dict[str, Any]
         "turns": {**_stats(turns), "rounds_mean": round(sum(turns) / n / players, 1)},
         "steps": _stats([r["steps"] for r in records]),
         "items": scalar + listed,
+        "unfinished": unfinished,
     }
     for flag, count in flags.items():
         report[flag] = round(count / n, 4)

@@ -84,3 +84,16 @@ def test_summary_counts_shared_wins_and_items() -> None:
 def test_bad_arguments_say_what_is_wrong(kw, words) -> None:
     with pytest.raises(UserError, match=words):
         simulate_cmd.run(args(kw.pop("game", "piraten-kapern"), **kw))
+
+
+def test_a_game_past_its_step_limit_is_counted_unfinished_with_its_seed(capsys) -> None:
+    """A game that passes the step limit is a line of the report (its seed and why), never a traceback."""
+    record = play_game(get_game("pirate-island"), ["random", "random"], 7, max_steps=5)
+    assert record["seed"] == 7 and "5 steps" in record["unfinished"]
+    done = play_game(get_game("piraten-kapern"), ["random", "random"], 1)
+    report = summarize([record, done], ["random", "random"])
+    assert report["unfinished"] == [{"seed": 7, "why": record["unfinished"]}]
+    assert report["games"] == 1  # the finished game alone makes the win rates
+    simulate_cmd.print_report(summarize([record], ["random", "random"]))
+    out = capsys.readouterr().out
+    assert "unfinished" in out and "seed 7" in out and "no game finished" in out

@@ -25,6 +25,19 @@ def test_storm_blocks_ships_landing_and_loading_until_the_next_doubles_unless_do
     assert not s.storm and "storm is over" in texts(ev)
 
 
+
+def test_a_ship_at_sea_neither_enters_nor_touches_the_storm() -> None:
+    """5. Doubles (double 5: all ships must remain in their harbours) and 2. Setup (7+ enters a harbour);
+    rulings storm-moving-ship and doubles-before-harbour, one reading: Ben's ship is still at sea, his
+    double 4 (8, enough to enter) neither ends the storm nor lets his ship in."""
+    s = table()
+    s.ships = {**s.ships, s.colours[1]: None}
+    s, _ = roll(s, 5, 5)
+    assert s.storm and s.seat == 1
+    s, ev = roll(s, 4, 4)
+    assert s.storm and s.ships[s.colours[1]] is None and "stays at sea" in texts(ev)
+    assert "storm is over" not in texts(ev) and s.seat == 0
+
 def test_double_one_fever_endangers_only_the_rollers_pirates_by_where_they_stand() -> None:
     s = table()
     swamp = find(lambda f: kind(f) == "swamp")

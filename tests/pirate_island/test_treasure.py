@@ -173,3 +173,20 @@ def test_the_save_and_the_journal_do_not_say_what_a_chest_holds(tmp_path) -> Non
     session.close()
     again = Session.load(path, get_game, write=False)
     assert again.state.contents == contents and again.state.seen == session.state.seen
+
+
+def test_a_pirate_that_carried_this_turn_keeps_the_nine_bp_cap_in_words_too() -> None:
+    """4. Movement (9 BP for a carrier, 7 for any other pirate; rulings: carrier-cap-turn): a pirate
+    that carried the chest this turn and set it down keeps the 9-BP cap, and the refusal counts with it."""
+    s = moving(table(), 12)
+    start = ISL.chest_field[11]
+    place(s, "red-1", start)
+    far = next(f for f in sorted(ISL.fieldset) if f != start and f not in ISL.near[start]
+               and not any(f in ISL.near[n] for n in ISL.near[start]) and ISL.kind.get(f) not in ("crater", "lake"))
+    s.spent = {"red-1": 8}
+    s.carried = ["red-1"]
+    words = refused(s, {"type": "move", "player": 0, "pirate": "red-1", "to": far}, "4. Movement")
+    assert "with 1 BP (at most 9 on one pirate" in words
+    s.carried = []
+    words = refused(s, {"type": "move", "player": 0, "pirate": "red-1", "to": far}, "4. Movement")
+    assert "(at most 7 on one pirate" in words

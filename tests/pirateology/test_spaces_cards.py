@@ -1,6 +1,7 @@
 """Playing The Game (the spaces), Using The Skull Cards and Treasure Spots."""
 from __future__ import annotations
 
+from companion.engine.errors import IllegalAction
 from companion.games.pirateology.rules import GAME
 
 from .conftest import moved, run, table, texts
@@ -53,9 +54,25 @@ def test_spaces__sea_monster_takes_a_card_of_your_choice() -> None:
     """Playing The Game: a Sea Monster space costs a Skull Card of your choice, to the bottom of the pile."""
     s = moved(table(["d2", "n6"], hands=[["crew", "knife"], []]), "w", ["1", "1"])
     s, _ = land(s, "e3")          # E3 is a Sea Monster
-    assert s.phase == "discard" and {a.card for a in GAME.legal_actions(s)} == {"crew", "knife"}
+    assert s.phase == "discard" and {a.card for a in GAME.legal_actions(s)} == {"knife"}
     s, _ = run(s, {"type": "discard", "card": "knife"})
     assert s.hands[0] == ["crew"] and s.bottom == ["knife"] and s.phase == "act"
+
+
+def test_cards__a_ship_keeps_its_crew_card_at_a_sea_monster() -> None:
+    """Using The Skull Cards (Crew: do not discard your Crew Card once you have become a ship; rulings:
+    crew-kept): a ship gives up another card; holding only Crew cards, it gives up one of them."""
+    s = moved(table(["d2", "n6"], hands=[["crew", "knife"], []]), "w", ["1", "1"])
+    s, _ = land(s, "e3")
+    try:
+        run(s, {"type": "discard", "card": "crew"})
+    except IllegalAction as exc:
+        assert "keeps its Crew card" in str(exc)
+    else:
+        raise AssertionError("a ship gave up its Crew card while it held a knife")
+    s = moved(table(["d2", "n6"], hands=[["crew", "crew"], []]), "w", ["1", "1"])
+    s, _ = land(s, "e3")
+    assert {a.card for a in GAME.legal_actions(s)} == {"crew"}
 
 
 def test_cards__black_spot_castaway_and_escape() -> None:
@@ -131,3 +148,15 @@ def test_cards__bury_keeps_one_marker_back() -> None:
     s.coins[0] = 3
     s, _ = land(s, "b6")
     assert not any(a.type == "bury" for a in GAME.legal_actions(s))
+
+
+def test_cards__a_castaway_does_not_play_pillage() -> None:
+    """Using The Skull Cards (Pillage counts as your turn; the Black Spot's rescue rolls; rulings:
+    castaway-pillage): a castaway holding Pillage starts the turn with the rescue rolls, not Pillage."""
+    for marooned, phase in (("", "start"), ("b4", "castaway")):
+        s = table(["b6", "n6"], hands=[["pillage"], ["knife"]], phase="act", seat=1)
+        if marooned:
+            s.marooned[0], s.pos[0] = marooned, "n10"
+        s, _ = run(s, {"type": "end_turn"})
+        assert s.seat == 0 and s.phase == phase
+        assert any(a.type == "pillage" for a in GAME.legal_actions(s)) == (not marooned)

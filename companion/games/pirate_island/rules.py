@@ -941,7 +941,7 @@ class IslandGame(Game[IslandState]):
         occ = self.occupancy(s)
         if a.to in occ:
             return MOVEMENT, f"{isl.label[a.to]} is occupied by {self.pirate_name(occ[a.to])}; only one pirate may end its move on a field"
-        cap = mv.carrier_cap if a.carry else mv.cap
+        cap = mv.carrier_cap if a.carry or a.pirate in s.carried else mv.cap  # (rulings: carrier-cap-turn)
         left = min(s.bp, cap - s.spent.get(a.pirate, 0))
         return MOVEMENT, (f"{self.pirate_name(a.pirate)} cannot reach {isl.label[a.to]} with {left} BP (at most {cap} on one pirate, "
                           f"{s.bp} left this turn; enemy fields, chests on the way, the crater and lakes block)")

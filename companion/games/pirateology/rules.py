@@ -469,6 +469,13 @@ class PirateologyGame(Game[PirState]):
             return []
         return [q for q in self._stealable(s, p, here) if f"steal:{q}" not in s.done]
 
+    def _givable(self, s: PirState, p: int) -> list[str]:
+        """Sea Monster: the cards p may give up. The Crew card: "do not discard your Crew Card once
+        you have become a ship", so a ship keeps it while it holds any other card (rulings: crew-kept)."""
+        hand = sorted(set(s.hands[p]))
+        others = [c for c in hand if c != "crew"]
+        return others if others and "crew" in hand else hand
+
     def _may_take_bank(self, s: PirState, p: int, here: str, kind: str) -> bool:
         """Treasure Spots: the Skull Bank, once a turn, with enough Treasure Maps on a Red X."""
         return kind == "red-x" and "bank" not in s.done and len(self.maps(s, p)) >= self.bank_maps(here)
@@ -528,7 +535,7 @@ class PirateologyGame(Game[PirState]):
                 out.append(m)
             return out
         if ph == "discard":
-            return [Discard(p, c) for c in sorted(set(s.hands[p]))]
+            return [Discard(p, c) for c in self._givable(s, p)]
         if ph == "take":
             return [Take(p, c) for c in sorted(set(s.hands[s.pending["victim"]]))]
         if ph == "wager":
@@ -590,7 +597,9 @@ class PirateologyGame(Game[PirState]):
         if ph == "discard" or ph == "take":
             if t is not (Discard if ph == "discard" else Take):
                 return False
-            return a.card in s.hands[p if ph == "discard" else s.pending["victim"]]  # type: ignore[attr-defined]
+            if ph == "discard":
+                return a.card in self._givable(s, p)  # type: ignore[attr-defined]
+            return a.card in s.hands[s.pending["victim"]]  # type: ignore[attr-defined]
         if ph == "wager":
             if t is not Wager:
                 return False
@@ -727,6 +736,8 @@ class PirateologyGame(Game[PirState]):
         if isinstance(a, Move):
             return MOVING, (f"{space_label(a.space)} cannot be reached with {s.steps} (wind {s.wind.upper()}); "
                             f"reachable: {', '.join(map(space_label, self.destinations(s))) or 'none'}")
+        if isinstance(a, Discard) and a.card == "crew" and "crew" in s.hands[a.player]:
+            return CARDS, "a ship keeps its Crew card while it holds another card to give up"
         if isinstance(a, (Discard, Take)):
             return CARDS, f"{a.card} is not a card that can be chosen here"
         if isinstance(a, Bury):
