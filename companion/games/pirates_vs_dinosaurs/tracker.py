@@ -281,8 +281,12 @@ class PvdTracker(Game[TrackerState]):
         return action.type.replace("_", " ")
 
     def view(self, state: TrackerState, player: int | None) -> dict[str, Any]:
-        """Everything the table tracks (one device on the table: no secrets are entered), what the
-        rules wait for, and every number the tracker's tools show, worked out by the rules."""
+        """Everything the table tracks, what the rules wait for, and every number the tracker's
+        tools show, worked out by the rules. The tracker lies on the table for everyone to read
+        (`player` None), so what the game keeps face down stays hidden there: a treasure's value
+        (rulebook, Stage 3: "place the token face down so that nobody but you knows the
+        treasure's value") is in the view of its captain only (`player` == the seat, asked when
+        that captain looks), and the final count's values and winners once the game is over."""
         s = state.table
         cat = catalog()
         players = []
@@ -292,7 +296,8 @@ class PvdTracker(Game[TrackerState]):
                 "area": pl.area, "area_name": calc.place_name(pl.area), "time": pl.time, "crew": pl.crew,
                 "weapon": pl.weapon, "equipment": list(pl.equipment), "relic": pl.relic, "first_mate": pl.mate,
                 "first_mate_used": pl.mate_used, "upcoming": {"dinosaur_attack": pl.inc_dino, "other": pl.inc_other},
-                "tokens": pl.tokens, "curses": list(pl.curses), "treasures": sorted(pl.treasures),
+                "tokens": pl.tokens, "curses": list(pl.curses), "treasure_count": len(pl.treasures),
+                "treasures": sorted(pl.treasures) if s.over or player == p else None,
                 "sunk": pl.sunk, "digging": calc.tokens_to_draw(s, p),
                 "carry": calc.carry_capacity(s, p) if pl.stage == DIG else None,
                 "rolls": calc.rolls(s, p) if pl.stage in (EXPEDITION, DIG) else {},
@@ -305,7 +310,18 @@ class PvdTracker(Game[TrackerState]):
                 "lost_and_forgotten": s.lost, "reserve": s.reserve, "tokens_left": s.tokens_left,
                 "prize_taken": s.prize_taken, "over": s.over, "sunk": s.sunk, "last": dict(state.last),
                 "waiting": calc.waiting_view(s), "outfits": calc.outfit_numbers(),
-                "rules": calc.table_numbers(), "scores": calc.final_scores(s, over=True)}
+                "rules": calc.table_numbers(), "scores": self._scores(s, player)}
+
+    @staticmethod
+    def _scores(s: Any, player: int | None) -> dict[str, Any]:
+        """The final count as far as the table may see it: every captain's values and the winners
+        once the game is over; before, the treasure counts (a captain's own values in their view)."""
+        found = calc.final_scores(s, over=True)
+        if s.over:
+            return found
+        rows = [r if r["seat"] == player else dict(r, treasures=None, discarded=None, value=None)
+                for r in found["rows"]]
+        return dict(found, rows=rows, winners=[])
 
     def board_view(self, state: TrackerState, player: int | None) -> dict[str, Any]:
         """The island picture of the table (the landmarks lie on the real board: no counts)."""
