@@ -8,13 +8,18 @@ from typing import Any
 
 import flet as ft
 
+from companion.games.piraten_kapern import assistant as kapern
+
 from app.assistant import TOP
 from app.piraten_kapern import play, said, turn
 from app.widgets import drafts
-from app.widgets.common import button, heading, notice, para, wrap_row
+from app.widgets.common import button, card, heading, notice, para, wrap_row
 from app.widgets.dice import tile
 from app.widgets.final import final_banner, standings
 from app.widgets.log import score_table
+
+#: the scroll key of the turn being decided (its heading, the skulls, the dice)
+TURN = "kapern-turn"
 
 
 def body(screen: Any, live: Any) -> list[ft.Control]:
@@ -28,6 +33,7 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
         out.append(final_banner(res["winners"], screen.accent, w=w))
         out.append(standings(play.final(live, res, view, w), res["winners"], {p["name"]: p["seat"] for p in players},
                              w=w))
+        out.append(sheet_card(w, kapern.score_sheet([p["name"] for p in players], live.session.history(None))))
         return out
     out.append(score_table([(p["name"], p["score"], p["seat"] == seat) for p in players],
                            seats=[p["seat"] for p in players], title=w("app.play.scores")))
@@ -38,12 +44,22 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
         out.append(last)
     name = players[seat]["name"]
     step = live.pending_chance()
+    # a new moment of the turn brings its start into view: the next player's card choice with the
+    # scores above it (after "Stop and score" the page stayed scrolled down), the skulls and dice
+    # just rolled under the app bar (picking dice is the same moment: the page stays put)
+    moment = (seat, players[seat]["turns"], view["phase"], view["rolls"], step is not None)
+    fresh = screen.__dict__.get("kapern_moment") != moment
+    screen.kapern_moment = moment
     if step is not None and step.kind == "draw":
+        if fresh:
+            screen.scroll_target = TOP
         out += draw_card(screen, view, name, step)
     elif step is not None:
         out += enter_dice(screen, view, name, step)
     else:
-        out.append(heading(w("kapern.turn_of", name=name)))
+        if fresh:
+            screen.scroll_target = TURN
+        out.append(ft.Container(heading(w("kapern.turn_of", name=name)), key=ft.ScrollKey(TURN)))
         out.append(turn.card_panel(w, view))
         out += turn.turn_status(w, view)
         legal = live.legal_actions()
@@ -52,7 +68,33 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
         out += turn.decide_buttons(screen, live, view, seat, legal)
         out += screen.odds_here(None)
         out.append(turn.score_panel(w, view))
+    out.append(sheet_card(w, kapern.score_sheet([p["name"] for p in players], live.session.history(None))))
     return out
+
+
+def sheet_card(w: Any, sheet: dict[str, Any]) -> ft.Control:
+    """The score sheet as on the paper pad: a row a round, each player's total after their turn
+    and, small under it, what the turn gave."""
+    if not sheet["rounds"]:
+        return ft.Container()
+    names = sheet["players"]
+    head = ft.Row([ft.Text(w("kapern.sheet_round"), size=13, width=44)] + [
+        ft.Text(n, size=13, weight=ft.FontWeight.BOLD, expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+        for n in names], spacing=4)
+    rows: list[ft.Control] = [head, ft.Divider(height=1)]
+    for r, cells in enumerate(sheet["rounds"], start=1):
+        line: list[ft.Control] = [ft.Text(str(r), size=15, width=44)]
+        for name, c in zip(names, cells):
+            if c is None:
+                line.append(ft.Container(expand=True))
+                continue
+            got = (w("kapern.sheet_island", points=f"{c['opponents']:+d}") if c["how"] == "island" and c["opponents"]
+                   else f"{c['points']:+d}")
+            line.append(ft.Semantics(label=w("kapern.sheet_cell", name=name, round=r, total=c["total"], got=got),
+                                     content=ft.Column([ft.Text(str(c["total"]), size=15, weight=ft.FontWeight.BOLD),
+                                                        ft.Text(got, size=11)], spacing=0), expand=True))
+        rows.append(ft.Row(line, spacing=4, vertical_alignment=ft.CrossAxisAlignment.START))
+    return card(heading(w("kapern.sheet_title"), 16), *rows, key="sheet")
 
 
 def draw_card(screen: Any, view: dict[str, Any], name: str, step: Any) -> list[ft.Control]:

@@ -35,6 +35,10 @@ class Game(ABC, Generic[S]):
     #: the Session's bot loop and a load then step a copy of their own in place, through
     #: `step_quiet` and `resolve_quiet`, and the quiet forms of `apply` are those on a `successor`
     step_in_place: bool = False
+    #: False when every seat's view is the table's (`view(s, seat)` shows nothing `view(s, None)`
+    #: does not: Kapern's dice, Pirateology's face-up cards): a hot-seat device is then passed
+    #: without a privacy screen, as there is nothing to hide
+    hidden_information: bool = True
 
     # --- setup -----------------------------------------------------------------------------
     @abstractmethod

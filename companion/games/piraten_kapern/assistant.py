@@ -110,4 +110,24 @@ def _kind_lines(faces: list[str], t: Any, groups: Any, names: dict[str, dict[str
     return lines
 
 
-__all__ = ["breakdown", "SKULL"]
+def score_sheet(players: list[str], events: list[Any]) -> dict[str, Any]:
+    """The paper score pad: one row a round, in each player's column the total after their own
+    turn and what that turn gave (Skull Island's losses for the others show in their next totals).
+    Read from the turn_end events a seat may see (each carries the scores after it)."""
+    rounds: list[list[dict[str, Any] | None]] = []
+    done = [0] * len(players)
+    for e in events:
+        if getattr(e, "type", None) != "turn_end":
+            continue
+        seat = e.data["seat"]
+        if not 0 <= seat < len(players):
+            continue
+        while len(rounds) <= done[seat]:
+            rounds.append([None] * len(players))
+        rounds[done[seat]][seat] = {"points": e.data["points"], "opponents": e.data["opponents"],
+                                    "how": e.data["how"], "total": e.data["scores"][seat]}
+        done[seat] += 1
+    return {"players": list(players), "rounds": rounds}
+
+
+__all__ = ["breakdown", "score_sheet", "SKULL"]

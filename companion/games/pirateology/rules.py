@@ -192,6 +192,7 @@ def load_data() -> Data:
 
 class PirateologyGame(Game[PirState]):
     id = GAME_ID
+    hidden_information = False  # (every card and die lies open on the table)
     name = "Pirateology"
     min_players = 2
     max_players = 5
