@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from app import state
+from companion import api
 from companion.games import get_game
 
 pytestmark = pytest.mark.browser
@@ -91,6 +92,54 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     ui.see(page, "Beste zet: ")
     page.get_by_text("Beste zet: ").first.scroll_into_view_if_needed()
     ui.shot(page, "assistant-7-turn-nl-odds")
+
+
+#: true once a text of the screen starting with `arg` stands in view below the app bar (56 px)
+IN_VIEW = """(start) => Array.from(document.querySelectorAll('flt-semantics')).some(e => {
+    const t = (e.getAttribute('aria-label') || e.textContent || '').trim();
+    if (!t.startsWith(start)) return false;
+    const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 56 && r.top < window.innerHeight - 40; })"""
+
+
+def test_kapern_assistant_keeps_the_turn_in_view_and_the_score_sheet(server, new_page, ui) -> None:
+    """Issue 26, item 5: the dice just entered bring the skulls into view under the app bar, "Stop
+    and score" brings the next player's card choice (and the scores) into view, the score sheet by
+    round, the Treasure Chest switch's label whole at 390 px, a renamed player's piece (Zoe: Z)."""
+    live = state.GameRegistry(server.data_dir).create(api.table_game(KAPERN), ["Zoe", "Bart", "Cato"],
+                                                      state.ASSISTANT)
+    s = live.session  # Zoe's turn entered already: the Captain, 4 coins, 2 diamonds, a monkey, a parrot
+    s.resolve(["captain"])
+    s.resolve(["coin"] * 4 + ["diamond"] * 2 + ["monkey", "parrot"])
+    s.act(next(a for a in s.legal_actions() if a.type == "stop"))
+    zoe = s.view(None)["players"][0]["score"]
+    s.resolve(["treasure-chest"])  # Bart drew the Treasure Chest; his dice are entered in the browser
+    s.close()
+    page = new_page(ui.PHONE)
+    ui.open_app(page, f"{server.url}/s/{live.id}")
+    ui.see(page, "Bart: enter the 8 dice")
+    page.mouse.move(195, 600)
+    page.mouse.wheel(0, 5000)  # (Flutter puts only what is on screen into the accessibility tree)
+    ui.see(page, f"Zoe, round 1: {zoe} (+{zoe})")
+    ui.shot(page, "kapern-sheet-1-sheet")
+    page.mouse.wheel(0, -5000)
+    for face in ["Gold coin"] * 3 + ["Saber"] * 3 + ["Skull", "Parrot"]:
+        ui.tap(page, f"Add {face}")
+    ui.tap(page, "Confirm dice")
+    page.wait_for_function(IN_VIEW, arg="1 skull", timeout=30_000)  # not under the app bar
+    chest = page.get_by_role("switch", name="Tap dice to put them on the Treasure Chest")
+    ui.tap(page, chest, changes=False)
+    ui.tap(page, "Die 1: Gold coin")
+    ui.see(page, "Die 1: Gold coin, on the Treasure Chest", exact=True)
+    ui.shot(page, "kapern-sheet-2-chest")
+    ui.tap(page, page.get_by_role("button", name=STOP).first)
+    page.wait_for_function(IN_VIEW, arg="Cato's turn: which fortune card was drawn?", timeout=30_000)
+    page.wait_for_function(IN_VIEW, arg="Scores", timeout=30_000)  # the scores above it
+    ui.shot(page, "kapern-sheet-3-next-turn")
+    page.set_viewport_size(ui.DESKTOP)
+    page.mouse.move(640, 600)
+    page.mouse.wheel(0, 5000)
+    page.get_by_text(re.compile(r"^Bart, round 1: ")).first.wait_for()
+    ui.shot(page, "kapern-sheet-4-desktop")
 
 
 def play_until(page, ui, want: str, limit: int = 12) -> list[str]:
