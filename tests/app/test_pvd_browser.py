@@ -146,7 +146,7 @@ def step(page, ui, look=None) -> str:
         need = int(re.search(r"Tap (\d+)", page.get_by_text(re.compile(r"^Tap \d+ card")).first.inner_text()).group(1))
         for i in range(need):
             ui.tap(page, cards.first)
-            expect(page.get_by_role("button", name=re.compile(r"^Keep "))).to_have_count(i + 1)  # "Keep X (picked)"
+            expect(page.get_by_role("button", name=re.compile(r"^Discarding "))).to_have_count(i + 1)  # issue 26
         ui.tap(page, re.compile(r"^Discard \d card"))
         return "discard"
     for pattern in ORDER:

@@ -26,6 +26,7 @@ from typing import Any
 from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
 from companion.engine.state import top_copy
+from companion.words import plural
 
 from .actions import (
     Attack,
@@ -716,8 +717,11 @@ class PirateologyGame(Game[PirState]):
             s.pos[p] = a.space
             s.must = dest["purpose"]
             if loud:
-                how = f"drops anchor after {dest['steps']} of" if dest["purpose"] else "moves"
-                ev.append(Event("move", f"{name} {how} {self._move_words(s)} to {space_label(a.space)} "
+                # the squares sailed, then the roll and the wind ("after 9 of 7" said a wind-doubled
+                # move against the roll)
+                how = (f"drops anchor after {plural(dest['steps'], 'square')}" if dest["purpose"] else
+                       f"moves {plural(dest['steps'], 'square')}") + f" ({self._move_words(s)})"
+                ev.append(Event("move", f"{name} {how} to {space_label(a.space)} "
                                         f"({say(self.data.kinds[self.data.ocean.kind(a.space)].name)})",
                                 dict(s.last_move, purpose=dest["purpose"])))
             ev += self._land(s, p, loud)
@@ -773,13 +777,13 @@ class PirateologyGame(Game[PirState]):
             s.done = s.done + [f"steal:{a.victim}"]
             if s.must == "treasure":
                 s.must = ""
-            ev.append(Event("steal", f"{name} digs up {s.players[a.victim]}'s {got} coins at {space_label(here)} with a Treasure "
+            ev.append(Event("steal", f"{name} digs up {s.players[a.victim]}'s {plural(got, 'coin')} at {space_label(here)} with a Treasure "
                                      "Map", {"player": p, "victim": a.victim, "coins": got, "space": here}))
         elif isinstance(a, Wager):
             s.battle = dict(s.battle, coins=a.coins, cards=a.cards)
             s.phase = "battle"
             d = s.players[s.battle["def"]]
-            ev.append(Event("wager", f"{name} wagers {a.coins} coins and {a.cards} cards; {d} matches",
+            ev.append(Event("wager", f"{name} wagers {plural(a.coins, 'coin')} and {plural(a.cards, 'card')}; {d} matches",
                             {"player": p, "coins": a.coins, "cards": a.cards}))
         elif isinstance(a, Sail):
             s.phase = "spin"
@@ -790,9 +794,9 @@ class PirateologyGame(Game[PirState]):
             s.coins[p] += got
             s.done = s.done + ["bank"]
             ev.append(Event("bank", f"{name} plays three Treasure Maps on the Red X at {space_label(s.pos[p])} and empties the "
-                                    f"Skull Bank: {got} coins", {"player": p, "coins": got}))
+                                    f"Skull Bank: {plural(got, 'coin')}", {"player": p, "coins": got}))
         elif isinstance(a, Drift):
-            ev.append(Event("drift", f"{name} cannot move {s.steps} squares from {space_label(s.pos[p])} and stays", {}))
+            ev.append(Event("drift", f"{name} cannot move {plural(s.steps, 'square')} from {space_label(s.pos[p])} and stays", {}))
             s.phase = "act"
         elif isinstance(a, Place):
             s.pos[p] = a.space
@@ -856,7 +860,7 @@ class PirateologyGame(Game[PirState]):
             s.steps = sum(numbers[f] for f in outcome)
             s.phase = "move"
             if loud:
-                ev.append(Event("roll", f"{name} rolls {', '.join(outcome)}: {s.steps} squares "
+                ev.append(Event("roll", f"{name} rolls {', '.join(outcome)}: {plural(s.steps, 'square')} "
                                         f"({s.steps * self.data.rules.wind_factor} with the wind)", {"faces": outcome}))
         elif ph == "deal":
             ev += self._dealt(s, outcome)
@@ -926,7 +930,9 @@ class PirateologyGame(Game[PirState]):
             if s.deal_n:
                 return ev
         if s.owed and s.hands[p]:
-            s.pending = {"kind": "discard", "player": p, "count": min(s.owed, len(s.hands[p])), "then": "deal"}
+            monster = next(k.name for k in self.data.kinds.values() if k.effect.kind == "lose_card")
+            s.pending = {"kind": "discard", "player": p, "count": min(s.owed, len(s.hands[p])), "then": "deal",
+                         "why": say(monster)}
             s.owed = 0
             s.phase = "discard"
             return ev
@@ -1019,7 +1025,7 @@ class PirateologyGame(Game[PirState]):
                 got, s.coins[q] = s.coins[q], 0
                 s.coins[p] += got
                 ev.append(Event("castaway_theft", f"{s.players[p]} lands on {s.players[q]}'s marker and takes "
-                                                  f"{got} coins from the castaway", {"player": p, "victim": q,
+                                                  f"{plural(got, 'coin')} from the castaway", {"player": p, "victim": q,
                                                                                      "coins": got}))
         return ev + self._space(s, p, self.data.ocean.kind(here), "act", loud)
 
@@ -1051,7 +1057,8 @@ class PirateologyGame(Game[PirState]):
         elif e.kind == "lose_card":
             if s.hands[p]:
                 ev.append(Event("sea_monster", f"a sea monster! {name} gives up a Skull Card", {"player": p}))
-                s.pending = {"kind": "discard", "player": p, "count": min(e.cards, len(s.hands[p])), "then": then}
+                s.pending = {"kind": "discard", "player": p, "count": min(e.cards, len(s.hands[p])), "then": then,
+                             "why": say(self.data.kinds[kind].name)}  # (the screen says why a card goes)
                 s.phase = "discard"
                 return ev
             ev.append(Event("sea_monster", f"a sea monster, but {name} has no card to give up", {"player": p}))
@@ -1150,7 +1157,7 @@ class PirateologyGame(Game[PirState]):
                 ev.append(Event("battle", text, {"winner": a, "faces": outcome}))
                 return ev + self._take_all(s, a, d)
             n = self.number(face)
-            text = f"{s.players[a]} rolls {n}: {s.players[d]} owes {n} coins"
+            text = f"{s.players[a]} rolls {n}: {s.players[d]} owes {plural(n, 'coin')}"
             s.battle = dict(s.battle, winner=a, result=text)
             ev.append(Event("battle", text, {"winner": a, "faces": outcome}))
             return ev + self._pay(s, d, a, n, 0, short_in_cards=True)
@@ -1205,7 +1212,7 @@ class PirateologyGame(Game[PirState]):
         s.coins[loser] = 0
         s.hands[winner] = sorted(s.hands[winner] + cards)
         s.hands[loser] = []
-        return [Event("take_all", f"{s.players[winner]} takes {got} coins and {len(cards)} cards from "
+        return [Event("take_all", f"{s.players[winner]} takes {plural(got, 'coin')} and {plural(len(cards), 'card')} from "
                                   f"{s.players[loser]}", {"from": loser, "to": winner, "coins": got,
                                                           "cards": list(cards)})] + self._go(s, "act")
 
@@ -1264,7 +1271,8 @@ class PirateologyGame(Game[PirState]):
         return say(self.data.cards[card].name)
 
     def _move_words(self, s: PirState) -> str:
-        return f"{s.steps}" + (f" (wind {s.wind.upper()})" if s.wind else "")
+        """The roll and the wind of a move: "rolled 5, wind SW" (the wind doubles a move that starts its way)."""
+        return f"rolled {s.steps}" + (f", wind {s.wind.upper()}" if s.wind else "")
 
     def _phase_words(self, s: PirState) -> str:
         return {"place": "placing pirates", "deal": "dealing", "discard": "giving up a card",
@@ -1358,7 +1366,7 @@ class PirateologyGame(Game[PirState]):
         if isinstance(a, Steal):
             return f"steal {name[a.victim]}'s treasure with a Treasure Map"
         if isinstance(a, TakeBank):
-            return f"take the Skull Bank ({s.bank} coins) with three Treasure Maps"
+            return f"take the Skull Bank ({plural(s.bank, 'coin')}) with three Treasure Maps"
         if isinstance(a, Attack):
             kind = "ship" if self.is_ship(s, a.target) else "pirate"
             return f"attack {name[a.target]}'s {kind}"

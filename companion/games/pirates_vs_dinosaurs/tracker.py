@@ -20,6 +20,7 @@ from companion.engine import Action, ActionCodec, Event, Game, IllegalAction
 from companion.words import plural
 
 from . import assistant as calc
+from .abilities import owned as owned_abilities
 from .actions import Choose, ChooseArea, PutBack
 from .board_view import board_view
 from .catalog import SECTION, catalog
@@ -205,6 +206,10 @@ EDITABLE = {
     "inc_other": ("player", "card"), "giant": ("table", "area"), "volcano": ("table", "number"),
     "lost": ("table", "number"), "curses": ("player", "number"),
 }
+#: an edited field in a player's words (the log said "Cato: inc dino set to triceratops")
+FIELD_WORDS = {"crew": "crew", "time": "hours left", "tokens": "Crew Replenishment tokens", "area": "area",
+               "mate_used": "First Mate", "inc_dino": "upcoming Dinosaur Attack", "inc_other": "upcoming Incident",
+               "curses": "Curse tokens"}
 
 
 @dataclass
@@ -485,8 +490,13 @@ class PvdTracker(Game[TrackerState]):
             pl.area = a.text
         else:
             setattr(pl, a.field, a.text)
-        value = a.text if kind in ("area", "card") else a.number
-        self._say(ctx, state, a.player, "edit", f"{name}: {a.field.replace('_', ' ')} set to {value}", [])
+        if kind in ("area", "card"):
+            value = cat.label(a.text) if a.text else "none"
+        elif a.field == "mate_used":
+            value = "used" if a.number else "ready"
+        else:
+            value = str(a.number)
+        self._say(ctx, state, a.player, "edit", f"{name}: {FIELD_WORDS[a.field]} now {value}", [])
 
     def _combat(self, state: TrackerState, a: Combat, ctx: Ctx) -> None:
         s = state.table
@@ -496,10 +506,14 @@ class PvdTracker(Game[TrackerState]):
         before, tokens = pl.crew, pl.tokens
         ctx.push(CombatFrame(a.player, a.strength, a.foe, max_loss=None if a.max_loss < 0 else a.max_loss))
         got = self._run(state, ctx, Feed([Dice(tuple(_faces(a.faces)), a.sabers == 1, a.double, a.plus)]))
-        fought = next(e.data for e in got if e.type == "combat")
+        at = next(i for i, e in enumerate(got) if e.type == "combat")
+        fought = got[at].data
         pl = s.players[a.player]
         emergencies = pl.tokens - tokens
-        lost = before + emergencies * catalog().setup.emergency_sailors - pl.crew
+        # what came back after the combat (Medicine Chest: 1 sailor from the reserve after a lost
+        # combat), said beside the loss, so that "Crew now" adds up
+        back = sum(e.data.get("n", 0) for e in got[at:] if e.type == "gain" and e.data.get("seat") == a.player)
+        lost = before + emergencies * catalog().setup.emergency_sailors - pl.crew + back
         won, strength, successes = fought["won"], fought["strength"], fought["successes"]
         lines = [f"{plural(successes, 'success')} against Strength {strength}"]
         if won:
@@ -507,6 +521,11 @@ class PvdTracker(Game[TrackerState]):
         else:
             lines.append(f"Lost: {strength} - {successes} = {strength - successes}"
                          + (f" (at most {a.max_loss})" if a.max_loss >= 0 else ""))
+        if back:
+            helpers = [catalog().label(src.split(":")[1]) for src, ab in owned_abilities(s, a.player)
+                       if ab.when == "after_combat" and catalog().label(src.split(":")[1]) != src.split(":")[1]]
+            lines.append(f"{' and '.join(helpers) or 'After the combat'}: +{plural(back, 'sailor')} back into the crew "
+                         "from the reserve")
         if emergencies:
             lines.append(f"Emergency Crew Replenishment x{emergencies}: "
                          f"+{plural(emergencies * catalog().setup.emergency_sailors, 'sailor')}, "
