@@ -25,7 +25,7 @@ from companion.words import join
 
 from .actions import (CODEC, Attack, Casualty, EndMoves, EndTurn, EnterHarbour, Flee, Fog, Load, Move, Pass, Raid,
                       Recruit, Rescue, Sail, Send, StepIn, TakeOver)
-from . import board_view, views
+from . import board_view, helper, views
 from .bots import IslandBot
 from .data import GAME_ID, Data, shared
 from .island import SHIP_PREFIX, TOTENKISTE, Island, aboard
@@ -1395,7 +1395,7 @@ class IslandGame(Game[IslandState]):
         ev = [Event("roll", f"{name} rolls double {dice[0]}: {_EVENT_WORDS[event]}", {"dice": dice, "event": event})]
         s.bp = 0
         if s.storm:
-            if event == "storm":
+            if helper.storm_after(self.rules, dice, s.storm):  # (double 5: it goes on)
                 return ev + [Event("storm", "the storm goes on", {})] + self._to_combat(s)
             s.storm = False
             ev.append(Event("storm_over", "the storm is over", {}))

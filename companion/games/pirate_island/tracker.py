@@ -13,11 +13,17 @@ from typing import Any, ClassVar
 
 from companion.engine import Action, ActionCodec, Event, Game, IllegalAction
 
+from companion.words import plural
+
+from . import helper
 from .board_view import STORM, table_board
 from .data import shared
 
 GAME_ID = "pirate-island-tracker"
 SECTION = "Pirate Island table tracker"
+MOVEMENT, RESCUE, COMBAT = "Movement points", "Rescue roll", "Combat"
+#: the defender's fields the combat table knows
+TERRAINS = ("plain", "mountain", "fortress")
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,48 @@ class Dead(Action):
     change: int = 1
 
 
+@dataclass(frozen=True)
+class Rolled(Action):
+    """The turn's two dice, rolled at the table (or by the app's roller): the movement points, or
+    the doubles' event; the storm follows (helper.storm_after)."""
+    type: ClassVar[str] = "rolled"
+    dice: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Spend(Action):
+    """Pirate `pirate` (1-6) of the band to move spends `cost` BP (a move on the board), carrying
+    the treasure or not: the turn's budget and the cap per pirate (7, 9 carrying) are checked."""
+    type: ClassVar[str] = "spend"
+    pirate: int = 1
+    cost: int = 1
+    carry: bool = False
+
+
+@dataclass(frozen=True)
+class Rescue(Action):
+    """A rescue roll (fever or eruption) of a pirate of band `band` on `where` (a field id; "" aboard):
+    below the target, the pirate goes to the Totenkiste."""
+    type: ClassVar[str] = "rescue"
+    band: int = 0
+    kind: str = "fever"
+    where: str = ""
+    dice: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Fight(Action):
+    """A combat roll: `attackers` of band `band` against a pirate of band `defender` on `terrain`
+    (across a river or not); the result by the combat table, a dead pirate to the Totenkiste."""
+    type: ClassVar[str] = "fight"
+    band: int = 0
+    defender: int = 1
+    attackers: int = 1
+    terrain: str = "plain"
+    river: bool = False
+    dice: tuple[int, ...] = ()
+
+
 @dataclass
 class TrackerState:
     players: list[str]
@@ -49,6 +97,12 @@ class TrackerState:
     round: int = 1
     storm: bool = False
     dead: list[int] = field(default_factory=list)
+    #: the turn's roll and movement points, and the points each pirate (1-6) of the band spent
+    dice: list[int] = field(default_factory=list)
+    bp: int = 0
+    spent: dict[str, int] = field(default_factory=dict)
+    #: what the last roll worked out, for the screen: {"title", "lines"}
+    last: dict[str, Any] = field(default_factory=dict)
 
 
 class IslandTracker(Game[TrackerState]):
@@ -57,7 +111,7 @@ class IslandTracker(Game[TrackerState]):
     min_players = 2
     max_players = 4
     state_type = TrackerState
-    codec = ActionCodec(NextTurn, Storm, Dead)
+    codec = ActionCodec(NextTurn, Storm, Dead, Rolled, Spend, Rescue, Fight)
 
     def new_state(self, players: list[str], options: dict[str, Any]) -> TrackerState:
         self.check_players(players)
@@ -84,6 +138,10 @@ class IslandTracker(Game[TrackerState]):
                 out.append(Dead(s.seat, band, 1))
             if n > 0:
                 out.append(Dead(s.seat, band, -1))
+        if not s.dice:  # (the entries a walk may take; any dice, costs and rolls may be entered)
+            out += [Rolled(s.seat, (a, b)) for a in range(1, 7) for b in range(1, 7)]
+        out += [Spend(s.seat, n, 1) for n in range(1, 7)
+                if helper.move_check(shared().rules, s.bp, s.spent.get(str(n), 0), 1) is None]
         return out
 
     def step(self, s: TrackerState, a: Action) -> list[Event]:
@@ -91,7 +149,16 @@ class IslandTracker(Game[TrackerState]):
             s.seat = (s.seat + 1) % len(s.players)
             if s.seat == 0:
                 s.round += 1
+            s.dice, s.bp, s.spent, s.last = [], 0, {}, {}
             return [Event("turn", f"round {s.round}: {s.players[s.seat]}'s turn", {})]
+        if isinstance(a, Rolled):
+            return self._rolled(s, _dice(a.dice))
+        if isinstance(a, Spend):
+            return self._spend(s, a)
+        if isinstance(a, Rescue):
+            return self._rescue(s, a)
+        if isinstance(a, Fight):
+            return self._fight(s, a)
         if isinstance(a, Storm):
             if a.on == s.storm:
                 raise IllegalAction(SECTION, "the storm is already " + ("blowing" if s.storm else "over"))
@@ -110,12 +177,109 @@ class IslandTracker(Game[TrackerState]):
             return [Event("dead", f"a pirate of {s.players[a.band]} {what} ({n} there)", {})]
         raise IllegalAction(SECTION, f"{a.type} is not a tracker entry")
 
+    def _rolled(self, s: TrackerState, dice: tuple[int, int]) -> list[Event]:
+        rules = shared().rules
+        name = s.players[s.seat]
+        s.dice, s.spent = list(dice), {}
+        storm = helper.storm_after(rules, dice, s.storm)
+        if dice[0] != dice[1]:
+            s.bp = sum(dice)
+            s.last = {"title": f"{name} rolls {dice[0]} and {dice[1]}: {s.bp} BP to move",
+                      "lines": [f"At most {rules.movement.cap} BP on one pirate, {rules.movement.carrier_cap} "
+                                "while it carries the treasure"]}
+            return [Event("rolled", s.last["title"], {"dice": list(dice)})]
+        s.bp = 0
+        what = helper.doubles(rules, dice[0])
+        lines = [what["text"]]
+        if s.storm and storm:
+            lines.append("The storm goes on.")
+        elif s.storm:
+            lines.append("The storm is over.")
+        s.storm = storm
+        s.last = {"title": f"{name} rolls double {dice[0]}: no movement points this turn", "lines": lines}
+        return [Event("rolled", s.last["title"] + ". " + " ".join(lines), {"dice": list(dice), "event": what["event"]})]
+
+    def _spend(self, s: TrackerState, a: Spend) -> list[Event]:
+        if not 1 <= a.pirate <= 6:
+            raise IllegalAction(SECTION, "a band has pirates 1 to 6")
+        used = s.spent.get(str(a.pirate), 0)
+        why = helper.move_check(shared().rules, s.bp, used, a.cost, a.carry)
+        if why is not None:
+            raise IllegalAction(MOVEMENT, why)
+        s.bp -= a.cost
+        s.spent = {**s.spent, str(a.pirate): used + a.cost}
+        title = f"{self._pirate(s, s.seat, a.pirate)} moves for {plural(a.cost, 'BP', 'BP')}: {s.bp} BP left"
+        s.last = {"title": title, "lines": []}
+        return [Event("spend", title, {"pirate": a.pirate, "cost": a.cost})]
+
+    def _rescue(self, s: TrackerState, a: Rescue) -> list[Event]:
+        data = shared()
+        isl = data.island
+        self._band(s, a.band)
+        if a.kind not in ("fever", "eruption") or (a.where and a.where not in isl.fieldset):
+            raise IllegalAction(RESCUE, "a rescue roll is for the fever or an eruption, on a field or aboard")
+        dice = _dice(a.dice)
+        need = helper.rescue_targets(isl, data.rules, a.where or None)[a.kind]
+        where = f"on {isl.label[a.where]}" if a.where else "aboard"
+        if need is None:
+            raise IllegalAction(RESCUE, f"a pirate {where} is safe from an eruption (only numbered fields are in danger)")
+        saved = sum(dice) >= need
+        band = s.players[a.band]
+        title = (f"{band}'s pirate {where} survives the {a.kind} ({sum(dice)}, needs {need}+)" if saved else
+                 f"{band}'s pirate {where} goes to the Totenkiste ({sum(dice)}, needs {need}+)")
+        if not saved:
+            self._to_totenkiste(s, a.band)
+        s.last = {"title": title, "lines": [f"Chance to survive: {helper.chance_at_least(need):.0%}"]}
+        return [Event("rescue", title, {"band": a.band, "saved": saved})]
+
+    def _fight(self, s: TrackerState, a: Fight) -> list[Event]:
+        rules = shared().rules
+        self._band(s, a.band)
+        self._band(s, a.defender)
+        if a.band == a.defender or a.terrain not in TERRAINS or not 1 <= a.attackers <= 6:
+            raise IllegalAction(COMBAT, "a combat: 1-6 attackers of one band against another band's pirate, "
+                                        f"on {', '.join(TERRAINS)}")
+        dice = _dice(a.dice)
+        total = sum(dice)
+        res = helper.combat(rules, a.attackers, a.terrain, a.river)
+        got = helper.combat_result(rules, a.attackers, a.terrain, a.river, total)
+        att, dfn = s.players[a.band], s.players[a.defender]
+        title = {"killed": f"{dfn}'s pirate is killed: to the Totenkiste",
+                 "flees": f"{dfn}'s pirate flees {plural(rules.combat.flight, 'field')}",
+                 "nothing": "Nothing happens",
+                 "failure": f"The attack fails: one of {att}'s attackers goes to the Totenkiste ({dfn} chooses)"}[got]
+        if got == "killed":
+            self._to_totenkiste(s, a.defender)
+        elif got == "failure":
+            self._to_totenkiste(s, a.band)
+        chance = next(r["chance"] for r in res["results"] if r["result"] == got)
+        s.last = {"title": title, "lines": [f"{att} rolls {dice[0]} and {dice[1]} = {total}, modifier "
+                                            f"{res['modifier']:+d}: {total + res['modifier']} ({chance:.0%} for this result)"]}
+        return [Event("fight", f"{att} attacks {dfn}: {title}", {"band": a.band, "defender": a.defender, "result": got})]
+
+    def _band(self, s: TrackerState, band: int) -> None:
+        if not 0 <= band < len(s.players):
+            raise IllegalAction(SECTION, f"name a band: seat 0 to {len(s.players) - 1}")
+
+    def _to_totenkiste(self, s: TrackerState, band: int) -> None:
+        dead = s.dead[:]
+        dead[band] = min(6, dead[band] + 1)
+        s.dead = dead
+
+    def _pirate(self, s: TrackerState, seat: int, n: int) -> str:
+        data = shared()
+        return f"{data.pirate_name(f'{data.colours[seat]}-{n}')} ({s.players[seat]})"
+
     def resolve(self, s: TrackerState, outcome: list[str]) -> list[Event]:
         raise IllegalAction("chance", "the tracker rolls no dice")
 
     def view(self, s: TrackerState, player: int | None) -> dict[str, Any]:
         colours = shared().colours
+        rules = shared().rules
         return {"game": GAME_ID, "turn": s.seat, "round": s.round, "storm": s.storm, "over": False,
+                "dice": list(s.dice), "bp": s.bp, "doubles": len(s.dice) == 2 and s.dice[0] == s.dice[1],
+                "spent": {int(k): v for k, v in s.spent.items()}, "last": dict(s.last),
+                "cap": rules.movement.cap, "carrier_cap": rules.movement.carrier_cap, "terrains": list(TERRAINS),
                 "players": [{"seat": i, "name": n, "colour": colours[i], "colour_name": shared().colour_names[colours[i]],
                              "hex": shared().colour_hex[colours[i]], "totenkiste": s.dead[i]}
                             for i, n in enumerate(s.players)]}
@@ -139,6 +303,13 @@ class IslandTracker(Game[TrackerState]):
 
     def result(self, s: TrackerState) -> dict[str, Any]:
         return {"scores": {n: 0 for n in s.players}, "winners": [], "over": False}
+
+
+def _dice(dice: tuple[int, ...] | list[int]) -> tuple[int, int]:
+    """Two dice of 1-6, or a clear refusal."""
+    if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+        raise IllegalAction(SECTION, f"enter two dice of 1 to 6, not {list(dice)}")
+    return dice[0], dice[1]
 
 
 GAME = IslandTracker()
