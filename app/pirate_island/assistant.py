@@ -14,8 +14,8 @@ from typing import Any
 import flet as ft
 
 from app.pirate_island.islandmap import HIGHLIGHT, island_panel, legend
-from app.widgets.dice import tile
-from app.widgets.common import CARD_PADDING, button, card, heading, labelled_switch, notice, para, wrap_row
+from app import theme
+from app.widgets.common import CARD_PADDING, TOUCH, button, card, heading, labelled_switch, notice, para, wrap_row
 from companion.games.pirate_island import helper
 from companion.games.pirate_island.data import shared
 
@@ -27,7 +27,11 @@ def act(screen: Any, live: Any, entry: dict[str, Any]) -> None:
 
 def body(screen: Any, live: Any) -> list[ft.Control]:
     view = live.session.view(None)
-    d = screen.draft
+    # the picks on the map and the calculators stay across entries (a move, then a rescue roll on
+    # the same field); dice being entered start afresh with each entry
+    d = screen.__dict__.setdefault("island_draft", {})
+    if d.get("log") != len(live.session.log):
+        d.update(log=len(live.session.log), turn_dice=[], rescue_dice=[], combat_dice=[])
     out: list[ft.Control] = []
     me = view["players"][view["turn"]]
     out.append(heading(f"Round {view['round']}: {me['name']}'s turn ({me['colour_name']})", 18))
@@ -80,14 +84,23 @@ def two_dice(screen: Any, d: dict[str, Any], key: str, what: str, done: Any) -> 
     def clear() -> None:
         got.clear()
         screen.app.render()
-    faces = wrap_row([tile(f"{what}: a die shows {f}", str(f), None, lambda e, f=f: tap(f), width=50, height=50,
-                           disabled=len(got) >= 2) for f in range(1, 7)], spacing=4)
+    faces = wrap_row([die_face(f"{what}: a die shows {f}", f, lambda e, f=f: tap(f), disabled=len(got) >= 2)
+                      for f in range(1, 7)], spacing=4)
     shown = " and ".join(map(str, got)) if got else "none yet"
     return [para(f"{what}: tap the two dice rolled (entered: {shown}), or roll them here.", 14), faces, wrap_row([
         button(f"Enter {got[0]} and {got[1]}" if len(got) == 2 else "Enter the dice",
-               lambda e: (done(tuple(got)), got.clear()), icon=ft.Icons.CHECK, primary=True, disabled=len(got) != 2),
+               lambda e: done(tuple(got)), icon=ft.Icons.CHECK, primary=True, disabled=len(got) != 2),
         button("Roll here", lambda e: done((random.randint(1, 6), random.randint(1, 6))), icon=ft.Icons.CASINO),
         button("Clear", lambda e: clear(), icon=ft.Icons.BACKSPACE, disabled=not got)])]
+
+
+def die_face(label: str, n: int, on_click: Any, disabled: bool = False) -> ft.Control:
+    """A die face to tap, its number large (the printed die's look: ink edge on white)."""
+    look = theme.palette(None)
+    return ft.Semantics(label=label, button=True, exclude_semantics=True, content=ft.Container(
+        ft.Text(str(n), size=24, weight=ft.FontWeight.BOLD), width=TOUCH, height=TOUCH, alignment=ft.Alignment.CENTER,
+        bgcolor=look["die"], border=ft.Border.all(1.5, look["die_edge"]), border_radius=10,
+        on_click=None if disabled else on_click, ink=not disabled, opacity=0.45 if disabled else 1.0))
 
 
 def roll_card(screen: Any, live: Any, view: dict[str, Any], d: dict[str, Any]) -> ft.Control:
