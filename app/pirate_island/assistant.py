@@ -58,6 +58,7 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
                    tooltip=f"A pirate of {p['name']} comes back", disabled=p["totenkiste"] <= 0),
         ]))
     out.append(route_card(screen, live, d, view))
+    out.append(pieces_card(screen, live, view, d))
     out.append(rescue_card(screen, live, view, d))
     out.append(combat_card(screen, d, live, view))
     out.append(card(heading("Totenkiste", 16), *rows))
@@ -134,6 +135,39 @@ def roll_card(screen: Any, live: Any, view: dict[str, Any], d: dict[str, Any]) -
             "type": "spend", "pirate": pick, "cost": cost, "carry": carry}), icon=ft.Icons.DIRECTIONS_WALK,
             primary=True, disabled=view["bp"] < 1))
     return card(*rows, key="roll")
+
+
+def pieces_card(screen: Any, live: Any, view: dict[str, Any], d: dict[str, Any]) -> ft.Control:
+    """Where the pieces stand, as the table says: tap a field on the map, then the pirate, ship or
+    chest that stands there (the map above shows them); a piece put elsewhere moves there."""
+    isl = shared().island
+    at = getattr(screen, "board_tap", None)
+    rows: list[ft.Control] = [heading("Pieces on the map", 16)]
+    if at not in isl.fieldset and at not in isl.harbours:
+        rows.append(para("Tap a field (or a harbour) on the map above, then the piece that stands there.", 14))
+        return card(*rows, key="pieces")
+    band = int(d.get("piece_band", view["turn"]))
+    who = view["players"][band]
+    rows.append(para(f"On {isl.label[at]}:", 15))
+    rows.append(wrap_row([button(p["name"], lambda e, q=p["seat"]: (d.update(piece_band=q), screen.app.render()),
+                                 primary=p["seat"] == band, tooltip=f"{p['name']}'s pieces") for p in view["players"]],
+                         spacing=4))
+    here = [pc for pc, where in view["pieces"].items() if where == at]
+
+    def put(piece: str, to: str) -> None:
+        act(screen, live, {"type": "place", "piece": piece, "to": to})
+    if at in isl.harbours:
+        offer = [(f"ship:{band}", f"Put the {who['colour_name']} ship here")]
+    else:
+        offer = [(f"pirate:{band}:{n}", f"Put {who['colour_name']} pirate {n} here") for n in range(1, 7)]
+        offer += [(f"chest:{k}", f"Put chest {k} here") for k in range(1, 7)]
+    rows.append(wrap_row([button(text, lambda e, pc=pc: put(pc, at), disabled=pc in here) for pc, text in offer],
+                         spacing=4))
+    names = view["piece_names"]
+    if here:
+        rows.append(wrap_row([button(f"Take {names[pc]} off the map", lambda e, pc=pc: put(pc, ""),
+                                     icon=ft.Icons.DELETE) for pc in here], spacing=4))
+    return card(*rows, key="pieces")
 
 
 def rescue_card(screen: Any, live: Any, view: dict[str, Any], d: dict[str, Any]) -> ft.Control:

@@ -63,6 +63,11 @@ def test_pirate_island_table_helper(server, new_page, ui) -> None:
     ui.tap(page, "Enter 6 and 6")
     ui.see(page, "Anne rolls 6 and 6 = 12, modifier -2: 10")
     ui.shot(page, "pirate-island-helper-combat")
+    # where the pieces stand: the field tapped last (14), a chest put there, shown on the map
+    ui.see(page, "On 14:", exact=True)
+    ui.tap(page, "Put chest 1 here")
+    page.get_by_role("button", name="Take chest 1 off the map").wait_for()
+    ui.shot(page, "pirate-island-helper-pieces")
     page.set_viewport_size(ui.DESKTOP)
     ui.still(page)
     ui.shot(page, "pirate-island-helper-desktop")

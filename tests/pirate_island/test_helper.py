@@ -121,3 +121,26 @@ def test_tracker_rescue_and_combat_rolls_resolve_with_their_odds() -> None:
         assert "two dice of 1 to 6" in exc.reason
     else:
         raise AssertionError("a 7 on a die")
+
+
+def test_tracker_shows_where_the_pieces_stand() -> None:
+    """The map of the table assistant shows where the table says each band's pirates, ships and
+    the chests stand (2. Setup: a chest on its sector's numbered field; a ship in a harbour)."""
+    s = Session(get_game("pirate-island-tracker"), ["Anne", "Bart"], source=Table())
+    field = ISL.chest_field[14]
+    s.act({"type": "place", "player": 0, "piece": "chest:1", "to": field})
+    s.act({"type": "place", "player": 0, "piece": "pirate:1:3", "to": "c9"})
+    s.act({"type": "place", "player": 0, "piece": "ship:0", "to": RED_HARBOUR})
+    board = s.board_view(None)
+    kinds = {(pc["kind"], pc["space"]) for pc in board["pieces"]}
+    assert {("chest", field), ("pirate", "c9"), ("ship", RED_HARBOUR)} <= kinds
+    assert board["spaces"]["c9"]["label"].endswith("Here: Blue pirate 3 (Bart)")
+    for bad in ({"piece": "pirate:1:4", "to": "c9"}, {"piece": "ship:0", "to": "c9"}, {"piece": "pirate:5:1", "to": "c10"}):
+        try:
+            s.act({"type": "place", "player": 0, **bad})
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"placed {bad}")
+    s.act({"type": "place", "player": 0, "piece": "pirate:1:3", "to": ""})
+    assert "pirate:1:3" not in s.view(None)["pieces"]

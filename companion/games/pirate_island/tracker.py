@@ -16,7 +16,7 @@ from companion.engine import Action, ActionCodec, Event, Game, IllegalAction
 from companion.words import plural
 
 from . import helper
-from .board_view import STORM, table_board
+from .board_view import CHEST, STORM, table_board
 from .data import shared
 
 GAME_ID = "pirate-island-tracker"
@@ -89,6 +89,15 @@ class Fight(Action):
     dice: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True)
+class Place(Action):
+    """Where a piece stands on the board, for the map: `piece` "pirate:<seat>:<1-6>", "ship:<seat>"
+    or "chest:<1-6>"; `to` a field (a ship: a harbour), "" to take it off the map."""
+    type: ClassVar[str] = "place"
+    piece: str = ""
+    to: str = ""
+
+
 @dataclass
 class TrackerState:
     players: list[str]
@@ -103,6 +112,8 @@ class TrackerState:
     spent: dict[str, int] = field(default_factory=dict)
     #: what the last roll worked out, for the screen: {"title", "lines"}
     last: dict[str, Any] = field(default_factory=dict)
+    #: where the pieces stand on the printed board, as entered (piece -> field or harbour)
+    pieces: dict[str, str] = field(default_factory=dict)
 
 
 class IslandTracker(Game[TrackerState]):
@@ -111,7 +122,7 @@ class IslandTracker(Game[TrackerState]):
     min_players = 2
     max_players = 4
     state_type = TrackerState
-    codec = ActionCodec(NextTurn, Storm, Dead, Rolled, Spend, Rescue, Fight)
+    codec = ActionCodec(NextTurn, Storm, Dead, Rolled, Spend, Rescue, Fight, Place)
 
     def new_state(self, players: list[str], options: dict[str, Any]) -> TrackerState:
         self.check_players(players)
@@ -159,6 +170,8 @@ class IslandTracker(Game[TrackerState]):
             return self._rescue(s, a)
         if isinstance(a, Fight):
             return self._fight(s, a)
+        if isinstance(a, Place):
+            return self._place(s, a)
         if isinstance(a, Storm):
             if a.on == s.storm:
                 raise IllegalAction(SECTION, "the storm is already " + ("blowing" if s.storm else "over"))
@@ -257,6 +270,42 @@ class IslandTracker(Game[TrackerState]):
                                             f"{res['modifier']:+d}: {total + res['modifier']} ({chance:.0%} for this result)"]}
         return [Event("fight", f"{att} attacks {dfn}: {title}", {"band": a.band, "defender": a.defender, "result": got})]
 
+    def _place(self, s: TrackerState, a: Place) -> list[Event]:
+        isl = shared().island
+        label = self.piece_name(s, a.piece)
+        ship = a.piece.startswith("ship:")
+        if a.to and a.to not in (isl.harbours if ship else isl.fieldset):
+            raise IllegalAction(SECTION, f"{label} stands on {'a harbour' if ship else 'a field of the island'}, "
+                                         f"not {a.to!r}")
+        taken = next((p for p, at in s.pieces.items() if at == a.to and p != a.piece
+                      and p.split(":")[0] == a.piece.split(":")[0]), None) if a.to else None
+        if taken is not None:
+            raise IllegalAction(SECTION, f"{self.piece_name(s, taken)} stands on {isl.label[a.to]} already")
+        pieces = dict(s.pieces)
+        if a.to:
+            pieces[a.piece] = a.to
+        else:
+            pieces.pop(a.piece, None)
+        s.pieces = pieces
+        text = f"{label} on {isl.label[a.to]}" if a.to else f"{label} off the map"
+        return [Event("place", text, {"piece": a.piece, "to": a.to})]
+
+    def piece_name(self, s: TrackerState, piece: str) -> str:
+        """A piece id in words ("Red pirate 3 (Anne)", "Blue ship (Bart)", "chest 4"), or a refusal."""
+        data = shared()
+        kind, _, rest = piece.partition(":")
+        try:
+            parts = [int(x) for x in rest.split(":")]
+        except ValueError:
+            parts = []
+        if kind == "pirate" and len(parts) == 2 and 0 <= parts[0] < len(s.players) and 1 <= parts[1] <= 6:
+            return self._pirate(s, parts[0], parts[1])
+        if kind == "ship" and len(parts) == 1 and 0 <= parts[0] < len(s.players):
+            return f"{data.colour_names[data.colours[parts[0]]]} ship ({s.players[parts[0]]})"
+        if kind == "chest" and len(parts) == 1 and 1 <= parts[0] <= 6:
+            return f"chest {parts[0]}"
+        raise IllegalAction(SECTION, f"a piece is pirate:<seat>:<1-6>, ship:<seat> or chest:<1-6>, not {piece!r}")
+
     def _band(self, s: TrackerState, band: int) -> None:
         if not 0 <= band < len(s.players):
             raise IllegalAction(SECTION, f"name a band: seat 0 to {len(s.players) - 1}")
@@ -280,13 +329,15 @@ class IslandTracker(Game[TrackerState]):
                 "dice": list(s.dice), "bp": s.bp, "doubles": len(s.dice) == 2 and s.dice[0] == s.dice[1],
                 "spent": {int(k): v for k, v in s.spent.items()}, "last": dict(s.last),
                 "cap": rules.movement.cap, "carrier_cap": rules.movement.carrier_cap, "terrains": list(TERRAINS),
+                "pieces": dict(s.pieces), "piece_names": {pc: self.piece_name(s, pc) for pc in s.pieces},
                 "players": [{"seat": i, "name": n, "colour": colours[i], "colour_name": shared().colour_names[colours[i]],
                              "hex": shared().colour_hex[colours[i]], "totenkiste": s.dead[i]}
                             for i, n in enumerate(s.players)]}
 
     def board_view(self, s: TrackerState, player: int | None) -> dict[str, Any]:
-        """The printed map for tapping fields (the pieces stand on the real board), with the
-        tracked Totenkiste and storm card on it."""
+        """The printed map for tapping fields, with the pieces where the table said they stand
+        (each field's label names them: "C9 Plain. Here: Red pirate 1 (Anne)"), the tracked
+        Totenkiste and the storm card."""
         data = shared()
         out = table_board()
         pieces = []
@@ -296,10 +347,28 @@ class IslandTracker(Game[TrackerState]):
                 pieces.append({"space": "totenkiste", "seat": i, "kind": "dead", "letter": str(n), "text": "",
                                "color": data.colour_hex[c], "shape": data.colour_shape[c],
                                "label": f"{n} {data.colour_names[c]} pirate{'s' if n > 1 else ''} ({s.players[i]})"})
+        for piece, at in sorted(s.pieces.items()):  # where the table said its pieces stand
+            kind, _, rest = piece.partition(":")
+            label = self.piece_name(s, piece)
+            if kind == "chest":
+                pieces.append({"space": at, "seat": None, "kind": "chest", "text": rest, "color": CHEST, "label": label})
+                continue
+            seat = int(rest.split(":")[0])
+            c = data.colours[seat]
+            pieces.append({"space": at, "seat": seat, "kind": kind, "label": label, "text": "",
+                           "letter": rest.split(":")[1] if kind == "pirate" else "S",
+                           "color": data.colour_hex[c], "shape": data.colour_shape[c]})
         if s.storm:
             pieces.append({"space": "storm", "seat": None, "kind": "storm", "text": "!", "color": STORM,
                            "label": "the storm card is out"})
-        return {**out, "pieces": pieces}
+        spaces = dict(out["spaces"])
+        for pc in pieces:
+            if pc["space"] in spaces and pc["kind"] in ("pirate", "ship", "chest"):
+                sp = spaces[pc["space"]]
+                here = ". Here: " if ". Here: " not in sp["label"] else ", "
+                spaces[pc["space"]] = {**sp, "label": sp["label"] + here + pc["label"],
+                                       "info": sp["info"] + here + pc["label"]}
+        return {**out, "pieces": pieces, "spaces": spaces}
 
     def result(self, s: TrackerState) -> dict[str, Any]:
         return {"scores": {n: 0 for n in s.players}, "winners": [], "over": False}
