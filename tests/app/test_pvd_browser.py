@@ -282,7 +282,7 @@ def test_pvd_two_browsers_see_different_hands(server, new_page, ui) -> None:
 
 #: the prompt of a window asking a captain on another captain's turn
 REACT = re.compile(r"^(\w+ is about to roll: play a card on them|\w+ has rolled: react to that roll"
-                   r"|A card is about to strike)")
+                   r"|A card is about to strike|(\w+'s|Your) [\w' ]+ is about to strike)")  # (whose card, on whom)
 
 
 def game_before_a_reaction(root) -> tuple[str, int, int, str]:
