@@ -44,6 +44,7 @@ class PlayScreen(GameScreen):
             to_move = live.to_move()
             gid = live.id
             if (live.mode == state.HOTSEAT and len(live.human_seats()) > 1 and to_move in mine
+                    and live.game.hidden_information
                     and self.app.revealed.get(gid) != to_move):
                 return self.privacy_screen(to_move)
             if live.mode == state.DEVICES:

@@ -254,6 +254,8 @@ class SetupScreen(Screen):
         self.entry = games.entry(gid).said(self.w.lang)
         self.accent = self.entry.accent
         self.kind = kind
+        #: a game that hides nothing passes the device without a privacy screen (Game.hidden_information)
+        self.hides = kind != "play" or getattr(api.get_game(gid), "hidden_information", True)
         self.title = self.w("app.setup.title_assistant" if kind == "assistant" else "app.setup.title_play",
                             game=self.entry.name)
         n = max(self.entry.min_players, 2)
@@ -291,7 +293,7 @@ class SetupScreen(Screen):
             out.append(heading(w("app.setup.devices"), 16))
             out.append(ft.RadioGroup(value=self.mode, on_change=self.set_mode, content=ft.Column([
                 ft.Radio(value=state.HOTSEAT, label=w("app.setup.hotseat")),
-                para(w("app.setup.hotseat_text"), size=13),
+                para(w("app.setup.hotseat_text" if self.hides else "app.setup.hotseat_open_text"), size=13),
                 ft.Radio(value=state.DEVICES, label=w("app.setup.devices_each")),
                 para(w("app.setup.devices_text"), size=13),
             ], spacing=2)))

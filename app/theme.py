@@ -72,6 +72,23 @@ def player_look(seat: int) -> dict[str, str]:
     return looks[seat % len(looks)]
 
 
+def initials(names: list[str]) -> list[str]:
+    """The letter on each player's piece beside their name: the name's first letter, so that a
+    renamed player's piece follows the name ("Zoe" is Z); two letters where two names share it
+    (Anne and Arie: "An", "Ar"), the seat's letter for a name without a letter."""
+    firsts = [next((c.upper() for c in n if c.isalnum()), "") for n in names]
+    out = []
+    for i, (name, first) in enumerate(zip(names, firsts)):
+        if not first:
+            out.append(player_look(i)["letter"])
+        elif firsts.count(first) > 1:
+            letters = [c for c in name if c.isalnum()]
+            out.append(first + (letters[1].lower() if len(letters) > 1 else str(i + 1)))
+        else:
+            out.append(first)
+    return out
+
+
 def readable_accent(accent: str | None) -> str:
     """The accent, darkened until paper-coloured text on it and it on paper reach 4.5:1."""
     color = accent or HOME_ACCENT

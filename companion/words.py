@@ -158,17 +158,21 @@ _RAW = [
 ]
 
 
-def problems(text: str) -> list[str]:
+def problems(text: str, ids: Iterable[str] = ()) -> list[str]:
     """What is wrong with a text a player reads ([] when nothing), one line each: raw ids or
     Python values, "(s)", "a" before a vowel or "an" before a consonant, a count of one with a
     plural noun ("1 tokens", "1 dice"), a count of a singular noun ("2 die"). A test runs it over
     every label the views of every game produce."""
-    return [f"{what}: {bad!r} in {text!r}" for what, bad in faults(text)]
+    return [f"{what}: {bad!r} in {text!r}" for what, bad in faults(text, ids)]
 
 
-def faults(text: str) -> list[tuple[str, str]]:
-    """`problems` as (what is wrong, the words that are wrong) pairs."""
+def faults(text: str, ids: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """`problems` as (what is wrong, the words that are wrong) pairs. `ids`: a game's content ids
+    that are not words ("medicine-chest", "inc_dino"): shown as they are, each is a raw id."""
     found: list[tuple[str, str]] = []
+    for ident in ids:
+        if ident in text and re.search(rf"(?<![\w-]){re.escape(ident)}(?![\w-])", text):
+            found.append(("a content id", ident))
     for pattern, what in _RAW:
         found += [(what, m.group(0)) for m in pattern.finditer(text)]
     for m in _A_VOWEL.finditer(text):

@@ -10,6 +10,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.words import plural
+
 from app.pirate_island.islandmap import HIGHLIGHT, island_panel, legend
 from app.widgets.board import MAP
 from app.widgets.common import button, card, heading, notice, para, wrap_row
@@ -174,7 +176,7 @@ def move_panel(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.C
 
 
 def scores(view: dict[str, Any]) -> dict[int, Any]:
-    return {p["seat"]: f"{p['ashore'] + p['aboard']} pirates" for p in view["players"]}
+    return {p["seat"]: plural(p['ashore'] + p['aboard'], 'pirate') for p in view["players"]}
 
 
 def final(live: Any, result: dict[str, Any], view: dict[str, Any]) -> list[tuple[str, str, str]]:
@@ -182,5 +184,5 @@ def final(live: Any, result: dict[str, Any], view: dict[str, Any]) -> list[tuple
     left = result.get("pirates_left", {})
     rows = []
     for name in sorted(left, key=lambda n: (n not in winners, n)):
-        rows.append((name, "treasure aboard" if name in winners else "", f"{left[name]} pirates left"))
+        rows.append((name, "treasure aboard" if name in winners else "", f"{plural(left[name], 'pirate')} left"))
     return rows

@@ -11,12 +11,14 @@ import flet as ft
 from app.assistant import TOP
 from app.piraten_kapern import play, said, turn
 from app.widgets import drafts
-from app.widgets.common import button, heading, notice, para, wrap_row
+from app.widgets.common import button, card, heading, notice, para, wrap_row
 from app.widgets.dice import tile
 from app.widgets.final import final_banner, standings
 from app.widgets.log import score_table
 from app.widgets.sheet import round_sheet
 
+#: the scroll key of the turn being decided (its heading, the skulls, the dice)
+TURN = "kapern-turn"
 
 def body(screen: Any, live: Any) -> list[ft.Control]:
     w = screen.w
@@ -40,12 +42,22 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
         out.append(last)
     name = players[seat]["name"]
     step = live.pending_chance()
+    # a new moment of the turn brings its start into view: the next player's card choice with the
+    # scores above it (after "Stop and score" the page stayed scrolled down), the skulls and dice
+    # just rolled under the app bar (picking dice is the same moment: the page stays put)
+    moment = (seat, players[seat]["turns"], view["phase"], view["rolls"], step is not None)
+    fresh = screen.__dict__.get("kapern_moment") != moment
+    screen.kapern_moment = moment
     if step is not None and step.kind == "draw":
+        if fresh:
+            screen.scroll_target = TOP
         out += draw_card(screen, view, name, step)
     elif step is not None:
         out += enter_dice(screen, view, name, step)
     else:
-        out.append(heading(w("kapern.turn_of", name=name)))
+        if fresh:
+            screen.scroll_target = TURN
+        out.append(ft.Container(heading(w("kapern.turn_of", name=name)), key=ft.ScrollKey(TURN)))
         out.append(turn.card_panel(w, view))
         out += turn.turn_status(w, view)
         legal = live.legal_actions()
@@ -57,7 +69,6 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
     out += score_sheet(screen, live, players)
     return out
 
-
 def score_sheet(screen: Any, live: Any, players: list[dict[str, Any]]) -> list[ft.Control]:
     """The score sheet by round, as the table's history records it (the same rounds)."""
     rounds = [r for r in live.track() if r.round > 0]
@@ -65,7 +76,6 @@ def score_sheet(screen: Any, live: Any, players: list[dict[str, Any]]) -> list[f
         return []
     return [heading(screen.w("history.kapern_sheet"), 16),
             round_sheet(rounds, [p["name"] for p in players], screen.w, key="score-sheet")]
-
 
 def draw_card(screen: Any, view: dict[str, Any], name: str, step: Any) -> list[ft.Control]:
     w = screen.w
@@ -78,7 +88,6 @@ def draw_card(screen: Any, view: dict[str, Any], name: str, step: Any) -> list[f
     return [heading(w("kapern.which_card", name=name)), wrap_row(tiles, spacing=6),
             button(w("kapern.draw_here"), lambda e: screen.resolve(step.sample(random.Random())),
                    icon=ft.Icons.STYLE, tooltip=w("kapern.draw_here_why"))]
-
 
 def enter_dice(screen: Any, view: dict[str, Any], name: str, step: Any) -> list[ft.Control]:
     w = screen.w

@@ -7,6 +7,7 @@ import flet as ft
 
 from companion.words import Words, words_for
 
+from app import theme
 from app.piraten_kapern import turn
 from app.widgets.common import notice, para
 from app.widgets.log import player_badge
@@ -44,9 +45,10 @@ def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Cont
 def score_strip(view: dict[str, Any]) -> ft.Control:
     """Every player's score in one wrapping row, the player to move marked."""
     items = []
+    letters = theme.initials([p["name"] for p in view["players"]])
     for p in view["players"]:
         hot = p["seat"] == view["seat"]
-        items.append(ft.Container(ft.Row([player_badge(p["seat"], 22),
+        items.append(ft.Container(ft.Row([player_badge(p["seat"], 22, letters[p["seat"]]),
                                           ft.Text(f"{p['name']} {p['score']}", size=15,
                                                   weight=ft.FontWeight.BOLD if hot else None)], spacing=4, tight=True),
                                   padding=ft.Padding.symmetric(horizontal=8, vertical=4), border_radius=14,

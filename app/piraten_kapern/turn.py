@@ -12,7 +12,7 @@ import flet as ft
 from companion.words import Words, sentence
 
 from app.piraten_kapern import said
-from app.widgets.common import button, card, heading, notice, para, wrap_row
+from app.widgets.common import button, card, heading, labelled_switch, notice, para, wrap_row
 from app.widgets.dice import icon_image, tile, times_rolled
 
 
@@ -154,8 +154,7 @@ def decide_buttons(screen: Any, live: Any, view: dict[str, Any], seat: int, lega
     out: list[ft.Control] = [wrap_row(row)]
     if any(a["type"] == "chest" for a in ok) or any(d["chest"] for d in view["dice"]):
         on = getattr(screen, "chest_mode", False)
-        out.append(ft.Switch(label=w("kapern.chest_switch"), value=on,
-                             on_change=lambda e: toggle_chest(screen, e.control.value)))
+        out.append(labelled_switch(w("kapern.chest_switch"), on, lambda v: toggle_chest(screen, v), key="chest"))
     return out
 
 

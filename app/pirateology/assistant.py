@@ -21,6 +21,7 @@ from app.pirateology.ocean import ARROWS, ocean
 from app.widgets.common import TOUCH, button, card, heading, notice, para, wrap_row
 from app.widgets.dice import icon_image
 from app.widgets.drafts import add, clear, confirm, remove
+from companion.words import plural
 
 #: a ring of eight around the middle of a 3 x 3 grid, clockwise from the top (row, column), with
 #: the arrow drawn on each; the directions come from the view in that order (clockwise from north)
@@ -218,7 +219,7 @@ def battle_card(view: dict[str, Any]) -> ft.Control:
         rows.append(para(f"{d}: {b['defender_weapon']}, {b['defender_dice']} "
                          f"{'die' if b['defender_dice'] == 1 else 'dice'}"))
         if view["phase"] != "wager":
-            rows.append(para(f"Wager: {b['coins']} coins and {b['cards']} cards each"))
+            rows.append(para(f"Wager: {plural(b['coins'], 'coin')} and {plural(b['cards'], 'card')} each"))
     else:
         rows.append(para(f"{d} has no weapon to fight back: {a} rolls one die for the coins"))
     if b.get("faces"):
@@ -235,12 +236,12 @@ def castaway_card(view: dict[str, Any]) -> ft.Control:
     name = view["players"][c["player"]]["name"]
     needs = " or ".join(map(str, c["needs"]))
     return notice(f"{name} is on Castaway Island: try {c['try']} of {c['tries']} this turn; "
-                  f"{needs} on {c['dice']} dice sails back to the land marker.")
+                  f"{needs} on {plural(c['dice'], 'die')} sails back to the land marker.")
 
 
 def coins_line(view: dict[str, Any]) -> ft.Control:
     return para(f"Gold: {view['bank']} in the Skull Bank + {view['carried']} carried + {view['buried']} buried = "
-                f"{view['coins_total']} coins", size=13)
+                f"{plural(view['coins_total'], 'coin')}", size=13)
 
 
 def final(live: Any, view: dict[str, Any]) -> list[ft.Control]:

@@ -8,6 +8,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.words import plural
+
 from app.pirateology.ocean import ocean
 from app.widgets.board import player_look
 from app.widgets.common import button, card, heading, notice, para, wrap_row
@@ -23,6 +25,11 @@ def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Cont
     wager as two choices (coins, cards) and a confirmation."""
     if any(a.type == "wager" for a in legal):
         return wager(screen, live, legal)
+    out: list[ft.Control] = []
+    pending = live.session.view(None).get("pending") or {}  # (public: the cards lie face up)
+    if pending.get("kind") == "discard" and pending.get("player") == seat:  # why a card goes, and how many
+        out.append(heading(f"{pending.get('why') or 'A Sea Monster'}: give up "
+                           f"{plural(pending['count'], 'Skull Card')} (to the bottom of the pile)", 16))
     buttons = []
     for a in legal:
         d = a.to_dict()
@@ -32,8 +39,8 @@ def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Cont
         buttons.append(button(text[:1].upper() + text[1:], lambda e, a=a: screen.act(a),
                               primary=d["type"] in ("end_turn", "sail", "attack", "bury", "steal", "take_bank")))
     if not buttons:
-        return [para("Tap an outlined square on the board.")]
-    return [wrap_row(buttons)]
+        return out + [para("Tap an outlined square on the board.")]
+    return out + [wrap_row(buttons)]
 
 
 def wager(screen: Any, live: Any, legal: list[Any]) -> list[ft.Control]:
@@ -54,11 +61,11 @@ def wager(screen: Any, live: Any, legal: list[Any]) -> list[ft.Control]:
         d[key] = v
         screen.app.render()
     rows: list[ft.Control] = [para("Coins:"), wrap_row([
-        button(str(c), lambda e, c=c: pick("coins", c), primary=c == c_now, tooltip=f"Wager {c} coins")
+        button(str(c), lambda e, c=c: pick("coins", c), primary=c == c_now, tooltip=f"Wager {plural(c, 'coin')}")
         for c in coins])]
     if len(cards) > 1:
         rows += [para("Skull Cards:"), wrap_row([button(str(k), lambda e, k=k: pick("wager_cards", k),
-                                                        primary=k == k_now, tooltip=f"Wager {k} cards")
+                                                        primary=k == k_now, tooltip=f"Wager {plural(k, 'card')}")
                                                  for k in cards])]
     chosen = offers.get((c_now, k_now))
     if chosen is None:
@@ -84,14 +91,14 @@ def details(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> l
         cards = ", ".join(c["name"] for c in p["cards"]) or "no cards"
         rows.append(ft.Column([
             ft.Text(f"{player_look(p['seat'])['letter']}  {p['name']}: {state}", size=15, weight=ft.FontWeight.BOLD, color=p["colour"]),
-            para(f"{p['coins']} coins · {cards}" + (f" · buried {buried}" if buried else "")
+            para(f"{plural(p['coins'], 'coin')} · {cards}" + (f" · buried {buried}" if buried else "")
                  + (f" · {', '.join(extra)}" if extra else ""), size=14)], spacing=2))
     b = view.get("battle")
     if b:
         rows.insert(1, notice(f"Battle: {view['players'][b['attacker']]['name']} ({b['attacker_weapon']}, "
-                              f"{b['attacker_dice']} dice) against {view['players'][b['defender']]['name']}"
-                              + (f" ({b['defender_weapon']}, {b['defender_dice']} dice), wager {b['coins']} coins "
-                                 f"and {b['cards']} cards" if b["duel"] else " (cannot fight back)")))
+                              f"{plural(b['attacker_dice'], 'die')}) against {view['players'][b['defender']]['name']}"
+                              + (f" ({b['defender_weapon']}, {plural(b['defender_dice'], 'die')}), wager "
+                                 f"{plural(b['coins'], 'coin')} and {plural(b['cards'], 'card')}" if b["duel"] else " (cannot fight back)")))
     return [card(*rows, key="pirates")]
 
 

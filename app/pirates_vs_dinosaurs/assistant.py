@@ -232,10 +232,7 @@ def captain_card(screen: Any, live: Any, view: dict[str, Any], seat: int) -> ft.
     if p["curses"]:
         rows.append(para("Curses: " + ", ".join(str(n) for n in p["curses"]), size=14))
     if p["phase"] in ("dig", "ship"):
-        # (the final count on this same shared screen shows the values, so the panel does too)
-        worth = ", ".join(L.money(v) for v in p["treasures"])
-        rows.append(para(f"Treasures: {len(p['treasures'])}" + (f" ({worth})" if worth else "")
-                         + (f" · carries {p['carry']}" if p["carry"] is not None else ""), size=14))
+        rows += treasures_row(screen, live, p)
     if p["phase"] == "expedition":
         inc = []
         for slot, kinds in (("inc_dino", ("dinosaur_attack",)), ("inc_other", ("aborigine_attack", "incident"))):
@@ -484,8 +481,29 @@ WAITING_TOOLS = {"roll": roll_tool, "token": token_tool, "card": pick_tool_of(E.
                  "treasure": pick_tool_of(E.Drawn), "choose": pick_tool_of(lambda seat, i: E.Chosen(seat, int(i)))}
 
 
+def treasures_row(screen: Any, live: Any, p: dict[str, Any]) -> list[ft.Control]:
+    """A captain's treasures lie face down: the shared screen says how many (the table's view);
+    their values show only while that captain looks (the captain's own view, on a tap)."""
+    w, seat = screen.w, p["seat"]
+    looking: set[int] = screen.__dict__.setdefault("pvd_looking", set())
+    line = w("pvd.treasures", n=p["treasure_count"])
+    if p["carry"] is not None:
+        line += w("pvd.carries", n=p["carry"])
+    out: list[ft.Control] = [para(line, size=14)]
+    if p["treasure_count"]:
+        def flip(e: Any) -> None:
+            looking.symmetric_difference_update({seat})
+            screen.app.render()
+        out.append(button(w("pvd.hide_values" if seat in looking else "pvd.look_values", name=p["name"]), flip,
+                          icon=ft.Icons.VISIBILITY_OFF if seat in looking else ft.Icons.VISIBILITY))
+    if seat in looking:
+        own = live.session.view(seat)["players"][seat]["treasures"] or []
+        out.append(para(w("pvd.values", name=p["name"], values=", ".join(L.money(v) for v in own)), size=14))
+    return out
+
+
 def return_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list[ft.Control]:
-    p = view["players"][seat]
+    p = live.session.view(seat)["players"][seat]  # (the captain chooses, looking at their own treasures)
     cap = p["carry"] or 0
     have = p["treasures"]
     must = p["put_back"]
@@ -494,6 +512,7 @@ def return_tool(screen: Any, live: Any, view: dict[str, Any], seat: int) -> list
                              para(f"{plural(p['crew'], 'sailor')} carry {plural(cap, 'treasure')}; "
                                   f"{len(have)} dug up.", 14)]
     if must:
+        out.append(para(screen.w("pvd.choose_privately", name=p["name"]), 14))
         out.append(para(f"Choose {must} to put back into the bag:", 14))
         out.append(wrap_row([button(f"{'Back: ' if i in chosen else ''}{L.money(v)}", lambda e, i=i: _toggle_i(screen, chosen, i),
                                     primary=i in chosen, tooltip=f"Put back {L.money(v)}")
@@ -520,10 +539,13 @@ def final_card(view: dict[str, Any]) -> ft.Control:
     sc = view["scores"]
     rows = []
     for r in sc["rows"]:
-        if r["on_ship"]:
+        if r["on_ship"] and r["value"] is None:  # (face down until the end: the count only)
+            text = plural(r["count"], "treasure")
+            detail = f"{plural(r['tokens'], 'token')}; crew {r['crew']}; the values stay face down until the end"
+        elif r["on_ship"]:
             paid = ", ".join(L.money(v) for v in r["discarded"]) or "nothing"
             text = f"{L.money(r['value'])}"
-            detail = (f"{len(r['treasures'])} treasures, {r['tokens']} tokens pay {paid}, "
+            detail = (f"{plural(len(r['treasures']), 'treasure')}, {plural(r['tokens'], 'token')} pay {paid}, "
                       f"kept {len(r['treasures']) - len(r['discarded'])}; crew {r['crew']}")
         else:
             text, detail = ("sank" if r["sunk"] else "on the island"), ""

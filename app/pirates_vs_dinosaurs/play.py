@@ -24,6 +24,15 @@ PASS_WHAT = {"react_pre": "Let them roll; your hand stays as it is", "react_post
 
 
 def prompt(view: dict[str, Any], kind: str, w: Any) -> str:
+    src = source(view)
+    if kind == "react_card" and "by_name" in src:  # whose card strikes whom (issue 26: Sabotage's window)
+        you = view.get("you")
+        card = (w("pvd.strike.yours", card=src["name"]) if src["by"] == you
+                else w("pvd.strike.theirs", name=src["by_name"], card=src["name"]))
+        on = ""
+        if "target" in src and src["target"] != src["by"]:
+            on = w("pvd.strike.on_you") if src["target"] == you else w("pvd.strike.on", name=src["target_name"])
+        return w("pvd.strike.prompt", card=card, on=on)
     roll = view.get("roll") or {}
     roller = view["players"][roll["seat"]]["name"] if roll else "Another captain"
     face = source(view).get("face", "") if kind == "set_face" else ""
@@ -154,7 +163,7 @@ def others(view: dict[str, Any], seat: int | None) -> ft.Control:
                          + f", crew {p['crew'] if p['crew'] is not None else '?'}, {plural(p['hand_size'], 'card')}, "
                            f"{plural(up, 'incident')} queued, {plural(p['tokens'], 'token')}, "
                            f"{plural(len(p['curses']), 'curse')}"
-                         + (f", {p['treasure_count']} treasures" if p["treasure_count"] else ""), 14))
+                         + (f", {plural(p['treasure_count'], 'treasure')}" if p["treasure_count"] else ""), 14))
     return ft.Column([heading("The other captains", 16)] + rows, spacing=4, key="others")
 
 
@@ -252,7 +261,7 @@ def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Cont
     if kind in ("discard", "lose_cards"):
         return out + discard(screen, live, view, seat, legal)
     if view.get("roll") and kind == "pre":
-        out.append(para(f"{view['roll']['dice']} dice will be rolled.", 14))
+        out.append(para(f"{plural(view['roll']['dice'], 'die')} will be rolled.", 14))
     rows = []
     for a in legal:
         if a.type == "use" and a.go:
@@ -276,7 +285,14 @@ def in_play(view: dict[str, Any], kind: str) -> list[ft.Control]:
         return []
     src = source(view)
     if src:
-        return [ft.Text(f"In play: {src['name']} — {src['text']}", size=13, italic=True)]
+        you = view.get("you")
+        who = ""
+        if "by_name" in src:
+            who = " (" + ("yours" if src["by"] == you else f"{src['by_name']}'s")
+            if "target" in src and src["target"] != src["by"]:
+                who += " on " + ("you" if src["target"] == you else src["target_name"])
+            who += ")"
+        return [ft.Text(f"In play: {src['name']}{who} — {src['text']}", size=13, italic=True)]
     cards = view.get("in_play") or []
     if kind in ("reroll", "set_face", "choose") or not cards:
         return []
@@ -303,7 +319,7 @@ def outfit(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Contr
                         spacing=4))
     out += about([(L.thing("equipment", e), L.text_of("equipment", e)) for e in eq])
     chosen = next((a for a in legal if a.weapon == d["weapon"] and tuple(a.equipment) == tuple(sorted(eq))), None)
-    out.append(ft.Text(f"Equipment: {cost} points. Crew: {crew} sailors", size=17, weight=ft.FontWeight.BOLD))
+    out.append(ft.Text(f"Equipment: {plural(cost, 'point')}. Crew: {plural(crew, 'sailor')}", size=17, weight=ft.FontWeight.BOLD))
     if d["weapon"] and chosen is None:
         out.append(notice(f"Not allowed: {numbers['rule']}", error=True))
     out.append(button("Confirm purchase", lambda e: screen.act(chosen), icon=ft.Icons.CHECK, primary=True,
@@ -322,8 +338,10 @@ def discard(screen: Any, live: Any, view: dict[str, Any], seat: int, legal: list
         on = c in left
         if on:
             left.remove(c)
-        tiles.append(button(("Keep " if on else "Discard ") + L.thing("events", c) + ("" if not on else " (picked)"),
-                            lambda e, c=c, on=on: _pick(screen, picked, c, on), primary=on))
+        # (a picked card is the one thrown away: its button says so, and that a tap keeps it)
+        tiles.append(button(f"Discarding {L.thing('events', c)} (tap to keep it)" if on else
+                            f"Discard {L.thing('events', c)}", lambda e, c=c, on=on: _pick(screen, picked, c, on),
+                            primary=on))
     out.append(wrap_row(tiles, spacing=4))
     chosen = next((a for a in legal if sorted(a.cards) == sorted(picked)), None)
     out.append(button(f"Discard {plural(len(picked), 'card')}", lambda e: _discard(screen, seat, chosen), icon=ft.Icons.DELETE,
@@ -378,6 +396,6 @@ def scores(view: dict[str, Any]) -> dict[int, Any]:
     out = {}
     for p in view["players"]:
         crew = p["crew"] if p["crew"] is not None else "?"
-        out[p["seat"]] = f"{L.STAGES[p['stage']]} · crew {crew}" + (f" · {p['treasure_count']} treasures"
+        out[p["seat"]] = f"{L.STAGES[p['stage']]} · crew {crew}" + (f" · {plural(p['treasure_count'], 'treasure')}"
                                                                     if p["treasure_count"] else "")
     return out

@@ -296,11 +296,15 @@ def _state_shapes(sp: dict[str, Any], k: float, state: str | None, face: str) ->
         return [cv.Circle(cx, cy, min(w, h) * 0.3, paint=_paint(ink))]
     if state == "empty":
         return [_outline(sp, k, _paint("#99ffffff"))]
-    if state in ("hidden", "seen"):
+    if state == "hidden":
         r = min(w, h) * 0.42
-        return [cv.Circle(cx, cy, r, paint=_paint("#5d4a36" if state == "hidden" else "#fdf6e3")),
-                _text(cx, cy, "?" if state == "hidden" else face[:3], max(8.0, r * (0.9 if state == "hidden" else 0.6)),
-                      "#fdf6e3" if state == "hidden" else ink, bold=True)]
+        return [cv.Circle(cx, cy, r, paint=_paint("#5d4a36")), _text(cx, cy, "?", max(8.0, r * 0.9), "#fdf6e3", bold=True)]
+    if state == "seen":  # the token's name (a seen Landmark was cut to "Rui"), in two lines on a plate
+        r = min(w, h) * 0.42
+        fit = _name_fit(face, w * 0.95, r * 0.6)
+        text, size = fit if fit else ("".join(word[:1] for word in face.split()) or "?", max(8.0, r * 0.6))
+        return [cv.Rect(x + w * 0.02, cy - r, w * 0.96, 2 * r, border_radius=4, paint=_paint("#fdf6e3")),
+                _text(cx, cy, text, size, ink, bold=True, width=w * 0.95)]
     return []
 
 

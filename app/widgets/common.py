@@ -121,3 +121,12 @@ def choice_dropdown(label: str, value: str | None, options: list[tuple[str, str,
     chosen = next(((name, text) for k, name, text in options if k == value), None)
     return ft.Column([ft.Dropdown(label=label, value=value, width=width, options=entries, on_select=on_select,
                                   menu_width=width)] + (about([chosen]) if chosen else []), spacing=4, width=width)
+
+
+def labelled_switch(label: str, value: bool, on_change: Callable[[bool], Any], key: str | None = None) -> ft.Control:
+    """A switch with a label that wraps (Flet's own label is one line: "Tap dice to put them on the
+    Treasure Chest" ran off a 390 px screen), one control for screen readers; a tap on the words
+    flips it too. `on_change` gets the new value."""
+    return ft.MergeSemantics(content=ft.Row([
+        ft.Switch(value=value, on_change=lambda e: on_change(bool(e.control.value))),
+        ft.Container(ft.Text(label), expand=True, on_click=lambda e: on_change(not value))]), key=key)

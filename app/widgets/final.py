@@ -48,13 +48,14 @@ def standings(rows: list[tuple[str, Any, str]], winners: list[str], seats: dict[
     w = w or words_for(None)
     places = w("app.final.places").split()
     items: list[ft.Control] = []
+    letters = dict(zip(seats, theme.initials(list(seats))))
     for i, (name, score, detail) in enumerate(rows):
         won = name in winners
         place = w("app.final.winner") if won else (places[i] if i < len(places) else w("app.final.place", n=i + 1))
         left: list[ft.Control] = [ft.Text(name, size=19, font_family=BOLD if won else None)]
         if detail:
             left.append(ft.Text(detail, size=13))
-        badge = player_badge(seats[name], 34) if name in seats else ft.Container(width=34)
+        badge = player_badge(seats[name], 34, letters[name]) if name in seats else ft.Container(width=34)
         items.append(ft.Container(ft.Row([
             ft.Column([badge, ft.Text(place, size=11)], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                       width=52),

@@ -14,13 +14,15 @@ from companion.words import Words, words_for
 from app.widgets.common import heading
 
 
-def player_badge(seat: int, size: int = 26) -> ft.Control:
-    """A seat's piece as on the printed set and the board: its colour in its shape with its letter,
-    so colour is never the only cue."""
+def player_badge(seat: int, size: int = 26, letter: str | None = None) -> ft.Control:
+    """A seat's piece as on the printed set and the board: its colour in its shape with a letter
+    (the name's initial, `theme.initials`, where a name stands beside it), so colour is never the
+    only cue."""
     look = theme.player_look(seat)
     r = size * 0.36
-    return ft.Container(cv.Canvas(_piece(size / 2, size / 2, r, look, look["letter"], theme.ink()),
-                                  width=size, height=size), width=size, height=size)
+    text = letter or look["letter"]
+    return ft.Container(cv.Canvas(_piece(size / 2, size / 2, r if len(text) < 2 else r * 1.15, look, text,
+                                         theme.ink()), width=size, height=size), width=size, height=size)
 
 
 #: the height of the log's box once its lines outgrow it (px): the whole history scrolls inside
@@ -56,13 +58,14 @@ def score_table(rows: list[tuple[Any, ...]], title: str | None = None, seats: li
     bold; an optional detail line under the name says how the score came about; `seats` (one per
     row) puts each player's piece before the name."""
     items = []
+    letters = theme.initials([str(r[0]) for r in rows])
     for i, (name, score, hot, *rest) in enumerate(rows):
         weight = ft.FontWeight.BOLD if hot else None
         left: ft.Control = ft.Text(name, size=17, weight=weight)
         if rest and rest[0]:
             left = ft.Column([left, ft.Text(rest[0], size=13)], spacing=2)
         seat = seats[i] if seats and i < len(seats) else None
-        row: list[ft.Control] = [player_badge(seat)] if seat is not None else []
+        row: list[ft.Control] = [player_badge(seat, letter=letters[i])] if seat is not None else []
         items.append(ft.Container(content=ft.Row(row + [
             ft.Container(left, expand=True),
             ft.Text(str(score), size=17, weight=weight),

@@ -39,7 +39,12 @@ def round_sheet(rounds: list[Any], names: list[str], w: Words, key: str | None =
             col: list[ft.Control] = [ft.Text(number(value), size=15, font_family=BOLD if last else None)]
             if mark:
                 col.append(ft.Text(w(mark), size=11, italic=True))
-            cells.append(ft.Container(ft.Column(col, spacing=0, tight=True), width=CELL_W))
+            before = rounds[i - 1].values[seat] if i and seat < len(rounds[i - 1].values) else None
+            gave = f" ({value - (before or 0):+g})" if value is not None and (i or r.round) else ""
+            said = w("history.cell", name=names[seat], round=w("history.start") if r.round == 0 else r.round,
+                     value=number(value)) + gave  # (read out: a screen reader says whose cell and what it gave)
+            cells.append(ft.Semantics(label=said, content=ft.Container(ft.Column(col, spacing=0, tight=True),
+                                                                       width=CELL_W)))
         lines.append(ft.Container(ft.Row(cells, spacing=4), padding=ft.Padding.symmetric(vertical=3),
                                   bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if i % 2 else None, border_radius=4))
     return ft.Row([ft.Column(lines, spacing=0)], scroll=ft.ScrollMode.AUTO, key=key)

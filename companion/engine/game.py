@@ -36,6 +36,10 @@ class Game(ABC, Generic[S]):
     max_players: int = 2
     state_type: type
     codec: ActionCodec
+    #: False when every seat's view is the table's (`view(s, seat)` shows nothing `view(s, None)`
+    #: does not: Kapern's dice, Pirateology's face-up cards): a hot-seat device is then passed
+    #: without a privacy screen, as there is nothing to hide
+    hidden_information: bool = True
 
     # --- setup -----------------------------------------------------------------------------
     @abstractmethod

@@ -20,7 +20,7 @@ from math import factorial, prod
 from typing import Any
 
 from companion.content.models import say
-from companion.words import noun, plural
+from companion.words import plural
 from companion.games.pirateology.rules import GAME, SKULL
 
 from companion.errors import UserError
@@ -211,27 +211,29 @@ def odds_view(game: Any, state: Any, player: int | None, lang: str = "en") -> di
                           for k, v in sorted(r["kinds"].items(), key=lambda kv: -kv[1])[:5])
         items.append({"kind": "odds", "text": f"{'The roll' if s.wind else 'The spin and roll'} can end your move "
                                               f"on: {kinds}"})
-    # battles: only for the seat to move (its own weapon); a defending ship's weapon is secret, so
-    # the odds are given against each size of weapon it could hold
+    # battles: only for the seat to move (its own weapon); the cards lie face up (rulebook, Setup:
+    # "Place your cards face up in front of you"), so the defending ship's weapon is known and named
     if s.phase not in ("castaway", "over") and player in (None, p) and game.to_move(s) == p:
         aw = game.weapon(s, p)
         named = say(data().cards[aw].name) if aw else ""
-        sizes = sorted({d: w for w, d in weapons().items()}.items())
         for a in game.legal_actions(s):
             if a.type != "attack" or aw is None:
                 continue
             q = a.target
             who = s.players[q]
-            if game.is_ship(s, q):
-                odds = ", ".join(f"{_pct(battle(aw, w)['attacker_wins'])} against {d}" for d, w in sizes)
-                text = (f"Battle {who}'s ship with your {named} ({plural(weapon_dice(aw), 'die')}): their weapon "
-                        f"is secret; you win {odds} {noun(len(sizes), 'die')}")
+            dw = game.weapon(s, q) if game.is_ship(s, q) else None
+            if dw is not None:
+                b = battle(aw, dw)
+                text = (f"Battle {who}'s ship with your {named} ({plural(weapon_dice(aw), 'die')}) against "
+                        f"{who}'s {say(data().cards[dw].name)} ({plural(weapon_dice(dw), 'die')}): you win "
+                        f"{_pct(b['attacker_wins'])}, {who} {_pct(b['defender_wins'])}, a draw {_pct(b['draw'])}")
             else:
                 b = battle(aw)
                 mean = sum(k * p for k, p in b["coins_owed"].items()) / max(1e-12, 1 - b["p_skull"])
-                text = (f"Attack {who}'s pirate (one die; a pirate cannot fight back): {_pct(b['p_skull'])} a "
-                        f"skull, and you take all of {who}'s coins and cards; else you win the number rolled "
-                        f"in coins, {mean:.1f} on average")
+                text = (f"Attack {who}'s {'ship' if game.is_ship(s, q) else 'pirate'} (one die; "
+                        f"{'a ship without a weapon' if game.is_ship(s, q) else 'a pirate'} cannot fight back): "
+                        f"{_pct(b['p_skull'])} a skull, and you take all of {who}'s coins and cards; else you win "
+                        f"the number rolled in coins, {mean:.1f} on average")
             items.append({"kind": "odds", "text": text})
     return {"title": "Odds", "items": items} if items else None
 

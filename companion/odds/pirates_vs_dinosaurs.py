@@ -35,12 +35,12 @@ from functools import lru_cache
 from typing import Any
 
 from companion.games.pirates_vs_dinosaurs.table import numbers
-from companion.games.pirates_vs_dinosaurs.abilities import source_name
+from companion.games.pirates_vs_dinosaurs.abilities import resolve_ref, source_name
 from companion.games.pirates_vs_dinosaurs.catalog import catalog
 from companion.games.pirates_vs_dinosaurs.combat import start_attack, strength_of
 from companion.games.pirates_vs_dinosaurs.crew import combat_dice
 from companion.games.pirates_vs_dinosaurs.dice import count, new_roll
-from companion.games.pirates_vs_dinosaurs.frames import (Attack, Combat, DigRoll, EndSearch, Roll, RollResult,
+from companion.games.pirates_vs_dinosaurs.frames import (Attack, Choice, Combat, DigRoll, EndSearch, Roll, RollResult,
                                                          SearchRoll)
 from companion.games.pirates_vs_dinosaurs.state import DIG, EXPEDITION, Player, PvdState
 from companion.games.pirates_vs_dinosaurs.table.settle import Dice, Feed, resolve
@@ -551,6 +551,24 @@ def _option_odds(game: Any, s: PvdState, i: int, viewer: int | None) -> list[dic
     return out
 
 
+def choice_lines(s: PvdState, viewer: int | None = None) -> list[dict[str, Any]]:
+    """A card's choice that may be a fight (Plesiosaur: fight the dinosaur, or add 2 hours to the
+    search): the odds of each fight on offer, for the captain who chooses (or the table)."""
+    top = s.stack[-1] if s.stack else None
+    if not isinstance(top, Choice) or viewer not in (None, top.base.u) or not 0 <= top.base.u < len(s.players):
+        return []
+    p = top.base.u
+    out = []
+    for ops in resolve_ref(top.base.ref)[top.i].options:
+        for o in ops:
+            if o.op == "combat":
+                c = combat(s, p, o.strength, o.foe, max_loss=o.max_loss)
+                who = "you fight" if p == viewer else f"{s.players[p].name} fights"
+                out.append({"kind": "odds", "text": f"If {who} the {o.foe} (Strength {c['strength']}), "
+                                                    f"{plural(c['dice'], 'die')}: {_combat_words(c)}"})
+    return out
+
+
 def roll_lines(s: PvdState, viewer: int | None = None, game: Any = None) -> list[dict[str, Any]]:
     """The odds of the roll being made now (digital play): the Roll frame on the stack before its
     dice are rolled, read with the frame that asked for it; and for the roller, what each card
@@ -633,9 +651,9 @@ def work_out(game: Any, state: Any, player: int | None) -> dict[str, Any] | None
         if not table.players:
             return None
         p = state.turn % len(table.players)
-        items = captain_lines(table, p)
+        items = choice_lines(table) or captain_lines(table, p)
     else:
-        items = roll_lines(state, player, game)
+        items = choice_lines(state, player) or roll_lines(state, player, game)
     return {"title": "Odds", "items": items} if items else None
 
 

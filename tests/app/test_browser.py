@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from app import state
+from companion import api
 from companion.games import get_game
 
 pytestmark = pytest.mark.browser
@@ -93,28 +94,70 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     ui.shot(page, "assistant-7-turn-nl-odds")
 
 
+#: true once a text of the screen starting with `arg` stands in view below the app bar (56 px)
+IN_VIEW = """(start) => Array.from(document.querySelectorAll('flt-semantics')).some(e => {
+    const t = (e.getAttribute('aria-label') || e.textContent || '').trim();
+    if (!t.startsWith(start)) return false;
+    const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 56 && r.top < window.innerHeight - 40; })"""
+
+
+def test_kapern_assistant_keeps_the_turn_in_view_and_the_score_sheet(server, new_page, ui) -> None:
+    """Issue 26, item 5: the dice just entered bring the skulls into view under the app bar, "Stop
+    and score" brings the next player's card choice (and the scores) into view, the score sheet by
+    round, the Treasure Chest switch's label whole at 390 px, a renamed player's piece (Zoe: Z)."""
+    live = state.GameRegistry(server.data_dir).create(api.table_game(KAPERN), ["Zoe", "Bart", "Cato"],
+                                                      state.ASSISTANT)
+    s = live.session  # Zoe's turn entered already: the Captain, 4 coins, 2 diamonds, a monkey, a parrot
+    s.resolve(["captain"])
+    s.resolve(["coin"] * 4 + ["diamond"] * 2 + ["monkey", "parrot"])
+    s.act(next(a for a in s.legal_actions() if a.type == "stop"))
+    zoe = s.view(None)["players"][0]["score"]
+    s.resolve(["treasure-chest"])  # Bart drew the Treasure Chest; his dice are entered in the browser
+    s.close()
+    page = new_page(ui.PHONE)
+    ui.open_app(page, f"{server.url}/s/{live.id}")
+    ui.see(page, "Bart: enter the 8 dice")
+    page.mouse.move(195, 600)
+    page.mouse.wheel(0, 5000)  # (Flutter puts only what is on screen into the accessibility tree)
+    ui.see(page, f"Zoe, round 1: {zoe} (+{zoe})")
+    ui.shot(page, "kapern-sheet-1-sheet")
+    page.mouse.wheel(0, -5000)
+    for face in ["Gold coin"] * 3 + ["Saber"] * 3 + ["Skull", "Parrot"]:
+        ui.tap(page, f"Add {face}")
+    ui.tap(page, "Confirm dice")
+    page.wait_for_function(IN_VIEW, arg="1 skull", timeout=30_000)  # not under the app bar
+    chest = page.get_by_role("switch", name="Tap dice to put them on the Treasure Chest")
+    ui.tap(page, chest, changes=False)
+    ui.tap(page, "Die 1: Gold coin")
+    ui.see(page, "Die 1: Gold coin, on the Treasure Chest", exact=True)
+    ui.shot(page, "kapern-sheet-2-chest")
+    ui.tap(page, page.get_by_role("button", name=STOP).first)
+    page.wait_for_function(IN_VIEW, arg="Cato's turn: which fortune card was drawn?", timeout=30_000)
+    page.wait_for_function(IN_VIEW, arg="Scores", timeout=30_000)  # the scores above it
+    ui.shot(page, "kapern-sheet-3-next-turn")
+    page.set_viewport_size(ui.DESKTOP)
+    page.mouse.move(640, 600)
+    page.mouse.wheel(0, 5000)
+    page.get_by_text(re.compile(r"^Bart, round 1: ")).first.wait_for()
+    ui.shot(page, "kapern-sheet-4-desktop")
+
+
 def play_until(page, ui, want: str, limit: int = 12) -> list[str]:
-    """Hot seat: reveal for whoever is asked, stop every turn, until `want` shows. Returns the
-    players the privacy screen asked for, in order."""
-    asked: list[str] = []
+    """Hot seat: stop every turn until it is `want`'s turn. Kapern hides nothing, so the device
+    goes round without a privacy screen (issue 26, item 5). Returns whose turns were stopped."""
+    stopped: list[str] = []
+    turn = page.get_by_text(re.compile(r"^Your turn, \w+$"))
     for _ in range(limit):
-        pass_to = page.get_by_text(re.compile(r"^Pass the device to "))
-        stop = page.get_by_role("button", name=STOP)
-        pass_to.or_(stop).first.wait_for()
-        if pass_to.count():
-            name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
-            asked.append(name)
-            if name == want:
-                return asked
-            ui.tap(page, f"I am {name}: show my turn")
-            ui.see(page, f"Your turn, {name}")
-        else:
-            before = last_turn(page)
-            ui.tap(page, stop.first)
-            # the device goes to the other human, or (when their turn ended by itself at three
-            # skulls) stays: wait until the screen shows the turn that just ended
-            pass_to.or_(new_last_turn(page, before)).first.wait_for()
-    raise AssertionError(f"never asked to pass the device to {want}; asked: {asked}")
+        turn.first.wait_for()
+        name = turn.first.inner_text().removeprefix("Your turn, ").strip()
+        if name == want:
+            return stopped
+        stopped.append(name)
+        before = last_turn(page)
+        ui.tap(page, page.get_by_role("button", name=STOP).first)
+        new_last_turn(page, before).first.wait_for()  # (also when three skulls ended a turn by themselves)
+        assert page.get_by_text(re.compile(r"^Pass the device to ")).count() == 0
+    raise AssertionError(f"never {want}'s turn; stopped: {stopped}")
 
 
 def last_turn(page) -> str:
@@ -131,33 +174,27 @@ def new_last_turn(page, before: str):
 def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
     ui.start_game(page, server, KAPERN, "play", [True, True, False])  # Anne, Bart: humans; Cato: bot
-    # Anne plays first, unless three skulls ended her first turn by themselves: then Bart
-    first = page.get_by_text(re.compile(r"^Pass the device to (Anne|Bart)$"))
+    # Anne plays first, unless three skulls ended her first turn by themselves: then Bart. Kapern
+    # has no hidden information: no privacy screen between the players (issue 26, item 5)
+    first = page.get_by_text(re.compile(r"^Your turn, (Anne|Bart)$"))
     first.first.wait_for()
-    name = first.first.inner_text().removeprefix("Pass the device to ").strip()
-    ui.shot(page, "hotseat-1-privacy")
-    assert page.get_by_text(re.compile(r"^Die 1:")).count() == 0  # the privacy screen hides the dice
-    ui.tap(page, f"I am {name}: show my turn")
-    ui.see(page, f"Your turn, {name}")
-    ui.shot(page, "hotseat-2-turn")
+    name = first.first.inner_text().removeprefix("Your turn, ").strip()
+    assert page.get_by_text(re.compile(r"^Pass the device to ")).count() == 0
+    ui.shot(page, "hotseat-1-turn")
     # two humans: no advice until both agree; the app asks the player whose turn it is
     assert page.get_by_text(re.compile("^Best: ")).count() == 0
     page.mouse.wheel(0, 3000)
     ui.see(page, "shown when every player agrees: 0 of 2 so far")
     page.get_by_role("switch", name=f"{name}: I agree to odds and advice for everyone").wait_for()
     page.mouse.wheel(0, -3000)
-    # stop every turn; the device passes between Anne and Bart; Cato (the bot) plays in between
+    # stop every turn; the turn passes between Anne and Bart; Cato (the bot) plays in between
     want = "Anne" if name == "Bart" else "Bart"
-    asked = play_until(page, ui, want)
-    ui.tap(page, f"I am {want}: show my turn")
-    ui.see(page, f"Your turn, {want}")
-    if want == "Bart":  # Bart stops; the bot plays; the device comes back to Anne
-        asked += play_until(page, ui, "Anne")
-        ui.tap(page, "I am Anne: show my turn")
-        ui.see(page, "Your turn, Anne")
+    stopped = play_until(page, ui, want)
+    if want == "Bart":  # Bart stops; the bot plays; the turn comes back to Anne
+        stopped += play_until(page, ui, "Anne")
         ui.see(page, "Last turn: Cato")  # the bot played its turn in between
     ui.see(page, "Game log")
-    assert "Cato" not in asked  # never asked to pass the device to a bot
+    assert "Cato" not in stopped  # a bot's turn is never a human's to play
     ui.shot(page, "hotseat-3-after-bot")
     # the bot's turn, step by step with its dice (issue 16 item 4), and the skulls in words
     page.get_by_text(re.compile(r"^(\d \w+s?|No skulls)( \((\d )?from the card\))?: (one|two|three) more ends? the turn"

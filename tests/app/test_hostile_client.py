@@ -96,8 +96,9 @@ def test_another_devices_hot_seat_game_gives_nothing_away(served) -> None:
         for secret in ("Pass the device to", "I am Anne", "Your turn", "Re-roll", "Stop and score"):
             assert secret not in text, secret
     assert before and game_log(path) == before
-    # the owner's device (its token in its own local storage) still opens it
-    assert "Pass the device to Anne" in run_async(session(port, f"/s/{gid}", OWNER, until="Pass the device"))
+    # the owner's device (its token in its own local storage) still opens it (Kapern hides
+    # nothing, so the turn shows without a privacy screen)
+    assert "Your turn, Anne" in run_async(session(port, f"/s/{gid}", OWNER, until="Your turn"))
 
 
 def test_broken_frames_do_not_stop_the_server(served) -> None:
@@ -121,8 +122,8 @@ def test_a_page_from_another_site_cannot_open_the_websocket(served) -> None:
     port, gid, _ = served
     with pytest.raises(websockets.InvalidStatus):
         run_async(session(port, f"/s/{gid}", OWNER, origin="http://evil.example"))
-    assert "Pass the device to Anne" in run_async(session(port, f"/s/{gid}", OWNER,
-                                                            origin=f"http://127.0.0.1:{port}", until="Pass the device"))
+    assert "Your turn, Anne" in run_async(session(port, f"/s/{gid}", OWNER,
+                                                  origin=f"http://127.0.0.1:{port}", until="Your turn"))
 
 
 def test_a_stopping_server_closes_open_pages_and_ends_quietly(tmp_path, make_server) -> None:

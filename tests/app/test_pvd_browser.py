@@ -146,7 +146,7 @@ def step(page, ui, look=None) -> str:
         need = int(re.search(r"Tap (\d+)", page.get_by_text(re.compile(r"^Tap \d+ card")).first.inner_text()).group(1))
         for i in range(need):
             ui.tap(page, cards.first)
-            expect(page.get_by_role("button", name=re.compile(r"^Keep "))).to_have_count(i + 1)  # "Keep X (picked)"
+            expect(page.get_by_role("button", name=re.compile(r"^Discarding "))).to_have_count(i + 1)  # issue 26
         ui.tap(page, re.compile(r"^Discard \d card"))
         return "discard"
     for pattern in ORDER:
@@ -282,7 +282,7 @@ def test_pvd_two_browsers_see_different_hands(server, new_page, ui) -> None:
 
 #: the prompt of a window asking a captain on another captain's turn
 REACT = re.compile(r"^(\w+ is about to roll: play a card on them|\w+ has rolled: react to that roll"
-                   r"|A card is about to strike)")
+                   r"|A card is about to strike|(\w+'s|Your) [\w' ]+ is about to strike)")  # (whose card, on whom)
 
 
 def game_before_a_reaction(root) -> tuple[str, int, int, str]:

@@ -112,11 +112,17 @@ def test_dig_tokens_return_and_final_count(tmp_path) -> None:
     with pytest.raises(IllegalAction):
         s.act(E.ReturnToShip(0, ()))
     s.act(E.ReturnToShip(0, (1000,)))
-    view = s.view(None)
+    # the shared screen (the table's view) keeps the face-down values hidden (issue 26, item 7)
+    table = s.view(None)
+    assert table["players"][0]["treasures"] is None and table["players"][0]["treasure_count"] == 4
+    assert table["scores"]["rows"][0]["value"] is None and table["scores"]["rows"][0]["count"] == 4
+    assert table["scores"]["winners"] == []
+    view = s.view(0)  # Anne's own view, while she looks
     row = view["scores"]["rows"][0]
     assert row["treasures"] == [1000, 3000, 7000, 10000]
     assert row["discarded"] == [1000, 3000] and row["value"] == 17000  # rulebook: the 2 cheapest unique
-    assert view["scores"]["winners"] == ["Anne"]
+    assert view["players"][0]["treasures"] == [1000, 3000, 7000, 10000] and view["scores"]["winners"] == []
+    assert s.view(1)["players"][0]["treasures"] is None  # Bart does not see them
     # a restart resumes from the file and journal; undo takes back the last entry
     back = Session.load(tmp_path / "t.json", get_game)
     assert back.state.table.players[0].stage == 4

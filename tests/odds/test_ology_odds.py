@@ -11,6 +11,8 @@ import pytest
 from companion.games.pirateology.rules import GAME
 from companion.odds import pirateology as po
 
+from ..pirateology.conftest import table
+
 
 def close(observed: float, p: float, n: int) -> bool:
     return abs(observed - p) <= 4 * sqrt(p * (1 - p) / n) + 1e-3
@@ -94,3 +96,16 @@ def test_battles_agree_with_the_engine(att: str, dfn: str) -> None:
 def test_bad_questions(call, words: str) -> None:
     with pytest.raises(po.OddsError, match=words):
         call()
+
+
+def test_battle_advice_names_the_defending_weapon_the_cards_are_face_up() -> None:
+    """Setup: "Place your cards face up in front of you": the odds name the defending ship's
+    weapon and give the chance against it, never a "secret" weapon (issue 26, item 7)."""
+    s = table(["c1", "d1"], hands=[["crew", "cannon"], ["crew", "musket"]], phase="act", seat=0)
+    texts = [i["text"] for i in po.odds_view(GAME, s, 0)["items"] if i["text"].startswith("Battle")]
+    b = po.battle("cannon", "musket")
+    assert texts and "secret" not in texts[0] and "Musket" in texts[0]
+    assert f"you win {po._pct(b['attacker_wins'])}" in texts[0] and f"a draw {po._pct(b['draw'])}" in texts[0]
+    s = table(["c1", "d1"], hands=[["crew", "cannon"], ["crew"]], phase="act", seat=0)  # no weapon: one die
+    texts = [i["text"] for i in po.odds_view(GAME, s, 0)["items"] if "Bart" in i["text"] or "cannot" in i["text"]]
+    assert texts and "cannot fight back" in texts[0]

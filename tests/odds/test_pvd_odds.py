@@ -16,6 +16,9 @@ from companion.games.pirates_vs_dinosaurs.frames import Combat, SearchRoll
 from companion.games.pirates_vs_dinosaurs.kernel import context
 from companion.games.pirates_vs_dinosaurs.table.settle import Dice, Feed, settle
 from companion.odds import pirates_vs_dinosaurs as pvd
+from companion.engine import Session, Table
+from companion.games import get_game
+from companion.games.pirates_vs_dinosaurs import tracker as T
 
 P_SKULL = 1 / 3  # two skull faces of six (content/pirates-vs-dinosaurs/pieces.yaml)
 
@@ -248,3 +251,18 @@ def test_the_odds_of_a_state_are_worked_out_once(monkeypatch: pytest.MonkeyPatch
     assert odds_view(game, s, other) == work_out(game, s, other) and calls == [x, other]
     s.players[x].crew += 4  # (a Playout changes its state in place)
     assert odds_view(game, s, x) == work_out(game, s, x) and calls == [x, other, x]
+
+
+def test_a_fight_or_flee_choice_has_the_odds_of_the_fight() -> None:
+    """Plesiosaur: "fight the dinosaur (Strength 4) or add 2 hours": the odds beside the choice are
+    the rules' combat odds for the captain who chooses (issue 26, item 6)."""
+    s = Session(get_game(T.GAME_ID), ["Anne", "Bart"], source=Table())
+    s.act(T.Outfit(0, "sabers-and-muskets", ("cannon", "rope", "shovels")))
+    s.act(T.StartSearch(0, "jungle"))
+    s.act(T.Edit(0, "inc_dino", 0, "plesiosaur"))
+    s.act(T.PlayIncident(0, "dinosaur_attack"))
+    items = pvd.work_out(s.game, s.state, None)["items"]
+    c = pvd.combat(s.state.table, 0, 4, "dinosaur")
+    assert [i["text"] for i in items] == [f"If Anne fights the dinosaur (Strength 4), {c['dice']} dice: "
+                                          + pvd._combat_words(c)]
+    assert 0 < c["p_win"] < 1

@@ -88,3 +88,87 @@ def test_the_trackers_view_says_what_the_table_may_enter_and_the_storm_rule() ->
     assert v["storm_face"] == 5
     assert v["storm_text"] == ("The storm blows: no sailing, embarking, disembarking or loading until the next "
                                "doubles that are not double 5.")
+
+
+def test_tracker_roll_budget_and_cap_per_pirate() -> None:
+    """4. Movement: the two dice are the turn's BP; "no more than 7 BP may be spent on a single
+    pirate, unless that pirate carries the treasure chest ... at most 9" (issue 26, item 4)."""
+    s = Session(get_game("pirate-island-tracker"), ["Anne", "Bart"], source=Table())
+    s.act({"type": "rolled", "player": 0, "dice": [5, 6]})
+    assert s.view(None)["bp"] == 11 and not s.view(None)["doubles"]
+    s.act({"type": "spend", "player": 0, "pirate": 1, "cost": 6})  # out of the ship: 6 BP
+    s.act({"type": "spend", "player": 0, "pirate": 1, "cost": 1})  # one more field: 7 on pirate 1
+    try:
+        s.act({"type": "spend", "player": 0, "pirate": 1, "cost": 1})
+    except IllegalAction as exc:
+        assert "at most 7 BP on one pirate" in exc.reason
+    else:
+        raise AssertionError("an eighth BP on one pirate")
+    s.act({"type": "spend", "player": 0, "pirate": 2, "cost": 2, "carry": True})
+    assert s.view(None)["bp"] == 2 and s.view(None)["spent"] == {1: 7, 2: 2}
+    assert helper.move_check(RULES, 9, 7, 2, carry=True) is None and helper.move_check(RULES, 9, 7, 3, carry=True)
+    s.act({"type": "next_turn", "player": 0})
+    assert s.view(None)["bp"] == 0 and s.view(None)["dice"] == []  # unspent BP lapse
+
+
+def test_tracker_doubles_keep_the_storm() -> None:
+    """5. Doubles: no BP; double 5 lays out the storm, other doubles end it."""
+    s = Session(get_game("pirate-island-tracker"), ["Anne", "Bart"], source=Table())
+    s.act({"type": "rolled", "player": 0, "dice": [5, 5]})
+    v = s.view(None)
+    assert v["storm"] and v["bp"] == 0 and v["doubles"] and "Storm at sea" in v["last"]["lines"][0]
+    s.act({"type": "next_turn", "player": 0})
+    s.act({"type": "rolled", "player": 1, "dice": [3, 4]})
+    assert s.view(None)["storm"]  # not doubles: it blows on
+    s.act({"type": "next_turn", "player": 1})
+    s.act({"type": "rolled", "player": 0, "dice": [1, 1]})
+    assert not s.view(None)["storm"] and "The storm is over." in s.view(None)["last"]["lines"]
+
+
+def test_tracker_rescue_and_combat_rolls_resolve_with_their_odds() -> None:
+    """6. Rescue Rolls: below the target the pirate goes to the Totenkiste; 7. Combat: the table's
+    result for the dice and the modifier (the rulebook's example: 9 + 1 - 4 = 6, nothing)."""
+    s = Session(get_game("pirate-island-tracker"), ["Anne", "Bart"], source=Table())
+    swamp = next(f for f in ISL.fieldset if ISL.kind[f] == "swamp")
+    need = helper.rescue_targets(ISL, RULES, swamp)["fever"]
+    s.act({"type": "rescue", "player": 0, "band": 1, "kind": "fever", "where": swamp, "dice": [1, need - 2]})
+    v = s.view(None)
+    assert v["players"][1]["totenkiste"] == 1 and f"needs {need}+" in v["last"]["title"]
+    assert f"{helper.chance_at_least(need):.0%}" in v["last"]["lines"][0]
+    s.act({"type": "fight", "player": 0, "band": 0, "defender": 1, "attackers": 2, "terrain": "fortress",
+           "river": True, "dice": [4, 5]})
+    assert s.view(None)["last"]["title"] == "Nothing happens"
+    s.act({"type": "fight", "player": 0, "band": 0, "defender": 1, "attackers": 1, "terrain": "plain",
+           "river": False, "dice": [1, 1]})
+    assert s.view(None)["players"][0]["totenkiste"] == 1  # a failed attack costs an attacker
+    s.undo()
+    assert s.view(None)["players"][0]["totenkiste"] == 0
+    try:
+        s.act({"type": "rescue", "player": 0, "band": 1, "kind": "fever", "where": "", "dice": [7, 1]})
+    except IllegalAction as exc:
+        assert "two dice of 1 to 6" in exc.reason
+    else:
+        raise AssertionError("a 7 on a die")
+
+
+def test_tracker_shows_where_the_pieces_stand() -> None:
+    """The map of the table assistant shows where the table says each band's pirates, ships and
+    the chests stand (2. Setup: a chest on its sector's numbered field; a ship in a harbour)."""
+    s = Session(get_game("pirate-island-tracker"), ["Anne", "Bart"], source=Table())
+    field = ISL.chest_field[14]
+    s.act({"type": "place", "player": 0, "piece": "chest:1", "to": field})
+    s.act({"type": "place", "player": 0, "piece": "pirate:1:3", "to": "c9"})
+    s.act({"type": "place", "player": 0, "piece": "ship:0", "to": RED_HARBOUR})
+    board = s.board_view(None)
+    kinds = {(pc["kind"], pc["space"]) for pc in board["pieces"]}
+    assert {("chest", field), ("pirate", "c9"), ("ship", RED_HARBOUR)} <= kinds
+    assert board["spaces"]["c9"]["label"].endswith("Here: Blue pirate 3 (Bart)")
+    for bad in ({"piece": "pirate:1:4", "to": "c9"}, {"piece": "ship:0", "to": "c9"}, {"piece": "pirate:5:1", "to": "c10"}):
+        try:
+            s.act({"type": "place", "player": 0, **bad})
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"placed {bad}")
+    s.act({"type": "place", "player": 0, "piece": "pirate:1:3", "to": ""})
+    assert "pirate:1:3" not in s.view(None)["pieces"]

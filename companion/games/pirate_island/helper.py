@@ -110,7 +110,7 @@ def chance_at_least(total: int) -> float:
 
 
 def combat(rules: Any, attackers: int, terrain: str, river: bool, no_retreat: bool = False) -> dict[str, Any]:
-    """The modifier and, for each result, the dice totals that give it and their chance."""
+    """The modifier and, for each result, the dice totals that give it (`low`-`high`) and their chance."""
     c = rules.combat
     bonus = c.bonus[max(1, min(attackers, max(c.bonus)))]
     minus = c.defence.get(terrain, 0) if terrain in ("fortress", "mountain") else 0
@@ -125,8 +125,37 @@ def combat(rules: Any, attackers: int, terrain: str, river: bool, no_retreat: bo
     for name, low, high in spans:
         lo, hi = max(2, low - mod), min(12, high - mod)
         p = sum(1 for a in range(1, 7) for b in range(1, 7) if lo <= a + b <= hi) / 36 if lo <= hi else 0.0
-        rows.append({"result": name, "text": words[name], "dice": _span(lo, hi), "chance": round(p, 3)})
+        rows.append({"result": name, "text": words[name], "dice": _span(lo, hi), "chance": round(p, 3), "low": lo, "high": hi})
     return {"modifier": mod, "bonus": bonus, "minus": minus, "results": rows}
+
+
+def combat_result(rules: Any, attackers: int, terrain: str, river: bool, total: int) -> str:
+    """What a combat roll of `total` on two dice gives (killed, flees, nothing, failure): the row of
+    `combat` whose totals hold it (the table assistant enters the dice rolled at the table)."""
+    return next(r["result"] for r in combat(rules, attackers, terrain, river)["results"]
+                if r["low"] <= total <= r["high"])
+
+
+def storm_after(rules: Any, dice: tuple[int, int] | list[int], storm: bool) -> bool:
+    """Whether the storm blows after a turn's roll: doubles whose event is the storm start it or
+    keep it blowing, any other doubles end it, a roll that is not doubles leaves it as it was."""
+    if dice[0] != dice[1]:
+        return storm
+    return rules.doubles[dice[0]] == "storm"
+
+
+def move_check(rules: Any, left: int, used: int, cost: int, carry: bool = False) -> str | None:
+    """Why a pirate may not spend `cost` BP now (None: it may): the turn's points left, and at
+    most 7 BP on one pirate a turn, 9 while it carries the treasure (`used`: spent on it so far)."""
+    mv = rules.movement
+    cap = mv.carrier_cap if carry else mv.cap
+    if cost < 1:
+        return "a move costs 1 BP or more"
+    if cost > left:
+        return f"{cost} BP is more than the {left} left this turn"
+    if used + cost > cap:
+        return f"at most {cap} BP on one pirate a turn{' carrying the treasure' if carry else ''}; {used} spent on it"
+    return None
 
 
 def _span(lo: int, hi: int) -> str:

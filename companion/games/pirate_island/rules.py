@@ -30,7 +30,7 @@ from companion.words import join
 
 from .actions import (CODEC, Attack, Casualty, EndMoves, EndTurn, EnterHarbour, Flee, Fog, Load, Move, Pass, Raid,
                       Recruit, Rescue, Sail, Send, StepIn, TakeOver)
-from . import board_view, views
+from . import board_view, helper, views
 from .bots import IslandBot
 from .data import GAME_ID, Data, shared
 from .island import PIRATES_PER_BAND, SHIP_PREFIX, TOTENKISTE, Island, aboard
@@ -1285,7 +1285,7 @@ class IslandGame(Game[IslandState]):
         out.append(Event("roll", f"{name} rolls double {dice[0]}: {_EVENT_WORDS[event]}", {"dice": dice[:], "event": event}))
         s.bp = 0
         if s.storm:
-            if event == "storm":
+            if helper.storm_after(self.rules, dice, s.storm):  # (double 5: it goes on)
                 out.append(Event("storm", "the storm goes on", {}))
                 self._to_combat(s, out)
                 return

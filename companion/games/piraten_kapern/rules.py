@@ -77,6 +77,7 @@ def _dice_words(dice: list[int]) -> str:
 
 class KapernGame(Game[KapernState]):
     id = GAME_ID
+    hidden_information = False  # (every card and die lies open on the table)
     name = "Piraten Kapern"
     min_players = 2
     max_players = 5

@@ -86,7 +86,7 @@ def board_view(static: tuple[dict[str, Any], dict[str, str]], view: dict[str, An
         label = name + (": " + ", ".join(who) if who else "")
         spaces[sid] = {"label": label, "info": words[sid] + (". Here: " + ", ".join(who) if who else "")}
     out_of_game = [p["name"] for p in view["players"] if p["out"]]
-    summary = (f"Skull Bank {view['bank']} coins, {view['pile_left']} Skull Cards in the pile"
+    summary = (f"Skull Bank {_plural(view['bank'], 'coin')}, {_plural(view['pile_left'], 'Skull Card')} in the pile"
                + (f"; out of the game: {', '.join(out_of_game)}" if out_of_game else ""))
     return {"map": pic, "spaces": spaces, "pieces": pieces, "summary": summary,
             "key": "A-E: the pirates' pieces (in their colours); a number beside a piece: coins it has buried "

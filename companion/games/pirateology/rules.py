@@ -27,6 +27,7 @@ from typing import Any
 from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
 from companion.engine.events import NOWHERE, Sink
+from companion.words import plural
 
 from .actions import (
     Attack,
@@ -170,6 +171,7 @@ def load_data() -> Data:
 
 class PirateologyGame(Game[PirState]):
     id = GAME_ID
+    hidden_information = False  # (every card and die lies open on the table)
     name = "Pirateology"
     min_players = 2
     max_players = 5
@@ -632,8 +634,11 @@ class PirateologyGame(Game[PirState]):
             s.pos[p] = a.space
             s.must = dest["purpose"]
             if out is not NOWHERE:
-                how = f"drops anchor after {dest['steps']} of" if dest["purpose"] else "moves"
-                out.append(Event("move", f"{name} {how} {self._move_words(s)} to {space_label(a.space)} "
+                # the squares sailed, then the roll and the wind ("after 9 of 7" said a wind-doubled
+                # move against the roll)
+                how = (f"drops anchor after {plural(dest['steps'], 'square')}" if dest["purpose"] else
+                       f"moves {plural(dest['steps'], 'square')}") + f" ({self._move_words(s)})"
+                out.append(Event("move", f"{name} {how} to {space_label(a.space)} "
                                          f"({say(self.data.kinds[self.data.ocean.kind(a.space)].name)})",
                                  dict(s.last_move, purpose=dest["purpose"])))
             self._land(s, p, out)
@@ -686,7 +691,7 @@ class PirateologyGame(Game[PirState]):
             s.done.append(f"steal:{a.victim}")
             if s.must == "treasure":
                 s.must = ""
-            out.append(Event("steal", f"{name} digs up {s.players[a.victim]}'s {got} coins at {space_label(here)} "
+            out.append(Event("steal", f"{name} digs up {s.players[a.victim]}'s {plural(got, 'coin')} at {space_label(here)} "
                                       "with a Treasure Map", {"player": p, "victim": a.victim, "coins": got,
                                                              "space": here}))
         elif isinstance(a, Wager):
@@ -694,7 +699,7 @@ class PirateologyGame(Game[PirState]):
             s.battle["cards"] = a.cards
             s.phase = "battle"
             d = s.players[s.battle["def"]]
-            out.append(Event("wager", f"{name} wagers {a.coins} coins and {a.cards} cards; {d} matches",
+            out.append(Event("wager", f"{name} wagers {plural(a.coins, 'coin')} and {plural(a.cards, 'card')}; {d} matches",
                              {"player": p, "coins": a.coins, "cards": a.cards}))
         elif isinstance(a, Sail):
             s.phase = "spin"
@@ -705,9 +710,9 @@ class PirateologyGame(Game[PirState]):
             s.coins[p] += got
             s.done.append("bank")
             out.append(Event("bank", f"{name} plays three Treasure Maps on the Red X at {space_label(s.pos[p])} and "
-                                     f"empties the Skull Bank: {got} coins", {"player": p, "coins": got}))
+                                     f"empties the Skull Bank: {plural(got, 'coin')}", {"player": p, "coins": got}))
         elif isinstance(a, Drift):
-            out.append(Event("drift", f"{name} cannot move {s.steps} squares from {space_label(s.pos[p])} and stays",
+            out.append(Event("drift", f"{name} cannot move {plural(s.steps, 'square')} from {space_label(s.pos[p])} and stays",
                              {}))
             s.phase = "act"
         elif isinstance(a, Place):
@@ -770,7 +775,7 @@ class PirateologyGame(Game[PirState]):
             s.steps = sum(numbers[f] for f in outcome)
             s.phase = "move"
             if out is not NOWHERE:
-                out.append(Event("roll", f"{name} rolls {', '.join(outcome)}: {s.steps} squares "
+                out.append(Event("roll", f"{name} rolls {', '.join(outcome)}: {plural(s.steps, 'square')} "
                                          f"({s.steps * self.data.rules.wind_factor} with the wind)",
                                  {"faces": outcome}))
         elif ph == "deal":
@@ -838,7 +843,9 @@ class PirateologyGame(Game[PirState]):
             if s.deal_n:
                 return
         if s.owed and s.hands[p]:
-            s.pending = {"kind": "discard", "player": p, "count": min(s.owed, len(s.hands[p])), "then": "deal"}
+            monster = next(k.name for k in self.data.kinds.values() if k.effect.kind == "lose_card")
+            s.pending = {"kind": "discard", "player": p, "count": min(s.owed, len(s.hands[p])), "then": "deal",
+                         "why": say(monster)}
             s.owed = 0
             s.phase = "discard"
             return
@@ -927,7 +934,7 @@ class PirateologyGame(Game[PirState]):
                 got, s.coins[q] = s.coins[q], 0
                 s.coins[p] += got
                 out.append(Event("castaway_theft", f"{s.players[p]} lands on {s.players[q]}'s marker and takes "
-                                                   f"{got} coins from the castaway", {"player": p, "victim": q,
+                                                   f"{plural(got, 'coin')} from the castaway", {"player": p, "victim": q,
                                                                                       "coins": got}))
         self._space(s, p, self.data.ocean.kind(here), "act", out)
 
@@ -958,7 +965,8 @@ class PirateologyGame(Game[PirState]):
         elif e.kind == "lose_card":
             if s.hands[p]:
                 out.append(Event("sea_monster", f"a sea monster! {name} gives up a Skull Card", {"player": p}))
-                s.pending = {"kind": "discard", "player": p, "count": min(e.cards, len(s.hands[p])), "then": then}
+                s.pending = {"kind": "discard", "player": p, "count": min(e.cards, len(s.hands[p])), "then": then,
+                             "why": say(self.data.kinds[kind].name)}  # (the screen says why a card goes)
                 s.phase = "discard"
                 return
             out.append(Event("sea_monster", f"a sea monster, but {name} has no card to give up", {"player": p}))
@@ -1056,7 +1064,7 @@ class PirateologyGame(Game[PirState]):
                 self._take_all(s, a, d, out)
                 return
             n = self.number(face)
-            text = b["result"] = f"{s.players[a]} rolls {n}: {s.players[d]} owes {n} coins"
+            text = b["result"] = f"{s.players[a]} rolls {n}: {s.players[d]} owes {plural(n, 'coin')}"
             out.append(Event("battle", text, {"winner": a, "faces": outcome}))
             self._pay(s, d, a, n, 0, True, out)
             return
@@ -1113,7 +1121,7 @@ class PirateologyGame(Game[PirState]):
         s.coins[loser] = 0
         s.hands[winner] = sorted(s.hands[winner] + cards)
         s.hands[loser] = []
-        out.append(Event("take_all", f"{s.players[winner]} takes {got} coins and {len(cards)} cards from "
+        out.append(Event("take_all", f"{s.players[winner]} takes {plural(got, 'coin')} and {plural(len(cards), 'card')} from "
                                      f"{s.players[loser]}", {"from": loser, "to": winner, "coins": got,
                                                              "cards": list(cards)}))
         self._go(s, "act", out)
@@ -1173,7 +1181,8 @@ class PirateologyGame(Game[PirState]):
         return say(self.data.cards[card].name)
 
     def _move_words(self, s: PirState) -> str:
-        return f"{s.steps}" + (f" (wind {s.wind.upper()})" if s.wind else "")
+        """The roll and the wind of a move: "rolled 5, wind SW" (the wind doubles a move that starts its way)."""
+        return f"rolled {s.steps}" + (f", wind {s.wind.upper()}" if s.wind else "")
 
     def _phase_words(self, s: PirState) -> str:
         return {"place": "placing pirates", "deal": "dealing", "discard": "giving up a card",
@@ -1278,7 +1287,7 @@ class PirateologyGame(Game[PirState]):
         if isinstance(a, Steal):
             return f"steal {name[a.victim]}'s treasure with a Treasure Map"
         if isinstance(a, TakeBank):
-            return f"take the Skull Bank ({s.bank} coins) with three Treasure Maps"
+            return f"take the Skull Bank ({plural(s.bank, 'coin')}) with three Treasure Maps"
         if isinstance(a, Attack):
             kind = "ship" if self.is_ship(s, a.target) else "pirate"
             return f"attack {name[a.target]}'s {kind}"

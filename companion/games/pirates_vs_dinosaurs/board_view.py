@@ -53,7 +53,7 @@ def board_view(s: PvdState, player: int | None, landmarks_tracked: bool = True) 
     for q, pl in enumerate(s.players):
         sid = where(s, q)
         text = f"{pl.time} h" if pl.stage == EXPEDITION else ""
-        what = f"{pl.name}" + (f", {pl.time} hours left" if pl.stage == EXPEDITION else "")
+        what = f"{pl.name}" + (f", {_plural(pl.time, 'hour')} left" if pl.stage == EXPEDITION else "")
         pieces.append({"space": sid, "seat": q, "kind": "area_marker", "text": text, "label": what})
         here.setdefault(sid, []).append(what)
     if s.giant and s.giant in area_space:
@@ -74,10 +74,10 @@ def board_view(s: PvdState, player: int | None, landmarks_tracked: bool = True) 
         name = a.name["en"]
         if landmarks_tracked:
             seen = [x for x in hidden if me is not None and x in me.known]
-            label = f"{name}: search {a.search_hours} hours, {_plural(len(hidden), 'hidden landmark')} left"
+            label = f"{name}: search {_plural(a.search_hours, 'hour')}, {_plural(len(hidden), 'hidden landmark')} left"
             info = label + (f" ({len(seen)} of them seen by you)" if seen else "")
         else:
-            label = info = f"{name}: search {a.search_hours} hours"
+            label = info = f"{name}: search {_plural(a.search_hours, 'hour')}"
         put(a.space, label, info)
         for x in a.slots:
             sid = slot_space[x.id]

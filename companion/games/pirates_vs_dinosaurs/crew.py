@@ -65,7 +65,7 @@ def lose(ctx: Ctx, p: int, n: int, to: str = "reserve", preventable: bool = True
         else:
             pl.noted += 1  # ruling replenish-tokens: the stack is empty, the token is noted and paid for all the same
             paid = "1 token noted on the score pad"
-        ctx.emit(f"{pl.name} makes an Emergency Crew Replenishment (+{take} sailors, {paid})", "emergency", seat=p)
+        ctx.emit(f"{pl.name} makes an Emergency Crew Replenishment (+{plural(take, 'sailor')}, {paid})", "emergency", seat=p)
     n = min(n, pl.crew)
     pl.crew -= n
     if to == "lost_and_forgotten":
@@ -78,8 +78,9 @@ def lose(ctx: Ctx, p: int, n: int, to: str = "reserve", preventable: bool = True
     return n
 
 
-def gain(ctx: Ctx, p: int, n: int, src: str = "reserve") -> int:
-    """Take sailors from the reserve or from Lost and Forgotten (as many as are there)."""
+def gain(ctx: Ctx, p: int, n: int, src: str = "reserve", why: str = "") -> int:
+    """Take sailors from the reserve or from Lost and Forgotten (as many as are there); `why` names
+    the card that gives them (the log said a Medicine Chest's sailor without a reason)."""
     s = ctx.state
     pl = s.players[p]
     if src == "lost_and_forgotten":
@@ -90,7 +91,7 @@ def gain(ctx: Ctx, p: int, n: int, src: str = "reserve") -> int:
         s.reserve -= n
     pl.crew += n
     if n:
-        ctx.emit(f"{pl.name} gains {n} sailor{'s' if n > 1 else ''}", "gain", seat=p, n=n)
+        ctx.emit(f"{pl.name} gains {plural(n, 'sailor')}" + (f" ({why})" if why else ""), "gain", seat=p, n=n)
     return n
 
 

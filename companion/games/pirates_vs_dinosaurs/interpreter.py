@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import Any
 
 from companion.engine.stack import Ask, Need, Next, replace
-from companion.words import plural
+from companion.words import join, plural
 
 from .abilities import cond_ok, new_complete, new_incident, op_field, owned, reaches_others, resolve_ref, source_ref
 from .windows import open_window, window_seat
@@ -78,8 +78,10 @@ def op_lose(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
 
 
 def op_gain(ctx: Ctx, f: Ops, o: Any, i: int) -> Next:
+    card = f.src.split(":")[1] if f.src.count(":") else f.card  # (an ability's card: Medicine Chest)
+    why = catalog().label(card) if card and catalog().label(card) != card else ""
     for q in who(ctx.state, f, o.who):
-        gain(ctx, q, o.amount, o.from_)
+        gain(ctx, q, o.amount, o.from_, why)
     return None
 
 
@@ -308,7 +310,7 @@ def h_handdraw(ctx: Ctx, f: HandDraw) -> Next:
         pl.hand = drop(pl.hand, c)
         s.players[f.p].hand += (c,)
     ctx.emit(f"{name(ctx, f.p)} secretly takes {plural(len(got), 'card')} from {name(ctx, f.t)}", "plunder")
-    ctx.emit(f"Taken: {', '.join(got)}", "plunder", to=(f.p, f.t), cards=list(got))
+    ctx.emit(f"Taken: {join(catalog().label(c) for c in got)}", "plunder", to=(f.p, f.t), cards=list(got))
     return None
 
 
@@ -358,7 +360,7 @@ def h_draw(ctx: Ctx, f: DrawCards) -> Next:
         f = replace(f, n=f.n - len(got), waiting=False)
         ctx.put(f)
         ctx.emit(f"{name(ctx, f.p)} draws {plural(len(got), 'Event card')}", "draw", seat=f.p)
-        ctx.emit(f"You draw {', '.join(got)}", "draw", to=(f.p,), cards=list(got))
+        ctx.emit(f"You draw {join(catalog().label(c) for c in got)}", "draw", to=(f.p,), cards=list(got))
     if f.n <= 0:
         ctx.pop()
         return None

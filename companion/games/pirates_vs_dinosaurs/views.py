@@ -124,6 +124,12 @@ def decision_source(s: PvdState) -> dict[str, Any]:
     part = "desperate" if part == "desperate" else "text"
     text = (c.footer["en"] if c.footer else "") if part == "desperate" else (c.text["en"] if c.text else "")
     out: dict[str, Any] = {"card": cid, "name": c.name["en"], "part": part, "text": text}
+    # who plays it and on whom (a Sabotage's window named neither): seats and names, public
+    names = [pl.name for pl in s.players]
+    if 0 <= ops.u < len(names):
+        out.update(by=ops.u, by_name=names[ops.u])
+    if 0 <= ops.t < len(names):
+        out.update(target=ops.t, target_name=names[ops.t])
     top = s.stack[-1] if s.stack else None
     if isinstance(top, PickDice):
         out["face"] = top.face

@@ -309,7 +309,7 @@ def final_scores(s: PvdState, over: bool = True) -> dict[str, Any]:
     for p, pl in enumerate(s.players):
         value, dropped = final_value(list(pl.treasures), pl.tokens)
         rows.append({"seat": p, "name": pl.name, "on_ship": pl.stage == SHIP, "sunk": pl.sunk,
-                     "treasures": sorted(pl.treasures), "tokens": pl.tokens, "discarded": dropped,
+                     "treasures": sorted(pl.treasures), "count": len(pl.treasures), "tokens": pl.tokens, "discarded": dropped,
                      "value": value if pl.stage == SHIP else 0, "crew": pl.crew})
     return {"rows": rows, "winners": res["winners"], "sunk": res["sunk"]}
 

@@ -22,6 +22,7 @@ from companion.engine.state import to_jsonable
 from companion.words import plural
 
 from . import entries as E, numbers as calc
+from ..abilities import owned as owned_abilities
 from ..actions import Choose, ChooseArea, PutBack
 from ..board_view import board_view
 from ..catalog import SECTION, catalog
@@ -36,6 +37,10 @@ from ..state import DIG, EXPEDITION, LANDING, SHIP, UNKNOWN, Player, PvdState
 from .settle import Dice, Feed, settle, waiting
 
 GAME_ID = "pirates-vs-dinosaurs-tracker"
+#: an edited field in a player's words (the log said "Cato: inc dino set to triceratops")
+FIELD_WORDS = {"crew": "crew", "time": "hours left", "tokens": "Crew Replenishment tokens", "area": "area",
+               "mate_used": "First Mate", "inc_dino": "upcoming Dinosaur Attack", "inc_other": "upcoming Incident",
+               "curses": "Curse tokens"}
 
 
 @dataclass
@@ -114,8 +119,12 @@ class PvdTracker(Game[TrackerState]):
         return action.type.replace("_", " ")
 
     def view(self, state: TrackerState, player: int | None) -> dict[str, Any]:
-        """Everything the table tracks (one device on the table: no secrets are entered), what the
-        rules wait for, and every number the tracker's tools show, worked out by the rules."""
+        """Everything the table tracks, what the rules wait for, and every number the tracker's
+        tools show, worked out by the rules. The tracker lies on the table for everyone to read
+        (`player` None), so what the game keeps face down stays hidden there: a treasure's value
+        (rulebook, Stage 3: "place the token face down so that nobody but you knows the
+        treasure's value") is in the view of its captain only (`player` == the seat, asked when
+        that captain looks), and the final count's values and winners once the game is over."""
         s = state.table
         cat = catalog()
         players = []
@@ -125,7 +134,8 @@ class PvdTracker(Game[TrackerState]):
                 "area": pl.area, "area_name": calc.place_name(pl.area), "time": pl.time, "crew": pl.crew,
                 "weapon": pl.weapon, "equipment": list(pl.equipment), "relic": pl.relic, "first_mate": pl.mate,
                 "first_mate_used": pl.mate_used, "upcoming": {"dinosaur_attack": pl.inc_dino, "other": pl.inc_other},
-                "tokens": pl.tokens, "curses": list(pl.curses), "treasures": sorted(pl.treasures),
+                "tokens": pl.tokens, "curses": list(pl.curses), "treasure_count": len(pl.treasures),
+                "treasures": sorted(pl.treasures) if s.over or player == p else None,
                 "sunk": pl.sunk, "digging": calc.tokens_to_draw(s, p),
                 "carry": calc.carry_capacity(s, p) if pl.stage == DIG else None,
                 "put_back": calc.over_capacity(s, p) if pl.stage == DIG else 0, "phase": calc.phase(pl),
@@ -140,7 +150,18 @@ class PvdTracker(Game[TrackerState]):
                 "lost_and_forgotten": s.lost, "reserve": s.reserve, "tokens_left": s.tokens_left,
                 "prize_taken": s.prize_taken, "over": s.over, "sunk": s.sunk, "last": to_jsonable(state.last),
                 "waiting": calc.waiting_view(s), "outfits": calc.outfit_numbers(), "counting": calc.counting(s),
-                "rules": calc.table_numbers(), "scores": calc.final_scores(s, over=True)}
+                "rules": calc.table_numbers(), "scores": self._scores(s, player)}
+
+    @staticmethod
+    def _scores(s: Any, player: int | None) -> dict[str, Any]:
+        """The final count as far as the table may see it: every captain's values and the winners
+        once the game is over; before, the treasure counts (a captain's own values in their view)."""
+        found = calc.final_scores(s, over=True)
+        if s.over:
+            return found
+        rows = [r if r["seat"] == player else dict(r, treasures=None, discarded=None, value=None)
+                for r in found["rows"]]
+        return dict(found, rows=rows, winners=[])
 
     def board_view(self, state: TrackerState, player: int | None) -> dict[str, Any]:
         """The island picture of the table (the landmarks lie on the real board: no counts)."""
@@ -305,8 +326,13 @@ class PvdTracker(Game[TrackerState]):
             pl.area = a.text
         else:
             setattr(pl, a.field, a.text)
-        value = a.text if kind in ("area", "card") else a.number
-        self._say(ctx, state, a.player, "edit", f"{name}: {a.field.replace('_', ' ')} set to {value}", [])
+        if kind in ("area", "card"):
+            value = cat.label(a.text) if a.text else "none"
+        elif a.field == "mate_used":
+            value = "used" if a.number else "ready"
+        else:
+            value = str(a.number)
+        self._say(ctx, state, a.player, "edit", f"{name}: {FIELD_WORDS[a.field]} now {value}", [])
 
     def _combat(self, state: TrackerState, a: E.Combat, ctx: Ctx) -> None:
         s = state.table
@@ -316,10 +342,14 @@ class PvdTracker(Game[TrackerState]):
         before, tokens = pl.crew, pl.tokens
         ctx.push(CombatFrame(a.player, a.strength, a.foe, max_loss=None if a.max_loss < 0 else a.max_loss))
         got = self._run(state, ctx, Feed([Dice(tuple(a.faces), a.sabers == 1, a.double, a.plus)]))
-        fought = next(e.data for e in got if e.type == "combat")
+        at = next(i for i, e in enumerate(got) if e.type == "combat")
+        fought = got[at].data
         pl = s.players[a.player]
         emergencies = pl.tokens - tokens
-        lost = before + emergencies * catalog().setup.emergency_sailors - pl.crew
+        # what came back after the combat (Medicine Chest: 1 sailor from the reserve after a lost
+        # combat), said beside the loss, so that "Crew now" adds up
+        back = sum(e.data.get("n", 0) for e in got[at:] if e.type == "gain" and e.data.get("seat") == a.player)
+        lost = before + emergencies * catalog().setup.emergency_sailors - pl.crew + back
         won, strength, successes = fought["won"], fought["strength"], fought["successes"]
         lines = [f"{plural(successes, 'success')} against Strength {strength}"]
         if won:
@@ -327,6 +357,11 @@ class PvdTracker(Game[TrackerState]):
         else:
             lines.append(f"Lost: {strength} - {successes} = {strength - successes}"
                          + (f" (at most {a.max_loss})" if a.max_loss >= 0 else ""))
+        if back:
+            helpers = [catalog().label(src.split(":")[1]) for src, ab in owned_abilities(s, a.player)
+                       if ab.when == "after_combat" and catalog().label(src.split(":")[1]) != src.split(":")[1]]
+            lines.append(f"{' and '.join(helpers) or 'After the combat'}: +{plural(back, 'sailor')} back into the crew "
+                         "from the reserve")
         if emergencies:
             lines.append(f"Emergency Crew Replenishment x{emergencies}: "
                          f"+{plural(emergencies * catalog().setup.emergency_sailors, 'sailor')}, "
