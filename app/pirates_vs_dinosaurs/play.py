@@ -31,7 +31,7 @@ def prompt(view: dict[str, Any], kind: str, w: Any) -> str:
                 else w("pvd.strike.theirs", name=src["by_name"], card=src["name"]))
         on = ""
         if "target" in src and src["target"] != src["by"]:
-            on = w("pvd.strike.on_you") if src["target"] == you else w("pvd.strike.on", name=src["target_name"])
+            on = w("pvd.strike.target_you") if src["target"] == you else w("pvd.strike.target", name=src["target_name"])
         return w("pvd.strike.prompt", card=card, on=on)
     roll = view.get("roll") or {}
     roller = view["players"][roll["seat"]]["name"] if roll else "Another captain"

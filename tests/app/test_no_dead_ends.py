@@ -191,9 +191,10 @@ def test_an_engine_assistant_offers_every_step_of_a_whole_game(reg, gid) -> None
     screen.build()  # (the end screen draws)
 
 
-def pvd_entry(view: dict[str, Any], rng: random.Random, done: dict[str, int]) -> Any:
+def pvd_entry(view: dict[str, Any], rng: random.Random, done: dict[str, int], looks: Any) -> Any:
     """What a table of two captains enters next in a plain game: purchases, searches until two
-    areas are searched, the Dig Site, a dig with its tokens, the return; the next turn between."""
+    areas are searched, the Dig Site, a dig with its tokens, the return; the next turn between.
+    `looks(seat)`: that captain's own view (the table's keeps the treasures' values face down)."""
     w = view["waiting"]
     cat = catalog()
     if w is not None:
@@ -227,8 +228,9 @@ def pvd_entry(view: dict[str, Any], rng: random.Random, done: dict[str, int]) ->
     if me["stage"] == DIG and not done.get(f"dug:{p}"):
         done[f"dug:{p}"] = 1
         return T.Dig(p, tuple(rng.choice(T.FACES) for _ in range(me["rolls"]["dig"]["dice"])))
-    must = max(0, len(me["treasures"]) - (me["carry"] or 0))
-    return T.ReturnToShip(p, tuple(me["treasures"][:must]))
+    mine = looks(p)["players"][p]["treasures"]
+    must = max(0, len(mine) - (me["carry"] or 0))
+    return T.ReturnToShip(p, tuple(mine[:must]))
 
 
 def test_the_pvd_tracker_offers_every_step_of_a_whole_game(reg) -> None:
@@ -245,7 +247,7 @@ def test_the_pvd_tracker_offers_every_step_of_a_whole_game(reg) -> None:
         view = s.view(None)
         if view["over"]:
             break
-        entry = pvd_entry(view, rng, done)
+        entry = pvd_entry(view, rng, done, s.view)
         kinds.add(entry.type)
         needs(looker, entry.type, f"the PvD tracker, step {steps} ({entry})", waited=view["waiting"] is not None)
         if entry.type == "search":  # (the Search tool is open on the page as the table enters the dice)

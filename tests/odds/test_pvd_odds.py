@@ -18,7 +18,8 @@ from companion.games.pirates_vs_dinosaurs.table.settle import Dice, Feed, settle
 from companion.odds import pirates_vs_dinosaurs as pvd
 from companion.engine import Session, Table
 from companion.games import get_game
-from companion.games.pirates_vs_dinosaurs import tracker as T
+from companion.games.pirates_vs_dinosaurs.table import entries as T
+from companion.games.pirates_vs_dinosaurs.table.tracker import GAME_ID
 
 P_SKULL = 1 / 3  # two skull faces of six (content/pirates-vs-dinosaurs/pieces.yaml)
 
@@ -256,7 +257,7 @@ def test_the_odds_of_a_state_are_worked_out_once(monkeypatch: pytest.MonkeyPatch
 def test_a_fight_or_flee_choice_has_the_odds_of_the_fight() -> None:
     """Plesiosaur: "fight the dinosaur (Strength 4) or add 2 hours": the odds beside the choice are
     the rules' combat odds for the captain who chooses (issue 26, item 6)."""
-    s = Session(get_game(T.GAME_ID), ["Anne", "Bart"], source=Table())
+    s = Session(get_game(GAME_ID), ["Anne", "Bart"], source=Table())
     s.act(T.Outfit(0, "sabers-and-muskets", ("cannon", "rope", "shovels")))
     s.act(T.StartSearch(0, "jungle"))
     s.act(T.Edit(0, "inc_dino", 0, "plesiosaur"))
