@@ -97,10 +97,15 @@ def play_until(page, ui, want: str, limit: int = 12) -> list[str]:
     """Hot seat: reveal for whoever is asked, stop every turn, until `want` shows. Returns the
     players the privacy screen asked for, in order."""
     asked: list[str] = []
-    for _ in range(limit):
+    for _ in range(2 * limit):
         pass_to = page.get_by_text(re.compile(r"^Pass the device to "))
         stop = page.get_by_role("button", name=STOP)
-        pass_to.or_(stop).first.wait_for()
+        go_on = page.get_by_role("button", name="Go on")  # a turn three skulls ended by itself, seen
+        pass_to.or_(stop).or_(go_on).first.wait_for()
+        if go_on.count() and not pass_to.count():
+            ui.tap(page, go_on.first)
+            pass_to.or_(stop).first.wait_for()
+            continue
         if pass_to.count():
             name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
             asked.append(name)
@@ -113,7 +118,7 @@ def play_until(page, ui, want: str, limit: int = 12) -> list[str]:
             ui.tap(page, stop.first)
             # the device goes to the other human, or (when their turn ended by itself at three
             # skulls) stays: wait until the screen shows the turn that just ended
-            pass_to.or_(new_last_turn(page, before)).first.wait_for()
+            pass_to.or_(new_last_turn(page, before)).or_(go_on).first.wait_for()
     raise AssertionError(f"never asked to pass the device to {want}; asked: {asked}")
 
 
