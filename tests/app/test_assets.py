@@ -13,7 +13,7 @@ def test_web_assets_hold_only_icons(tmp_path: Path, monkeypatch) -> None:
     folder = web_assets()
     assert folder.is_relative_to(tmp_path)
     assert (folder / "icons" / "skull.svg").is_file()
-    assert sorted(p.name for p in folder.iterdir()) == ["favicon.png", "fonts", "icons", "manifest.json"]
+    assert sorted(p.name for p in folder.iterdir()) == ["favicon.png", "fonts", "icons", "index.html", "manifest.json"]
     assert {p.suffix for p in (folder / "icons").iterdir()} == {".svg", ".png", ""}  # ("" : the icon's stamp)
     assert {p.suffix for p in (folder / "fonts").iterdir()} <= {".ttf", ".txt"}
     assert (folder / "fonts" / "Vera.ttf").stat().st_size > 10_000

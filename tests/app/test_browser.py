@@ -147,15 +147,19 @@ def play_until(page, ui, want: str, limit: int = 12) -> list[str]:
     goes round without a privacy screen (issue 26, item 5). Returns whose turns were stopped."""
     stopped: list[str] = []
     turn = page.get_by_text(re.compile(r"^Your turn, \w+$"))
-    for _ in range(limit):
-        turn.first.wait_for()
+    go_on = page.get_by_role("button", name="Go on")  # a turn three skulls ended by itself, seen
+    for _ in range(2 * limit):
+        turn.or_(go_on).first.wait_for()
+        if go_on.count():
+            ui.tap(page, go_on.first)
+            continue
         name = turn.first.inner_text().removeprefix("Your turn, ").strip()
         if name == want:
             return stopped
         stopped.append(name)
         before = last_turn(page)
         ui.tap(page, page.get_by_role("button", name=STOP).first)
-        new_last_turn(page, before).first.wait_for()  # (also when three skulls ended a turn by themselves)
+        new_last_turn(page, before).or_(go_on).first.wait_for()  # (also when three skulls ended a turn by themselves)
         assert page.get_by_text(re.compile(r"^Pass the device to ")).count() == 0
     raise AssertionError(f"never {want}'s turn; stopped: {stopped}")
 
