@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.engine import Action
 
-from .actions import Attack, EndMoves, EndTurn, Fog, Load, Move, Pass, Recruit, Sail, StepIn, TakeOver
+from .actions import Attack, EndMoves, EndTurn, EnterHarbour, Fog, Load, Move, Pass, Recruit, Sail, StepIn, TakeOver
 from .data import shared
 
 
@@ -81,7 +81,7 @@ class IslandBot:
             lp = isl.landing[a.harbour]
             d = isl.steps_from(lp)
             return (-sum(d.get(c["field"], 30) for c in view["chests"]), isl.kind[lp] == "fortress")
-        return max(legal, key=score)
+        return max((a for a in legal if isinstance(a, EnterHarbour)), key=score)
 
     def _move(self, view: dict[str, Any], legal: list[Action]) -> Action:
         isl = shared().island
