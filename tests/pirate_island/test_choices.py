@@ -147,3 +147,32 @@ def test_a_way_of_choice_keeps_every_movement_rule() -> None:
     s.spent = {"red-2": 4}  # 3 BP left on this pirate: the way costs 4
     reason = refused(s, walk, MOVEMENT)
     assert "with 3 BP" in reason and "that way costs 4 BP" in reason
+
+
+def test_companion_play_types_a_way_and_offers_staying_at_sea() -> None:
+    """`companion play` (the terminal): `r2 m6 via m7` is a walk (4. Movement); after 7 or more
+    the numbered menu offers keeping the ship at sea (2. Setup)."""
+    from companion.engine import Session
+    from companion.games.pirate_island import terminal
+
+    start, m, goal, _ = mountain_then_plain()
+    s = moving(place(table(), "red-2", start), 11)
+    view = GAME.view(s, 0)
+    got = terminal.parse(f"r2 {goal} via {m}", view)
+    assert got == [{"type": "walk", "player": 0, "pirate": "red-2", "to": goal, "via": [m], "carry": False}]
+    assert terminal.parse(f"r2 {goal}", view)[0]["type"] == "move"
+    for bad in (f"r2 {goal} via", f"r2 {goal} sideways"):
+        try:
+            terminal.parse(bad, view)
+        except ValueError as exc:
+            assert "via" in str(exc)
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
+    s = GAME.new_state(["Ann", "Ben"], {})
+    for outcome in ((1,) * 6, (6, 1), (4, 4)):
+        s, _ = roll(s, *outcome)
+    session = Session(GAME, ["Ann", "Ben"], start=s)
+    assert session.state.phase == "enter"
+    terminal.bind(session, session.legal_actions())
+    menu = terminal.render(session.view(0))
+    assert "keep the ship at sea" in menu, SETUP
