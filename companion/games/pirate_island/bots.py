@@ -109,6 +109,14 @@ class IslandBot:
             best = min(carriers, key=lambda a: (home(a.to), cost.get((a.pirate, a.to, True), 0)))
             if home(best.to) < here:
                 return best
+        # 1b. a pirate of ours on the landing place the carrier heads for stands in its way: it
+        # goes aboard (or else off the landing place)
+        if carriers or (treasure is not None and any(p["where"] == treasure for p in me.values())):
+            carrier = me[carriers[0].pirate]["where"] if carriers else treasure
+            blockers = {p["id"] for p in me.values() if p["where"] in landings and p["where"] != carrier}
+            clear = [a for a in moves if a.pirate in blockers and not a.carry and a.to not in landings]
+            if clear:
+                return min(clear, key=lambda a: (a.to not in isl.harbours, cost.get((a.pirate, a.to, False), 0)))
         # 2. sail the ship nearer to the treasure
         if treasure is not None:
             sails = [a for a in legal if isinstance(a, Sail)]
