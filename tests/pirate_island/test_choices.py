@@ -176,3 +176,46 @@ def test_companion_play_types_a_way_and_offers_staying_at_sea() -> None:
     terminal.bind(session, session.legal_actions())
     menu = terminal.render(session.view(0))
     assert "keep the ship at sea" in menu, SETUP
+
+
+def test_the_table_tracker_keeps_a_ship_at_sea_and_spends_a_way_of_choice() -> None:
+    """The table assistant's entries: a roll with the ship at sea may let it sail into a harbour,
+    and the player may keep it at sea (2. Setup); a pirate's way through chosen fields costs what
+    that way costs (4. Movement, the worked example: a mountain, then a plain)."""
+    from companion.engine import IllegalAction, Session
+    from companion.engine.chance import Table
+    from companion.games import get_game
+    from companion.games.pirate_island import helper
+
+    s = Session(get_game("pirate-island-tracker"), ["Anne", "Bart"], source=Table())
+    try:
+        s.act({"type": "sea", "player": 0})
+    except IllegalAction as exc:
+        assert exc.rule == SETUP
+    else:
+        raise AssertionError("kept at sea without a roll")
+    s.act({"type": "rolled", "player": 0, "dice": [4, 4], "at_sea": True})
+    v = s.view(None)
+    assert v["at_sea"] and v["may_enter"] and v["bp"] == 0 and "may sail into a free harbour" in v["last"]["title"]
+    assert not v["storm"], "doubles at sea are only a total (rulings doubles-before-harbour)"
+    s.act({"type": "sea", "player": 0})
+    assert s.view(None)["turn"] == 1 and "Anne keeps the ship at sea" in texts(s.history(None))
+    s.act({"type": "rolled", "player": 1, "dice": [2, 3], "at_sea": True})
+    assert not s.view(None)["may_enter"] and "stays at sea" in s.view(None)["last"]["title"]
+    s.act({"type": "next_turn", "player": 1})
+    # a way of choice: from the plain over the mountain to the plain beyond, 3 + 1 BP
+    start, m, goal, cheapest = mountain_then_plain()
+    data = GAME.data
+    assert helper.route(data.island, data.rules, start, goal)["cost"] == cheapest
+    found = helper.route(data.island, data.rules, start, goal, via=(m,))
+    assert found["cost"] == 4 and found["route"] == [start, m, goal], MOVE
+    s.act({"type": "rolled", "player": 0, "dice": [5, 6]})
+    way = [start, m, goal]
+    try:
+        s.act({"type": "spend", "player": 0, "pirate": 2, "cost": cheapest, "way": way})
+    except IllegalAction as exc:
+        assert "that way costs 4 BP" in exc.reason
+    else:
+        raise AssertionError("a way spent for less than it costs")
+    s.act({"type": "spend", "player": 0, "pirate": 2, "cost": 4, "way": way})
+    assert s.view(None)["bp"] == 7 and f"by way of {ISL.label[m]} to {ISL.label[goal]} for 4 BP" in texts(s.history(None))

@@ -1352,7 +1352,7 @@ class IslandGame(Game[IslandState]):
         keep = out is not NOWHERE  # (the roll's words: a game kept by nobody skips them)
         if s.ships[s.colours[s.seat]] is None:
             enter = self.rules.start.enter_harbour
-            if total >= enter and not s.storm and any(self.ship_at(s, h) is None for h in self.island.harbours):
+            if helper.may_enter(self.rules, total, s.storm) and any(self.ship_at(s, h) is None for h in self.island.harbours):
                 s.phase = "enter"
                 if keep:
                     out.append(Event("roll", f"{name} rolls {total}: the ship may enter a harbour", {"dice": dice[:]}))
