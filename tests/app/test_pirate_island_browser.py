@@ -160,3 +160,35 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
     assert all(b["y"] + b["height"] <= ui.DESKTOP["height"] for b in boxes), boxes  # the whole map in view
     assert turn["x"] >= right and choice["x"] >= right, (turn, choice, right)  # beside it
     assert choice["y"] + choice["height"] <= ui.DESKTOP["height"], choice  # and the choices above the fold
+
+
+def test_pirate_island_assistant_ship_at_sea_and_a_way_of_choice(server, new_page, ui) -> None:
+    """The table assistant's choices of issue 31: a ship still at sea rolls 8 and is kept at sea
+    (2. Setup: it "may" sail into a harbour); the way card goes on from a field the way passes
+    (4. Movement: a way other than the cheapest), and a pirate spends what that way costs."""
+    page = new_page(ui.PHONE)
+    ui.start_game(page, server, GID, "assistant")
+    ui.see(page, "Round 1: Anne's turn (Red)")
+    ui.tap(page, page.get_by_role("switch", name=re.compile("^Our ship is still at sea")).first, changes=False)
+    ui.tap(page, "The turn's roll: a die shows 4")
+    ui.tap(page, "The turn's roll: a die shows 4")
+    ui.tap(page, "Enter 4 and 4")
+    ui.see(page, "Rolled 8: the ship may sail into a free harbour (put it there on the map), or stay at sea.")
+    ui.shot(page, "pirate-island-helper-at-sea")
+    ui.tap(page, "Keep the ship at sea")
+    ui.see(page, "Round 1: Bart's turn (Blue)")
+    # Bart's ship is in: a roll for movement, then a way through D9 that is not the cheapest
+    ui.tap(page, page.get_by_role("switch", name=re.compile("^Our ship is still at sea")).first, changes=False)
+    ui.tap(page, "The turn's roll: a die shows 5")
+    ui.tap(page, "The turn's roll: a die shows 6")
+    ui.tap(page, "Enter 5 and 6")
+    ui.see(page, "Bart rolls 5 and 6: 11 BP to move")
+    ui.tap(page, re.compile(r"^C9 Plain"))
+    ui.tap(page, re.compile(r"^D9 Plain"))
+    ui.tap(page, "Go on from D9")
+    ui.see(page, "By way of D9")
+    ui.tap(page, re.compile(r"^D8 Plain"))
+    ui.see(page, "C9 to D8: 2 BP, C9 > D9 > D8; fits in one turn.")  # (straight on: 1 BP)
+    ui.shot(page, "pirate-island-helper-way")
+    ui.tap(page, "Pirate 1 goes (2 BP)")
+    ui.see(page, "Blue pirate 1 (Bart) moves by way of D9 to D8 for 2 BP: 9 BP left")
