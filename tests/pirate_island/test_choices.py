@@ -219,3 +219,45 @@ def test_the_table_tracker_keeps_a_ship_at_sea_and_spends_a_way_of_choice() -> N
         raise AssertionError("a way spent for less than it costs")
     s.act({"type": "spend", "player": 0, "pirate": 2, "cost": 4, "way": way})
     assert s.view(None)["bp"] == 7 and f"by way of {ISL.label[m]} to {ISL.label[goal]} for 4 BP" in texts(s.history(None))
+
+
+def test_what_a_player_may_do_they_may_also_leave() -> None:
+    """Every "may" of the events and of combat is a choice with a way to decline it: the fog
+    (5. Doubles, the left neighbour "may move"), double 4 ("may move their ship"), new recruits
+    ("may bring it back"), the combat phase (3. Structure of a Round: optional; 7. Combat: each
+    pirate "may" attack) and stepping into the vacated field (7. Combat: "may let one ... occupy")."""
+    doubles = "5. Doubles"
+    s = table(("Ann", "Ben", "Cas"))
+    place(s, "red-1", find(lambda f: kind(f) == "plain" and ISL.number[f] is None and ISL.ring[f] >= 5))
+    s, _ = roll(s, 3, 3)
+    assert s.phase == "fog" and Pass(1) in GAME.legal_actions(s), doubles
+    t, _ = act(s, {"type": "pass", "player": 1})
+    assert t.pirates["red-1"] == s.pirates["red-1"] and t.seat == 1, doubles
+    s = table()
+    for k in range(1, 5):
+        place(s, f"blue-{k}", "totenkiste")
+    s, _ = roll(s, 4, 4)
+    assert s.phase == "raid"
+    t, _ = act(s, {"type": "pass", "player": 0})
+    assert t.ships == s.ships and t.seat == 1, doubles
+    s = table()
+    place(s, "red-3", "totenkiste")
+    s, _ = roll(s, 6, 6)
+    assert s.phase == "recruit"
+    t, _ = act(s, {"type": "pass", "player": 0})
+    assert t.pirates["red-3"] == "totenkiste" and t.seat == 1, doubles
+    # combat: end the turn without an attack; after a won fight, nobody steps in
+    f = find(lambda x: kind(x) == "plain" and ISL.number[x] is None and len(ISL.near[x]) == 6
+             and not any(river(x, n) for n in ISL.near[x]) and all(ISL.number[n] is None for n in ISL.near[x]))
+    a = sorted(ISL.near[f])[0]
+    s = table()
+    place(s, "blue-1", f)
+    place(s, "red-1", a)
+    s.seat, s.phase, s.bp = 0, "combat", 0
+    t, _ = act(s, {"type": "end_turn", "player": 0})
+    assert t.pirates["blue-1"] == f and t.seat == 1, "7. Combat"
+    s, _ = act(s, {"type": "attack", "player": 0, "target": "blue-1", "attackers": ["red-1"]})
+    s, _ = roll(s, 6, 6)
+    assert s.phase == "step_in"
+    t, _ = act(s, {"type": "pass", "player": 0})
+    assert t.pirates["red-1"] == a, "7. Combat"
