@@ -261,3 +261,14 @@ def test_what_a_player_may_do_they_may_also_leave() -> None:
     assert s.phase == "step_in"
     t, _ = act(s, {"type": "pass", "player": 0})
     assert t.pirates["red-1"] == a, "7. Combat"
+
+
+def test_each_player_has_a_band_and_the_ship_of_its_colour() -> None:
+    """2. Setup: each player chooses a band and the ship of its colour; the seats take the colours
+    in the order of the box (ruling band-colours), a band of six pirates aboard its own ship."""
+    s = GAME.new_state(["Ann", "Ben", "Cas"], {})
+    assert s.colours == list(GAME.data.colours[:3]), SETUP
+    for seat, colour in enumerate(s.colours):
+        band = GAME.band(s, seat)
+        assert len(band) == 6 and all(s.pirates[p] == f"ship-{colour}" for p in band)
+        assert s.owner[colour] == seat and s.ships[colour] is None, SETUP
