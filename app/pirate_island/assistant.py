@@ -109,11 +109,21 @@ def roll_card(screen: Any, live: Any, view: dict[str, Any], d: dict[str, Any]) -
     """The turn's roll, then its movement points: the budget left and what each pirate spent of
     its cap (7 BP, 9 carrying the treasure); a move is spent from the way below or by hand here."""
     rows: list[ft.Control] = [heading("The turn's roll", 16)]
+    w = screen.w
     if not view["dice"]:
+        at_sea = bool(d.get("at_sea"))
+        rows.append(labelled_switch(w("island.sea.switch"), at_sea, lambda v: (d.update(at_sea=v), screen.app.render())))
         rows += two_dice(screen, d, "turn_dice", "The turn's roll",
-                         lambda dice: act(screen, live, {"type": "rolled", "dice": list(dice)}))
+                         lambda dice: act(screen, live, {"type": "rolled", "dice": list(dice), "at_sea": at_sea}))
         return card(*rows, key="roll")
     a, b = view["dice"]
+    if view["at_sea"]:  # the roll of a ship at sea: it may sail into a harbour, or stay at sea
+        rows.append(para(w("island.sea.may_enter" if view["may_enter"] else "island.sea.stays", total=a + b,
+                           need=view["enter_need"]), size=16))
+        if view["may_enter"]:
+            rows.append(button(w("island.sea.stay"), lambda e: act(screen, live, {"type": "sea"}), icon=ft.Icons.SAILING,
+                               key="island-stay-at-sea"))
+        return card(*rows, key="roll")
     rows.append(para(f"Rolled {a} and {b}" + (": doubles, no movement points" if view["doubles"] else
                                               f": {view['bp']} BP left"), size=16))
     if not view["doubles"]:
@@ -209,14 +219,21 @@ def route_card(screen: Any, live: Any, d: dict[str, Any], view: dict[str, Any] |
     board = live.board_view(screen.app.client)
     carry = bool(d.get("carry"))
     a, b = d.get("from"), d.get("to")
+    via: list[str] = d.setdefault("via", [])
 
     def tapped(sid: str) -> None:
         screen.board_tap = sid
         if sid in isl.fieldset:
             if a is None or b is not None or sid == a:
                 d["from"], d["to"] = (None if sid == a and b is None else sid), None
+                via.clear()
             else:
                 d["to"] = sid
+        screen.app.render()
+
+    def go_on() -> None:  # the destination becomes a field the way goes through
+        via.append(b)
+        d["to"] = None
         screen.app.render()
 
     def set_carry(value: bool) -> None:
@@ -226,15 +243,18 @@ def route_card(screen: Any, live: Any, d: dict[str, Any], view: dict[str, Any] |
     line = "Tap the field of a pirate: the fields it reaches this turn are outlined with their cost in BP."
     found = None
     if a:
-        for f, cost in helper.reachable(isl, data.rules, a, carry).items():
+        for f, cost in helper.reachable(isl, data.rules, via[-1] if via else a, carry).items():
             highlights[f] = {"kind": "reachable", "text": cost}
-        line = f"From {isl.label[a]}: tap the destination (any field, also farther than one turn)."
+        for f in via:
+            highlights[f] = {"kind": "last"}
+        line = f"From {isl.label[via[-1] if via else a]}: tap the destination (any field, also farther than one turn)."
     if a and b:
-        found = helper.route(isl, data.rules, a, b, carry)
+        found = helper.route(isl, data.rules, a, b, carry, via=tuple(via))
         highlights = {f: {"kind": "last"} for f in (found["route"] if found else [])}
         highlights[b] = {"kind": "target", "text": found["cost"] if found else None}
         line = ""
-    rows: list[ft.Control] = [heading("Cheapest way", 16),
+    title = screen.w("island.through.title", fields=", ".join(isl.label[f] for f in via)) if via else "Cheapest way"
+    rows: list[ft.Control] = [heading(title, 16),
                               island_panel(screen, board, tapped, highlights, a, line or None, key="helper-map",
                                            inset=2 * (CARD_PADDING + 1)),
                               labelled_switch("Carrying the treasure", carry, lambda v: set_carry(v))]
@@ -249,14 +269,18 @@ def route_card(screen: Any, live: Any, d: dict[str, Any], view: dict[str, Any] |
                                 else "") + f"; {turn}.", size=16))
             if view is not None and view["bp"] and found["cost"] <= view["bp"]:  # spend it from the turn's points
                 cap = view["carrier_cap"] if carry else view["cap"]
+                way = [a, *via, b] if via else []
                 rows.append(wrap_row([button(f"Pirate {n} goes ({found['cost']} BP)", lambda e, n=n: act(screen, live, {
-                    "type": "spend", "pirate": n, "cost": found["cost"], "carry": carry}), icon=ft.Icons.DIRECTIONS_WALK,
+                    "type": "spend", "pirate": n, "cost": found["cost"], "carry": carry, "way": way}),
+                    icon=ft.Icons.DIRECTIONS_WALK,
                     disabled=view["spent"].get(n, 0) + found["cost"] > cap) for n in range(1, 7)], spacing=4))
+            rows.append(button(screen.w("island.through.add", field=isl.label[b]), lambda e: go_on(), icon=ft.Icons.ROUTE,
+                               key="island-through"))
         targets = helper.rescue_targets(isl, data.rules, b)
         lava = f"eruption {targets['eruption']}+" if targets["eruption"] else "safe from eruptions (unnumbered)"
         rows.append(para(f"Rescue targets on {isl.label[b]}: fever {targets['fever']}+, {lava}."))
     if a:
-        rows.append(button("Start again", lambda e: (d.update({"from": None, "to": None}), screen.app.render()),
+        rows.append(button("Start again", lambda e: (d.update({"from": None, "to": None}), via.clear(), screen.app.render()),
                            icon=ft.Icons.RESTART_ALT))
     rows.append(legend(board, [(HIGHLIGHT["selected"], "the pirate's field"), (HIGHLIGHT["reachable"], "reachable"),
                                (HIGHLIGHT["last"], "the way")]))

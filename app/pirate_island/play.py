@@ -3,7 +3,9 @@ sees them. The seat to move taps one of its pirates (or its ship) and the fields
 are outlined with their cost in BP; a tap on one moves there. Harbours to enter, enemies to
 attack, fields to flee to are outlined and tapped alike. The same choices stay as buttons in the
 engine's words below the map (the text alternative). What a tap may do comes from the game's
-board view (`taps`); no rule lives here."""
+board view (`taps`); no rule lives here. A picked pirate may also go by a way of the player's
+own: "Choose the way" makes each tap on the map the next field of the way, and the rules say what
+that way costs or why it is refused (the session's describe and refusal of the walk)."""
 from __future__ import annotations
 
 from typing import Any
@@ -14,7 +16,8 @@ from companion.words import plural
 
 from app.pirate_island.islandmap import HIGHLIGHT, island_panel, legend
 from app.widgets.board import MAP
-from app.widgets.common import button, card, heading, notice, para, wrap_row
+from app.widgets.common import button, card, heading, labelled_switch, notice, para, wrap_row
+from companion.games.pirate_island.island import SHIP_PREFIX
 
 
 def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> list[ft.Control]:
@@ -43,6 +46,15 @@ def _selection(screen: Any, taps: dict[str, Any]) -> tuple[str | None, str | Non
     return key, choice
 
 
+def _way(screen: Any, key: str | None, pick: dict[str, str]) -> list[str] | None:
+    """The fields of the way being chosen for the picked pirate (None: not choosing a way): only
+    a pirate on the island (not a ship's crew) walks a way of its own."""
+    way = getattr(screen, "island_way", None)
+    if way is None or key is None or key.startswith(SHIP_PREFIX) or key != getattr(screen, "island_way_for", None):
+        return None
+    return way
+
+
 def island(screen: Any, live: Any, seat: int | None) -> list[ft.Control]:
     """The map (keyed MAP: beside the choices on a wide screen), then what a tapped field offers
     and the legend."""
@@ -51,6 +63,9 @@ def island(screen: Any, live: Any, seat: int | None) -> list[ft.Control]:
     pick, options, direct = taps.get("pick") or {}, taps.get("options") or {}, taps.get("direct") or {}
     key, choice = _selection(screen, taps)
     chosen_at = next((sp for sp, k in pick.items() if k == key), None)
+    way = _way(screen, key, pick)
+    if way is not None:
+        return _way_map(screen, live, seat, bv, key, chosen_at, way)  # type: ignore[arg-type]
     highlights: dict[str, dict[str, Any]] = {}
     for sp in bv.get("last") or []:
         highlights[sp] = {"kind": "last"}
@@ -93,10 +108,71 @@ def island(screen: Any, live: Any, seat: int | None) -> list[ft.Control]:
         where = bv["spaces"].get(choice, {}).get("label", choice).split(".")[0]
         rows.append(card(heading(f"On {where}:", 16), wrap_row([
             button(a["text"], lambda e, a=a: act(screen, a), primary=True) for a in acts]), key="island-choice"))
+    if key and not key.startswith(SHIP_PREFIX) and any(a["action"].get("type") == "move" for acts in options[key].values()
+                                                       for a in acts):
+        rows.append(button(screen.w("island.way.start", pirate=_name(taps, key)), lambda e: start_way(screen, key),
+                           icon=ft.Icons.ROUTE, key="island-way-start"))
     rows.append(legend(bv, [(HIGHLIGHT["movable"], "yours to move"), (HIGHLIGHT["reachable"], "reachable"),
                             (HIGHLIGHT["target"], "a choice"), (HIGHLIGHT["last"], "the last move")]))
     return [island_panel(screen, bv, tapped, highlights, chosen_at, line, key=MAP, focus=chosen_at),
             ft.Column(rows, spacing=8, key="island-panel")]
+
+
+def start_way(screen: Any, key: str) -> None:
+    """Choose the way of the picked pirate field by field, from its own field."""
+    screen.island_way, screen.island_way_for, screen.island_choice = [], key, None
+    screen.app.render()
+
+
+def end_way(screen: Any) -> None:
+    screen.island_way = screen.island_way_for = None
+    screen.app.render()
+
+
+def _way_map(screen: Any, live: Any, seat: int | None, bv: dict[str, Any], key: str, at: str | None,
+             way: list[str]) -> list[ft.Control]:
+    """Choosing a way: each tap on a field adds it to the way (a tap on its last field takes it
+    back); the rules say the walk's cost in its words, or why it is refused."""
+    w = screen.w
+    taps = bv.get("taps") or {}
+    carry = bool(getattr(screen, "island_way_carry", False))
+    highlights: dict[str, dict[str, Any]] = {sp: {"kind": "last"} for sp in way}
+    if way:
+        highlights[way[-1]] = {"kind": "target"}
+
+    def tapped(sid: str) -> None:
+        if sid not in bv["spaces"] or sid == at and not way:
+            return
+        if way and way[-1] == sid:
+            way.pop()
+        else:
+            way.append(sid)
+        screen.app.render()
+
+    def set_carry(value: bool) -> None:
+        screen.island_way_carry = value
+        screen.app.render()
+    name = _name(taps, key)
+    labels = [bv["spaces"][sp]["label"].split(" ")[0] for sp in way]
+    rows: list[ft.Control] = [heading(w("island.way.title", pirate=name), 16),
+                              para(w("island.way.fields", way=" > ".join(labels)) if way else w("island.way.empty"), 14)]
+    carries = any(a["action"].get("carry") for acts in (taps.get("options") or {}).get(key, {}).values() for a in acts)
+    if carries:
+        rows.append(labelled_switch(w("island.way.carry"), carry, set_carry))
+    if way:
+        walk = {"type": "walk", "player": seat, "pirate": key, "to": way[-1], "via": way[:-1], "carry": carry}
+        why = live.refusal(walk, w)
+        if why is None:
+            rows.append(button(sentence(live.describe(walk)), lambda e: (end_way(screen), screen.act(walk)),
+                               primary=True, icon=ft.Icons.DIRECTIONS_WALK, key="island-way-go"))
+        else:
+            rows.append(notice(sentence(why)))
+    rows.append(wrap_row([
+        button(w("island.way.back"), lambda e: (way.pop(), screen.app.render()), icon=ft.Icons.UNDO, disabled=not way),
+        button(w("island.way.cancel"), lambda e: end_way(screen), icon=ft.Icons.CLOSE)]))
+    line = w("island.way.prompt", pirate=name)
+    return [island_panel(screen, bv, tapped, highlights, at, line, key=MAP, focus=at),
+            ft.Column([card(*rows, key="island-way")], spacing=8, key="island-panel")]
 
 
 def act(screen: Any, entry: dict[str, Any]) -> None:

@@ -121,6 +121,11 @@ def print_report(report: dict[str, Any]) -> None:
     if not report["games"]:
         console.print("no game finished")
         return
+    stopped = report.get("stopped") or []
+    for why in sorted({g["why"] for g in stopped}):
+        seeds = [str(g["seed"]) for g in stopped if g["why"] == why]
+        more = f" and {len(seeds) - 20} more" if len(seeds) > 20 else ""
+        console.print(f"[bold red]unfinished[/bold red] ({why}): {len(seeds)} games, seeds {', '.join(seeds[:20])}{more}")
     ends = "".join(f"{flag.replace('_', ' ')} in {report[flag]:.0%}, " for flag in report["flags"])
     turns = report["turns"]
     console.print(f"[bold]{report['games']} games[/bold], {report['players']} players ({', '.join(report['bots'])}); "

@@ -5,7 +5,8 @@ A game is played by the one `Runner` on a `Playout` (the rules without a log). A
 
     {"turns": 57,                                   # the game's length in turns (else: decisions)
      "seats": [{"first_mate": "anne", "equipment": ["rope", "cannon"]}, ...],   # a value or a list
-     "flags": {"sinks": False}}                     # how the game ended, as yes/no facts
+     "flags": {"sinks": False},                     # how the game ended, as yes/no facts
+     "stopped": "the round limit (150 rounds)"}    # a limit, not the rules, ended it (else absent)
 """
 from __future__ import annotations
 
@@ -42,9 +43,12 @@ def play_game(game: Any, kinds: list[str], seed: int, options: dict[str, Any] | 
     extra = tally(play.state) if tally is not None else {}
     winners = set(result.get("winners") or [])
     seats = extra.get("seats") or [{} for _ in names]
-    return {"seed": seed, "winners": [i for i, n in enumerate(names) if n in winners], "steps": play.steps,
-            "turns": extra.get("turns", play.steps), "flags": dict(extra.get("flags") or {}),
-            "seats": [{"bot": kinds[i], **seats[i]} for i in range(len(names))], "result": result}
+    record = {"seed": seed, "winners": [i for i, n in enumerate(names) if n in winners], "steps": play.steps,
+              "turns": extra.get("turns", play.steps), "flags": dict(extra.get("flags") or {}),
+              "seats": [{"bot": kinds[i], **seats[i]} for i in range(len(names))], "result": result}
+    if extra.get("stopped"):
+        record["stopped"] = extra["stopped"]
+    return record
 
 
 def _rate(wins: float, games: int) -> dict[str, Any]:
@@ -56,9 +60,12 @@ def _stats(values: list[int]) -> dict[str, Any]:
 
 
 def summarize(records: list[dict[str, Any]], kinds: list[str]) -> dict[str, Any]:
-    """Unfinished games (a step limit passed) listed by seed and left out of the rest; win rates (a shared win counts 1/k) by seat, by bot and by every tallied item, game lengths and
+    """Unfinished games (a step limit passed) listed by seed and left out of the rest; games a limit
+    of the game's own ended before its rules did (a round limit: over, no winner) listed by seed
+    too (`stopped`) and kept in the rest; win rates (a shared win counts 1/k) by seat, by bot and by every tallied item, game lengths and
     how often each flag held; items won more than 1.5 times as often as the average are listed."""
     unfinished = [{"seed": r["seed"], "why": r["unfinished"]} for r in records if r.get("unfinished")]
+    stopped = [{"seed": r["seed"], "why": r["stopped"]} for r in records if r.get("stopped")]
     records = [r for r in records if not r.get("unfinished")]
     n = len(records)
     players = len(kinds)
@@ -106,6 +113,7 @@ def summarize(records: list[dict[str, Any]], kinds: list[str]) -> dict[str, Any]
         "steps": _stats([r["steps"] for r in records]),
         "items": scalar + listed,
         "unfinished": unfinished,
+        "stopped": stopped,
     }
     for flag, count in flags.items():
         report[flag] = round(count / n, 4)

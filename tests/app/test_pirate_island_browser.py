@@ -160,3 +160,106 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
     assert all(b["y"] + b["height"] <= ui.DESKTOP["height"] for b in boxes), boxes  # the whole map in view
     assert turn["x"] >= right and choice["x"] >= right, (turn, choice, right)  # beside it
     assert choice["y"] + choice["height"] <= ui.DESKTOP["height"], choice  # and the choices above the fold
+
+
+def test_pirate_island_assistant_ship_at_sea_and_a_way_of_choice(server, new_page, ui) -> None:
+    """The table assistant's choices of issue 31: a ship still at sea rolls 8 and is kept at sea
+    (2. Setup: it "may" sail into a harbour); the way card goes on from a field the way passes
+    (4. Movement: a way other than the cheapest), and a pirate spends what that way costs."""
+    page = new_page(ui.PHONE)
+    ui.start_game(page, server, GID, "assistant")
+    ui.see(page, "Round 1: Anne's turn (Red)")
+    ui.tap(page, page.get_by_role("switch", name=re.compile("^Our ship is still at sea")).first, changes=False)
+    ui.tap(page, "The turn's roll: a die shows 4")
+    ui.tap(page, "The turn's roll: a die shows 4")
+    ui.tap(page, "Enter 4 and 4")
+    ui.see(page, "Rolled 8: the ship may sail into a free harbour (put it there on the map), or stay at sea.")
+    ui.shot(page, "pirate-island-helper-at-sea")
+    ui.tap(page, "Keep the ship at sea")
+    ui.see(page, "Round 1: Bart's turn (Blue)")
+    # Bart's ship is in: a roll for movement, then a way through D9 that is not the cheapest
+    ui.tap(page, page.get_by_role("switch", name=re.compile("^Our ship is still at sea")).first, changes=False)
+    ui.tap(page, "The turn's roll: a die shows 5")
+    ui.tap(page, "The turn's roll: a die shows 6")
+    ui.tap(page, "Enter 5 and 6")
+    ui.see(page, "Bart rolls 5 and 6: 11 BP to move")
+    ui.tap(page, re.compile(r"^C9 Plain"))
+    ui.tap(page, re.compile(r"^D9 Plain"))
+    ui.tap(page, "Go on from D9")
+    ui.see(page, "By way of D9")
+    ui.tap(page, re.compile(r"^D8 Plain"))
+    ui.see(page, "C9 to D8: 2 BP, C9 > D9 > D8; fits in one turn.")  # (straight on: 1 BP)
+    ui.shot(page, "pirate-island-helper-way")
+    ui.tap(page, "Pirate 1 goes (2 BP)")
+    ui.see(page, "Blue pirate 1 (Bart) moves by way of D9 to D8 for 2 BP: 9 BP left")
+
+
+def test_pirate_island_play_a_way_of_choice(server, new_page, ui) -> None:
+    """Digital play (issue 31): a picked pirate on the island goes by a way chosen field by field
+    (4. Movement: the way need not be the cheapest); the rules say what it costs."""
+    from companion.games.pirate_island import helper
+    from companion.games.pirate_island.rules import GAME
+
+    isl = GAME.island
+    live = state.GameRegistry(server.data_dir).create(get_game(GID), ["Anne", "Bart"], state.HOTSEAT,
+                                                      [state.HUMAN, state.HUMAN], seed=SEED)
+    live.session.close()
+    page = new_page(ui.PHONE)
+    ui.open_app(page, f"{server.url}/s/{live.id}")
+    walked = False
+    ashore = re.compile(r"^([A-S]\d+|\d\d) \w+\. Here: (Red|Blue) pirate \d \(\w+\).*\(can be chosen\)$")
+    for _ in range(120):
+        page.get_by_text(re.compile(r"^(Pass the device to |Your turn|Round \d)")).first.wait_for()
+        pass_to = page.get_by_text(re.compile(r"^Pass the device to "))
+        if pass_to.count():
+            name = pass_to.first.inner_text().removeprefix("Pass the device to ").strip()
+            ui.tap(page, f"I am {name}: show my turn")
+            continue
+        if page.get_by_role("button", name="Go on").count():
+            ui.tap(page, "Go on")
+            continue
+        harbour = page.get_by_role("button", name=re.compile(r"^H\d+ Harbour.*\(a legal target\)$"))
+        if harbour.count():
+            ui.tap(page, harbour.first)
+            continue
+        heading = page.get_by_text(re.compile(r"^Round \d+: \w+ \(\w+\) has \d+ BP")).first
+        pirate = page.get_by_role("button", name=ashore)
+        if heading.count() and pirate.count():
+            bp = int(re.search(r"has (\d+) BP", heading.inner_text()).group(1))
+            label = pirate.first.get_attribute("aria-label") or pirate.first.inner_text()
+            start = next(f for f in isl.fields if label.startswith(isl.label[f] + " "))
+            taken = {f for f in isl.fields if page.get_by_role("button", name=re.compile(
+                rf"^{isl.label[f]} \w+\. Here: ")).count()}
+            ways = [(m, g) for m in sorted(isl.near[start]) for g in sorted(isl.near[m])
+                    if m not in taken and g not in taken and g != start and isl.number[m] is None and isl.number[g] is None]
+            found = {w: helper.route(isl, GAME.rules, start, w[1], via=w[:1]) for w in ways}
+            fits = sorted((f["cost"], m, g) for (m, g), f in found.items() if f and f["cost"] <= min(bp, 7))
+            if fits:
+                cost, m, g = fits[0]
+                ui.tap(page, pirate.first)
+                ui.tap(page, re.compile(r"^Choose the way of "))
+                ui.see(page, "No field yet.")
+                ui.tap(page, page.get_by_role("button", name=re.compile(rf"^{isl.label[m]} ")).first)
+                ui.tap(page, page.get_by_role("button", name=re.compile(rf"^{isl.label[g]} ")).first)
+                ui.see(page, f"The way: {isl.label[m]} > {isl.label[g]}")
+                go = page.get_by_role("button", name=re.compile(
+                    rf"^Move \w+ pirate \d to {isl.label[g]} by way of {isl.label[m]} \({cost} BP\)$"))
+                go.wait_for()
+                ui.shot(page, "pirate-island-play-way")
+                ui.tap(page, go)
+                walked = True
+                break
+        mine = page.get_by_role("button", name=re.compile(r"\(can be chosen\)$"))
+        if mine.count() and not pirate.count():  # a ship's crew goes ashore as far as it can
+            ui.tap(page, mine.first)
+            dest = page.get_by_role("button", name=re.compile(r"^[A-S]\d+ (?!Harbour)\w+.*\(reachable, costs \d+\)$"))
+            dest.first.wait_for()
+            ui.tap(page, dest.last)
+            continue
+        other = page.get_by_role("button", name=re.compile(r"^(End moving|End the turn|Pass)"))
+        if other.count():
+            ui.tap(page, other.first)
+            continue
+    assert walked
+    page.get_by_role("button", name=re.compile(rf"^{isl.label[g]} \w+\. Here: (Red|Blue) pirate")).or_(
+        page.get_by_text(re.compile(r"^Pass the device to "))).first.wait_for()

@@ -23,12 +23,15 @@ def test_examples_play_to_their_expected_end(name: str) -> None:
 
 
 def test_first_turns_show_the_rules_at_work() -> None:
-    """2. Setup: chests 14, 21, 36, 42, 53, 65; 4. Movement: disembark 6 + plain 1."""
+    """2. Setup: chests 14, 21, 36, 42, 53, 65; 4. Movement: disembark 6 + plain 1, a way of choice."""
     session = load_replay(ROOT / "docs" / "examples" / "pirate-island-first-turns.yaml", get_game)
     text = " | ".join(e.text for e in session.history(None))
     assert "the chests are placed on 14, 21, 36, 42, 53, 65" in text
     assert "Ann moves Red pirate 1 to C12 (7 BP, 4 left)" in text
     assert "in the fog Ben moves Red pirate 1 to D9" in text
+    # 2. Setup: a ship may stay at sea after 7 or more; 4. Movement: a way of the player's own
+    assert "Ben keeps the ship at sea" in text
+    assert "Ben moves Blue pirate 1 to Q8 by way of R8 (3 BP, 3 left)" in text
 
 
 def test_an_illegal_entry_names_the_entry_and_the_rule() -> None:

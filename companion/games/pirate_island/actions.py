@@ -31,6 +31,20 @@ class Move(Action):
 
 
 @dataclass(frozen=True)
+class Walk(Action):
+    """Move a pirate by a way of the player's own (4. Movement: the way need not be the cheapest):
+    through the fields of `via` in order, each stretch by its cheapest way, to `to` (a field, or
+    the harbour of a ship of its own to go aboard); `carry` as for Move. Not listed among the
+    legal actions (every way would be too many to list): a person or a replay file names it."""
+
+    type: ClassVar[str] = "walk"
+    pirate: str
+    to: str
+    via: tuple[str, ...]
+    carry: bool = False
+
+
+@dataclass(frozen=True)
 class Sail(Action):
     """Sail a ship of yours with a pirate of yours aboard to an unoccupied harbour (8 BP)."""
 
@@ -149,10 +163,11 @@ class Recruit(Action):
 
 @dataclass(frozen=True)
 class Pass(Action):
-    """Leave an optional event (fog, double 4, recruits) or stepping in unused."""
+    """Leave an optional event (fog, double 4, recruits) or stepping in unused; at the start, after
+    rolling 7 or more, keep the ship at sea (2. Setup: it "may" enter a harbour)."""
 
     type: ClassVar[str] = "pass"
 
 
-CODEC = ActionCodec(EnterHarbour, Move, Sail, Load, EndMoves, Attack, EndTurn, Flee, StepIn, Casualty, Rescue, Fog,
+CODEC = ActionCodec(EnterHarbour, Move, Walk, Sail, Load, EndMoves, Attack, EndTurn, Flee, StepIn, Casualty, Rescue, Fog,
                     Raid, Send, TakeOver, Recruit, Pass)

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.engine import Action
 
-from .actions import Attack, EndMoves, EndTurn, Fog, Load, Move, Pass, Recruit, Sail, StepIn, TakeOver
+from .actions import Attack, EndMoves, EndTurn, EnterHarbour, Fog, Load, Move, Pass, Recruit, Sail, StepIn, TakeOver
 from .data import shared
 
 
@@ -81,7 +81,7 @@ class IslandBot:
             lp = isl.landing[a.harbour]
             d = isl.steps_from(lp)
             return (-sum(d.get(c["field"], 30) for c in view["chests"]), isl.kind[lp] == "fortress")
-        return max(legal, key=score)
+        return max((a for a in legal if isinstance(a, EnterHarbour)), key=score)
 
     def _move(self, view: dict[str, Any], legal: list[Action]) -> Action:
         isl = shared().island
@@ -109,6 +109,14 @@ class IslandBot:
             best = min(carriers, key=lambda a: (home(a.to), cost.get((a.pirate, a.to, True), 0)))
             if home(best.to) < here:
                 return best
+        # 1b. a pirate of ours on the landing place the carrier heads for stands in its way: it
+        # goes aboard (or else off the landing place)
+        if carriers or (treasure is not None and any(p["where"] == treasure for p in me.values())):
+            carrier = me[carriers[0].pirate]["where"] if carriers else treasure
+            blockers = {p["id"] for p in me.values() if p["where"] in landings and p["where"] != carrier}
+            clear = [a for a in moves if a.pirate in blockers and not a.carry and a.to not in landings]
+            if clear:
+                return min(clear, key=lambda a: (a.to not in isl.harbours, cost.get((a.pirate, a.to, False), 0)))
         # 2. sail the ship nearer to the treasure
         if treasure is not None:
             sails = [a for a in legal if isinstance(a, Sail)]

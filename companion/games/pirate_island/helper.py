@@ -56,16 +56,23 @@ def storm_rule(rules: Any) -> str:
 
 
 def route(island: Island, rules: Any, start: str, goal: str, carry: bool = False,
-          blocked: frozenset[str] = frozenset()) -> dict[str, Any] | None:
+          blocked: frozenset[str] = frozenset(), via: tuple[str, ...] = ()) -> dict[str, Any] | None:
     """The cheapest way from `start` to `goal` over the island (no cap: the helper says whether
-    it fits in one turn), with its cost, the fields on it and the rivers crossed; None if none."""
+    it fits in one turn), with its cost, the fields on it and the rivers crossed; None if none.
+    With `via`, the way goes through those fields in order, each stretch the cheapest (a way of
+    the player's own, 4. Movement: rulings way-of-choice)."""
     mv = rules.movement
     factor = mv.carrier_factor if carry else 1
-    found = island.search(start, 99, factor, blocked, ())
-    if goal not in found or start not in island.fieldset or goal not in island.fieldset:
+    points = (start, *via, goal)
+    if any(p not in island.fieldset for p in points) or any(a == b for a, b in zip(points, points[1:])):
         return None
-    way = island.route(found, goal)
-    cost = int(found[goal][0])
+    way, cost = [start], 0
+    for a, b in zip(points, points[1:]):
+        found = island.search(a, 99, factor, blocked, ())
+        if b not in found:
+            return None
+        way += island.route(found, b)[1:]
+        cost += int(found[b][0])
     cap = mv.carrier_cap if carry else mv.cap
     rivers = sum(1 for a, b in zip(way, way[1:]) if island.river_between(a, b))
     return {"cost": cost, "route": way, "labels": [island.label[f] for f in way], "rivers": rivers,
@@ -134,6 +141,13 @@ def combat_result(rules: Any, attackers: int, terrain: str, river: bool, total: 
     `combat` whose totals hold it (the table assistant enters the dice rolled at the table)."""
     return next(r["result"] for r in combat(rules, attackers, terrain, river)["results"]
                 if r["low"] <= total <= r["high"])
+
+
+def may_enter(rules: Any, total: int, storm: bool) -> bool:
+    """Whether a ship still at sea may sail into a harbour on this turn's roll (2. Setup: 7 or
+    more; doubles only count their total, rulings doubles-before-harbour; never while the storm
+    blows, rulings storm-moving-ship). It may: the player may also keep it at sea (stay-at-sea)."""
+    return total >= rules.start.enter_harbour and not storm
 
 
 def storm_after(rules: Any, dice: tuple[int, int] | list[int], storm: bool) -> bool:

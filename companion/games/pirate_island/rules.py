@@ -29,7 +29,7 @@ from companion.engine.events import NOWHERE, Sink
 from companion.words import join
 
 from .actions import (CODEC, Attack, Casualty, EndMoves, EndTurn, EnterHarbour, Flee, Fog, Load, Move, Pass, Raid,
-                      Recruit, Rescue, Sail, Send, StepIn, TakeOver)
+                      Recruit, Rescue, Sail, Send, StepIn, TakeOver, Walk)
 from . import board_view, helper, views
 from .bots import IslandBot
 from .data import GAME_ID, Data, shared
@@ -271,9 +271,10 @@ class IslandGame(Game[IslandState]):
 
     def _position(self, s: IslandState) -> tuple[int, int, list[str], int]:
         """_occupied, the chest fields (the state's list: do not change it) and the same as a bit
-        mask (one chest a field)."""
+        mask (a field counted once: a carrier may bring the treasure onto another chest's field,
+        rulings: carrier-enters-chest)."""
         every, enemy = self._occupied(s)
-        return every, enemy, s.chests, sum(map(self._bit.__getitem__, s.chests))
+        return every, enemy, s.chests, sum(map(self._bit.__getitem__, set(s.chests)))
 
     def blockers(self, s: IslandState) -> tuple[set[str], set[str], int, int]:
         """(the fields of the pirates of other seats than the one to move, the chest fields, and
@@ -284,8 +285,17 @@ class IslandGame(Game[IslandState]):
                 chest_bits)
 
     def chest_at(self, s: IslandState, fld: str) -> int | None:
+        """The first chest on `fld` (a field may hold two: rulings carrier-enters-chest)."""
         for i, f in enumerate(s.chests):
             if f == fld:
+                return i
+        return None
+
+    def known_treasure_at(self, s: IslandState, seat: int, fld: str) -> int | None:
+        """The chest on `fld` that holds the treasure, if `seat` looked into it (only the treasure
+        is carried or loaded; another chest may stand on the same field)."""
+        for i, f in enumerate(s.chests):
+            if f == fld and s.contents[i] == "treasure" and seat in s.seen[i]:
                 return i
         return None
 
@@ -343,9 +353,10 @@ class IslandGame(Game[IslandState]):
                 legs.append((pirate, loc, cap, 1, enemy_bits, chest_bits, budget, 0, None, False))
             if loc in chests:
                 budget = bp if bp < carrier_cap - spent else carrier_cap - spent
-                if budget > 0 and self.knows_treasure(s, s.seat, self.chest_at(s, loc)):  # type: ignore[arg-type]
-                    # a carrier enters no other chest's field
-                    legs.append((pirate, loc, carrier_cap, carrier_factor, enemy_bits | chest_bits, 0, budget, 0, None,
+                if budget > 0 and self.known_treasure_at(s, s.seat, loc) is not None:
+                    # another chest's field stops a carrier as it stops every pirate (rulings:
+                    # carrier-enters-chest)
+                    legs.append((pirate, loc, carrier_cap, carrier_factor, enemy_bits, chest_bits, budget, 0, None,
                                  True))
         return legs
 
@@ -437,24 +448,27 @@ class IslandGame(Game[IslandState]):
                     out[(end, carry)] = (cost + extra, way)
         return out
 
-    def move_cost(self, s: IslandState, a: Move) -> int | None:
+    def move_cost(self, s: IslandState, a: Move | Walk) -> int | None:
         """The BP a move costs (the move's own way, _way_of), None if it is not possible now."""
         if s.phase != "move" or self.seats(s).get(a.pirate) != s.seat or a.pirate not in s.pirates:
             return None
         got = self._way_of(s, a)
         return None if got is None else got[0]
 
-    def _way_of(self, s: IslandState, a: Move) -> tuple[int, list[str]] | None:
-        """The cost and cheapest route of a move, None if it is not possible (the move itself, its
-        words): the one leg of _legs_from a move may come from (from aboard, from its field, with
-        the treasure or not), its destination asked of the movement table alone (ReachTable.way:
-        mostly no search). The same answer as the listing's legs give (_legs_of)."""
+    def _way_of(self, s: IslandState, a: Move | Walk) -> tuple[int, list[str]] | None:
+        """The cost and route of a move, None if it is not possible (the move itself, its words):
+        the one leg of _legs_from a move may come from (from aboard, from its field, with the
+        treasure or not), its destination asked of the movement table alone (ReachTable.way:
+        mostly no search). The same answer as the listing's legs give (_legs_of). A Walk's way
+        goes through its `via` fields, each stretch by its cheapest way within what is left
+        (_via_way)."""
         pirate, to = a.pirate, a.to
         every, enemy_bits, chests, chest_bits = self._position(s)
         if self._bit[to] & every:
             return None
         isl = self.island
-        way = self._way
+        via = a.via if type(a) is Walk else ()
+        way = self._via_way(via, chests) if via else self._way
         for _, start, cap, factor, blocked, stops, budget, extra, harbour, carry in self._legs_from(
                 s, (pirate,), chests, enemy_bits, chest_bits):
             if carry != a.carry:
@@ -473,7 +487,7 @@ class IslandGame(Game[IslandState]):
             if ship is None or s.owner[ship] != s.seat:
                 return None
             lp = isl.landing[to]
-            if not _boards(start, lp, chests):
+            if not _boards(start, lp, chests) or (via and lp in chests):
                 return None
             got = way(start, cap, lp, factor, blocked, stops, budget)
             embark = self._movement[2]
@@ -481,6 +495,29 @@ class IslandGame(Game[IslandState]):
                 return None
             return got[0] + embark, got[1] + [to]
         return None
+
+    def _via_way(self, via: tuple[str, ...], chests: list[str]) -> Any:
+        """_way through the fields of `via` in order: each stretch the cheapest way (from the
+        stretch's start, with the leg's cap, factor, blockers and stops) within the points the
+        stretches before it left; a field of `via` is a field of the island no chest stands on (a
+        chest stops a pirate, rulings: chest-stops), its own pirates' fields may be passed. None
+        when a stretch is not possible."""
+        fields = self.island.fieldset
+
+        def way(start: str, cap: int, end: str, factor: int, blocked: int, stops: int,
+                budget: int) -> tuple[int, list[str]] | None:
+            cost, route, here = 0, [start], start
+            for k, point in enumerate((*via, end)):
+                if point == here or (k < len(via) and (point not in fields or point in chests)):
+                    return None
+                got = self._way(here, cap, point, factor, blocked, stops, budget - cost)
+                if got is None:
+                    return None
+                cost += got[0]
+                route += got[1][1:]
+                here = point
+            return cost, route
+        return way
 
     def _way(self, start: str, cap: int, end: str, factor: int, blocked: int, stops: int,
              budget: int) -> tuple[int, list[str]] | None:
@@ -520,10 +557,9 @@ class IslandGame(Game[IslandState]):
         for ship in self.ships_of(s, s.seat):
             lp = isl.landing[s.ships[ship]]
             p = occ.get(lp)
-            chest = self.chest_at(s, lp)
-            if p is None or chest is None or self.seat_of(s, p) != s.seat or p in s.moved:
+            if p is None or self.seat_of(s, p) != s.seat or p in s.moved:
                 continue
-            if not self.knows_treasure(s, s.seat, chest):
+            if self.known_treasure_at(s, s.seat, lp) is None:
                 continue
             cost = self._load_cost(lp)
             if cost > s.bp or s.spent.get(p, 0) + cost > self.rules.movement.carrier_cap:
@@ -707,8 +743,8 @@ class IslandGame(Game[IslandState]):
             return []
         p = s.phase
         out: list[Action] = []
-        if p == "enter":
-            return [EnterHarbour(seat, h) for h in self.island.harbours if self.ship_at(s, h) is None]
+        if p == "enter":  # ... or stay at sea (2. Setup: the ship "may" enter)
+            return [EnterHarbour(seat, h) for h in self.island.harbours if self.ship_at(s, h) is None] + [Pass(seat)]
         if p == "move":
             ctx = self._legs_context(s)
             occupied, bit = ctx[0], self._bit
@@ -879,7 +915,13 @@ class IslandGame(Game[IslandState]):
                          {"ship": colour, "harbour": a.harbour}))
         self._end_turn(s, out)
 
-    def _move(self, s: IslandState, a: Move, out: Sink) -> None:
+    def _stay_at_sea(self, s: IslandState, a: Pass, out: Sink) -> None:
+        """After rolling 7 or more the ship may enter a harbour (2. Setup): the player keeps it at
+        sea instead and rolls again next turn."""
+        out.append(Event("stay_at_sea", f"{s.players[s.seat]} keeps the ship at sea", {"ship": self.colour(s, s.seat)}))
+        self._end_turn(s, out)
+
+    def _move(self, s: IslandState, a: Move | Walk, out: Sink) -> None:
         pirate = a.pirate
         if pirate not in s.pirates or self.seat_of(s, pirate) != s.seat:
             raise IllegalAction(MOVEMENT, f"{pirate!r} is not a pirate of {s.players[s.seat]}")
@@ -893,8 +935,10 @@ class IslandGame(Game[IslandState]):
         s.spent[pirate] = s.spent.get(pirate, 0) + cost
         if pirate not in s.moved:
             s.moved.append(pirate)
+        carried = None
         if a.carry:
-            s.chests[self.chest_at(s, frm)] = a.to  # type: ignore[index]
+            carried = self.known_treasure_at(s, s.seat, frm)
+            s.chests[carried] = a.to  # type: ignore[index]
             if pirate not in s.carried:
                 s.carried.append(pirate)
         s.pirates[pirate] = aboard(self.ship_at(s, a.to)) if a.to in isl.harbours else a.to  # type: ignore[arg-type]
@@ -902,15 +946,17 @@ class IslandGame(Game[IslandState]):
         if out is not NOWHERE:  # (the words cost more than the move: a game kept by nobody skips them)
             words = " with the treasure" if a.carry else ""
             where = f"aboard the {self.ship_at(s, a.to)} ship" if a.to in isl.harbours else isl.label[a.to]
+            if type(a) is Walk:
+                where += " by way of " + ", ".join(isl.label[f] for f in a.via)
             out.append(Event("move", f"{s.players[s.seat]} moves {self.pirate_name(pirate)}{words} to {where} "
                                      f"({cost} BP, {s.bp} left)",
                              {"pirate": pirate, "route": way[:], "cost": cost, "carry": a.carry}))
-        if a.to in isl.fieldset and not a.carry and self.chest_at(s, a.to) is not None:
-            self._found(s, pirate, "move", out)
+        if a.to in isl.fieldset and any(f == a.to and i != carried for i, f in enumerate(s.chests)):
+            self._found(s, pirate, "move", out, carried)
         if s.phase == "move" and s.bp == 0:
             self._to_combat(s, out)
 
-    def _why_not_move(self, s: IslandState, a: Move) -> tuple[str, str]:
+    def _why_not_move(self, s: IslandState, a: Move | Walk) -> tuple[str, str]:
         isl = self.island
         mv = self.rules.movement
         loc = s.pirates[a.pirate]
@@ -919,8 +965,7 @@ class IslandGame(Game[IslandState]):
         if a.pirate in s.stopped:
             return TREASURE, f"{self.pirate_name(a.pirate)} found a chest this turn and moves on only next turn"
         if a.carry:
-            chest = self.chest_at(s, loc)
-            if chest is None or not self.knows_treasure(s, s.seat, chest):
+            if self.known_treasure_at(s, s.seat, loc) is None:
                 return TREASURE, f"{self.pirate_name(a.pirate)} stands on no treasure chest you know of; only the treasure is carried"
         if a.to not in isl.fieldset and a.to not in isl.harbours:
             if isl.kind.get(a.to) in ("crater", "lake"):
@@ -941,25 +986,68 @@ class IslandGame(Game[IslandState]):
         occ = self.occupancy(s)
         if a.to in occ:
             return MOVEMENT, f"{isl.label[a.to]} is occupied by {self.pirate_name(occ[a.to])}; only one pirate may end its move on a field"
+        via = a.via if type(a) is Walk else ()
+        seats = self.seats(s)
+        for k, point in enumerate(via):
+            if point not in isl.fieldset:
+                return MOVEMENT, f"a way goes over fields of the island; {point!r} is not one"
+            if point == (via[k - 1] if k else loc):
+                return MOVEMENT, f"the way names {isl.label[point]} twice in a row"
+            if point in s.chests:
+                return TREASURE, f"the way cannot go on from {isl.label[point]}: a chest stops a pirate on its field"
+            if point in occ and seats[occ[point]] != s.seat:
+                return MOVEMENT, f"the way cannot pass {isl.label[point]}: a field with an enemy pirate is never entered"
         cap = mv.carrier_cap if a.carry or a.pirate in s.carried else mv.cap  # (rulings: carrier-cap-turn)
         left = min(s.bp, cap - s.spent.get(a.pirate, 0))
-        return MOVEMENT, (f"{self.pirate_name(a.pirate)} cannot reach {isl.label[a.to]} with {left} BP (at most {cap} on one pirate, "
-                          f"{s.bp} left this turn; enemy fields, chests on the way, the crater and lakes block)")
+        head = (f"{self.pirate_name(a.pirate)} cannot reach {isl.label[a.to]} with {left} BP (at most {cap} on one "
+                f"pirate, {s.bp} left this turn)")
+        need = self._open_cost(s, loc, (*via, a.to), mv.carrier_factor if a.carry else 1)
+        if need is None:
+            return MOVEMENT, f"{head}: no way over the island leads there"
+        if need > left:
+            return MOVEMENT, f"{head}: {'that way' if via else 'the cheapest way'} costs {need} BP even on an empty island"
+        return MOVEMENT, (f"{head}: every way there within {left} BP passes a field with an enemy pirate or stops on "
+                          "a field with a chest (a chest stops a pirate that enters its field)")
 
-    def _found(self, s: IslandState, pirate: str, resume: str, out: Sink) -> None:
-        """A pirate entered a chest field: it stops there and its player looks in secret."""
+    def _open_cost(self, s: IslandState, loc: str, points: tuple[str, ...], factor: int) -> int | None:
+        """What a way through `points` costs on an empty island from `loc` (a pirate aboard
+        starts on its harbour's landing place and pays for disembarking), for the refusal's words."""
+        isl = self.island
+        cost = 0
+        if loc.startswith(SHIP_PREFIX):
+            harbour = s.ships.get(loc[len(SHIP_PREFIX):])
+            if harbour is None:
+                return None
+            loc, cost = isl.landing[harbour], self.rules.movement.embark
+        for point in points:
+            found = isl.search(loc, 99, factor, (), ())
+            if point not in found:
+                return None
+            cost += int(found[point][0])
+            loc = point
+        return cost
+
+
+    def _found(self, s: IslandState, pirate: str, resume: str, out: Sink, carried: int | None = None) -> None:
+        """A pirate entered a chest field: it stops there and its player looks in secret into each
+        chest on it (two when a carrier brought the treasure there; the one it carries it knows),
+        the opened ones first: at most one is unopened (a chest nobody opened never moves)."""
         if pirate not in s.stopped:
             s.stopped.append(pirate)
-        chest = self.chest_at(s, s.pirates[pirate])
+        fld = s.pirates[pirate]
         seat = self.seat_of(s, pirate)
-        if not s.contents[chest]:  # type: ignore[index]
-            s.pending = {"look": chest, "seat": seat, "pirate": pirate}
-            s.resume = resume
-            s.phase = "look"
-            out.append(Event("chest", f"{s.players[seat]} finds a chest on {self.island.label[s.chests[chest]]} "  # type: ignore[index]
-                                      "and looks inside", {"chest": chest}))
-            return
-        self._looked(s, chest, seat, out)  # type: ignore[arg-type]
+        here = [i for i, f in enumerate(s.chests) if f == fld and i != carried]
+        for chest in here:
+            if s.contents[chest]:
+                self._looked(s, chest, seat, out)
+        for chest in here:
+            if not s.contents[chest]:
+                s.pending = {"look": chest, "seat": seat, "pirate": pirate}
+                s.resume = resume
+                s.phase = "look"
+                out.append(Event("chest", f"{s.players[seat]} finds a chest on {self.island.label[fld]} "
+                                          "and looks inside", {"chest": chest}))
+                return
 
     def _looked(self, s: IslandState, chest: int, seat: int, out: Sink) -> None:
         if seat not in s.seen[chest]:
@@ -1004,7 +1092,7 @@ class IslandGame(Game[IslandState]):
         cost = self._load_cost(lp)
         s.bp -= cost
         s.spent[a.pirate] = s.spent.get(a.pirate, 0) + cost
-        s.chests[self.chest_at(s, lp)] = aboard(self.ship_at(s, self.island.harbour_at[lp]))  # type: ignore[index, arg-type]
+        s.chests[self.known_treasure_at(s, s.seat, lp)] = aboard(self.ship_at(s, self.island.harbour_at[lp]))  # type: ignore[index, arg-type]
         s.winner = s.seat
         s.ended = "treasure"
         s.phase = "over"
@@ -1022,8 +1110,7 @@ class IslandGame(Game[IslandState]):
         ship = self.ship_at(s, isl.harbour_at[loc])
         if ship is None or s.owner[ship] != s.seat:
             return LOADING, "the treasure is loaded only onto a ship of your own lying in this harbour"
-        chest = self.chest_at(s, loc)
-        if chest is None or not self.knows_treasure(s, s.seat, chest):
+        if self.known_treasure_at(s, s.seat, loc) is None:
             return LOADING, f"{self.pirate_name(a.pirate)} has no treasure with it"
         if a.pirate in s.moved:
             return LOADING, "the treasure is loaded on the turn after it reached the landing place"
@@ -1265,7 +1352,7 @@ class IslandGame(Game[IslandState]):
         keep = out is not NOWHERE  # (the roll's words: a game kept by nobody skips them)
         if s.ships[s.colours[s.seat]] is None:
             enter = self.rules.start.enter_harbour
-            if total >= enter and not s.storm and any(self.ship_at(s, h) is None for h in self.island.harbours):
+            if helper.may_enter(self.rules, total, s.storm) and any(self.ship_at(s, h) is None for h in self.island.harbours):
                 s.phase = "enter"
                 if keep:
                     out.append(Event("roll", f"{name} rolls {total}: the ship may enter a harbour", {"dice": dice[:]}))
@@ -1452,7 +1539,9 @@ _PHASE_WORDS = {"enter": "choosing a harbour", "move": "the movement phase", "co
                 "over": "the game is over"}
 _HANDLERS = {
     ("enter", EnterHarbour): IslandGame._enter,
+    ("enter", Pass): IslandGame._stay_at_sea,
     ("move", Move): IslandGame._move,
+    ("move", Walk): IslandGame._move,
     ("move", Sail): IslandGame._sail,
     ("move", Load): IslandGame._load,
     ("move", EndMoves): IslandGame._end_moves,

@@ -1,5 +1,6 @@
 """What `companion simulate` tallies of a Pirate Island game (see companion/engine/simulation.py):
-its length in turns, the harbour each seat entered first, and whether the round limit ended it."""
+its length in turns, and whether the round limit ended it (a flag, and `stopped`: the report lists
+such games by seed as unfinished)."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,4 +11,7 @@ from .rules import IslandState
 def tally(s: IslandState) -> dict[str, Any]:
     n = len(s.players)
     turns = (s.round - 1) * n + ((s.seat - s.first) % n)
-    return {"turns": turns, "flags": {"round_limit": s.ended == "round_limit"}}
+    out: dict[str, Any] = {"turns": turns, "flags": {"round_limit": s.ended == "round_limit"}}
+    if s.ended == "round_limit":
+        out["stopped"] = f"the round limit of {s.options.get('round_limit')} rounds ended it, the treasure ashore"
+    return out

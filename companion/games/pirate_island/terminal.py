@@ -2,8 +2,9 @@
 
 The interface is the one of companion/games/piraten_kapern/terminal.py (render, prompt, parse,
 event_line, and bind for the legal actions). Moving is typed as `r1 g8` (pirate red-1 to field
-G8; `r1 g8 carry` takes the treasure along, `r1 h4` goes aboard in harbour 4); `r1` alone lists
-where red-1 can go and for how much. Other decisions are a numbered menu. Only views are used.
+G8; `r1 g8 carry` takes the treasure along, `r1 h4` goes aboard in harbour 4; `r1 g8 via g6 g7`
+goes through G6 and G7, a way of the player's own); `r1` alone lists where red-1 can go and for
+how much. Other decisions are a numbered menu. Only views are used.
 """
 from __future__ import annotations
 
@@ -90,8 +91,8 @@ def render(view: dict[str, Any]) -> str:
             lines.append("chests you looked into: " + ", ".join(
                 f"{c['label']} {'TREASURE' if c['treasure'] else 'empty'}" for c in known))
     if view["phase"] == "move":
-        lines.append("move: 'r1 g8' (pirate, field), 'r1 g8 carry' with the treasure, 'r1 h4' aboard; 'r1' lists "
-                     "where it can go; 'sail h4', 'load r1', 'end'")
+        lines.append("move: 'r1 g8' (pirate, field), 'r1 g8 carry' with the treasure, 'r1 h4' aboard, 'r1 g8 via g6 g7' "
+                     "through G6 and G7 (not the cheapest way); 'r1' lists where it can go; 'sail h4', 'load r1', 'end'")
     else:
         lines += [f"  {i + 1}. {label}" for i, (label, _) in enumerate(_menu)]
     return "\n".join(lines)
@@ -155,7 +156,17 @@ def parse(answer: str, view: dict[str, Any]) -> list[Any]:
         listed = ", ".join(f"{o['label']} {o['cost']}" + (" carry" if o["carry"] else "") for o in
                            sorted(opts, key=lambda o: (o["cost"], o["label"])))
         raise ValueError(f"{short(pirate)} can go to: {listed}")
-    carry = len(words) > 2 and words[2].lower() in ("carry", "c", "+", "treasure")
+    rest = [w.lower() for w in words[2:]]
+    carry = bool(rest) and rest[0] in ("carry", "c", "+", "treasure")
+    if carry:
+        rest = rest[1:]
+    if rest and rest[0] == "via":
+        if len(rest) == 1:
+            raise ValueError("name the fields of the way after 'via', like: r1 g8 via g6 g7")
+        return [{"type": "walk", "player": seat, "pirate": pirate, "to": _place(words[1]),
+                 "via": [_place(w) for w in rest[1:]], "carry": carry}]
+    if rest:
+        raise ValueError(f"{' '.join(words[2:])!r}: after the field comes 'carry' and/or 'via' and the fields of the way")
     return [{"type": "move", "player": seat, "pirate": pirate, "to": _place(words[1]), "carry": carry}]
 
 

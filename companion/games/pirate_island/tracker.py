@@ -23,6 +23,7 @@ from .island import PIRATES_PER_BAND
 GAME_ID = "pirate-island-tracker"
 SECTION = "Pirate Island table tracker"
 MOVEMENT, RESCUE, COMBAT = "Movement points", "Rescue roll", "Combat"
+SETUP = "2. Setup and Start of the Game"
 #: the defender's fields the combat table knows
 TERRAINS = ("plain", "mountain", "fortress")
 
@@ -51,9 +52,18 @@ class Dead(Action):
 @dataclass(frozen=True)
 class Rolled(Action):
     """The turn's two dice, rolled at the table (or by the app's roller): the movement points, or
-    the doubles' event; the storm follows (helper.storm_after)."""
+    the doubles' event; the storm follows (helper.storm_after). `at_sea`: the band's ship is still
+    at sea, so the roll only says whether it may sail into a harbour (2. Setup)."""
     type: ClassVar[str] = "rolled"
     dice: tuple[int, ...] = ()
+    at_sea: bool = False
+
+
+@dataclass(frozen=True)
+class Sea(Action):
+    """After rolling 7 or more with the ship at sea, the player keeps it at sea (2. Setup: the ship
+    "may" sail into a harbour); the turn passes."""
+    type: ClassVar[str] = "sea"
 
 
 @dataclass(frozen=True)
@@ -64,6 +74,9 @@ class Spend(Action):
     pirate: int = 1
     cost: int = 1
     carry: bool = False
+    #: the fields the way goes through, from the pirate's field to where it stops (each stretch the
+    #: cheapest way; empty: not said): `cost` must be what the way costs (helper.route)
+    way: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -109,6 +122,8 @@ class TrackerState:
     dead: list[int] = field(default_factory=list)
     #: the turn's roll and movement points, and the points each pirate (1-6) of the band spent
     dice: list[int] = field(default_factory=list)
+    #: the turn's roll was for a ship at sea: whether it may sail into a harbour (None: not at sea)
+    may_enter: bool | None = None
     bp: int = 0
     spent: dict[str, int] = field(default_factory=dict)
     #: what the last roll worked out, for the screen: {"title", "lines"}
@@ -123,7 +138,7 @@ class IslandTracker(Game[TrackerState]):
     min_players = 2
     max_players = 4
     state_type = TrackerState
-    codec = ActionCodec(NextTurn, Storm, Dead, Rolled, Spend, Rescue, Fight, Place)
+    codec = ActionCodec(NextTurn, Storm, Dead, Rolled, Sea, Spend, Rescue, Fight, Place)
 
     def new_state(self, players: list[str], options: dict[str, Any]) -> TrackerState:
         self.check_players(players)
@@ -152,19 +167,27 @@ class IslandTracker(Game[TrackerState]):
                 out.append(Dead(s.seat, band, -1))
         if not s.dice:  # (the entries a walk may take; any dice, costs and rolls may be entered)
             out += [Rolled(s.seat, (a, b)) for a in range(1, 7) for b in range(1, 7)]
+        if s.may_enter:
+            out.append(Sea(s.seat))
         out += [Spend(s.seat, n, 1) for n in range(1, 7)
                 if helper.move_check(shared().rules, s.bp, s.spent.get(str(n), 0), 1) is None]
         return out
 
     def step(self, s: TrackerState, a: Action, out: Sink) -> None:
         if isinstance(a, NextTurn):
-            s.seat = (s.seat + 1) % len(s.players)
-            if s.seat == 0:
-                s.round += 1
-            s.dice, s.bp, s.spent, s.last = [], 0, {}, {}
-            out.append(Event("turn", f"round {s.round}: {s.players[s.seat]}'s turn", {}))
+            self._next_turn(s, out)
         elif isinstance(a, Rolled):
-            self._rolled(s, _dice(a.dice), out)
+            if a.at_sea:
+                self._rolled_at_sea(s, _dice(a.dice), out)
+            else:
+                self._rolled(s, _dice(a.dice), out)
+        elif isinstance(a, Sea):
+            if not s.may_enter:
+                raise IllegalAction(SETUP, "the ship may stay at sea after a roll of "
+                                           f"{shared().rules.start.enter_harbour} or more with it at sea; "
+                                           "enter that roll first (the ship is still at sea)")
+            out.append(Event("sea", f"{s.players[s.seat]} keeps the ship at sea", {}))
+            self._next_turn(s, out)
         elif isinstance(a, Spend):
             self._spend(s, a, out)
         elif isinstance(a, Rescue):
@@ -191,10 +214,36 @@ class IslandTracker(Game[TrackerState]):
         else:
             raise IllegalAction(SECTION, f"{a.type} is not a tracker entry")
 
+    def _next_turn(self, s: TrackerState, out: Sink) -> None:
+        s.seat = (s.seat + 1) % len(s.players)
+        if s.seat == 0:
+            s.round += 1
+        s.dice, s.bp, s.spent, s.last, s.may_enter = [], 0, {}, {}, None
+        out.append(Event("turn", f"round {s.round}: {s.players[s.seat]}'s turn", {}))
+
+    def _rolled_at_sea(self, s: TrackerState, dice: tuple[int, int], out: Sink) -> None:
+        """A roll with the ship still at sea: no movement points, no doubles' event
+        (rulings doubles-before-harbour); on 7 or more the ship may sail into a free harbour or
+        stay at sea (helper.may_enter, as the rules ask)."""
+        rules = shared().rules
+        name, total = s.players[s.seat], sum(dice)
+        s.dice, s.spent, s.bp = list(dice), {}, 0
+        s.may_enter = helper.may_enter(rules, total, s.storm)
+        need = rules.start.enter_harbour
+        if s.may_enter:
+            title = f"{name} rolls {total} with the ship at sea: it may sail into a free harbour, or stay at sea"
+            lines = ["Put the ship in the harbour on the map, or keep it at sea."]
+        else:
+            title = f"{name} rolls {total} with the ship at sea: it stays at sea"
+            lines = ["The storm keeps every ship where it is." if s.storm and total >= need else
+                     f"{need} or more lets the ship sail into a harbour."]
+        s.last = {"title": title, "lines": lines}
+        out.append(Event("rolled", title, {"dice": list(dice), "at_sea": True, "may_enter": s.may_enter}))
+
     def _rolled(self, s: TrackerState, dice: tuple[int, int], out: Sink) -> None:
         rules = shared().rules
         name = s.players[s.seat]
-        s.dice, s.spent = list(dice), {}
+        s.dice, s.spent, s.may_enter = list(dice), {}, None
         storm = helper.storm_after(rules, dice, s.storm)
         if dice[0] != dice[1]:
             s.bp = sum(dice)
@@ -218,12 +267,24 @@ class IslandTracker(Game[TrackerState]):
         if not 1 <= a.pirate <= 6:
             raise IllegalAction(SECTION, "a band has pirates 1 to 6")
         used = s.spent.get(str(a.pirate), 0)
-        why = helper.move_check(shared().rules, s.bp, used, a.cost, a.carry)
+        data = shared()
+        way = ""
+        if a.way:
+            found = helper.route(data.island, data.rules, a.way[0], a.way[-1], a.carry, via=tuple(a.way[1:-1])) \
+                if len(a.way) > 1 else None
+            if found is None:
+                raise IllegalAction(MOVEMENT, f"no way over the island goes through {', '.join(map(str, a.way))} in "
+                                              "this order")
+            if found["cost"] != a.cost:
+                raise IllegalAction(MOVEMENT, f"that way costs {found['cost']} BP, not {a.cost}")
+            way = " by way of " + ", ".join(data.island.label[f] for f in a.way[1:-1]) if len(a.way) > 2 else ""
+            way += f" to {data.island.label[a.way[-1]]}"
+        why = helper.move_check(data.rules, s.bp, used, a.cost, a.carry)
         if why is not None:
             raise IllegalAction(MOVEMENT, why)
         s.bp -= a.cost
         s.spent[str(a.pirate)] = used + a.cost
-        title = f"{self._pirate(s, s.seat, a.pirate)} moves for {plural(a.cost, 'BP', 'BP')}: {s.bp} BP left"
+        title = f"{self._pirate(s, s.seat, a.pirate)} moves{way} for {plural(a.cost, 'BP', 'BP')}: {s.bp} BP left"
         s.last = {"title": title, "lines": []}
         out.append(Event("spend", title, {"pirate": a.pirate, "cost": a.cost}))
 
@@ -331,6 +392,8 @@ class IslandTracker(Game[TrackerState]):
         return {"game": GAME_ID, "turn": s.seat, "round": s.round, "storm": s.storm, "over": False,
                 "storm_face": helper.storm_face(rules), "storm_text": f"The storm blows: {helper.storm_rule(rules)}.",
                 "dice": list(s.dice), "bp": s.bp, "doubles": len(s.dice) == 2 and s.dice[0] == s.dice[1],
+                "at_sea": s.may_enter is not None, "may_enter": bool(s.may_enter),
+                "enter_need": rules.start.enter_harbour,
                 "spent": {int(k): v for k, v in s.spent.items()}, "last": dict(s.last),
                 "cap": rules.movement.cap, "carrier_cap": rules.movement.carrier_cap, "terrains": list(TERRAINS),
                 "pieces": dict(s.pieces), "piece_names": {pc: self.piece_name(s, pc) for pc in s.pieces},

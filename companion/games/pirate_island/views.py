@@ -127,10 +127,12 @@ def describe(game: Any, s: Any, a: Action) -> str:
     t = a.type
     lab = isl.label.get
     name = game.data.pirate_name
-    if t == "move":
+    if t in ("move", "walk"):
         cost = game.move_cost(s, a)
         dest = f"aboard ({lab(a.to, a.to)})" if a.to in isl.harbours else lab(a.to, a.to)
         extra = " with the treasure" if a.carry else ""
+        if t == "walk":
+            dest += " by way of " + ", ".join(lab(f, f) for f in a.via)
         return f"move {name(a.pirate)}{extra} to {dest}" + (f" ({cost} BP)" if cost is not None else "")
     if t == "sail":
         return f"sail the {a.ship} ship to {lab(a.harbour, a.harbour)} ({game.rules.movement.ship} BP)"
@@ -163,5 +165,5 @@ def describe(game: Any, s: Any, a: Action) -> str:
     if t == "recruit":
         return f"bring a recruit to {where_words(game, a.place)}"
     if t == "pass":
-        return "pass"
+        return "keep the ship at sea" if s.phase == "enter" else "pass"
     return t.replace("_", " ")
