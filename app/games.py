@@ -4,7 +4,7 @@ A game's views are found by convention: the package app/<pkg>/ (the game's packa
 companion/games/, e.g. app/piraten_kapern/) exposes `ui() -> GameUI`. A game with content but no
 views package still gets Rules and Print; a game with a rules engine but no views gets the generic
 digital play screen. A table tracker's saves (id `<game>-tracker`) open with its game's views. The
-rules reference is app/rules/<game>.yaml. Nothing to list anywhere.
+rules reference is the game's content/<game>/reference/en.yaml (companion.roots). Nothing to list anywhere.
 """
 from __future__ import annotations
 
@@ -19,12 +19,10 @@ import yaml
 
 from companion import api
 from companion.api import GameEntry, entry, game_entries
+from companion.roots import reference_path
 
 __all__ = ["GameUI", "GameEntry", "accent", "entry", "game_entries", "game_ui", "has_rules", "rules_reference",
            "search_rules"]
-
-RULES_DIR = Path(__file__).parent / "rules"
-
 
 @dataclass
 class GameUI:
@@ -75,12 +73,14 @@ def accent(game_id: str) -> str | None:
 
 
 def has_rules(game_id: str) -> bool:
-    return (RULES_DIR / f"{game_id}.yaml").is_file()
+    return reference_path(game_id) is not None
 
 
 def rules_reference(game_id: str) -> dict[str, Any]:
     """The app's short rules reference for a game: {title, sections: [{title, text, tags}]}."""
-    path = RULES_DIR / f"{game_id}.yaml"
+    path = reference_path(game_id)
+    if path is None:
+        raise ValueError(f"the game {game_id!r} has no rules reference (content/<game>/reference/en.yaml)")
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
         raise ValueError(f"{path}: expected a mapping with a list of 'sections'")

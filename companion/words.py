@@ -8,7 +8,10 @@ produce (a slot id, "(s)", "a incident", "1 tokens" shown to a player are bugs).
 build their sentences with these, so that no game grows its own `_plural` and no screen says
 "hour(s)".
 
-The words of each language live as data: content/words/<lang>.yaml, one catalogue per language
+The words of each language live as data: the shared words content/words/<lang>.yaml with each
+game's own merged in, content/<game>/words/<lang>.yaml (a game is one plug-in; a game owns its
+file's top-level keys, its namespace, and the same key under a shared section: `kapern.*`,
+`odds.kapern.*`; see `namespaces`, `owner`). One catalogue per language
 (`Words(lang)`, `words_for(lang)`) for the app's screens (`app.`), the rules' messages to a
 player (`refused.`, `kapern.`), the odds (`odds.`) and the printed sheets (`print.`, which the
 printer reads as `words_for(lang).scope("print")`). A key is a dotted path ("app.home.games"); a
@@ -29,9 +32,10 @@ from typing import Any, Iterable
 from companion import CONTENT_DIR
 from companion.content.errors import ContentError
 from companion.content.yamlsrc import dig, read_yaml
+from companion.roots import GAME_ROOTS_ENV, game_folders
 
 __all__ = ["plural", "count", "noun", "article", "with_article", "number_word", "join", "sentence", "problems", "faults",
-           "Words", "WordsError", "words_for", "languages", "missing", "DEFAULT_LANG"]
+           "Words", "WordsError", "words_for", "languages", "missing", "namespaces", "owner", "word_folders", "DEFAULT_LANG"]
 
 #: plurals English does not make with -s / -es
 IRREGULAR = {"die": "dice", "man": "men", "woman": "women", "child": "children", "foot": "feet",
@@ -205,22 +209,79 @@ class WordsError(ValueError):
 
 
 def words_dir() -> Path:
-    """content/words/ beside the package; COMPANION_WORDS_DIR points elsewhere (tests, forks)."""
+    """content/words/ beside the package (the shared words); COMPANION_WORDS_DIR points elsewhere (tests, forks)."""
     return Path(os.environ.get("COMPANION_WORDS_DIR") or CONTENT_DIR / "words")
 
 
+#: the shared sections a game's words may add to, each under the game's own namespace
+#: (Piraten Kapern's odds are `odds.kapern.*`)
+SHARED_SECTIONS = ("odds",)
+
+
+@lru_cache(maxsize=8)
+def _games(roots: str | None) -> tuple[str, ...]:
+    """The content folders of every game (by the roots named when asked)."""
+    return tuple(str(p) for p in game_folders())
+
+
+def word_folders() -> tuple[str, ...]:
+    """Every game's words folder (content/<game>/words/), whether it has one or not."""
+    return tuple(str(Path(g) / "words") for g in _games(os.environ.get(GAME_ROOTS_ENV)))
+
+
+def _read(path: Path) -> Any:
+    try:  # (the content files' reader: a regular UTF-8 file within limits, errors with their line)
+        return read_yaml(path).data
+    except ContentError as exc:
+        raise WordsError(str(exc)) from None
+
+
+def _merge(into: dict[str, Any], data: dict[str, Any]) -> None:
+    for key, value in data.items():
+        if isinstance(value, dict) and not _is_count(value) and isinstance(into.get(key), dict):
+            _merge(into[key], value)
+        else:
+            into[key] = value
+
+
 @lru_cache(maxsize=None)
-def _catalogue(folder: str, lang: str) -> dict[str, Any]:
+def _catalogue(folder: str, lang: str, games: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The shared catalogue of a language with every game's words in it (`games`: their folders)."""
     path = Path(folder) / f"{lang}.yaml"
     if not path.is_file():
         raise WordsError(f"{path}: there is no catalogue of words for language {lang!r}")
-    try:  # (the content files' reader: a regular UTF-8 file within limits, errors with their line)
-        data = read_yaml(path).data
-    except ContentError as exc:
-        raise WordsError(str(exc)) from None
+    data = _read(path)
     if not isinstance(data, dict) or not isinstance(data.get("language"), str):
         raise WordsError(f"{path}: expected a mapping with 'language: <its own name>' and the words")
+    data = copy.deepcopy(data)
+    for game in games:
+        own = Path(game) / f"{lang}.yaml"
+        if own.is_file():
+            words = _read(own)
+            if not isinstance(words, dict):
+                raise WordsError(f"{own}: expected a mapping of the game's words")
+            _merge(data, words)
     return data
+
+
+def _data(lang: str) -> dict[str, Any]:
+    return _catalogue(str(words_dir()), lang, word_folders())
+
+
+def namespaces(words_folder: str | Path) -> set[str]:
+    """The keys a game's words own: the top-level keys of its English words file other than the
+    shared sections (Piraten Kapern's: {"kapern"}). A game owns `<ns>.*` and `<section>.<ns>.*`
+    for each shared section (`odds.kapern.*`); a key of the shared files under them is misplaced."""
+    path = Path(words_folder) / f"{DEFAULT_LANG}.yaml"
+    data = _read(path) if path.is_file() else {}
+    return {str(k) for k in (data if isinstance(data, dict) else {})} - set(SHARED_SECTIONS)
+
+
+def owner(key: str, owned: dict[str, set[str]]) -> str | None:
+    """The words folder whose namespace a dotted key is in (`owned`: folder -> its namespaces), or None (shared)."""
+    parts = key.split(".")
+    ns = parts[1] if parts[0] in SHARED_SECTIONS and len(parts) > 1 else parts[0]
+    return next((folder for folder, names in owned.items() if ns in names), None)
 
 
 def languages() -> dict[str, str]:
@@ -244,7 +305,7 @@ def _is_count(value: Any) -> bool:
 
 def missing(lang: str) -> list[str]:
     """The keys English has and `lang` does not (they would show in English)."""
-    en, other = _catalogue(str(words_dir()), DEFAULT_LANG), _catalogue(str(words_dir()), lang)
+    en, other = _data(DEFAULT_LANG), _data(lang)
     return [k for k in _leaves(en) if k not in ("language",) and dig(other, k) is None]
 
 
@@ -257,10 +318,9 @@ class Words:
     prefix = ""
 
     def __init__(self, lang: str = DEFAULT_LANG):
-        folder = str(words_dir())
         self.lang = lang
-        self.data = _catalogue(folder, lang)
-        self.fallback = self.data if lang == DEFAULT_LANG else _catalogue(folder, DEFAULT_LANG)
+        self.data = _data(lang)
+        self.fallback = self.data if lang == DEFAULT_LANG else _data(DEFAULT_LANG)
 
     def __repr__(self) -> str:
         return f"Words({self.lang!r})" + (f".scope({self.prefix[:-1]!r})" if self.prefix else "")
@@ -285,7 +345,7 @@ class Words:
         if value is None:
             value = dig(self.fallback, key)
         if value is None or (isinstance(value, dict) and not _is_count(value)):
-            raise KeyError(f"no words for {key!r} in content/words/{self.lang}.yaml or en.yaml")
+            raise KeyError(f"no words for {key!r} in {self.lang}.yaml or en.yaml (content/words/, content/<game>/words/)")
         if _is_count(value):
             n = fields.get("n", 0)
             value = value["zero"] if n == 0 and "zero" in value else value["one"] if abs(n) == 1 else value["many"]
@@ -330,7 +390,7 @@ class Words:
 
 
 @lru_cache(maxsize=16)
-def _words(folder: str, lang: str) -> Words:
+def _words(folder: str, games: tuple[str, ...], lang: str) -> Words:
     return Words(lang)
 
 
@@ -342,4 +402,4 @@ def _known(folder: str, lang: str) -> str:
 def words_for(lang: str | None) -> Words:
     """The (cached) words of a language; an unknown language gets English."""
     folder = str(words_dir())
-    return _words(folder, _known(folder, lang or DEFAULT_LANG))
+    return _words(folder, word_folders(), _known(folder, lang or DEFAULT_LANG))

@@ -74,7 +74,7 @@ def score_sheet(screen: Any, live: Any, players: list[dict[str, Any]]) -> list[f
     rounds = [r for r in live.track() if r.round > 0]
     if not rounds:
         return []
-    return [heading(screen.w("history.kapern_sheet"), 16),
+    return [heading(screen.w("kapern.score_sheet"), 16),
             round_sheet(rounds, [p["name"] for p in players], screen.w, key="score-sheet")]
 
 def draw_card(screen: Any, view: dict[str, Any], name: str, step: Any) -> list[ft.Control]:

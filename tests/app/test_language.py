@@ -9,6 +9,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
+import yaml
 
 from app import screens
 from companion import api
@@ -24,6 +25,33 @@ def test_every_language_has_every_english_key() -> None:
     assert languages() == {"en": "English", "nl": "Nederlands"}
     for lang in languages():
         assert missing(lang) == [], f"content/words/{lang}.yaml lacks: {missing(lang)}"
+
+
+def test_a_games_words_live_in_its_own_content_folder() -> None:
+    """Issue 25 item 5: a game is one plug-in, its words content/<game>/words/<lang>.yaml. The rule
+    that splits them: a game owns the top-level keys of its English words file (Piraten Kapern's
+    `kapern`, PvD's `pvd`) and the same key under a shared section (`odds.kapern`); the shared files
+    content/words/<lang>.yaml hold no key a game owns, a game's file no key outside what it owns,
+    no two games own the same key, and every game's key is in the catalogue the screens read."""
+    folders = {f: words.namespaces(f) for f in words.word_folders() if Path(f, "en.yaml").is_file()}
+    owned = {Path(f).parent.name: names for f, names in folders.items()}
+    assert owned["piraten-kapern"] == {"kapern"} and owned["pirates-vs-dinosaurs"] == {"pvd"}
+    names = [n for ns in owned.values() for n in ns]
+    assert len(names) == len(set(names)), f"two games own the same words: {owned}"
+    shared_dir = words.words_dir()
+    for lang in languages():
+        shared = yaml.safe_load((shared_dir / f"{lang}.yaml").read_text(encoding="utf-8"))
+        misplaced = [k for k in words._leaves(shared) if words.owner(k, folders)]
+        assert misplaced == [], (f"content/words/{lang}.yaml holds a game's words; move each to "
+                                 f"content/<game>/words/{lang}.yaml: {misplaced}")
+        for folder in folders:
+            path = Path(folder, f"{lang}.yaml")
+            assert path.is_file(), f"{path} is missing: every game with words has them in every language"
+            own = yaml.safe_load(path.read_text(encoding="utf-8"))
+            stray = [k for k in words._leaves(own) if words.owner(k, folders) != folder]
+            assert stray == [], f"{path} holds words that are not the game's own: {stray}"
+            said = words.Words(lang).data  # (what the screens read: the shared words and every game's)
+            assert all(words.dig(said, key) == words.dig(own, key) for key in words._leaves(own))
 
 
 def test_fields_counts_nouns_and_lists_in_dutch() -> None:

@@ -139,7 +139,7 @@ def test_every_sheet_is_labelled_with_its_own_name(game_set):
 
 
 def test_pirateology_booklet_has_its_rules_with_the_rulebook_numbers(game_set):
-    """Issue 15: Pirateology's rules in the project's words (app/rules/pirateology.yaml, which the
+    """Issue 15: Pirateology's rules in the project's words (content/pirateology/reference/en.yaml, which the
     app shows too), its setup (where the pirates start, which ship is whose) and its numbers."""
     game, ps = game_set("pirateology")
     ctx = context(ps, PrintOptions())
@@ -177,7 +177,7 @@ def test_booklet_rulings_one_heading_per_section_and_card_texts_as_sentences(pvd
 def test_kapern_prints_in_dutch(kapern):
     """Issue 16 item 6 in print: `companion print piraten-kapern --lang nl` gives a Dutch read-me
     and booklet: the printer's words (content/words/nl.yaml, print:), the setup, the turn, the rules
-    (app/rules/piraten-kapern.nl.yaml) and the rulings (rulings.yaml's translations) in Dutch."""
+    (content/piraten-kapern/reference/nl.yaml) and the rulings (rulings.yaml's translations) in Dutch."""
     ps = expand(kapern, "nl")
     ctx = context(ps, PrintOptions(lang="nl"))
     text = _text(booklet.pages_a5(ctx, ps, kapern))

@@ -12,12 +12,11 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import yaml
 
-from companion import ROOT
+from companion.roots import reference_path
 from companion.content.models import Board, Ruling, say
 
 from .. import flow
@@ -47,21 +46,12 @@ def body_pt(paper: Paper) -> float:
     return math.ceil(BODY_PRINTED_PT / booklet_scale(paper) * 10 - 1e-6) / 10
 
 
-def reference_path(game_id: str, lang: str = "en") -> Path:
-    """The game's rules reference: its rules in the project's words, section by section. The app
-    shows the same file as its rules screen, so the booklet and the app say the same. Another
-    language has its own file beside it (`piraten-kapern.nl.yaml`); without one, English."""
-    folder = ROOT / "app" / "rules"
-    own = folder / f"{game_id}.{lang}.yaml"
-    return own if lang != "en" and own.is_file() else folder / f"{game_id}.yaml"
-
-
 @lru_cache(maxsize=None)
 def reference(game_id: str, lang: str = "en") -> list[tuple[str, str]]:
     """(title, text) of each section, leaving out how to use the app (tag `app`): the booklet is
     for the table without it."""
     path = reference_path(game_id, lang)
-    if not path.is_file():
+    if path is None:
         return []
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     return [(str(s.get("title", "")), " ".join(str(s.get("text", "")).split())) for s in data.get("sections", [])
