@@ -16,7 +16,8 @@ from pathlib import Path
 
 from companion import CONTENT_DIR, ROOT
 
-__all__ = ["GAME_ROOTS_ENV", "game_roots", "content_dirs", "game_folders", "game_folder", "reference_path"]
+__all__ = ["GAME_ROOTS_ENV", "game_roots", "content_dirs", "extra_packages", "game_folders", "game_folder",
+           "reference_path"]
 
 #: the environment variable naming extra game roots (os.pathsep between them)
 GAME_ROOTS_ENV = "COMPANION_GAME_ROOTS"
@@ -31,6 +32,13 @@ def game_roots() -> list[Path]:
 def content_dirs() -> list[Path]:
     """Every root's content/ folder (the checkout's is CONTENT_DIR)."""
     return [CONTENT_DIR] + [root / "content" for root in game_roots()[1:]]
+
+
+def extra_packages(path: list[str], folder: str) -> list[str]:
+    """A package's `__path__` with the same folder of every extra root after it (`companion/games`
+    for the rules packages, `app` for the views), so a game of another root imports as one of ours."""
+    more = [str(root / folder) for root in game_roots()[1:] if (root / folder).is_dir()]
+    return list(path) + [p for p in more if p not in path]
 
 
 def game_folders() -> list[Path]:

@@ -74,25 +74,27 @@ def result_card(last: dict[str, Any]) -> ft.Control:
         bgcolor=ft.Colors.TERTIARY_CONTAINER, key="result")
 
 
-def two_dice(screen: Any, d: dict[str, Any], key: str, what: str, done: Any) -> list[ft.Control]:
-    """Two dice entered by tapping their faces (as rolled at the table), or rolled here: `done(dice)`."""
+def two_dice(screen: Any, d: dict[str, Any], key: str, what: str, view: dict[str, Any], done: Any) -> list[ft.Control]:
+    """The dice of a roll (the tracker's view says how many, and their faces) entered by tapping
+    their faces as rolled at the table, or rolled here: `done(dice)`."""
     got: list[int] = d.setdefault(key, [])
+    n, faces = view["rolled"], view["faces"]
 
     def tap(face: int) -> None:
-        if len(got) < 2:
+        if len(got) < n:
             got.append(face)
         screen.app.render()
 
     def clear() -> None:
         got.clear()
         screen.app.render()
-    faces = wrap_row([die_face(f"{what}: a die shows {f}", f, lambda e, f=f: tap(f), disabled=len(got) >= 2)
-                      for f in range(1, 7)], spacing=4)
+    taps = wrap_row([die_face(f"{what}: a die shows {f}", f, lambda e, f=f: tap(f), disabled=len(got) >= n)
+                     for f in faces], spacing=4)
     shown = " and ".join(map(str, got)) if got else "none yet"
-    return [para(f"{what}: tap the two dice rolled (entered: {shown}), or roll them here.", 14), faces, wrap_row([
-        button(f"Enter {got[0]} and {got[1]}" if len(got) == 2 else "Enter the dice",
-               lambda e: done(tuple(got)), icon=ft.Icons.CHECK, primary=True, disabled=len(got) != 2),
-        button("Roll here", lambda e: done((random.randint(1, 6), random.randint(1, 6))), icon=ft.Icons.CASINO),
+    return [para(f"{what}: tap the dice rolled (entered: {shown}), or roll them here.", 14), taps, wrap_row([
+        button(f"Enter {' and '.join(map(str, got))}" if len(got) == n else "Enter the dice",
+               lambda e: done(tuple(got)), icon=ft.Icons.CHECK, primary=True, disabled=len(got) != n),
+        button("Roll here", lambda e: done(tuple(random.choice(faces) for _ in range(n))), icon=ft.Icons.CASINO),
         button("Clear", lambda e: clear(), icon=ft.Icons.BACKSPACE, disabled=not got)])]
 
 
@@ -113,7 +115,7 @@ def roll_card(screen: Any, live: Any, view: dict[str, Any], d: dict[str, Any]) -
     if not view["dice"]:
         at_sea = bool(d.get("at_sea"))
         rows.append(labelled_switch(w("island.sea.switch"), at_sea, lambda v: (d.update(at_sea=v), screen.app.render())))
-        rows += two_dice(screen, d, "turn_dice", "The turn's roll",
+        rows += two_dice(screen, d, "turn_dice", "The turn's roll", view,
                          lambda dice: act(screen, live, {"type": "rolled", "dice": list(dice), "at_sea": at_sea}))
         return card(*rows, key="roll")
     a, b = view["dice"]
@@ -138,7 +140,7 @@ def roll_card(screen: Any, live: Any, view: dict[str, Any], d: dict[str, Any]) -
         carry = bool(d.get("carry"))
         rows.append(para("By hand: which pirate moves, for how many BP?", 14))
         rows.append(wrap_row([button(f"Pirate {n}", lambda e, n=n: (d.update(pirate=n), screen.app.render()),
-                                     primary=n == pick) for n in range(1, 7)], spacing=4))
+                                     primary=n == pick) for n in view["pirate_numbers"]], spacing=4))
         most = max(1, min(view["bp"], (view["carrier_cap"] if carry else view["cap"]) - used.get(pick, 0)))
         rows.append(wrap_row([button(f"{c} BP", lambda e, c=c: (d.update(cost=c), screen.app.render()), primary=c == cost)
                               for c in range(1, most + 1)], spacing=4))
@@ -170,8 +172,8 @@ def pieces_card(screen: Any, live: Any, view: dict[str, Any], d: dict[str, Any])
     if at in isl.harbours:
         offer = [(f"ship:{band}", f"Put the {who['colour_name']} ship here")]
     else:
-        offer = [(f"pirate:{band}:{n}", f"Put {who['colour_name']} pirate {n} here") for n in range(1, 7)]
-        offer += [(f"chest:{k}", f"Put chest {k} here") for k in range(1, 7)]
+        offer = [(f"pirate:{band}:{n}", f"Put {who['colour_name']} pirate {n} here") for n in view["pirate_numbers"]]
+        offer += [(f"chest:{k}", f"Put chest {k} here") for k in view["chest_numbers"]]
     rows.append(wrap_row([button(text, lambda e, pc=pc: put(pc, at), disabled=pc in here) for pc, text in offer],
                          spacing=4))
     names = view["piece_names"]
@@ -205,7 +207,7 @@ def rescue_card(screen: Any, live: Any, view: dict[str, Any], d: dict[str, Any])
         rows.append(para(f"A pirate {where} is safe from an eruption (only numbered fields are in danger).", 14))
         return card(*rows, key="rescue")
     rows.append(para(f"A pirate {where} survives the {kind} on {need}+: {helper.chance_at_least(need):.0%}.", 16))
-    rows += two_dice(screen, d, "rescue_dice", "The rescue roll", lambda dice: act(screen, live, {
+    rows += two_dice(screen, d, "rescue_dice", "The rescue roll", view, lambda dice: act(screen, live, {
         "type": "rescue", "band": band, "kind": kind, "where": field or "", "dice": list(dice)}))
     return card(*rows, key="rescue")
 
@@ -273,7 +275,7 @@ def route_card(screen: Any, live: Any, d: dict[str, Any], view: dict[str, Any] |
                 rows.append(wrap_row([button(f"Pirate {n} goes ({found['cost']} BP)", lambda e, n=n: act(screen, live, {
                     "type": "spend", "pirate": n, "cost": found["cost"], "carry": carry, "way": way}),
                     icon=ft.Icons.DIRECTIONS_WALK,
-                    disabled=view["spent"].get(n, 0) + found["cost"] > cap) for n in range(1, 7)], spacing=4))
+                    disabled=view["spent"].get(n, 0) + found["cost"] > cap) for n in view["pirate_numbers"]], spacing=4))
             rows.append(button(screen.w("island.through.add", field=isl.label[b]), lambda e: go_on(), icon=ft.Icons.ROUTE,
                                key="island-through"))
         targets = helper.rescue_targets(isl, data.rules, b)
@@ -319,7 +321,7 @@ def combat_card(screen: Any, d: dict[str, Any], live: Any = None, view: dict[str
         if att == dfn:
             rows.append(para("Pick two different bands.", 14))
         else:
-            rows += two_dice(screen, d, "combat_dice", "The combat roll", lambda dice: act(screen, live, {
+            rows += two_dice(screen, d, "combat_dice", "The combat roll", view, lambda dice: act(screen, live, {
                 "type": "fight", "band": att, "defender": dfn, "attackers": n, "terrain": terrain, "river": river,
                 "dice": list(dice)}))
     return card(*rows, key="combat")

@@ -62,13 +62,17 @@ def chance_panel(screen: Any, view: dict[str, Any], step: Any) -> ft.Control:
     if step.kind == "draw":
         return cards_drawn(screen, view, step)
     names = [p["name"] for p in view["players"]]
+    # (the step's dice shared out as the rules roll them: the contenders alike, the defender's in a
+    # duel last)
     if phase == "initiative":
-        groups = [(f"{names[p]}'s die", 1) for p in view["contenders"]]
+        each = len(step.dice) // max(1, len(view["contenders"]))
+        groups = [(f"{names[p]}'s {'die' if each == 1 else 'dice'}", each) for p in view["contenders"]]
     elif phase == "battle":
         b = view["battle"]
-        groups = [(f"{names[b['attacker']]}'s dice ({b['attacker_weapon']})", b["attacker_dice"] if b["duel"] else 1)]
+        theirs = b["defender_dice"] if b["duel"] else 0
+        groups = [(f"{names[b['attacker']]}'s dice ({b['attacker_weapon']})", len(step.dice) - theirs)]
         if b["duel"]:
-            groups.append((f"{names[b['defender']]}'s dice ({b['defender_weapon']})", b["defender_dice"]))
+            groups.append((f"{names[b['defender']]}'s dice ({b['defender_weapon']})", theirs))
     else:
         groups = [(f"{names[view['seat']]}'s dice", len(step.dice))]
     return dice_entry(screen, sentence(step.label), groups, view["faces"], step)

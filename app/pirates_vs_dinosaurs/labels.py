@@ -4,7 +4,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-STAGES = {1: "Preparing to land", 2: "Expedition", 3: "Dig Site", 4: "Back on the ship"}
 KIND_LABEL = {"dinosaur_attack": "Dinosaur Attack", "aborigine_attack": "Aborigine Attack", "incident": "Incident",
               "pirates_share": "Pirate's Share"}
 

@@ -103,8 +103,8 @@ def table(view: dict[str, Any]) -> ft.Control:
 
 def captain(screen: Any, view: dict[str, Any], seat: int) -> ft.Control:
     p = view["players"][seat]
-    rows: list[ft.Control] = [ft.Text(f"You: {p['name']} · {L.STAGES[p['stage']]} · {L.area(p['area'])}"
-                                      + (f" · {p['time']} h left" if p["stage"] == 2 else ""), size=18,
+    rows: list[ft.Control] = [ft.Text(f"You: {p['name']} · {p['stage_name']} · {L.area(p['area'])}"
+                                      + (f" · {p['time']} h left" if p["timed"] else ""), size=18,
                                       weight=ft.FontWeight.BOLD)]
     crew = p["crew"] if p["crew"] is not None else "?"
     rows.append(para(f"Crew {crew} · Replenishment tokens {p['tokens']} · Curses {len(p['curses'])}", 15))
@@ -158,8 +158,8 @@ def others(view: dict[str, Any], seat: int | None) -> ft.Control:
         if p["seat"] == seat:
             continue
         up = sum(1 for c in p["upcoming"].values() if c)
-        rows.append(para(f"{p['name']}: {L.STAGES[p['stage']]}, {L.area(p['area'])}"
-                         + (f", {p['time']} h" if p["stage"] == 2 else "")
+        rows.append(para(f"{p['name']}: {p['stage_name']}, {L.area(p['area'])}"
+                         + (f", {p['time']} h" if p["timed"] else "")
                          + f", crew {p['crew'] if p['crew'] is not None else '?'}, {plural(p['hand_size'], 'card')}, "
                            f"{plural(up, 'incident')} queued, {plural(p['tokens'], 'token')}, "
                            f"{plural(len(p['curses']), 'curse')}"
@@ -363,21 +363,21 @@ def _discard(screen: Any, seat: int, action: Any) -> None:
 
 
 def final(live: Any, result: dict[str, Any], view: dict[str, Any]) -> list[tuple[str, str, str]]:
-    """The end screen, best first: each captain's value with how it came about (the engine's
-    `dig.result`: the treasures brought back, one unique treasure paid per Crew Replenishment
-    token, the crew that breaks a tie)."""
+    """The end screen in the view's order (`standing`: best first, the crew breaking a tie): each
+    captain's value with how it came about (the engine's `dig.result`: the treasures brought back,
+    one unique treasure paid per Crew Replenishment token)."""
     players = {p["name"]: p for p in view["players"]}
     returned = set(result.get("returned", []))
     values = result.get("scores", {})
     crews = result.get("crew", {})
+    standing = view["standing"]
     best = max((values[n] for n in returned), default=None)
-    tie = sum(1 for n in returned if values[n] == best) > 1
     rows = []
-    for name in values:
+    for name in standing["order"]:
         p = players.get(name, {})
         if name not in returned:
             why = "sank with the island" if p.get("sunk") or result.get("sunk") else "not back on the ship"
-            rows.append(((0, 0, 0), name, "—", f"{why}: no score"))
+            rows.append((name, "—", f"{why}: no score"))
             continue
         paid = result.get("discarded", {}).get(name, [])
         count, tokens, crew = p.get("treasure_count", 0), p.get("tokens", 0), crews.get(name, 0)
@@ -386,16 +386,15 @@ def final(live: Any, result: dict[str, Any], view: dict[str, Any]) -> list[tuple
             parts.append(f"{plural(tokens, 'replenishment token')} paid "
                          + (", ".join(L.money(v) for v in paid) if paid else "nothing (no treasure left)"))
         parts.append(f"kept {count - len(paid)}, worth {L.money(values[name])}")
-        parts.append(f"crew {crew}" + (" (breaks the tie)" if tie and values[name] == best else ""))
-        rows.append(((1, values[name], crew), name, L.money(values[name]), "; ".join(parts)))
-    rows.sort(key=lambda r: r[0], reverse=True)
-    return [(name, score, detail) for _, name, score, detail in rows]
+        parts.append(f"crew {crew}" + (" (breaks the tie)" if standing["crew_breaks_tie"] and values[name] == best else ""))
+        rows.append((name, L.money(values[name]), "; ".join(parts)))
+    return rows
 
 
 def scores(view: dict[str, Any]) -> dict[int, Any]:
     out = {}
     for p in view["players"]:
         crew = p["crew"] if p["crew"] is not None else "?"
-        out[p["seat"]] = f"{L.STAGES[p['stage']]} · crew {crew}" + (f" · {plural(p['treasure_count'], 'treasure')}"
+        out[p["seat"]] = f"{p['stage_name']} · crew {crew}" + (f" · {plural(p['treasure_count'], 'treasure')}"
                                                                     if p["treasure_count"] else "")
     return out

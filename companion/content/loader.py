@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from companion import CONTENT_DIR
+from companion.roots import game_folder, game_folders
 
 from .errors import ContentError, Problem, display_path
 from .maps import map_problems
@@ -51,16 +51,12 @@ class GameContent:
             yield from _walk(model, ())
 
 
-def game_folders() -> list[Path]:
-    return sorted(p for p in CONTENT_DIR.iterdir() if (p / "game.yaml").is_file()) if CONTENT_DIR.is_dir() else []
-
-
 def resolve_folder(game_or_path: str | Path) -> Path:
     path = Path(game_or_path)
     if path.is_dir():
         return path
-    candidate = CONTENT_DIR / str(game_or_path)
-    if candidate.is_dir():
+    candidate = game_folder(str(game_or_path))
+    if candidate is not None:
         return candidate
     known = ", ".join(p.name for p in game_folders())
     raise ContentError([Problem(str(game_or_path), None, None,

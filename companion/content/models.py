@@ -53,7 +53,7 @@ def say(text: dict[str, str] | None, lang: str = "en") -> str:
 class Strict(BaseModel):
     """Unknown keys are errors: a typo in YAML must never be silently ignored."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, defer_build=True)
 
 
 class Component(Strict):

@@ -12,8 +12,10 @@ A game is a package `companion/games/<pkg>/`; its id is the package name with `-
   playable game, so not in `game_ids()`;
 - `terminal.py`: prompts for `companion play` (see `terminal_module`).
 
-The app's views of a game are the package `app/<pkg>/` (see app/games.py). Modules are imported
-only when asked for, so listing the games stays fast. `REGISTRY` is filled from the folders;
+The app's views of a game are the package `app/<pkg>/` (see app/games.py). A game kept outside the
+checkout lives the same way under a root named in COMPANION_GAME_ROOTS (companion/roots.py): that
+root's `companion/games/` joins this package's path, so its packages are games too. Modules are
+imported only when asked for, so listing the games stays fast. `REGISTRY` is filled from the folders;
 tests and plug-ins may add a `Game` object under an id of their own.
 """
 from __future__ import annotations
@@ -23,6 +25,11 @@ import importlib.util
 import pkgutil
 from pathlib import Path
 from typing import Any
+
+from companion.roots import extra_packages
+
+#: the game packages of every root: the checkout's, then each extra root's companion/games/
+__path__ = extra_packages(__path__, "companion/games")
 
 TRACKER_SUFFIX = "-tracker"
 

@@ -216,9 +216,10 @@ def test_pvd_end_screen_explains_each_score() -> None:
               "crew": {"Anne": 4, "Bart": 6, "Cato": 2}}
     view = {"players": [{"name": "Anne", "treasure_count": 5, "tokens": 2, "sunk": False},
                         {"name": "Bart", "treasure_count": 3, "tokens": 0, "sunk": False},
-                        {"name": "Cato", "treasure_count": 1, "tokens": 1, "sunk": False}]}
+                        {"name": "Cato", "treasure_count": 1, "tokens": 1, "sunk": False}],
+            "standing": {"order": ["Bart", "Anne", "Cato"], "crew_breaks_tie": True}}
     rows = final(None, result, view)
-    assert [r[0] for r in rows] == ["Bart", "Anne", "Cato"]  # the tie on $9,000 goes to the larger crew
+    assert [r[0] for r in rows] == ["Bart", "Anne", "Cato"]  # in the view's order (the rules' tie-break)
     assert rows[1] == ("Anne", "$9,000", "5 treasures brought back; 2 replenishment tokens paid $1,000, $3,000; "
                                          "kept 3, worth $9,000; crew 4 (breaks the tie)")
     assert rows[0][2].endswith("crew 6 (breaks the tie)")

@@ -204,3 +204,5 @@ def test_ties_go_to_the_bigger_crew_then_are_shared():
     s = edit(s, 0, treasures=[4000], crew=7)
     act(s, "return_to_ship")
     assert GAME.result(s.state)["winners"] == ["P1", "P3"]
+    # the end screen's order is the rules' own (the view's standing), the crew breaking the tie
+    assert GAME.view(s.state, None)["standing"] == {"order": ["P1", "P3", "P2"], "crew_breaks_tie": True}

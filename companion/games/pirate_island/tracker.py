@@ -18,7 +18,7 @@ from companion.words import plural
 from . import helper
 from .board_view import CHEST, STORM, table_board
 from .data import shared
-from .island import PIRATES_PER_BAND
+from .island import PIRATES_PER_BAND, SECTORS
 
 GAME_ID = "pirate-island-tracker"
 SECTION = "Pirate Island table tracker"
@@ -26,6 +26,11 @@ MOVEMENT, RESCUE, COMBAT = "Movement points", "Rescue roll", "Combat"
 SETUP = "2. Setup and Start of the Game"
 #: the defender's fields the combat table knows
 TERRAINS = ("plain", "mountain", "fortress")
+#: the numbers of a band's pirates, and of the chests (one a sector)
+PIRATES = tuple(range(1, PIRATES_PER_BAND + 1))
+CHESTS = tuple(range(1, SECTORS + 1))
+#: the dice a roll entered holds: the turn's roll, a rescue roll and a combat roll are two dice
+ROLLED = 2
 
 
 @dataclass(frozen=True)
@@ -359,11 +364,11 @@ class IslandTracker(Game[TrackerState]):
             parts = [int(x) for x in rest.split(":")]
         except ValueError:
             parts = []
-        if kind == "pirate" and len(parts) == 2 and 0 <= parts[0] < len(s.players) and 1 <= parts[1] <= 6:
+        if kind == "pirate" and len(parts) == 2 and 0 <= parts[0] < len(s.players) and parts[1] in PIRATES:
             return self._pirate(s, parts[0], parts[1])
         if kind == "ship" and len(parts) == 1 and 0 <= parts[0] < len(s.players):
             return f"{data.colour_names[data.colours[parts[0]]]} ship ({s.players[parts[0]]})"
-        if kind == "chest" and len(parts) == 1 and 1 <= parts[0] <= 6:
+        if kind == "chest" and len(parts) == 1 and parts[0] in CHESTS:
             return f"chest {parts[0]}"
         raise IllegalAction(SECTION, f"a piece is pirate:<seat>:<1-6>, ship:<seat> or chest:<1-6>, not {piece!r}")
 
@@ -394,6 +399,8 @@ class IslandTracker(Game[TrackerState]):
                 "dice": list(s.dice), "bp": s.bp, "doubles": len(s.dice) == 2 and s.dice[0] == s.dice[1],
                 "at_sea": s.may_enter is not None, "may_enter": bool(s.may_enter),
                 "enter_need": rules.start.enter_harbour,
+                "rolled": ROLLED, "faces": helper.faces(rules), "pirate_numbers": list(PIRATES),
+                "chest_numbers": list(CHESTS),
                 "spent": {int(k): v for k, v in s.spent.items()}, "last": dict(s.last),
                 "cap": rules.movement.cap, "carrier_cap": rules.movement.carrier_cap, "terrains": list(TERRAINS),
                 "pieces": dict(s.pieces), "piece_names": {pc: self.piece_name(s, pc) for pc in s.pieces},
@@ -444,7 +451,8 @@ class IslandTracker(Game[TrackerState]):
 
 def _dice(dice: tuple[int, ...] | list[int]) -> tuple[int, int]:
     """Two dice of 1-6, or a clear refusal."""
-    if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+    faces = helper.faces(shared().rules)
+    if len(dice) != ROLLED or not all(isinstance(d, int) and d in faces for d in dice):
         raise IllegalAction(SECTION, f"enter two dice of 1 to 6, not {list(dice)}")
     return dice[0], dice[1]
 

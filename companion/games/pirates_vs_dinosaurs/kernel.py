@@ -98,6 +98,13 @@ def final_value(treasures: list[int], tokens: int) -> tuple[int, list[int]]:
     return sum(kept), gone
 
 
+def placing(s: PvdState) -> dict[int, tuple[int, int]]:
+    """What places each captain back on the ship: the value kept after the discards, then the
+    crew, which breaks a tie (End of the Game); the seats in order."""
+    return {p: (final_value(pl.treasures, pl.tokens)[0], pl.crew) for p, pl in enumerate(s.players)
+            if pl.stage == SHIP}
+
+
 def result(s: PvdState) -> dict[str, Any]:
     """No winner if nobody is back on the ship when the island sinks; a sole survivor wins; else the
     highest value after the discards, ties broken by crew, then shared."""
@@ -113,8 +120,9 @@ def result(s: PvdState) -> dict[str, Any]:
         if len(back) == 1:
             winners = [names[back[0]]]
         elif back:
-            best = max((values[names[p]], s.players[p].crew) for p in back)
-            winners = [names[p] for p in back if (values[names[p]], s.players[p].crew) == best]
+            places = placing(s)
+            best = max(places.values())
+            winners = [names[p] for p in back if places[p] == best]
     return {"scores": {n: values.get(n, 0) for n in names}, "winners": winners, "sunk": s.sunk,
             "returned": [names[p] for p in back], "discarded": discarded,
             "crew": {pl.name: pl.crew for pl in s.players}, "turns": s.turns}

@@ -13,6 +13,8 @@ from companion.engine.state import to_jsonable
 
 #: stages of a captain (the rulebook's Stage 1-3, then back at the Harbor)
 LANDING, EXPEDITION, DIG, SHIP = 1, 2, 3, 4
+#: each stage's name, as the rulebook calls it (the views and the table assistant say it)
+STAGE_NAMES = {LANDING: "Preparing to land", EXPEDITION: "Expedition", DIG: "Dig Site", SHIP: "Back on the ship"}
 #: a draw at a real table that the table did not say (the table tracker: a dig stopped by a card
 #: played by hand draws no token)
 UNKNOWN = "?"

@@ -14,9 +14,10 @@ from .abilities import resolve_ref
 from .catalog import catalog
 from .combat import strength_of
 from .dice import count as count_roll
+from .kernel import placing
 from .frames import Attack, Branch, Choice, Combat, Ops, PickDice, Roll
 from .setup import outfit_cost, outfit_crew, outfits
-from .state import LANDING, PvdState
+from .state import EXPEDITION, LANDING, STAGE_NAMES, PvdState
 
 #: a roll's kind in words
 ROLL_NAMES = {"combat": "combat roll", "search": "Search Roll", "early_end": "roll to end the search",
@@ -32,6 +33,8 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
         show_outfit = mine or outfits_done
         d: dict[str, Any] = {
             "seat": q, "name": pl.name, "stage": pl.stage, "area": pl.area, "time": pl.time,
+            # (the hours left count on the Expedition only)
+            "stage_name": STAGE_NAMES[pl.stage], "timed": pl.stage == EXPEDITION,
             "crew": pl.crew if show_outfit or pl.stage != LANDING else None,
             "relic": pl.relic, "first_mate": pl.mate, "first_mate_used": pl.mate_used,
             "weapon": pl.weapon if show_outfit else ("?" if pl.weapon else ""),
@@ -80,7 +83,19 @@ def view(s: PvdState, player: int | None) -> dict[str, Any]:
         "in_play": list(s.in_play),
     }
     out["discard"] = [[c, n] for c, n in out["discard"]]
+    if s.over:
+        out["standing"] = standing(s)
     return out
+
+
+def standing(s: PvdState) -> dict[str, Any]:
+    """The end's order, best first: the captains back on the ship by value and crew (the rules'
+    `placing`), then the others in seat order; and whether the crew broke a tie of values."""
+    places = placing(s)
+    order = sorted(places, key=lambda p: places[p], reverse=True)
+    best = [places[p][0] for p in order[:1]]
+    return {"order": [s.players[p].name for p in order + [q for q in range(len(s.players)) if q not in places]],
+            "crew_breaks_tie": sum(1 for v, _ in places.values() if [v] == best) > 1}
 
 
 def question(kind: str, roller: str, to: str = "", w: Words | None = None) -> str:

@@ -21,7 +21,7 @@ from ..dice import MODIFIERS, count as count_roll, new_roll, roll_matches
 from ..frames import Attack, Branch, Choice, Combat, DigRoll, Ops, Prize, Roll
 from ..kernel import Ctx, final_value, result
 from ..setup import outfit_cost, outfit_crew, outfit_problem, outfits
-from ..state import DIG, EXPEDITION, LANDING, SHIP, UNKNOWN, Player, PvdState
+from ..state import DIG, EXPEDITION, LANDING, SHIP, STAGE_NAMES, UNKNOWN, Player, PvdState
 from ..views import ops_words
 
 #: the foes of the Combat tool ("" another foe: a card's)
@@ -329,7 +329,7 @@ def counting(s: PvdState) -> bool:
 
 
 def stage_name(stage: int) -> str:
-    return {1: "Preparing to land", EXPEDITION: "Expedition", DIG: "Dig Site", SHIP: "Back on the ship"}.get(stage, "?")
+    return STAGE_NAMES.get(stage, "?")
 
 
 __all__ = ["phase", "rivals", "counting", "over_capacity", "roll_setup", "combat_dice", "search_dice", "early_end_dice", "dig_dice", "successes", "rolls",
