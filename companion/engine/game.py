@@ -40,6 +40,9 @@ class Game(ABC, Generic[S]):
     #: does not: Kapern's dice, Pirateology's face-up cards): a hot-seat device is then passed
     #: without a privacy screen, as there is nothing to hide
     hidden_information: bool = True
+    #: a bot's former name -> its name today (every game's bots are `random`, `heuristic`,
+    #: `expert`): a save or a command that names a bot the old way still seats it
+    old_bot_names: dict[str, str] = {}
 
     # --- setup -----------------------------------------------------------------------------
     @abstractmethod
