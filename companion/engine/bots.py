@@ -65,6 +65,9 @@ def bot_move(game: Any, state: Any, seat: int, bots: dict[int, Bot],
     legal = game.legal_actions(state)
     if not legal:
         return None
+    search = getattr(bot, "choose_in", None)
+    if search is not None:  # a search bot: it reads the state only through the game's `determinise`
+        return search(game, state, seat, legal), legal
     if type(bot) is RandomBot:  # (RandomBot.choose without its call: random games are all bot moves)
         return legal[bot.index(len(legal))], None
     return bot.choose(game.view(state, seat) if getattr(bot, "uses_view", True) else {}, legal), legal
