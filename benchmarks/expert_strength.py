@@ -70,6 +70,7 @@ def main() -> None:
     p.add_argument("--playouts", type=int, help="instead of the budget's playouts")
     p.add_argument("--cap", type=float, help="instead of the budget's cap (CPU seconds a decision)")
     p.add_argument("--rollout", choices=["heuristic", "random"], help="instead of the budget's rollout bot")
+    p.add_argument("--every", type=int, default=20, help="a line on stderr every this many games")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     budget = APP_BUDGET if args.budget == "app" else QUICK_BUDGET
@@ -85,8 +86,11 @@ def main() -> None:
             ms += m
             playouts += n
             unfinished += not done
-            if not args.json and (g + 1) % 20 == 0:
-                print(f"  {gid}: {g + 1} games, expert {sum(rewards) / len(rewards):.1%}", file=sys.stderr, flush=True)
+            if (g + 1) % args.every == 0:
+                rate = sum(rewards) / len(rewards)
+                print(f"  {gid}: {g + 1} games, expert {rate:.1%} (standard error "
+                      f"{math.sqrt(rate * (1 - rate) / len(rewards)):.1%}), median {statistics.median(ms or [0]):.0f} ms, "
+                      f"{statistics.median(playouts or [0])} playouts", file=sys.stderr, flush=True)
         n = len(rewards)
         rate = sum(rewards) / n
         se = math.sqrt(rate * (1 - rate) / n)
