@@ -12,7 +12,8 @@ Every step goes through the engine's one path: `legal_actions`, `play`, the pend
 own `sample` and `play_chance`, on a `clone`; no rule is written here.
 
 The budget is the number of playouts and a hard cap of CPU time (`time.process_time`) a decision,
-checked at every step of a playout (one cut short teaches nothing); a decision with one legal
+checked every few steps of a playout (one cut short teaches nothing, so none is begun that the
+time left would cut short at the pace so far); a decision with one legal
 action costs nothing. The move taken is the heuristic bot's choice unless another action did
 clearly better in enough playouts (`Budget.switch`, `Budget.margin`), so a small budget plays
 as the heuristic bot does and a larger one improves on it.
@@ -115,13 +116,18 @@ class SearchBot:
         rollout_bots = self._rollout_bots(game, len(state.players), rng)
         budget = self.budget
         root = _Node()
-        deadline = time.process_time() + budget.cap
+        start = now = time.process_time()
+        deadline = start + budget.cap
         sample = getattr(game, "sample_action", None)
-        while self.last_playouts < budget.playouts and time.process_time() < deadline:
+        done = 0
+        # (no playout is begun that the time left would cut short at the pace so far)
+        while done < budget.playouts and now + (now - start) / max(done, 1) < deadline:
             world = game.determinise(state, seat, rng)
             if not self._playout(game, world, root, legal, first, rollout_bots, sample, rng, deadline):
                 break
-            self.last_playouts += 1
+            done += 1
+            now = time.process_time()
+        self.last_playouts = done
         return self._final(root, first)
 
     def _final(self, root: _Node, first: Action) -> Action:
