@@ -27,7 +27,7 @@ from app import access
 from companion import api
 from companion.api import get_game
 from companion.engine import Action, Event, IllegalAction, Runner, SaveError, Session, Table
-from companion.engine import make_bot as engine_bot
+from companion.engine import bot_name, make_bot as engine_bot
 from companion.engine.chance import Digital
 from companion.engine.session import delete_saved
 from companion.history import HistoryError, RoundRecord
@@ -551,8 +551,8 @@ class LiveGame:
         """A seat as the history names it: "human", or "bot:<the bot's name>"."""
         if kind == HUMAN:
             return HUMAN
-        if kind.startswith(NAMED_BOT):
-            return kind
+        if kind.startswith(NAMED_BOT):  # (by its name today: a save may hold a former one)
+            return NAMED_BOT + bot_name(self.game, kind[len(NAMED_BOT):])
         return NAMED_BOT + ("random" if kind == RANDOM_BOT else next(iter(api.bot_kinds(self.game))))
 
     def track(self) -> list[RoundRecord]:
@@ -599,7 +599,7 @@ class LiveGame:
 
 def make_bot(session: Session, seat: int, kind: str = BOT) -> Any:
     """The game's own bot if it offers one, else (or for RANDOM_BOT) the random one; "bot:NAME"
-    one of the game's other bots by name (Kapern's expert)."""
+    one of the game's bots by name (`heuristic`, `expert`, `random`; a former name too)."""
     if kind.startswith(NAMED_BOT):
         return engine_bot(session.game, f"{session.seed}:{seat}", kind[len(NAMED_BOT):])
     return engine_bot(session.game, f"{session.seed}:{seat}", "random" if kind == RANDOM_BOT else None)

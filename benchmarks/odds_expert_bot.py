@@ -30,7 +30,7 @@ def one(seed: int, g: int) -> tuple[int, float]:
     """(expert result: 1 won, 0 lost, 2 tie), CPU seconds."""
     start = time.process_time()
     expert_first = g % 2 == 0
-    kinds = ["expert", "kapern"] if expert_first else ["kapern", "expert"]
+    kinds = ["expert", "heuristic"] if expert_first else ["heuristic", "expert"]
     r = play_game(GAME, kinds, seed + g)
     me = 0 if expert_first else 1
     won = r["winners"]

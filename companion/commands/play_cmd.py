@@ -20,7 +20,7 @@ import yaml
 from companion.commands.outputs import new_save_file
 from companion.content.errors import ContentError
 from companion.content.yamlsrc import parse_plain
-from companion.engine import IllegalAction, Runner, Session, bot_kinds, make_bot
+from companion.engine import IllegalAction, Runner, Session, bot_kinds, bot_name, make_bot
 from companion.engine.replay import to_actions
 from companion.engine.session import journal_path
 from companion.commands.history_cmd import add_data_option, database
@@ -35,8 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game", help=f"the game: {', '.join(game_ids())}")
     p.add_argument("--players", default="", help="the human players' names, comma-separated, in turn order")
     p.add_argument("--bots", type=int, default=0, help="how many bots to seat after the humans")
-    p.add_argument("--bot", metavar="KIND", help="the kind of the bots (default: the game's own bot; "
-                                                 "Piraten Kapern: kapern, expert, random)")
+    p.add_argument("--bot", metavar="KIND", help="the kind of the bots: heuristic (the default), expert, random")
     p.add_argument("--seed", default="0", help="the seed of the digital dice and cards (default 0)")
     p.add_argument("--save", metavar="FILE", help="keep the game in this session file (journalled every step)")
     p.add_argument("--force", action="store_true", help="with --save: replace an existing file")
@@ -77,8 +76,11 @@ def run_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input,
                         f"{game.min_players}-{game.max_players} players)")
     players = humans + [f"Bot {i + 1}" for i in range(args.bots)]
     kind = getattr(args, "bot", None)
-    if kind is not None and kind not in bot_kinds(game):
-        raise UserError(f"--bot: unknown bot {kind!r}; {game.name} bots: {', '.join(bot_kinds(game))}")
+    if kind is not None:
+        try:
+            kind = bot_name(game, kind)
+        except ValueError as exc:
+            raise UserError(f"--bot: {exc}") from None
     try:
         seed: int | str = int(args.seed)
     except ValueError:

@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from companion.commands.outputs import console as make_console, writable_file
-from companion.engine import bot_kinds
+from companion.engine import bot_kinds, bot_name
 from companion.engine.simulation import play_game, summarize
 from companion.errors import UserError
 from companion.games import game_ids, game_module, get_game
@@ -26,8 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
     p.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     p.add_argument("--seed", type=int, default=1, help="first seed; game i uses seed + i (default 1)")
-    p.add_argument("--bots", default="random", help="comma-separated bot per seat (random, or the game's own bot: "
-                                                    "heuristic, kapern); a shorter list is repeated (default random)")
+    p.add_argument("--bots", default="random", help="comma-separated bot per seat (random, heuristic, expert); "
+                                                    "a shorter list is repeated (default random)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, e.g. extra_cards=true (repeatable)")
     p.add_argument("--workers", type=int, default=0, help="processes (default: every core; 1: this process only)")
@@ -73,9 +73,10 @@ def run(args: argparse.Namespace) -> int:
     known = bot_kinds(game)
     if not kinds:
         raise UserError(f"--bots: name at least one bot; {game.name} bots: {', '.join(known)}")
-    for k in kinds:
-        if k not in known:
-            raise UserError(f"--bots: unknown bot {k!r}; {game.name} bots: {', '.join(known)}")
+    try:
+        kinds = [bot_name(game, k) for k in kinds]
+    except ValueError as exc:
+        raise UserError(f"--bots: {exc}") from None
     options = parse_options(getattr(args, "option", None) or [])
     try:
         game.check_options(options)

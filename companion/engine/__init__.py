@@ -4,7 +4,7 @@ from companion.lazy import exports
 
 _WHERE = {
     **dict.fromkeys(["Action", "ActionCodec"], ".actions"),
-    **dict.fromkeys(["Bot", "RandomBot", "bot_kinds", "make_bot"], ".bots"),
+    **dict.fromkeys(["Bot", "RandomBot", "bot_kinds", "bot_name", "make_bot"], ".bots"),
     **dict.fromkeys(["Playout", "Runner", "auto_pass", "play_out"], ".runner"),
     **dict.fromkeys(["ChanceStep", "Digital", "Draw", "Roll", "Scripted", "Table"], ".chance"),
     **dict.fromkeys(["BadOutcome", "IllegalAction", "SaveError"], ".errors"),

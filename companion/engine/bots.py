@@ -65,6 +65,9 @@ def bot_move(game: Any, state: Any, seat: int, bots: dict[int, Bot],
     legal = game.legal_actions(state)
     if not legal:
         return None
+    search = getattr(bot, "choose_in", None)
+    if search is not None:  # a search bot: it reads the state only through the game's `determinise`
+        return search(game, state, seat, legal), legal
     if type(bot) is RandomBot:  # (RandomBot.choose without its call: random games are all bot moves)
         return legal[bot.index(len(legal))], None
     return bot.choose(game.view(state, seat) if getattr(bot, "uses_view", True) else {}, legal), legal
@@ -84,11 +87,18 @@ def bot_kinds(game: Any) -> dict[str, Callable[[int | str], Bot]]:
     return kinds
 
 
-def make_bot(game: Any, seed: int | str, kind: str | None = None) -> Bot:
-    """A bot of `kind` (default: the game's own bot, or the random one) for one seat."""
+def bot_name(game: Any, kind: str) -> str:
+    """The name `kind` goes by today (a save may hold a bot's former name: the game's
+    `old_bot_names`); ValueError, naming the game's bots, for a bot the game has not."""
     kinds = bot_kinds(game)
-    if kind is None:
-        kind = next(iter(kinds))
+    kind = (getattr(game, "old_bot_names", None) or {}).get(kind, kind)
     if kind not in kinds:
         raise ValueError(f"unknown bot {kind!r}; {game.name} bots: {', '.join(kinds)}")
-    return kinds[kind](seed)
+    return kind
+
+
+def make_bot(game: Any, seed: int | str, kind: str | None = None) -> Bot:
+    """A bot of `kind` (default: the game's own bot, or the random one; a former name is
+    taken, see `bot_name`) for one seat."""
+    kinds = bot_kinds(game)
+    return kinds[next(iter(kinds)) if kind is None else bot_name(game, kind)](seed)

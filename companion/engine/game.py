@@ -10,6 +10,7 @@ must outlive the steps after it (a session's snapshots, a preview, a bot's searc
 from __future__ import annotations
 
 import copy
+import random
 from abc import ABC, abstractmethod
 from typing import Any, Generic, TypeVar
 
@@ -40,6 +41,9 @@ class Game(ABC, Generic[S]):
     #: does not: Kapern's dice, Pirateology's face-up cards): a hot-seat device is then passed
     #: without a privacy screen, as there is nothing to hide
     hidden_information: bool = True
+    #: a bot's former name -> its name today (every game's bots are `random`, `heuristic`,
+    #: `expert`): a save or a command that names a bot the old way still seats it
+    old_bot_names: dict[str, str] = {}
 
     # --- setup -----------------------------------------------------------------------------
     @abstractmethod
@@ -134,6 +138,15 @@ class Game(ABC, Generic[S]):
     def clone(self, state: S) -> S:
         """A copy that later steps of `state` cannot reach (snapshots, previews, a bot's search)."""
         return copy.deepcopy(state)
+
+    def determinise(self, state: S, seat: int, rng: random.Random) -> S:
+        """A clone of `state` in which what `seat` cannot see is drawn anew from `rng` (other hands,
+        face-down tokens, unlooked chests), consistent with its view: where a search bot starts each
+        playout, so it never reads another seat's secret. The same view and the same `rng` give the
+        same state whatever the secrets were. A game without hidden information has nothing to draw."""
+        if self.hidden_information:
+            raise NotImplementedError(f"{self.name} keeps secrets but does not say how to draw them anew")
+        return self.clone(state)
 
     def after(self, state: S, action: Action) -> tuple[S, list[Event]]:
         """`action` played on a clone of `state`: the state it leads to and its events (a preview,

@@ -38,7 +38,7 @@ def test_a_game_played_to_its_end_in_the_app_is_in_the_history_once(reg) -> None
     rec = recs[0]
     assert rec.game == "piraten-kapern" and rec.mode == "hotseat"
     assert [s.name for s in rec.seats] == ["Anne", "Bart"]
-    assert [s.kind for s in rec.seats] == ["human", "bot:kapern"]
+    assert [s.kind for s in rec.seats] == ["human", "bot:heuristic"]
     res = live.result()
     assert [s.score for s in rec.seats] == [res["scores"]["Anne"], res["scores"]["Bart"]]
     assert rec.winners() == res["winners"]

@@ -78,6 +78,20 @@ def test_restart_resumes_every_game(tmp_path, monkeypatch, kapern) -> None:
     assert fresh.get(b.id).seats[1].is_bot
 
 
+def test_a_save_naming_a_bots_former_name_loads_and_plays(tmp_path, monkeypatch, kapern) -> None:
+    """Kapern's heuristic bot was saved as "bot:kapern" before every game's bots shared the names
+    random, heuristic and expert: such a save still loads, its bot plays, the history names it today."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    old = state.GameRegistry().create(kapern, ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, "bot:heuristic"], seed=7)
+    old.seats[1].kind = "bot:kapern"  # (as a save of that time holds it)
+    old._save_meta()
+    live = state.GameRegistry().get(old.id)
+    assert live.seats[1].kind == "bot:kapern" and live.bots[1].name == "heuristic"
+    assert live.history_kind(live.seats[1].kind) == "bot:heuristic"
+    live.act("any", Stop(0))
+    assert kapern.to_move(live.session.state) == 0  # the bot took its turn
+
+
 def test_a_seeded_app_deals_the_same_game_for_the_same_setup(reg, kapern, monkeypatch) -> None:
     """`companion app --seed N` ($COMPANION_SEED): a game set up on the screens (no seed of its own)
     takes its seed from N and its setup, so the same setup rolls the same dice, another setup or

@@ -12,7 +12,7 @@ import companion.games as games
 from app import games as app_games
 from companion import api
 from companion.content.schema import get_schema
-from companion.engine import Game
+from companion.engine import Game, bot_kinds, bot_name, make_bot
 
 TOY = {
     "rules.py": """
@@ -91,6 +91,19 @@ def test_every_game_package_names_its_game_by_its_folder() -> None:
         assert get_schema(gid) is not None, f"{gid}: content.py with SCHEMA"
     for tid in games.TRACKERS:
         assert games.get_game(tid).id == tid
+
+
+@pytest.mark.parametrize("game_id", games.game_ids())
+def test_every_games_bots_share_their_names(game_id) -> None:
+    """Every game seats its bots by the same names (random, heuristic, expert), the heuristic one
+    first (what an empty seat gets); a bot's former name (`old_bot_names`) seats the bot of today."""
+    game = games.get_game(game_id)
+    kinds = list(bot_kinds(game))
+    assert kinds[0] == "heuristic" and "random" in kinds and set(kinds) <= {"random", "heuristic", "expert"}
+    for old, new in game.old_bot_names.items():
+        assert bot_name(game, old) == new and make_bot(game, 0, old).name == new
+    with pytest.raises(ValueError, match=f"unknown bot 'genius'; {game.name} bots: {', '.join(kinds)}"):
+        bot_name(game, "genius")
 
 
 def test_unknown_names_find_nothing() -> None:

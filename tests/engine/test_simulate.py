@@ -33,11 +33,17 @@ def test_every_game_with_an_engine_simulates(game_id, capsys) -> None:
 
 def test_kapern_report_with_its_own_bot(capsys) -> None:
     """Piraten Kapern (the end of the game: the first past the threshold ends it; a full round is played)."""
-    assert simulate_cmd.run(args("piraten-kapern", games=4, players=3, bots="kapern,random")) == 0
+    assert simulate_cmd.run(args("piraten-kapern", games=4, players=3, bots="heuristic,random")) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["bots"] == ["kapern", "random", "kapern"]
-    assert report["bot"]["kapern"]["games"] == 8 and report["bot"]["random"]["games"] == 4
+    assert report["bots"] == ["heuristic", "random", "heuristic"]
+    assert report["bot"]["heuristic"]["games"] == 8 and report["bot"]["random"]["games"] == 4
     assert report["turns"]["min"] >= 3
+
+
+def test_a_bots_former_name_seats_it_under_its_name_today(capsys) -> None:
+    """Kapern's heuristic bot was called "kapern": `--bots kapern` still seats it, reported as heuristic."""
+    assert simulate_cmd.run(args("piraten-kapern", games=2, players=2, bots="kapern,random")) == 0
+    assert json.loads(capsys.readouterr().out)["bots"] == ["heuristic", "random"]
 
 
 def test_kapern_game_length_is_whole_rounds() -> None:
@@ -46,14 +52,14 @@ def test_kapern_game_length_is_whole_rounds() -> None:
     from companion.games.piraten_kapern.sim import tally
 
     for seed in range(3):
-        record = play_game(get_game("piraten-kapern"), ["kapern"] * 3, seed, tally=tally)
+        record = play_game(get_game("piraten-kapern"), ["heuristic"] * 3, seed, tally=tally)
         assert record["turns"] % 3 == 0 and record["turns"] > 0
 
 
 def test_a_game_repeats_from_its_seed() -> None:
     game = get_game("piraten-kapern")
-    a = play_game(game, ["random", "kapern"], 7)
-    b = play_game(game, ["random", "kapern"], 7)
+    a = play_game(game, ["random", "heuristic"], 7)
+    b = play_game(game, ["random", "heuristic"], 7)
     assert a == b
     assert a["result"]["winners"] and a["winners"]
 
@@ -76,7 +82,7 @@ def test_summary_counts_shared_wins_and_items() -> None:
 @pytest.mark.parametrize("kw, words", [
     (dict(game="no-such-game"), "unknown game 'no-such-game'"),
     (dict(players=9), "takes 2-5 players, got 9"),
-    (dict(bots="genius"), "unknown bot 'genius'; Piraten Kapern bots: kapern, expert, random"),
+    (dict(bots="genius"), "unknown bot 'genius'; Piraten Kapern bots: heuristic, expert, random"),
     (dict(games=0), "--games must be at least 1"),
     (dict(option=["speed=3"]), "unknown option speed"),
     (dict(option=["extra_cards=3"]), "option extra_cards must be true or false, got 3"),

@@ -157,7 +157,7 @@ def test_companion_play_records_and_simulate_does_not(tmp_path, capsys, monkeypa
     code, out, _ = cli(["play", "piraten-kapern", "--bots", "3", "--seed", "5", "--data", str(data)], capsys)
     assert code == 0 and "kept in the table's history" in out
     rec = only_game(data / "history.sqlite3")
-    assert rec.mode == "terminal" and [s.kind for s in rec.seats] == ["bot:kapern"] * 3
+    assert rec.mode == "terminal" and [s.kind for s in rec.seats] == ["bot:heuristic"] * 3
     assert rec.started is not None and rec.rounds
     code, _, _ = cli(["play", "piraten-kapern", "--bots", "3", "--seed", "6", "--data", str(data), "--no-history"],
                      capsys)

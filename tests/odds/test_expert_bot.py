@@ -16,7 +16,7 @@ from companion.odds import piraten_kapern as pk
 
 def test_offered_wherever_bots_are_chosen() -> None:
     kinds = bot_kinds(GAME)
-    assert list(kinds)[0] == "kapern" and "expert" in kinds  # the heuristic stays the default
+    assert list(kinds)[0] == "heuristic" and "expert" in kinds  # the heuristic stays the default
     assert kinds["expert"](3).name == "expert"
 
 

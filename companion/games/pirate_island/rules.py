@@ -18,6 +18,7 @@ roll, the moves of a pirate), bounded, and the island's movement table (companio
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -25,6 +26,7 @@ from itertools import combinations
 from typing import Any
 
 from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
+from companion.engine.search import SearchBot
 from companion.engine.events import NOWHERE, Sink
 from companion.words import join
 
@@ -1523,6 +1525,29 @@ class IslandGame(Game[IslandState]):
 
     def make_bot(self, seed: int | str = 0) -> IslandBot:
         return IslandBot(seed)
+
+    #: the search bot (companion/engine/search.py), playing from `determinise`
+    more_bots = {"expert": SearchBot}
+
+    def determinise(self, s: IslandState, seat: int, rng: random.Random) -> IslandState:
+        """What `seat` cannot see is which of the chests others opened holds the treasure (who
+        looked is public, and so is a chest carried off its sector's field: only the treasure is
+        carried). Unless the seat knows, the treasure goes to one of the chests it has not seen
+        inside, each alike (an unopened one: its look draws it, as the rules' draw does)."""
+        new = self.clone(s)
+        number = self.island.number
+        for i, (fld, inside) in enumerate(zip(new.chests, new.contents)):
+            if inside == "treasure" and (seat in new.seen[i] or (number.get(fld) or 0) // 10 != i + 1):
+                return new
+        opened = [i for i, inside in enumerate(new.contents) if inside and seat not in new.seen[i]]
+        for i in opened:
+            new.contents[i] = "empty"
+        unopened = new.contents.count("")
+        if opened or unopened:
+            pick = rng.randrange(len(opened) + unopened)
+            if pick < len(opened):
+                new.contents[opened[pick]] = "treasure"
+        return new
 
 
 _EVENT_WORDS = {"fever": "fever", "eruption": "the volcano erupts", "fog": "fog", "ship": "a ship may be moved",

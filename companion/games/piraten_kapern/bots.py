@@ -12,7 +12,7 @@ from .actions import Chest, Pick, Reroll, Stop
 
 
 class KapernBot:
-    name = "kapern"
+    name = "heuristic"
 
     def __init__(self, seed: int | str = 0, stop_at: int = 500):
         self.rng = random.Random(seed)

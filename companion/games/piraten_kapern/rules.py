@@ -609,6 +609,8 @@ class KapernGame(Game[KapernState]):
 
     #: more bots a seat may get, by name (engine.bot_kinds): the solved policy of companion/odds
     more_bots = {"expert": ExpertBot}
+    #: the heuristic bot was called "kapern" in saves and histories before every game's bots shared names
+    old_bot_names = {"kapern": "heuristic"}
 
 
 _NO_CARD = CardRule(id="", groups=())

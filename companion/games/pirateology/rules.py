@@ -27,6 +27,7 @@ from typing import Any
 from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
 from companion.engine.events import NOWHERE, Sink
+from companion.engine.search import SearchBot
 from companion.words import plural
 
 from .actions import (
@@ -1307,6 +1308,10 @@ class PirateologyGame(Game[PirState]):
 
     def make_bot(self, seed: int | str = 0):
         return PirateBot(seed)
+
+    #: the search bot (companion/engine/search.py); nothing lies face down, so its `determinise`
+    #: is the engine's: a clone (the decks are drawn, never in an order the state holds)
+    more_bots = {"expert": SearchBot}
 
 
 GAME = PirateologyGame()

@@ -9,6 +9,7 @@ frame kind (frames.py) to its stage module's handler.
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
@@ -17,10 +18,11 @@ from typing import Any
 
 from companion.engine import Action, Draw, Game, IllegalAction, Roll
 from companion.engine.events import NOWHERE, Sink
+from companion.engine.search import SearchBot
 from companion.engine.stack import Ask, Frame, Need, run
 from companion.engine.state import from_jsonable, to_jsonable
 
-from . import combat, dice, dig, interpreter, expedition, frames, replays, setup
+from . import combat, dice, dig, hidden, interpreter, expedition, frames, replays, setup
 from .windows import ROLL_WINDOWS, apply_use, usable
 from .actions import (CODEC, Arrange, Attack, CancelIncident, Choose, ChooseArea, Dig, Discard, EndSearch, Hand, Look,
                       Outfit, PickDice, PickMate, PickRelic, PlayIncident, Proceed, PutBack, Replenish, ReturnToShip,
@@ -334,6 +336,13 @@ class PiratesVsDinosaurs(Game[PvdState]):
     def make_bot(self, seed: int | str = 0) -> Any:
         """The bot `companion play` seats in empty chairs: the heuristic bot."""
         return HeuristicBot(seed)
+
+    #: the search bot (companion/engine/search.py), playing from `determinise`
+    more_bots = {"expert": SearchBot}
+
+    def determinise(self, s: PvdState, seat: int, rng: random.Random) -> PvdState:
+        """A clone with what `seat` cannot see dealt anew (hidden.py)."""
+        return hidden.determinise(self.clone(s), seat, rng)
 
     def describe_action(self, s: PvdState, action: Action) -> str:
         return describe(s, action)

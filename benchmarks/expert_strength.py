@@ -1,0 +1,115 @@
+"""The expert (search) bot against the heuristic bot: two-player games, seats alternated, seeded.
+
+Prints per game its win rate with the standard error, the median and 90th-percentile CPU time of a
+decision with more than one legal action, and the playouts such a decision made, at the budget
+the app uses and at the quick one (or the `--playouts`/`--cap` given).
+
+    python benchmarks/expert_strength.py --game pirate-island --games 400 --budget quick
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.engine.runner import Playout, Runner  # noqa: E402
+from companion.engine.search import APP_BUDGET, QUICK_BUDGET, Budget, SearchBot  # noqa: E402
+from companion.games import get_game  # noqa: E402
+
+GAMES = ["pirate-island", "pirates-vs-dinosaurs", "pirateology"]
+
+
+class Timed:
+    """The expert, its decisions with a choice timed (CPU) and their playouts counted."""
+
+    def __init__(self, bot: SearchBot):
+        self.bot, self.name = bot, bot.name
+        self.ms: list[float] = []
+        self.playouts: list[int] = []
+
+    def choose(self, view, legal):
+        return self.bot.choose(view, legal)
+
+    def choose_in(self, game, state, seat, legal):
+        start = time.process_time()
+        action = self.bot.choose_in(game, state, seat, legal)
+        if len(legal) > 1:
+            self.ms.append((time.process_time() - start) * 1000)
+            self.playouts.append(self.bot.last_playouts)
+        return action
+
+
+def one(game, g: int, seed: int, budget: Budget) -> tuple[float, list[float], list[int], bool]:
+    """Game g: the expert's reward (1 won, 1/2 shared, 0 lost), its decisions' ms and playouts, finished?"""
+    me = g % 2
+    expert = Timed(SearchBot(f"{seed + g}:{me}", budget))
+    bots = {me: expert, 1 - me: game.make_bot(f"{seed + g}:{1 - me}")}
+    names = ["A", "B"]
+    play = Playout(game, names, {}, seed=seed + g)
+    try:
+        Runner(play, bots).advance(getattr(game, "playout_steps", 100_000))
+    except RuntimeError:
+        return 0.5, expert.ms, expert.playouts, False
+    won = set(game.result(play.state).get("winners") or [])
+    reward = (1.0 / len(won) if names[me] in won else 0.0) if won else 0.5
+    return reward, expert.ms, expert.playouts, True
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--game", action="append", choices=GAMES, help="a game (repeatable; default every one)")
+    p.add_argument("--games", type=int, default=400)
+    p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--budget", choices=["app", "quick"], default="app")
+    p.add_argument("--playouts", type=int, help="instead of the budget's playouts")
+    p.add_argument("--cap", type=float, help="instead of the budget's cap (CPU seconds a decision)")
+    p.add_argument("--rollout", choices=["heuristic", "random"], help="instead of the budget's rollout bot")
+    p.add_argument("--every", type=int, default=20, help="a line on stderr every this many games")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args()
+    budget = APP_BUDGET if args.budget == "app" else QUICK_BUDGET
+    changes = {k: v for k, v in (("playouts", args.playouts), ("cap", args.cap), ("rollout", args.rollout)) if v is not None}
+    budget = Budget(**{**budget.__dict__, **changes})
+    for gid in args.game or GAMES:
+        game = get_game(gid)
+        rewards, ms, playouts, unfinished = [], [], [], 0
+        start = time.process_time()
+        for g in range(args.games):
+            r, m, n, done = one(game, g, args.seed, budget)
+            rewards.append(r)
+            ms += m
+            playouts += n
+            unfinished += not done
+            if (g + 1) % args.every == 0:
+                rate = sum(rewards) / len(rewards)
+                print(f"  {gid}: {g + 1} games, expert {rate:.1%} (standard error "
+                      f"{math.sqrt(rate * (1 - rate) / len(rewards)):.1%}), median {statistics.median(ms or [0]):.0f} ms, "
+                      f"{statistics.median(playouts or [0])} playouts", file=sys.stderr, flush=True)
+        n = len(rewards)
+        rate = sum(rewards) / n
+        se = math.sqrt(rate * (1 - rate) / n)
+        ms.sort()
+        row = {"game": gid, "games": n, "budget": budget.__dict__, "win_rate": round(rate, 4),
+               "standard_error": round(se, 4), "unfinished": unfinished,
+               "decisions": len(ms), "median_ms": round(statistics.median(ms), 1) if ms else None,
+               "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 1) if ms else None,
+               "median_playouts": statistics.median(playouts) if playouts else None,
+               "cpu_s_per_game": round((time.process_time() - start) / n, 2)}
+        if args.json:
+            print(json.dumps(row), flush=True)
+        else:
+            print(f"{gid}: expert wins {rate:.1%} (standard error {se:.1%}) of {n} two-player games against the "
+                  f"heuristic bot ({unfinished} unfinished); budget {budget.playouts} playouts / {budget.cap * 1000:.0f} ms "
+                  f"({budget.rollout} rollouts): median {row['median_ms']} ms a decision with a choice "
+                  f"(90th percentile {row['p90_ms']} ms, {len(ms)} decisions), median {row['median_playouts']} "
+                  f"playouts; {row['cpu_s_per_game']} CPU s a game", flush=True)
+
+
+if __name__ == "__main__":
+    main()

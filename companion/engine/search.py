@@ -1,0 +1,229 @@
+"""The expert bot of every game with hidden information: information-set Monte Carlo tree search.
+
+Each playout starts from a **determinisation**: the game's `determinise(state, seat, rng)` keeps
+what the seat's view shows and draws the rest anew (other hands, face-down tokens, the chests the
+seat has not looked into), so the search never reads a secret of another seat; it is the only
+place the bot looks at the state. From there the playout goes down one tree of the seat's and the
+others' decisions (single-observer IS-MCTS, Cowling, Powley and Whitehouse 2011, as OpenSpiel's
+`ismcts` bot does it: a node per decision reached by the same actions, children chosen by PUCT
+among the actions legal in this determinisation, the prior being the game's heuristic bot's
+choice), then a rollout by a bot to the end of the game, whose winners score 1 (shared: 1/k).
+Every step goes through the engine's one path: `legal_actions`, `play`, the pending chance step's
+own `sample` and `play_chance`, on a `clone`; no rule is written here.
+
+The budget is the number of playouts and a hard cap of CPU time (`time.process_time`) a decision,
+checked every few steps of a playout (one cut short teaches nothing, so none is begun that the
+time left would cut short at the pace so far); a decision with one legal
+action costs nothing. The move taken is the heuristic bot's choice unless another action did
+clearly better in enough playouts (`Budget.switch`, `Budget.margin`), so a small budget plays
+as the heuristic bot does and a larger one improves on it.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .actions import Action
+from .bots import Bot, RandomBot, bot_move
+from .errors import IllegalAction
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard the expert thinks about one decision."""
+
+    #: playouts from a determinisation of the position, at most
+    playouts: int = 48
+    #: the hard cap of CPU seconds a decision (a phone stays responsive whatever the position)
+    cap: float = 0.2
+    #: the rollout's bot: "heuristic" (the game's own) or "random"
+    rollout: str = "heuristic"
+    #: PUCT's exploration weight and the heuristic choice's share of the prior
+    explore: float = 1.0
+    prior: float = 0.5
+    #: another action than the heuristic's is taken after this many playouts of it, and only with
+    #: a mean reward `margin` above the heuristic choice's
+    switch: int = 4
+    margin: float = 0.1
+
+
+#: rollout steps between two looks at the clock (`process_time` costs about a tenth of a step here)
+CLOCK_EVERY = 8
+
+#: the budget the app and `companion play` use, and a smaller one for long simulations
+APP_BUDGET = Budget()
+QUICK_BUDGET = Budget(playouts=12, cap=0.05)
+
+
+@dataclass
+class _Node:
+    """One decision of the tree: its children by action, with visits and summed rewards."""
+
+    visits: int = 0
+    children: dict[Action, "_Child"] = field(default_factory=dict)
+
+
+@dataclass
+class _Child:
+    prior: float
+    visits: int = 0
+    total: float = 0.0
+    node: _Node | None = None
+
+
+def _winners(game: Any, state: Any) -> list[float]:
+    """Each seat's reward at the end: 1 shared among the winners (none: 0 each)."""
+    won = set(game.result(state).get("winners") or [])
+    names = [getattr(p, "name", p) for p in state.players]
+    k = sum(1 for n in names if n in won)
+    return [1.0 / k if n in won else 0.0 for n in names] if k else [0.0] * len(names)
+
+
+class SearchBot:
+    """The `expert`: IS-MCTS over the game's own rules within a `Budget` (see the module)."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | str = 0, budget: Budget = APP_BUDGET,
+                 heuristic: Callable[[int | str], Bot] | None = None):
+        self.rng = random.Random(f"expert:{seed}")
+        self.seed = seed
+        self.budget = budget
+        #: the game's heuristic bot (its `make_bot`), made on the first decision when not given
+        self._heuristic = heuristic
+        #: playouts of the last decision (benchmarks, tests)
+        self.last_playouts = 0
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Without the state only the forced case can be answered (the Runner calls `choose_in`)."""
+        if len(legal) == 1:
+            return legal[0]
+        raise TypeError("the expert bot searches from the state: call choose_in(game, state, seat, legal)")
+
+    def choose_in(self, game: Any, state: Any, seat: int, legal: list[Action]) -> Action:
+        """The action for `seat` among `legal`, searched from determinisations of `state`."""
+        self.last_playouts = 0
+        if len(legal) == 1:
+            return legal[0]
+        if self._heuristic is None:
+            self._heuristic = game.make_bot
+        rng = self.rng
+        guide = self._heuristic(f"{self.seed}:guide:{rng.getrandbits(32)}")
+        first = guide.choose(game.view(state, seat), legal)
+        rollout_bots = self._rollout_bots(game, len(state.players), rng)
+        budget = self.budget
+        root = _Node()
+        start = now = time.process_time()
+        deadline = start + budget.cap
+        sample = getattr(game, "sample_action", None)
+        done = 0
+        # (no playout is begun that the time left would cut short at the pace so far)
+        while done < budget.playouts and now + (now - start) / max(done, 1) < deadline:
+            world = game.determinise(state, seat, rng)
+            if not self._playout(game, world, root, legal, first, rollout_bots, sample, rng, deadline):
+                break
+            done += 1
+            now = time.process_time()
+        self.last_playouts = done
+        return self._final(root, first)
+
+    def _final(self, root: _Node, first: Action) -> Action:
+        """The heuristic's choice, unless another action was played out at least `switch` times with
+        a mean reward `margin` above it (a few noisy playouts never overrule it)."""
+        budget = self.budget
+        mine = root.children.get(first)
+        bar = (mine.total / mine.visits if mine is not None and mine.visits else 0.0) + budget.margin
+        best, best_mean = first, bar
+        for action, child in root.children.items():
+            if action != first and child.visits >= budget.switch and child.total / child.visits > best_mean:
+                best, best_mean = action, child.total / child.visits
+        return best
+
+    def _rollout_bots(self, game: Any, seats: int, rng: random.Random) -> dict[int, Bot]:
+        if self.budget.rollout == "random":
+            return {i: RandomBot(rng.getrandbits(32)) for i in range(seats)}
+        return {i: self._heuristic(rng.getrandbits(32)) for i in range(seats)}  # type: ignore[misc]
+
+    def _playout(self, game: Any, s: Any, root: _Node, legal: list[Action], first: Action,
+                 bots: dict[int, Bot], sample: Any, rng: random.Random, deadline: float) -> bool:
+        """One playout on `s` (changed in place): down the tree, one new node, the rollout, the
+        rewards back up; False (and nothing learnt) when the CPU time ran out on the way."""
+        path: list[tuple[_Node, _Child, int]] = []
+        node = root
+        while self._settle(game, s, rng):
+            seat = game.to_move(s)
+            if node is root:  # (the seat's own actions; one a determinisation refuses is left out of it)
+                here = game.legal_actions(s)
+                options, guided = [a for a in legal if a in here] or legal, first
+            else:
+                options, guided = game.legal_actions(s), None
+            if len(options) == 1:
+                game.play(s, options[0])
+                continue
+            action, child = self._select(node, options, guided)
+            try:
+                game.play(s, action)
+            except IllegalAction:
+                break
+            path.append((node, child, seat))
+            if child.node is None:  # a new decision: it joins the tree, and the rollout starts here
+                child.node = _Node()
+                break
+            node = child.node
+        rewards = self._rollout(game, s, bots, sample, rng, deadline)
+        if rewards is None:
+            return False
+        for parent, child, seat in path:
+            parent.visits += 1
+            child.visits += 1
+            child.total += rewards[seat]
+        return True
+
+    def _select(self, node: _Node, options: list[Action], guided: Action | None) -> tuple[Action, _Child]:
+        """PUCT among the actions legal here: the heuristic choice (at the root) holds `prior` of the prior."""
+        budget = self.budget
+        n = len(options)
+        children = node.children
+        for a in options:
+            if a not in children:
+                share = budget.prior if a == guided else 0.0
+                rest = (1.0 - budget.prior) / (n - 1) if guided is not None else 1.0 / n
+                children[a] = _Child(share + (rest if a != guided else 0.0))
+        root_n = math.sqrt(node.visits + 1)
+        best, best_score = options[0], -1.0
+        for a in options:
+            c = children[a]
+            q = c.total / c.visits if c.visits else 0.5
+            score = q + budget.explore * c.prior * root_n / (1 + c.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best, children[best]
+
+    @staticmethod
+    def _settle(game: Any, s: Any, rng: random.Random) -> bool:
+        """The chance steps now pending, sampled by their own step; False at the end of the game."""
+        while not game.is_over(s):
+            step = game.chance_step(s)
+            if step is None:
+                return True
+            game.play_chance(s, step.sample(rng), step=step)
+        return False
+
+    def _rollout(self, game: Any, s: Any, bots: dict[int, Bot], sample: Any, rng: random.Random,
+                 deadline: float) -> list[float] | None:
+        """The game played to its end by `bots`: each seat's reward (None: past the deadline)."""
+        limit = getattr(game, "playout_steps", 100_000)
+        clock = time.process_time
+        for n in range(limit):
+            if not self._settle(game, s, rng):
+                return _winners(game, s)
+            if not n % CLOCK_EVERY and clock() > deadline:
+                return None
+            move = bot_move(game, s, game.to_move(s), bots, sample)
+            if move is None:
+                break
+            game.play(s, move[0])
+        return [0.0] * len(s.players)
