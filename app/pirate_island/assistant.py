@@ -46,7 +46,7 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
     ]))
     if view["storm"]:
         out.append(notice(view["storm_text"]))
-    if view["last"]:
+    if view["last"] and view["last"].get("kind") not in IN_ITS_CARD:  # (a rescue or a combat: in its own card)
         out.append(result_card(view["last"]))
     out.append(roll_card(screen, live, view, d))
     rows = []
@@ -65,6 +65,16 @@ def body(screen: Any, live: Any) -> list[ft.Control]:
     out.append(card(heading("Totenkiste", 16), *rows))
     out.append(doubles_card(screen, d))
     return out
+
+
+#: the kinds of result shown in the card the roll was entered in (its "Roll here" lies far below the top)
+IN_ITS_CARD = ("rescue", "fight")
+
+
+def result_here(view: dict[str, Any] | None, kind: str) -> list[ft.Control]:
+    """The last result, in the card of its kind (a rescue roll's, a combat's), where it was entered."""
+    last = (view or {}).get("last") or {}
+    return [result_card(last)] if last.get("kind") == kind else []
 
 
 def result_card(last: dict[str, Any]) -> ft.Control:
@@ -200,16 +210,16 @@ def rescue_card(screen: Any, live: Any, view: dict[str, Any], d: dict[str, Any])
         labelled_switch("The pirate is aboard a ship", aboard, lambda v: (d.update(aboard=v), screen.app.render()))]
     if not aboard and field is None:
         rows.append(para("Tap the pirate's field on the map above (or switch on Aboard).", 14))
-        return card(*rows, key="rescue")
+        return card(*rows, *result_here(view, "rescue"), key="rescue")
     need = helper.rescue_targets(isl, data.rules, field)[kind]
     where = "aboard" if aboard else f"on {isl.label[field]}"
     if need is None:
         rows.append(para(f"A pirate {where} is safe from an eruption (only numbered fields are in danger).", 14))
-        return card(*rows, key="rescue")
+        return card(*rows, *result_here(view, "rescue"), key="rescue")
     rows.append(para(f"A pirate {where} survives the {kind} on {need}+: {helper.chance_at_least(need):.0%}.", 16))
     rows += two_dice(screen, d, "rescue_dice", "The rescue roll", view, lambda dice: act(screen, live, {
         "type": "rescue", "band": band, "kind": kind, "where": field or "", "dice": list(dice)}))
-    return card(*rows, key="rescue")
+    return card(*rows, *result_here(view, "rescue"), key="rescue")
 
 
 def route_card(screen: Any, live: Any, d: dict[str, Any], view: dict[str, Any] | None = None) -> ft.Control:
@@ -324,7 +334,7 @@ def combat_card(screen: Any, d: dict[str, Any], live: Any = None, view: dict[str
             rows += two_dice(screen, d, "combat_dice", "The combat roll", view, lambda dice: act(screen, live, {
                 "type": "fight", "band": att, "defender": dfn, "attackers": n, "terrain": terrain, "river": river,
                 "dice": list(dice)}))
-    return card(*rows, key="combat")
+    return card(*rows, *result_here(view, "fight"), key="combat")
 
 
 def doubles_card(screen: Any, d: dict[str, Any]) -> ft.Control:

@@ -236,9 +236,11 @@ def move_panel(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.C
         screen.island_choice = None
         screen.app.render()
     where = {k: bv["spaces"][sp]["label"].split(" (")[0].split(".")[0] for sp, k in pick.items()}
-    out: list[ft.Control] = [para("Or pick here, then where it goes (cheapest way, cost in BP):")]
-    out.append(wrap_row([button(f"{_name(taps, k)} ({where[k]})", lambda e, k=k: choose(None if k == key else k),
-                                primary=k == key) for k in sorted(where)]))
+    out: list[ft.Control] = []
+    if where:  # (nothing to pick: the map's line says that nothing can move)
+        out.append(para("Or pick here, then where it goes (cheapest way, cost in BP):"))
+        out.append(wrap_row([button(f"{_name(taps, k)} ({where[k]})", lambda e, k=k: choose(None if k == key else k),
+                                    primary=k == key) for k in sorted(where)]))
     if key:
         opts = sorted(((sp, a) for sp, acts in options[key].items() for a in acts),
                       key=lambda t: (t[1].get("cost") or 0, t[1]["text"]))

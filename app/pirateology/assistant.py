@@ -175,12 +175,14 @@ def cards_drawn(screen: Any, view: dict[str, Any], step: Any) -> ft.Control:
         click = (lambda e, c=cid: screen.resolve([c])) if n == 1 else (lambda e, c=cid: add(screen, c, n, "cards"))
         tiles.append(card_tile(t, f"Card {t['name']} ({spare} left)", click, disabled=full or spare <= 0,
                                badge=f"{spare} left"))
-    rows.append(para("Tap the card drawn at the table." if n == 1 else f"Tap the {n} cards dealt at the table."))
+    rows.append(para("Tap the card drawn at the table." if n == 1 else
+                     f"All {n} entered: confirm them (tap one above to take it out again)." if full else
+                     f"Tap the {n} cards dealt at the table."))
     rows.append(wrap_row(tiles, spacing=6))
     buttons = [button("Draw here", lambda e: screen.resolve(step.sample(random.Random())), icon=ft.Icons.STYLE)]
     if n > 1:
         buttons.insert(0, button("Confirm the cards", lambda e: confirm(screen, n, "cards"), icon=ft.Icons.CHECK,
-                                 primary=True, disabled=not full))
+                                 primary=True, disabled=not full, why=f"{n - len(draft)} more to enter"))
     rows.append(wrap_row(buttons))
     return card(*rows, key="cards")
 

@@ -191,7 +191,8 @@ def outfit_panel(screen: Any, live: Any, view: dict[str, Any], seat: int) -> lis
         out.append(notice(f"Not allowed: {numbers['rule']}", error=True))
     out.append(button("Confirm purchase", lambda e: screen.act(E.Outfit(seat, d["weapon"], tuple(sorted(eq)),
                                                                          d["relic"] or "", d["mate"] or "")),
-                      icon=ft.Icons.CHECK, primary=True, disabled=offer is None or not d["weapon"]))
+                      icon=ft.Icons.CHECK, primary=True, disabled=offer is None or not d["weapon"],
+                      why=None if d["weapon"] else screen.w("pvd.outfit_weapon_first")))
     return out
 
 

@@ -153,18 +153,22 @@ def hand(view: dict[str, Any], seat: int) -> ft.Control:
 
 
 def others(view: dict[str, Any], seat: int | None) -> ft.Control:
-    rows = []
-    for p in view["players"]:
-        if p["seat"] == seat:
-            continue
-        up = sum(1 for c in p["upcoming"].values() if c)
-        rows.append(para(f"{p['name']}: {p['stage_name']}, {L.area(p['area'])}"
-                         + (f", {p['time']} h" if p["timed"] else "")
-                         + f", crew {p['crew'] if p['crew'] is not None else '?'}, {plural(p['hand_size'], 'card')}, "
-                           f"{plural(up, 'incident')} queued, {plural(p['tokens'], 'token')}, "
-                           f"{plural(len(p['curses']), 'curse')}"
-                         + (f", {plural(p['treasure_count'], 'treasure')}" if p["treasure_count"] else ""), 14))
+    rows = [para(captain_line(p), 14) for p in view["players"] if p["seat"] != seat]
     return ft.Column([heading("The other captains", 16)] + rows, spacing=4, key="others")
+
+
+def captain_line(p: dict[str, Any]) -> str:
+    """Another captain in words: where they are (no area before landing: none is named), the crew
+    (kept secret with the outfit while preparing: said so, not "?"), cards, incidents and so on."""
+    parts = [p["stage_name"]]
+    if p["area"]:
+        parts.append(L.area(p["area"]) + (f", {plural(p['time'], 'hour')} left" if p["timed"] else ""))
+    parts.append(f"crew {p['crew']}" if p["crew"] is not None else "crew secret until landing")
+    parts += [plural(p["hand_size"], "card"), f"{plural(sum(1 for c in p['upcoming'].values() if c), 'incident')} queued",
+              plural(p["tokens"], "token"), plural(len(p["curses"]), "curse")]
+    if p["treasure_count"]:
+        parts.append(plural(p["treasure_count"], "treasure"))
+    return f"{p['name']}: " + ", ".join(parts)
 
 
 # --- choices ---------------------------------------------------------------------------------
@@ -323,7 +327,7 @@ def outfit(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Contr
     if d["weapon"] and chosen is None:
         out.append(notice(f"Not allowed: {numbers['rule']}", error=True))
     out.append(button("Confirm purchase", lambda e: screen.act(chosen), icon=ft.Icons.CHECK, primary=True,
-                      disabled=chosen is None))
+                      disabled=chosen is None, why=None if d["weapon"] else screen.w("pvd.outfit_weapon_first")))
     return out
 
 

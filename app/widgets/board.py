@@ -14,6 +14,7 @@ On a wide screen a game's map (the control keyed MAP) stands beside the game's c
 (app.main.layout): `beside(screen)` says whether it does, `map_width` how wide it may be."""
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 from functools import lru_cache
@@ -492,6 +493,17 @@ def map_width(screen: Any, below: float = 110) -> float:
     return width
 
 
+#: how long the map's viewer is given to take a reset before it is zoomed (a frame or more)
+RESET_S = 0.25
+
+
+def pan_to(centre: tuple[float, float], size: tuple[float, float], z: float) -> tuple[float, float]:
+    """The pan (the viewer's own unscaled pixels, from the top left corner at scale `z`) that puts
+    `centre` in the middle of the frame, as far as the map's edges allow: the view never leaves
+    the map, so the viewer has nothing to clamp."""
+    return tuple(-min(max(c - s / (2 * z), 0.0), s - s / z) for c, s in zip(centre, size))  # type: ignore[return-value]
+
+
 class Zoom:
     """The zoom of one page's map: Flet's InteractiveViewer around the drawn board (pinch and drag
     on a touch screen, the wheel on a desktop), zoom buttons, and the view brought to a space (a
@@ -548,13 +560,15 @@ class Zoom:
                 return
             w_px, h_px = cache["size_px"]
             k = w_px / m["width"]
-            cx, cy = (space["centre"][0] * k, space["centre"][1] * k) if space else (w_px / 2, h_px / 2)
+            centre = (space["centre"][0] * k, space["centre"][1] * k) if space else (w_px / 2, h_px / 2)
             try:
                 await iv.reset()
                 if z > 1.0:
+                    # the browser takes the reset in a frame of its own: a zoom and pan sent with it
+                    # came out as the zoom alone, the map's top left corner (not the piece) in view
+                    await asyncio.sleep(RESET_S)
                     await iv.zoom(z)
-                    # (the viewer's pan moves the content in its own, unscaled pixels)
-                    await iv.pan(w_px / (2 * z) - cx, h_px / (2 * z) - cy)
+                    await iv.pan(*pan_to(centre, (w_px, h_px), z))
             except Exception:  # (the page may have closed or moved on meanwhile)
                 log.debug("zooming the map failed", exc_info=True)
 

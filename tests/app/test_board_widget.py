@@ -6,7 +6,7 @@ import flet as ft
 import flet.canvas as cv
 
 from app import theme
-from app.widgets.board import _name_fit, board_widget, player_look, space_label
+from app.widgets.board import _name_fit, board_widget, pan_to, player_look, space_label
 from companion.board.picture import picture
 from companion.board.picture import space_at
 from companion.content.loader import load_game
@@ -171,3 +171,17 @@ def test_the_pvd_island_shows_its_title_the_slot_marks_and_time_badges_apart():
         for b in badges[i + 1:]:
             if abs(a[2] - b[2]) < 8:  # on one row: side by side, not over each other
                 assert abs(a[1] - b[1]) >= (a[3] + b[3]) / 2, (a, b)
+
+
+def test_a_zoomed_map_is_panned_to_a_piece_and_never_past_its_edges():
+    """The map brought to a picked piece (app.widgets.board.Zoom.show): its centre in the middle of
+    the frame, or, near an edge of the map, the edge in the frame's edge (a ship in a corner
+    harbour stays in view; the viewer is never asked for a view beyond the map)."""
+    size = (600.0, 400.0)
+    assert pan_to((300.0, 200.0), size, 2.0) == (-150.0, -100.0)  # the middle: a quarter off each side
+    assert pan_to((10.0, 390.0), size, 2.0) == (0.0, -200.0)  # a corner: the view at that corner
+    assert pan_to((590.0, 5.0), size, 1.5) == (-200.0, 0.0)
+    for centre in ((0.0, 0.0), (600.0, 400.0), (123.0, 321.0)):
+        dx, dy = pan_to(centre, size, 3.0)
+        # the piece is inside the view: from -d to -d + size / z
+        assert -dx <= centre[0] <= -dx + size[0] / 3.0 and -dy <= centre[1] <= -dy + size[1] / 3.0

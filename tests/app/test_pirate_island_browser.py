@@ -22,6 +22,14 @@ SHRUNK = """([name, most]) => Array.from(document.querySelectorAll('flt-semantic
     ((e.getAttribute('aria-label') || '') + e.textContent).startsWith(name) && e.getBoundingClientRect().width < most)"""
 
 
+#: [label, centre x, centre y, width] of each field of the map in the accessibility tree
+FIELDS = """() => Array.from(document.querySelectorAll('flt-semantics')).map(e => [e.getAttribute('aria-label') ||
+    e.textContent, e.getBoundingClientRect()]).filter(([n, r]) => /^([A-S]\\d+|\\d+) [A-Z]/.test(n) && r.width > 0)
+    .map(([n, r]) => [n, r.left + r.width / 2, r.top + r.height / 2, r.width])"""
+#: true once the accessible node of the field named arg[0] is wider than arg[1] px
+GROWN = SHRUNK.replace("width < most", "width > most")
+
+
 def test_pirate_island_table_helper(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
     ui.start_game(page, server, GID, "assistant")
@@ -111,6 +119,12 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
             dest.first.wait_for()
             ui.still(page)
             ui.shot(page, "pirate-island-play-move")
+            # the picked piece (the ship) stays in view: the map zooms to it, never away from it
+            top = page.get_by_text(re.compile(r"^Round \d+: ")).first.bounding_box()
+            picked = page.get_by_role("button", name=re.compile(r"\(selected\)$")).first.bounding_box()
+            x, y = picked["x"] + picked["width"] / 2, picked["y"] + picked["height"] / 2
+            assert 0 <= x <= PHONE_W and top["y"] + top["height"] <= y <= page.get_by_role(
+                "button", name="Zoom in").bounding_box()["y"], (picked, top)
             field = dest.last.inner_text().split(" ")[0]
             # on a phone the map zooms in on the picked piece: the fields it reaches are drawn twice
             # the size, inside the map's frame, big enough to tap (pinch, Zoom in/out, Whole map)
@@ -160,6 +174,18 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
     assert all(b["y"] + b["height"] <= ui.DESKTOP["height"] for b in boxes), boxes  # the whole map in view
     assert turn["x"] >= right and choice["x"] >= right, (turn, choice, right)  # beside it
     assert choice["y"] + choice["height"] <= ui.DESKTOP["height"], choice  # and the choices above the fold
+    # zoomed in, the map keeps its middle in the middle (the viewer once took the zoom without its
+    # pan: the map's top left corner in view, not the piece a player had just picked)
+    frame = {"left": min(b["x"] for b in boxes), "right": right, "top": min(b["y"] for b in boxes),
+             "bottom": page.get_by_role("button", name="Zoom in").bounding_box()["y"]}
+    middle = ((frame["left"] + frame["right"]) / 2, (frame["top"] + frame["bottom"]) / 2)
+    fields = page.evaluate(FIELDS)
+    name, _, _, width = min(fields, key=lambda f: (f[1] - middle[0]) ** 2 + (f[2] - middle[1]) ** 2)
+    ui.tap(page, "Zoom in", changes=False)
+    page.wait_for_function(GROWN, arg=[name, width * 1.3], timeout=30_000)
+    ui.still(page)
+    near = {f[0]: f for f in page.evaluate(FIELDS)}[name]
+    assert abs(near[1] - middle[0]) < 60 and abs(near[2] - middle[1]) < 60, (near, middle)
 
 
 def test_pirate_island_assistant_ship_at_sea_and_a_way_of_choice(server, new_page, ui) -> None:

@@ -116,3 +116,21 @@ def test_helper__castaway_tries_and_what_rescues_come_from_the_view() -> None:
     board = GAME.board_view(s, None)
     assert board["spaces"]["c4"]["label"].endswith("Ann's land marker (castaway)")
     assert "Ann's pirate" in board["spaces"]["n10"]["label"]
+
+
+def test_helper__the_dealt_cards_say_what_comes_next(reg) -> None:
+    """Three cards dealt: while some are missing, Confirm says how many more; once all are in, the
+    line under them asks to confirm (it went on asking to tap the three cards, every tile greyed)."""
+    app = FakeApp(reg)
+    live = reg.create(api.table_game("pirateology"), ["Ann", "Ben"], state.ASSISTANT, seed=1)
+    screen = AssistantScreen(app, live, games.game_ui("pirateology"))
+    tap(screen, r"^B2 Black X, a Black X to start on$")
+    tap(screen, r"^B6 Black X, a Black X to start on$")
+    tap(screen, r"^Card Crew \(")
+    shown = text_of(screen.build())
+    assert "Tap the 3 cards dealt at the table." in shown and "2 more to enter" in shown
+    tap(screen, r"^Card Cannon \(")
+    tap(screen, r"^Card Musket \(")
+    shown = text_of(screen.build())
+    assert "All 3 entered: confirm them (tap one above to take it out again)." in shown
+    assert "Tap the 3 cards dealt at the table." not in shown and "more to enter" not in shown

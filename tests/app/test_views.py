@@ -623,3 +623,24 @@ def test_pirate_island_assistant_shows_the_trackers_rule_words(reg) -> None:
             if getattr(c, "tooltip", None) in ("A pirate of Anne goes to the Totenkiste",
                                                "A pirate of Bart goes to the Totenkiste")}
     assert plus == {"A pirate of Anne goes to the Totenkiste": True, "A pirate of Bart goes to the Totenkiste": False}
+
+
+def test_pirate_island_assistant_shows_a_combat_or_rescue_result_in_its_own_card(reg) -> None:
+    """A combat or rescue roll entered (or rolled) far down the page shows what it worked out in
+    that card, under the button tapped; at the top of the page, out of view, it went unseen (the
+    turn's roll, next to the top, keeps its result there)."""
+    app = FakeApp(reg)
+    gid = "pirate-island"
+    live = reg.create(api.table_game(gid), ["Anne", "Bart"], state.ASSISTANT)
+    screen = AssistantScreen(app, live, games.game_ui(gid))
+    live.session.act({"type": "fight", "player": 0, "band": 0, "defender": 1, "attackers": 1, "terrain": "plain",
+                      "river": False, "dice": [1, 1]})
+    built = screen.build()
+    by_key = {c.key: c for root in built for c, _ in walk(root) if isinstance(getattr(c, "key", None), str)}
+    title = "The attack fails: one of Anne's attackers goes to the Totenkiste (Bart chooses)"
+    assert title in text_of([by_key["combat"]]).splitlines() and text_of(built).splitlines().count(title) == 1
+    live.session.act({"type": "rescue", "player": 0, "band": 0, "kind": "fever", "where": "", "dice": [6, 6]})
+    built = screen.build()
+    by_key = {c.key: c for root in built for c, _ in walk(root) if isinstance(getattr(c, "key", None), str)}
+    assert "Anne's pirate aboard survives the fever" in text_of([by_key["rescue"]])
+    assert title not in text_of(built).splitlines()  # (the history keeps it, in a line of its own)

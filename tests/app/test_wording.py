@@ -15,12 +15,14 @@ import pytest
 from app import games, state, theme
 from app.assistant import AssistantScreen
 from app.play import PlayScreen
+from app.pirates_vs_dinosaurs.play import captain_line
 from companion import CONTENT_DIR, api
 from companion import words
 from companion.games import game_ids
 
 from .test_views import FakeApp
 from .walks import redraws
+from .walks import texts as walks_texts
 
 #: What the screens of a game still say wrongly, by game (regular expressions over the wrong
 #: words): the game's owner fixes them with companion.words and empties its entry (pvd,
@@ -130,3 +132,30 @@ def test_every_label_of_the_table_assistant_is_worded(reg, gid) -> None:
     screen = AssistantScreen(app, live, games.game_ui(gid))
     shown = {t for page in redraws(app, live, screen, random.Random(6), 30) for t in page}
     check_screens(gid, shown)
+
+
+def test_pvd_another_captain_in_words_without_placeholders() -> None:
+    """Digital PvD's "The other captains": a captain preparing to land has no area (no "—") and a
+    crew kept secret with the outfit (said so, not "crew ?"); on an expedition the hours left."""
+    preparing = {"name": "Bart", "stage": 1, "area": None, "time": 0, "crew": None, "hand_size": 0,
+                 "upcoming": {}, "tokens": 0, "curses": [], "treasure_count": 0}
+    assert captain_line(preparing) == ("Bart: Preparing to land, crew secret until landing, 0 cards, 0 incidents queued, "
+                                       "0 tokens, 0 curses")
+    out = dict(preparing, stage=2, area="jungle", time=1, crew=7, hand_size=1, upcoming={"a": 1}, tokens=1,
+               curses=["c"], treasure_count=1)
+    assert captain_line(out) == ("Bart: Expedition, Jungle, 1 hour left, crew 7, 1 card, 1 incident queued, 1 token, "
+                                 "1 curse, 1 treasure")
+
+
+def test_pvd_confirm_purchase_says_why_it_waits(reg) -> None:
+    """The PvD table assistant's outfit: "Confirm purchase" is disabled until a weapon is chosen,
+    and says so under it (a disabled button says why; a tooltip cannot be read on a phone)."""
+    app = FakeApp(reg)
+    gid = "pirates-vs-dinosaurs"
+    live = reg.create(api.table_game(gid), ["Anne", "Bart"], state.ASSISTANT)
+    screen = AssistantScreen(app, live, games.game_ui(gid))
+    shown = list(walks_texts(screen.build()))
+    at = shown.index("Confirm purchase")
+    assert shown[at - 1:at + 2].count("Choose a weapon first") == 1, shown[at - 3:at + 3]
+    screen.draft["outfit"]["weapon"] = "sabers-and-muskets"
+    assert "Choose a weapon first" not in set(walks_texts(screen.build()))

@@ -33,6 +33,15 @@ def test_the_seat_to_move_taps_its_ship_then_a_field_or_a_harbour_with_its_cost(
     assert bv["spaces"][RED_HARBOUR]["label"] == "H1 Harbour. Here: Red ship (Ann), 6 aboard"
 
 
+def test_a_turn_with_too_few_bp_for_anything_says_so_instead_of_asking_for_a_tap() -> None:
+    """5 BP: the crew's landing place costs 6 and sailing 8, so nothing of Ann's can move; the map's
+    line says so and points to ending the move (it asked to tap a pirate or the ship, and the
+    app listed nothing to pick under "Or pick here")."""
+    taps = board_view(GAME, moving(table(), 5), 0)["taps"]
+    assert taps["pick"] == {} and taps["prompt"] == "Nothing of yours can move for 5 BP this turn: end moving."
+    assert board_view(GAME, moving(table(), 9), 0)["taps"]["prompt"].startswith("Tap one of your pirates")
+
+
 def test_a_pirate_ashore_is_picked_on_its_field_and_entering_is_a_tap_on_a_harbour() -> None:
     lp = ISL.landing[RED_HARBOUR]
     s = moving(place(table(), "red-2", lp), 5)

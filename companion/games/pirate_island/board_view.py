@@ -186,7 +186,8 @@ def _taps(game: Any, s: Any) -> dict[str, Any]:
                 for e in acts:
                     options.setdefault(key, {}).setdefault(space, []).append(e)
         direct = {k: v for k, v in direct.items() if k not in pick}
-        prompt = "Tap one of your pirates (or your ship), then an outlined field: the number is its cost in BP."
+        prompt = ("Tap one of your pirates (or your ship), then an outlined field: the number is its cost in BP."
+                  if pick or direct else f"Nothing of yours can move for {s.bp} BP this turn: end moving.")
     elif phase == "fog":
         for a in legal:
             if a.type == "fog":

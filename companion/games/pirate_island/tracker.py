@@ -131,7 +131,8 @@ class TrackerState:
     may_enter: bool | None = None
     bp: int = 0
     spent: dict[str, int] = field(default_factory=dict)
-    #: what the last roll worked out, for the screen: {"title", "lines"}
+    #: what the last roll worked out, for the screen: {"title", "lines"}, and "kind" (rescue, fight)
+    #: where the screen shows it beside the calculator it was entered in
     last: dict[str, Any] = field(default_factory=dict)
     #: where the pieces stand on the printed board, as entered (piece -> field or harbour)
     pieces: dict[str, str] = field(default_factory=dict)
@@ -310,7 +311,7 @@ class IslandTracker(Game[TrackerState]):
                  f"{band}'s pirate {where} goes to the Totenkiste ({sum(dice)}, needs {need}+)")
         if not saved:
             self._to_totenkiste(s, a.band)
-        s.last = {"title": title, "lines": [f"Chance to survive: {helper.chance_at_least(need):.0%}"]}
+        s.last = {"title": title, "lines": [f"Chance to survive: {helper.chance_at_least(need):.0%}"], "kind": "rescue"}
         out.append(Event("rescue", title, {"band": a.band, "saved": saved}))
 
     def _fight(self, s: TrackerState, a: Fight, out: Sink) -> None:
@@ -335,7 +336,8 @@ class IslandTracker(Game[TrackerState]):
             self._to_totenkiste(s, a.band)
         chance = next(r["chance"] for r in res["results"] if r["result"] == got)
         s.last = {"title": title, "lines": [f"{att} rolls {dice[0]} and {dice[1]} = {total}, modifier "
-                                            f"{res['modifier']:+d}: {total + res['modifier']} ({chance:.0%} for this result)"]}
+                                            f"{res['modifier']:+d}: {total + res['modifier']} ({chance:.0%} for this result)"],
+                  "kind": "fight"}
         out.append(Event("fight", f"{att} attacks {dfn}: {title}", {"band": a.band, "defender": a.defender, "result": got}))
 
     def _place(self, s: TrackerState, a: Place, out: Sink) -> None:
