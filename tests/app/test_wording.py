@@ -137,11 +137,11 @@ def test_every_label_of_the_table_assistant_is_worded(reg, gid) -> None:
 def test_pvd_another_captain_in_words_without_placeholders() -> None:
     """Digital PvD's "The other captains": a captain preparing to land has no area (no "—") and a
     crew kept secret with the outfit (said so, not "crew ?"); on an expedition the hours left."""
-    preparing = {"name": "Bart", "stage": 1, "area": None, "time": 0, "crew": None, "hand_size": 0,
+    preparing = {"name": "Bart", "stage": 1, "stage_name": "Preparing to land", "timed": False, "area": None, "time": 0, "crew": None, "hand_size": 0,
                  "upcoming": {}, "tokens": 0, "curses": [], "treasure_count": 0}
     assert captain_line(preparing) == ("Bart: Preparing to land, crew secret until landing, 0 cards, 0 incidents queued, "
                                        "0 tokens, 0 curses")
-    out = dict(preparing, stage=2, area="jungle", time=1, crew=7, hand_size=1, upcoming={"a": 1}, tokens=1,
+    out = dict(preparing, stage=2, stage_name="Expedition", timed=True, area="jungle", time=1, crew=7, hand_size=1, upcoming={"a": 1}, tokens=1,
                curses=["c"], treasure_count=1)
     assert captain_line(out) == ("Bart: Expedition, Jungle, 1 hour left, crew 7, 1 card, 1 incident queued, 1 token, "
                                  "1 curse, 1 treasure")
