@@ -17,6 +17,7 @@ from .actions import (
     Move,
     Pillage,
     Place,
+    Rob,
     Sail,
     Steal,
     Take,
@@ -187,7 +188,7 @@ class PirateBot:
 
     def _act(self, view: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
         for a in legal:
-            if isinstance(a, (TakeBank, Steal)):
+            if isinstance(a, (TakeBank, Steal, Rob)):
                 return a
         attacks = [a for a in legal if isinstance(a, Attack) and self._favourable(me, view["players"][a.target])]
         if attacks:
