@@ -55,3 +55,23 @@ def test_every_relative_link_resolves(doc: Path) -> None:
         if not (doc.parent / target.split("#")[0]).exists():
             broken.append(target)
     assert not broken, f"{doc.relative_to(ROOT)}: links to nothing: {', '.join(broken)}"
+
+
+#: each game's page and the tests folder its "Every choice the rulebook gives" table names tests in
+CHOICE_TABLES = {"pirate-island": "pirate_island", "pirateology": "pirateology",
+                 "piraten-kapern": "kapern", "pirates-vs-dinosaurs": "pvd"}
+
+
+@pytest.mark.parametrize("page", sorted(CHOICE_TABLES))
+def test_every_choice_table_names_tests_that_exist(page: str) -> None:
+    """Issue 31 item 3: docs/games/<game>.md lists each choice of the rulebook with the test that
+    plays it; every `file.py::test_name` there is a test of the game's tests folder."""
+    text = (ROOT / "docs" / "games" / f"{page}.md").read_text(encoding="utf-8")
+    table = text[text.index("Every choice the rulebook gives"):]
+    table = table[:table.index("\n\n", table.index("| --- |"))]
+    named = re.findall(r"`(test_\w+\.py)::(test_\w+)`", table)
+    assert named, f"docs/games/{page}.md: no test named in its table of choices"
+    folder = ROOT / "tests" / CHOICE_TABLES[page]
+    missing = [f"{f}::{t}" for f, t in named
+               if not (folder / f).is_file() or not re.search(rf"^def {t}\(", (folder / f).read_text(encoding="utf-8"), re.M)]
+    assert not missing, f"docs/games/{page}.md names tests that do not exist: {missing}"

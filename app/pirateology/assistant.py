@@ -208,7 +208,8 @@ def decision_panel(screen: Any, live: Any, view: dict[str, Any]) -> ft.Control:
         return card(heading(f"{name}: the wager", 16), *play.actions(screen, live, seat, legal), key="decide")
     what = {"place": f"{name}: where does your pirate start?", "move": f"{name}: where do you sail?",
             "discard": f"{name}: which Skull Card do you give up?", "take": f"{name}: which card do you take?",
-            "start": f"{name}: sail or pillage?", "act": f"{name}: anything else this turn?"}
+            "start": f"{name}: sail or pillage?", "act": f"{name}: anything else this turn?",
+            "rob": screen.w("pirateology.ask_rob", name=name)}
     return card(heading(what.get(view["phase"], name), 16), *play.actions(screen, live, seat, legal), key="decide")
 
 

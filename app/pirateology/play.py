@@ -30,14 +30,29 @@ def actions(screen: Any, live: Any, seat: int, legal: list[Any]) -> list[ft.Cont
     if pending.get("kind") == "discard" and pending.get("player") == seat:  # why a card goes, and how many
         out.append(heading(f"{pending.get('why') or 'A Sea Monster'}: give up "
                            f"{plural(pending['count'], 'Skull Card')} (to the bottom of the pile)", 16))
+    view = live.session.view(None)
+    names = [p["name"] for p in view["players"]]
+    w = screen.w
     buttons = []
     for a in legal:
         d = a.to_dict()
-        text = live.describe(a)
+        if d["type"] in ("rob", "spare"):  # a castaway's coins: the words say whose and how many
+            q = d["victim"]
+            text = (w("pirateology.rob", name=names[q], n=view["players"][q]["coins"]) if d["type"] == "rob"
+                    else w("pirateology.spare", name=names[q]))
+        elif d["type"] == "end_turn" and view.get("must"):  # the early anchor's purpose left undone
+            text = w(f"pirateology.end_without.{view['must']}")
+        else:
+            text = live.describe(a)
         if d["type"] == "move" and not text.startswith("drop anchor"):
             continue
         buttons.append(button(text[:1].upper() + text[1:], lambda e, a=a: screen.act(a),
-                              primary=d["type"] in ("end_turn", "sail", "attack", "bury", "steal", "take_bank")))
+                              primary=d["type"] in ("end_turn", "sail", "attack", "bury", "steal", "take_bank", "rob")))
+    # a battle with a weapon other than the best (not among the listed actions: the view offers them)
+    for o in view.get("other_weapons") or []:
+        entry = {"type": "attack_with", "player": seat, "target": o["target"], "weapon": o["weapon"]}
+        buttons.append(button(w("pirateology.attack_with", name=names[o["target"]], weapon=o["name"], n=o["dice"]),
+                              lambda e, entry=entry: screen.act(entry)))
     if not buttons:
         return out + [para("Tap an outlined square on the board.")]
     return out + [wrap_row(buttons)]

@@ -15,6 +15,7 @@ from companion.engine import bot_kinds, bot_name
 from companion.engine.simulation import play_game, summarize
 from companion.errors import UserError
 from companion.games import game_ids, game_module, get_game
+from companion.words import plural
 
 from .play_cmd import parse_options
 from companion.commands import help_of
@@ -117,16 +118,17 @@ def print_report(report: dict[str, Any]) -> None:
     from rich.table import Table
 
     console = make_console()
-    for game in report["unfinished"]:
-        console.print(f"[bold red]unfinished[/bold red]: seed {game['seed']}: {game['why']}")
+    # games past the step limit (left out of the win rates) and games a limit of the game's own
+    # ended (kept in them): one line per reason, with the seeds that replay them
+    for games in (report["unfinished"], report.get("stopped") or []):
+        for why in sorted({g["why"] for g in games}):
+            seeds = [str(g["seed"]) for g in games if g["why"] == why]
+            more = f" and {len(seeds) - 20} more" if len(seeds) > 20 else ""
+            console.print(f"[bold red]unfinished[/bold red] ({why}): {plural(len(seeds), 'game')}, "
+                          f"{'seed' if len(seeds) == 1 else 'seeds'} {', '.join(seeds[:20])}{more}")
     if not report["games"]:
         console.print("no game finished")
         return
-    stopped = report.get("stopped") or []
-    for why in sorted({g["why"] for g in stopped}):
-        seeds = [str(g["seed"]) for g in stopped if g["why"] == why]
-        more = f" and {len(seeds) - 20} more" if len(seeds) > 20 else ""
-        console.print(f"[bold red]unfinished[/bold red] ({why}): {len(seeds)} games, seeds {', '.join(seeds[:20])}{more}")
     ends = "".join(f"{flag.replace('_', ' ')} in {report[flag]:.0%}, " for flag in report["flags"])
     turns = report["turns"]
     console.print(f"[bold]{report['games']} games[/bold], {report['players']} players ({', '.join(report['bots'])}); "

@@ -84,7 +84,7 @@ def test_helper__set_up_move_and_battle_through_the_real_game(reg) -> None:
     # dropping anchor early to battle, tapped on the board
     tap(screen, r"^B3 .*reachable in 1 \(drop anchor to battle\)$")
     assert live.session.view(None)["players"][0]["space"] == "b3"
-    press(screen.build(), "Attack Ben's ship")
+    press(screen.build(), "Attack Ben's ship with the Cannon")
     # Ship vs Ship: the wager picked (coins, then confirm), both weapons' dice entered
     shown = text_of(screen.build())
     assert "Ann: Cannon, 3 dice" in shown and "Ben: Pistol, 2 dice" in shown

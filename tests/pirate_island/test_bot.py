@@ -12,6 +12,7 @@ from companion.commands import simulate_cmd
 from companion.engine.simulation import play_game
 from companion.games.pirate_island.rules import GAME
 from companion.games.pirate_island.sim import tally
+from tests.engine.finishing import limited
 
 GAMES = 10
 LOADING = "12. Loading the Treasure"
@@ -52,13 +53,8 @@ def kinds_of(seed: int) -> list[str]:
 
 def unfinished(seeds: range) -> list[tuple[int, str]]:
     """(seed, why) of each of these seeded games a limit ended, not the treasure."""
-    out = []
-    for seed in seeds:
-        record = play_game(GAME, kinds_of(seed), seed, tally=tally)
-        why = record.get("unfinished") or record.get("stopped")
-        if why or record["result"].get("ended") != "treasure":
-            out.append((seed, why or record["result"].get("ended")))
-    return out
+    return limited(GAME, kinds_of, seeds, tally,
+                   ended=lambda result: "" if result.get("ended") == "treasure" else str(result.get("ended")))
 
 
 def test_the_heuristic_bot_brings_the_treasure_home() -> None:

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine import Session
+from companion.engine import IllegalAction, Session
 from companion.games.pirateology.rules import GAME
 
 from ..conftest import bounded, runs  # (the profile sizes the property runs: tests/conftest.py)
@@ -86,6 +87,33 @@ def test_ship_vs_ship__three_cannon_skulls_take_everything() -> None:
                 ["skull", "skull", "skull", "skull", "5"])
     assert s.coins[0] == 14 and s.coins[1] == 0 and s.out[1] and "out of the game" in texts(ev)
     assert sorted(s.hands[0]) == ["crew", "crew", "treasure-map"]
+
+
+def test_battle__a_weapon_other_than_the_best_may_be_played() -> None:
+    """Rules Of Battle: "a battle can be waged by playing a Weapon Card" and each weapon has its
+    range: a ship holding a Cannon may battle with its Knife within 1 space, rolling the Knife's
+    die and keeping the Cannon; the defender rolls its highest-ranked weapon (rulings: weapon-choice)."""
+    s = at_sea(["c1", "d1"], [["crew", "cannon", "knife"], ["crew", "musket"]])
+    assert GAME.view(s, 0)["other_weapons"] == [{"target": 1, "weapon": "knife", "name": "Knife", "dice": 1}]
+    assert "attack_with" not in {a.type for a in GAME.legal_actions(s)}   # (not listed: bots keep their choices)
+    s, ev = run(s, {"type": "attack_with", "target": 1, "weapon": "knife"})
+    assert "with the Knife" in texts(ev) and "fights back with the Musket" in texts(ev)
+    s, _ = run(s, {"type": "wager", "coins": 2, "cards": 0})
+    assert len(GAME.chance_step(s).dice) == 1 + 2
+    s, _ = run(s, ["5", "1", "2"])                      # 5 against 3
+    assert s.coins == [9, 5] and s.hands[0] == ["cannon", "crew"] and s.bottom == ["knife", "musket"]
+
+
+def test_battle__a_weapon_out_of_range_or_not_held_is_refused() -> None:
+    """Rules Of Battle: the weapon played must reach the opponent (a Knife 1 space) and be held."""
+    s = at_sea(["c1", "e1"], [["crew", "cannon", "knife"], ["crew"]])   # 2 spaces apart
+    assert GAME.view(s, 0)["other_weapons"] == []
+    for weapon in ("knife", "pistol", "crew"):
+        with pytest.raises(IllegalAction) as info:
+            GAME.after(s, GAME.codec.decode({"type": "attack_with", "player": 0, "target": 1, "weapon": weapon}))
+        assert info.value.rule == "Rules Of Battle" and "in its range" in info.value.reason
+    s, ev = run(s, {"type": "attack_with", "target": 1, "weapon": "cannon"})   # the best one, named
+    assert s.battle["att_weapon"] == "cannon"
 
 
 def test_ship_vs_pirate__attacker_rolls_one_die_for_coins() -> None:

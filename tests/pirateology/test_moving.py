@@ -34,9 +34,31 @@ def test_moving__ship_rolls_two_dice() -> None:
 def test_moving__wind_doubles_when_first_step_goes_with_it() -> None:
     """Moving Around The Board: a first step with the wind doubles the roll (then the path may turn)."""
     s = moved(table(["b6", "n6"]), "n", ["1"])
-    # north first: 2 steps (B5, then on); any other first step: 1 step
-    assert set(dests(s)) == {"b4", "a5", "c5", "c6", "b7", "a6"}
-    assert dests(s)["b4"]["steps"] == 2 and dests(s)["c6"]["steps"] == 1
+    # north first: 2 steps (B5, then on), or only the 1 rolled; any other first step: 1 step
+    assert set(dests(s)) == {"b4", "a5", "c5", "b5", "c6", "b7", "a6"}
+    assert dests(s)["b4"]["steps"] == 2 and dests(s)["c6"]["steps"] == 1 and dests(s)["b5"]["steps"] == 1
+
+
+def test_moving__with_the_wind_the_plain_count_may_be_moved() -> None:
+    """Moving Around The Board: with the wind a player "can move double": a first step with the
+    wind may also go only the number rolled (rulings: wind-optional)."""
+    s = moved(table(["b6", "n6"]), "n", ["2"])
+    # B4 lies 2 steps north: only a walk that starts with the wind gets there in 2
+    assert dests(s)["b4"] == {"steps": 2, "purpose": ""}
+    assert dests(s)["b2"]["steps"] == 4                # the double is still there
+    s, ev = run(s, {"type": "move", "space": "b4"})
+    assert s.pos[0] == "b4" and "moves 2 squares" in ev[0].text
+
+
+def test_moving__no_square_in_reach_the_piece_drifts(monkeypatch) -> None:
+    """Moving Around The Board: a move is exactly the number rolled; where no square can be reached
+    (never on the authored board: a board of one's own may have such a corner) the piece stays."""
+    s = moved(table(["b6", "n6"]), "n", ["1"])
+    monkeypatch.setattr(GAME.data.ocean, "moves", lambda *args: ({}, {}))
+    monkeypatch.setattr(GAME, "_dest_memo", {})
+    assert [a.to_dict() for a in GAME.legal_actions(s)] == [{"type": "drift", "player": 0}]
+    s, ev = run(s, {"type": "drift"})
+    assert s.pos[0] == "b6" and s.phase == "act" and "cannot move 1 square from B6 and stays" in ev[0].text
 
 
 def test_moving__diagonal_wind_helps_both_halves() -> None:
@@ -64,15 +86,24 @@ def test_moving__islands_crossed_not_landed_on() -> None:
 
 
 def test_moving__drop_anchor_on_black_x_to_bury() -> None:
-    """Treasure Spots: a piece may stop early on a Black X to bury, and must then bury (rulings: drop-anchor)."""
+    """Treasure Spots: a piece may stop early on a Black X to bury (rulings: drop-anchor)."""
     s = moved(table(["b3", "n6"]), "w", ["4"])   # B6 is 3 steps away: no move of 4 (or 8) ends there
     assert dests(s)["b6"] == {"steps": 3, "purpose": "treasure"}
     s, ev = run(s, {"type": "move", "space": "b6"})
     assert s.phase == "act" and s.must == "treasure"
-    assert {"type": "end_turn", "player": 0} not in [a.to_dict() for a in GAME.legal_actions(s)]
     s, _ = run(s, {"type": "bury", "coins": 3})
-    assert s.buried[0] == {"b6": 3} and s.coins[0] == 4
+    assert s.buried[0] == {"b6": 3} and s.coins[0] == 4 and not s.must
     assert any(a.type == "end_turn" for a in GAME.legal_actions(s))
+
+
+def test_moving__the_burial_dropped_anchor_for_may_be_left_undone() -> None:
+    """Treasure Spots: players "may stop" to bury or steal; nothing says they must then do it, so
+    the turn may end with the coins still carried (rulings: drop-anchor)."""
+    s = moved(table(["b3", "n6"]), "w", ["4"])
+    s, _ = run(s, {"type": "move", "space": "b6"})
+    assert s.must == "treasure" and any(a.type == "bury" for a in GAME.legal_actions(s))
+    s, _ = run(s, {"type": "end_turn"})
+    assert s.buried[0] == {} and s.coins[0] == 7 and s.seat == 1
 
 
 def test_moving__no_early_anchor_without_a_purpose() -> None:
@@ -88,4 +119,12 @@ def test_moving__drop_anchor_to_battle_within_range() -> None:
     assert battle and all(GAME.data.ocean.distance(k, "f2") <= 3 for k in battle)
     s, _ = run(s, {"type": "move", "space": sorted(battle)[0]})
     assert s.must == "battle"
-    assert [a.type for a in GAME.legal_actions(s)] == ["attack"]
+    assert [a.type for a in GAME.legal_actions(s)] == ["attack", "end_turn"]
+
+
+def test_moving__the_battle_dropped_anchor_for_may_be_left_undone() -> None:
+    """Treasure Spots: players "may stop" to battle; the turn may still end without it (rulings: drop-anchor)."""
+    s = moved(table(["b2", "f2"], hands=[["crew", "cannon"], []]), "s", ["5", "5"])
+    battle = sorted(k for k, v in dests(s).items() if v["purpose"] == "battle")
+    s, _ = run(s, {"type": "move", "space": battle[0]}, {"type": "end_turn"})
+    assert s.seat == 1 and s.hands[0] == ["cannon", "crew"] and s.battle is None

@@ -34,9 +34,9 @@ def test_replay__examples_score(path: Path) -> None:
 def test_replay__illegal_move_named(tmp_path: Path, capsys) -> None:
     """Moving Around The Board: a square the roll cannot reach stops the replay at that entry, exit 2."""
     data = yaml.safe_load((ROOT / "docs/examples/pirateology-first-turns.yaml").read_text())
-    data["actions"][7] = {"move": "o11"}
+    data["actions"][8] = {"move": "o11"}
     bad = tmp_path / "bad.yaml"
     bad.write_text(yaml.safe_dump(data))
     assert main(["replay", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert "entry 8" in err and "O11 cannot be reached" in err and "Moving Around The Board" in err
+    assert "entry 9" in err and "O11 cannot be reached" in err and "Moving Around The Board" in err

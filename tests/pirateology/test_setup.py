@@ -31,6 +31,15 @@ def test_setup__pirates_start_on_a_black_x() -> None:
     assert info.value.rule == "Set Up"
 
 
+def test_setup__a_players_colour_comes_with_the_seat() -> None:
+    """Set Up: "choose your colored land markers": the seat taken is the choice, each seat with its
+    pirate, ship and marker colour in the order of pieces.yaml (rulings: pirate-colours)."""
+    s = GAME.new_state(["Ann", "Ben", "Cas"], {})
+    seen = [(p["pirate"], p["colour"]) for p in GAME.view(s, None)["players"]]
+    assert seen == [(GAME.data.pirates[i].pirate["en"], GAME.data.pirates[i].colour) for i in range(3)]
+    assert seen[0][0] == "Arabella Drummond" and len({c for _, c in seen}) == 3
+
+
 def test_setup__three_cards_dealt_face_up_crew_makes_a_ship() -> None:
     """Set Up: three cards each, face up; a dealt Crew card starts the player as a ship."""
     s = placed(2)

@@ -1,6 +1,8 @@
 """Playing The Game (the spaces), Using The Skull Cards and Treasure Spots."""
 from __future__ import annotations
 
+import pytest
+
 from companion.engine.errors import IllegalAction
 from companion.games.pirateology.rules import GAME
 
@@ -89,11 +91,28 @@ def test_cards__black_spot_castaway_and_escape() -> None:
 
 
 def test_cards__landing_on_a_castaways_marker_takes_their_coins() -> None:
-    """Using The Skull Cards: an opponent landing on a castaway's marker takes the treasure they carry."""
+    """Using The Skull Cards: an opponent landing on a castaway's marker "can take" the treasure
+    they carry, before the square's effect (rulings: castaway-theft)."""
     s = moved(table(["b6", "n10"], hands=[[], ["crew"]]), "e", ["2"])
     s.marooned[1] = "b4"
-    s, ev = land(s, "b4", ["knife"])
-    assert s.coins == [14, 0] and s.hands[1] == ["crew"]
+    s, _ = land(s, "b4")
+    assert s.phase == "rob" and [a.to_dict() for a in GAME.legal_actions(s)] == [
+        {"type": "rob", "player": 0, "victim": 1}, {"type": "spare", "player": 0, "victim": 1}]
+    s, ev = run(s, {"type": "rob", "victim": 1}, ["knife"])
+    assert s.coins == [14, 0] and s.hands == [["knife"], ["crew"]] and s.phase == "act"
+
+
+def test_cards__a_castaways_coins_may_be_left_alone() -> None:
+    """Using The Skull Cards: the lander "can take" a castaway's treasure, so may also leave it
+    (rulings: castaway-theft); the square's effect follows either way."""
+    s = moved(table(["b6", "n10"], hands=[[], ["crew"]]), "e", ["2"])
+    s.marooned[1] = "b4"
+    s, ev = land(s, "b4", {"type": "spare", "victim": 1}, ["knife"])
+    assert s.coins == [7, 7] and s.hands == [["knife"], ["crew"]] and s.phase == "act"
+    assert "leaves Ben's 7 coins with the castaway" in texts(ev)
+    with pytest.raises(IllegalAction) as info:  # decided once: no robbing later in the turn
+        GAME.after(s, GAME.codec.decode({"type": "rob", "player": 0, "victim": 1}))
+    assert info.value.rule == "Playing The Game"
 
 
 def test_cards__treasure_map_steals_buried_treasure() -> None:
@@ -123,6 +142,25 @@ def test_cards__pillage_instead_of_moving_and_may_take_crew() -> None:
     assert s.phase == "take" and {a.card for a in GAME.legal_actions(s)} == {"crew", "cannon"}
     s, _ = run(s, {"type": "take", "card": "crew"})
     assert GAME.is_ship(s, 0) and not GAME.is_ship(s, 1) and s.bottom == ["pillage"] and s.seat == 1
+
+
+def test_cards__pillage_may_be_kept_and_the_turn_sailed() -> None:
+    """Using The Skull Cards: Pillage "allows you" to take a card: holding it, the player may sail instead."""
+    s = table(["b6", "n6"], hands=[["pillage"], ["crew"]], phase="start")
+    assert [a.to_dict() for a in GAME.legal_actions(s)] == [{"type": "sail", "player": 0},
+                                                          {"type": "pillage", "player": 0, "victim": 1}]
+    s, _ = run(s, {"type": "sail"})
+    assert s.phase == "spin" and s.hands[0] == ["pillage"]
+
+
+def test_cards__no_burying_on_skull_island_or_a_red_x() -> None:
+    """Treasure Spots: "you may not bury treasure on Skull Island": a Red X beside it takes no burial."""
+    s = moved(table(["f3", "n6"]), "w", ["1"])
+    s, _ = land(s, "f4")                                   # a Red X
+    assert [a.type for a in GAME.legal_actions(s)] == ["end_turn"]
+    with pytest.raises(IllegalAction) as info:
+        GAME.after(s, GAME.codec.decode({"type": "bury", "player": 0, "coins": 2}))
+    assert info.value.rule == "Treasure Spots"
 
 
 def test_cards__hurricane_card_sends_to_the_nearest_hurricane() -> None:

@@ -176,6 +176,27 @@ def test_actions_on_the_ship_take_a_treasure_out_of_the_game():
     assert "treasure-8k" in s.state.boxed and s.state.players[0].treasures == ()
 
 
+def test_actions_on_the_ship_may_be_skipped_and_send_a_dinosaur_to_a_chosen_captain():
+    """Optional Rule: Actions on the Ship - a captain back on the ship may skip the turn; a Dinosaur
+    Attack drawn there goes to a captain still at the Dig Site, of the drawer's choice."""
+    s = table_session(3, options={"actions_on_ship": True})
+    s = quiet(s)
+    s = edit(s, 0, stage=SHIP, area="harbor")
+    s = edit(s, 1, stage=DIG, area="dig")
+    s = edit(s, 2, stage=DIG, area="dig")
+    s = goto(s, 0, "ship")
+    bag = len(s.state.bag)
+    act(s, "proceed")                                   # the turn skipped: nothing drawn
+    assert len(s.state.bag) == bag and GAME.to_move(s.state) != 0
+    s = goto(s, 0, "ship")
+    act(s, "ship_draw")
+    s.resolve(["dinosaur-attack-token"])
+    assert {(a.type, a.target) for a in s.legal_actions()} == {("send_dinosaur", 1), ("send_dinosaur", 2)}
+    act(s, "send_dinosaur", target=2)
+    # the chosen captain plays the token: Event cards are drawn until a Dinosaur Attack
+    assert GAME.chance_step(s.state).label == "Event card (looking for a Dinosaur Attack)"
+
+
 def test_all_back_on_the_ship_ends_the_game():
     """End of the Game: when all captains are back on their ships, the game ends."""
     s = at_dig()

@@ -103,6 +103,18 @@ def test_desperate_action_before_the_roll_adds_dice():
     assert s.state.players[0].crew == 8 and "tyrannosaurus" in s.state.discard
 
 
+def test_several_desperate_actions_at_once():
+    """Desperate Actions: "you may perform several Desperate Actions at once": the roller is asked
+    again after each card (Tyrannosaurus +2 dice, then Ankylosaurus: sabers count), then rolls."""
+    s = two()
+    s = edit(s, 0, crew=8, inc_other="war-party")
+    s.resolve(["tyrannosaurus", "ankylosaurus"])
+    act(s, "use", source="da:tyrannosaurus")
+    assert s.pending_chance() is None and s.state.decision["kind"] == "pre"
+    act(s, "use", source="da:ankylosaurus", go=True)
+    assert len(s.pending_chance().dice) == 6 and s.state.discard[-2:] == ("tyrannosaurus", "ankylosaurus")
+
+
 def test_desperate_action_after_the_roll_rerolls():
     """Desperate Actions: after a roll, re-roll failed dice once (War Party: up to 2)."""
     s = two()
@@ -282,6 +294,23 @@ def test_pirates_share_only_affects_stage_two():
     s = edit(s, 1, stage=DIG, area="dig")
     s = goto(s, 0, "act")
     assert "hand" not in types(s)  # Sabotage has nobody to target
+
+
+def test_first_mate_de_groot_may_plunder_a_captain_in_the_same_area():
+    """First Mates (De Groot - Plunder: "you may secretly draw 1 event card from a player who is in
+    the same area as you"): used on the captain's turn, or kept; the card is drawn from that hand."""
+    s = two(mates=["black-jack-brenham", "de-groot"], mate_picks=["black-jack-brenham", "de-groot"],
+            areas=["beach", "beach"])
+    s = edit(s, 1, hand=["rocks", "thirst"])
+    s = edit(s, 0, mate_used=False)
+    s.resolve(["thirst", "thirst"])
+    act(s, "hand")
+    assert {(a.type, getattr(a, "source", ""), getattr(a, "target", None)) for a in s.legal_actions()} == {
+        ("proceed", "", None), ("use", "mate", 1)}
+    act(s, "use", source="mate", target=1)
+    s.resolve(["rocks"])
+    assert s.state.players[0].hand == ("thirst", "thirst", "rocks") and s.state.players[1].hand == ("thirst",)
+    assert s.state.players[0].mate_used
 
 
 def test_first_mate_black_jack_brenham_and_lost_and_forgotten():

@@ -94,6 +94,33 @@ class Attack(Action):
 
 
 @dataclass(frozen=True)
+class AttackWith(Action):
+    """Battle `target` with this Weapon Card of yours rather than the best (its dice are rolled
+    and it goes under the pile, the better one is kept). Not among the listed legal actions: an
+    `attack` with each weapon held would multiply the bots' choices for a rare wish."""
+
+    type: ClassVar[str] = "attack_with"
+    target: int
+    weapon: str
+
+
+@dataclass(frozen=True)
+class Rob(Action):
+    """Landed on castaway `victim`'s land marker: take the coins they carry."""
+
+    type: ClassVar[str] = "rob"
+    victim: int
+
+
+@dataclass(frozen=True)
+class Spare(Action):
+    """Landed on castaway `victim`'s land marker: leave their coins with them."""
+
+    type: ClassVar[str] = "spare"
+    victim: int
+
+
+@dataclass(frozen=True)
 class Wager(Action):
     """Ship against ship: wager this many coins and cards; the defender matches."""
 

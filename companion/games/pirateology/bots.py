@@ -17,6 +17,7 @@ from .actions import (
     Move,
     Pillage,
     Place,
+    Rob,
     Sail,
     Steal,
     Take,
@@ -31,6 +32,12 @@ SQUARE_VALUE = {"coin": 3.0, "skull": 3.5, "sea": 0.0, "broken-coin": -2.5, "hur
                 "black-x": 0.5, "red-x": 0.0}
 #: coins the bot keeps in hand; the rest is buried when it can
 KEEP_COINS = 2
+#: what putting an opponent out (or leaving them only buried treasure) is worth, in square values
+FINISHING = 6.0
+#: how much a goal beyond this roll counts (its worth over 1 + the distance left)
+PURSUIT = 1.0
+#: from this many cards on a Skull space is worth no more than open sea
+FULL_HAND = 10
 
 
 class PirateBot:
@@ -91,10 +98,15 @@ class PirateBot:
     # --- decisions ---------------------------------------------------------------------------
     def _start(self, view: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
         best, best_value = legal[0], 0.5
+        # a Pillage card is worth keeping only while it is the one in hand
+        pillages = sum(1 for c in me["cards"] if c["kind"] == "pillage")
+        spent = CARD_VALUE["pillage"] if pillages <= 1 else 0.0
         for a in legal:
             if isinstance(a, Pillage):
-                cards = view["players"][a.victim]["cards"]
-                value = max(self._card_value(c["id"], me) for c in cards) - CARD_VALUE["pillage"]
+                victim = view["players"][a.victim]
+                value = max(self._card_value(c["id"], me) for c in victim["cards"]) - spent
+                if _last_booty(victim):  # their last card: only buried treasure keeps them in
+                    value += FINISHING
                 if value > best_value:
                     best, best_value = a, value
         return best
@@ -109,10 +121,15 @@ class PirateBot:
         my_dice = self._dice_of(me)
         maps = sum(1 for c in me["cards"] if c["kind"] == "treasure_map")
 
+        goals = self._goals(me, others, maps)
+        full_hand = len(me["cards"]) >= FULL_HAND
+
         def value(a: Move) -> float:
             d = dest[a.space]
             kind = kinds.get(a.space, "sea")
             v = SQUARE_VALUE.get(kind, 0.0)
+            if kind == "skull" and full_hand:
+                v = SQUARE_VALUE["sea"]  # another card adds little, a Black Spot or a storm costs turns
             if kind == "coin" and not view["bank"]:
                 v = 0.0
             if kind == "broken-coin" and not me["coins"]:
@@ -122,7 +139,7 @@ class PirateBot:
             if kind == "black-x":
                 loot = sum(p["buried"].get(a.space, 0) for p in others)
                 if maps and loot:
-                    v += 2.0 * loot
+                    v += 2.0 * loot + sum(FINISHING for p in others if p["buried"].get(a.space) and _last_hoard(p))
                 if me["coins"] > KEEP_COINS:
                     v += 0.6 * (me["coins"] - KEEP_COINS)
             if kind == "red-x" and maps >= 3:
@@ -140,9 +157,27 @@ class PirateBot:
                         break
             if d["purpose"] == "treasure" and kind != "black-x":
                 v -= 1.0
+            if goals:  # on the way to the treasure a map digs up or a pirate worth fighting
+                v += PURSUIT * max(w / (1 + _distance(a.space, g)) for g, w in goals)
             return v + self.rng.random() * 0.01
 
         return max(moves, key=value)
+
+    def _goals(self, me: dict[str, Any], others: list[dict[str, Any]], maps: int) -> list[tuple[str, float]]:
+        """Squares worth heading for beyond this roll, with their worth: others' buried treasure
+        (with a Treasure Map in hand; the last of a pirate's booty most of all, since digging it up
+        puts them out) and, for an armed ship, pirates it would fight. Without them a game can
+        stall for thousands of rounds: a pirate whose one buried coin nobody fetches stays in."""
+        goals: list[tuple[str, float]] = []
+        if maps:
+            for p in others:
+                for square, coins in p["buried"].items():
+                    goals.append((square, coins + (FINISHING if _last_hoard(p) else 0.0)))
+        if self._dice_of(me):
+            for p in others:
+                if p["space"] and not p["castaway"] and self._favourable(me, p):
+                    goals.append((p["space"], self._loot(p) + (FINISHING if not p["buried"] else 0.0)))
+        return goals
 
     def _favourable(self, me: dict[str, Any], them: dict[str, Any]) -> bool:
         """Worth attacking: they cannot fight back, or our dice are at least as many as theirs."""
@@ -153,7 +188,7 @@ class PirateBot:
 
     def _act(self, view: dict[str, Any], me: dict[str, Any], legal: list[Action]) -> Action:
         for a in legal:
-            if isinstance(a, (TakeBank, Steal)):
+            if isinstance(a, (TakeBank, Steal, Rob)):
                 return a
         attacks = [a for a in legal if isinstance(a, Attack) and self._favourable(me, view["players"][a.target])]
         if attacks:
@@ -174,6 +209,16 @@ class PirateBot:
             return max(legal, key=lambda a: (a.coins, -a.cards))
         cheap = [a for a in legal if a.cards == 0] or legal
         return min(cheap, key=lambda a: (a.coins == 0, a.coins)) if them["coins"] else cheap[0]
+
+
+def _last_booty(p: dict[str, Any]) -> bool:
+    """Nothing carried but one card: taking it leaves only their buried treasure."""
+    return not p["coins"] and len(p["cards"]) == 1
+
+
+def _last_hoard(p: dict[str, Any]) -> bool:
+    """Nothing carried and treasure buried on one Black X only: digging it up puts them out."""
+    return not p["coins"] and not p["cards"] and len(p["buried"]) == 1
 
 
 def _distance(a: str, b: str) -> int:

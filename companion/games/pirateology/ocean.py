@@ -40,6 +40,7 @@ class Ocean:
     _reached: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict, repr=False)
     _balls: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict, repr=False)
     _moves: dict[tuple, tuple[dict[str, int], dict[str, int]]] = field(default_factory=dict, repr=False)
+    _plain: dict[tuple[str, int], dict[str, int]] = field(default_factory=dict, repr=False)
     _nearest: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -110,9 +111,10 @@ class Ocean:
 
     def moves(self, start: str, roll: int, wind_steps: tuple[str, ...], factor: int) -> tuple[dict[str, int], dict[str, int]]:
         """(ends, early): squares a move of exactly `roll` steps (times `factor` when the first step
-        is one of `wind_steps`) can end on, and squares it can stop on early, each with the fewest
-        steps; never the start square (rulings: exact-count, crossing-islands). Cached: the
-        callers must not change the dicts."""
+        is one of `wind_steps`, or still `roll`: the wind's double may be left unused) can end on,
+        and squares it can stop on early, each with the fewest steps; never the start square
+        (rulings: exact-count, crossing-islands, wind-optional). Cached: the callers must not
+        change the dicts."""
         key = (start, roll, wind_steps, factor)
         found = self._moves.get(key)
         if found is None:
@@ -132,4 +134,14 @@ class Ocean:
         reached = self._reached.get(start)
         if reached is None:
             reached = self._reached[start] = first_reached(layers, may_stop)
-        return ends(layers, length, may_stop), passed(reached, length)
+        # the plain count, whatever the first step (the same for every wind: kept per roll), then
+        # the double of the first steps with the wind
+        plain = self._plain.get((start, roll))
+        if plain is None:
+            plain = self._plain[(start, roll)] = ends(layers, lambda first: roll, may_stop)
+        full = dict(plain)
+        windward = {first: table for first, table in layers.items() if self.step_dir(start, first) in wind_steps}
+        for sid, k in ends(windward, lambda first: roll * factor, may_stop).items():
+            if full.get(sid, k + 1) > k:
+                full[sid] = k
+        return full, passed(reached, length)

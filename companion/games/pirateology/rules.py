@@ -32,6 +32,7 @@ from companion.words import plural
 
 from .actions import (
     Attack,
+    AttackWith,
     Bury,
     Discard,
     Drift,
@@ -39,7 +40,9 @@ from .actions import (
     Move,
     Pillage,
     Place,
+    Rob,
     Sail,
+    Spare,
     Steal,
     Take,
     TakeBank,
@@ -106,7 +109,7 @@ class PirState:
     pile: list[str]
     bottom: list[str] = field(default_factory=list)
     seat: int = 0
-    #: place | deal | discard | initiative | start | spin | roll | move | draw | act | wager |
+    #: place | deal | discard | initiative | start | spin | roll | move | rob | draw | act | wager |
     #: battle | take | castaway | over
     phase: str = "place"
     #: the player who started (rounds are counted from them)
@@ -118,7 +121,7 @@ class PirState:
     wind: str = ""
     roll: list[str] = field(default_factory=list)
     steps: int = 0
-    #: the purpose of an early anchor still to be done: "" | treasure | battle
+    #: the purpose of an early anchor not yet done: "" | treasure | battle (it may be left undone)
     must: str = ""
     done: list[str] = field(default_factory=list)
     tries: int = 0
@@ -177,8 +180,8 @@ class PirateologyGame(Game[PirState]):
     min_players = 2
     max_players = 5
     state_type = PirState
-    codec = ActionCodec(Place, Sail, Pillage, Move, Drift, Discard, Take, Bury, Steal, TakeBank, Attack, Wager,
-                        EndTurn)
+    codec = ActionCodec(Place, Sail, Pillage, Move, Drift, Rob, Spare, Discard, Take, Bury, Steal, TakeBank, Attack,
+                        AttackWith, Wager, EndTurn)
     #: random players bury coins at random and so are almost never out: the random-playout test
     #: plays the round_limit house rule (docs/games/pirateology.md has the lengths)
     playout_options = {"round_limit": 15}
@@ -267,7 +270,7 @@ class PirateologyGame(Game[PirState]):
     # --- whose move --------------------------------------------------------------------------
     def to_move(self, s: PirState) -> int | None:
         ph = s.phase
-        if ph in ("place", "start", "move", "act", "wager"):
+        if ph in ("place", "start", "move", "act", "wager", "rob"):
             return s.seat
         if ph == "discard":
             return s.pending["player"]
@@ -490,13 +493,32 @@ class PirateologyGame(Game[PirState]):
         reach = self._reach(s, p)
         return [] if reach is None else self._targets_from(s, p, here, reach)
 
-    def _may_end(self, s: PirState, p: int, here: str, kind: str) -> bool:
-        """The turn may end unless p dropped anchor early for a purpose still open (rulings: drop-anchor)."""
-        if s.must == "treasure":
-            return not (self._may_bury(s, p, here, kind) or self._victims(s, p, here, kind))
-        if s.must == "battle":
-            return not self._attack_targets(s, p, here)
-        return True
+    def _weapon_reaches(self, s: PirState, p: int, weapon: Any, q: int) -> bool:
+        """Rules Of Battle: p may battle q with this Weapon Card of p's own (q is one p may attack
+        now): q lies within that weapon's range (rulings: weapon-choice)."""
+        if type(weapon) is not str or weapon not in s.hands[p] or self.card_kind(weapon) != "weapon":
+            return False
+        return self.data.ocean.distance(s.pos[p], s.pos[q]) <= self.data.cards[weapon].effect.range
+
+    def _other_weapons(self, s: PirState, p: int) -> list[dict[str, Any]]:
+        """The battles p may wage with a weapon other than the best, for the screens (`attack_with`
+        is not among the listed actions): each target with each other Weapon Card in reach."""
+        if s.phase != "act" or self.to_move(s) != p:
+            return []
+        targets = self._attack_targets(s, p, s.pos[p])
+        if not targets:
+            return []
+        best = self.weapon(s, p)
+        held = [c for c in dict.fromkeys(s.hands[p]) if c != best and self.card_kind(c) == "weapon"]
+        return [{"target": q, "weapon": c, "name": self._card_name(c), "dice": self.data.cards[c].effect.dice}
+                for q in targets for c in held if self._weapon_reaches(s, p, c, q)]
+
+    def _robbable(self, s: PirState, p: int) -> list[int]:
+        """Using The Skull Cards: the castaways whose land marker p landed on, carrying coins, not
+        yet robbed or spared this turn (rulings: castaway-theft)."""
+        here, done = s.pos[p], s.done
+        return [q for q, marker in enumerate(s.marooned) if marker == here and q != p and s.coins[q] > 0
+                and f"castaway:{q}" not in done]
 
     def _pillage_victims(self, s: PirState, p: int) -> list[int]:
         """Using The Skull Cards: Pillage takes a card from an opponent still in the game who holds one."""
@@ -553,9 +575,11 @@ class PirateologyGame(Game[PirState]):
             if self._may_take_bank(s, p, here, kind):
                 out.append(TakeBank(p))
             out += [Attack(p, q) for q in self._attack_targets(s, p, here)]
-            if self._may_end(s, p, here, kind):
-                out.append(EndTurn(p))
+            out.append(EndTurn(p))  # (an early anchor's burial or battle too may be left undone)
             return out
+        if ph == "rob":
+            q = self._robbable(s, p)[0]
+            return [Rob(p, q), Spare(p, q)]
         return []
 
     @cached_property
@@ -582,7 +606,7 @@ class PirateologyGame(Game[PirState]):
             here = s.pos[p]
             kind = self.data.ocean.kind(here)
             if t is EndTurn:
-                return self._may_end(s, p, here, kind)
+                return True
             if t is Bury:
                 coins = a.coins  # type: ignore[attr-defined]
                 return type(coins) is int and 1 <= coins <= s.coins[p] and self._may_bury(s, p, here, kind)
@@ -590,9 +614,14 @@ class PirateologyGame(Game[PirState]):
                 return a.victim in self._victims(s, p, here, kind)  # type: ignore[attr-defined]
             if t is TakeBank:
                 return self._may_take_bank(s, p, here, kind)
-            if t is Attack:
-                return a.target in self._attack_targets(s, p, here)  # type: ignore[attr-defined]
+            if t is Attack or t is AttackWith:
+                q = a.target  # type: ignore[attr-defined]
+                return q in self._attack_targets(s, p, here) and (
+                    t is Attack or self._weapon_reaches(s, p, a.weapon, q))  # type: ignore[attr-defined]
             return False
+        if ph == "rob":
+            robbable = self._robbable(s, p)
+            return (t is Rob or t is Spare) and a.victim == robbable[0]  # type: ignore[attr-defined]
         if ph == "start":
             return t is Sail or (t is Pillage and a.victim in self._pillage_victims(s, p))  # type: ignore[attr-defined]
         if ph == "place":
@@ -665,8 +694,22 @@ class PirateologyGame(Game[PirState]):
                 then = s.pending["then"]
                 s.pending = None
                 self._go(s, then, out)
-        elif isinstance(a, Attack):
-            self._attack(s, p, a.target, out)
+        elif isinstance(a, (Attack, AttackWith)):
+            self._attack(s, p, a.target, out, a.weapon if isinstance(a, AttackWith) else None)
+        elif isinstance(a, (Rob, Spare)):
+            q = a.victim
+            s.done.append(f"castaway:{q}")
+            if isinstance(a, Rob):
+                got, s.coins[q] = s.coins[q], 0
+                s.coins[p] += got
+                out.append(Event("castaway_theft", f"{name} lands on {s.players[q]}'s marker and takes "
+                                                   f"{plural(got, 'coin')} from the castaway",
+                                 {"player": p, "victim": q, "coins": got}))
+            else:
+                out.append(Event("castaway_spared", f"{name} leaves {s.players[q]}'s {plural(s.coins[q], 'coin')} "
+                                                    "with the castaway", {"player": p, "victim": q}))
+            if not self._robbable(s, p):
+                self._space(s, p, self.data.ocean.kind(s.pos[p]), "act", out)
         elif isinstance(a, Bury):
             here = s.pos[p]
             s.coins[p] -= a.coins
@@ -730,7 +773,8 @@ class PirateologyGame(Game[PirState]):
         """The rule an illegal action breaks, in words."""
         ph = s.phase
         want = {"place": Place, "start": (Sail, Pillage), "move": (Move, Drift), "discard": Discard, "take": Take,
-                "wager": Wager, "act": (Bury, Steal, TakeBank, Attack, EndTurn)}.get(ph)
+                "wager": Wager, "act": (Bury, Steal, TakeBank, Attack, AttackWith, EndTurn),
+                "rob": (Rob, Spare)}.get(ph)
         if want is None or not isinstance(a, want):
             return PLAYING, f"{a.type.replace('_', ' ')} is not possible now ({self._phase_words(s)})"
         if isinstance(a, Place):
@@ -752,13 +796,15 @@ class PirateologyGame(Game[PirState]):
             return TREASURE, "stealing needs a Treasure Map and that opponent's treasure on this Black X"
         if isinstance(a, TakeBank):
             return TREASURE, "the Skull Bank needs three Treasure Maps on a Red X"
-        if isinstance(a, Attack):
+        if isinstance(a, (Attack, AttackWith)):
+            if isinstance(a, AttackWith) and a.target in self._attack_targets(s, a.player, s.pos[a.player]):
+                return BATTLE, f"{a.weapon!r} is not a Weapon Card you hold with {s.players[a.target]} in its range"
             return BATTLE, ("a ship with a Weapon Card attacks once a turn an opponent within the weapon's range "
                             "(not on Castaway Island)")
+        if isinstance(a, (Rob, Spare)):
+            return CARDS, f"rob or spare {s.players[self._robbable(s, a.player)[0]]}, the castaway whose marker you landed on"
         if isinstance(a, Wager):
             return SHIP_SHIP, "the wager is coins and cards the defender can match, at least one of them"
-        if isinstance(a, EndTurn):
-            return TREASURE, f"you dropped anchor early to {'battle' if s.must == 'battle' else 'bury or steal'}: do it first"
         return PLAYING, "not possible now"
 
     def resolve(self, s: PirState, outcome: list[str], out: Sink) -> None:
@@ -929,15 +975,12 @@ class PirateologyGame(Game[PirState]):
 
     # --- landing, spaces and cards -----------------------------------------------------------
     def _land(self, s: PirState, p: int, out: Sink) -> None:
-        here = s.pos[p]
-        for q in range(len(s.players)) if here in s.marooned else ():
-            if q != p and s.marooned[q] == here and s.coins[q] > 0:
-                got, s.coins[q] = s.coins[q], 0
-                s.coins[p] += got
-                out.append(Event("castaway_theft", f"{s.players[p]} lands on {s.players[q]}'s marker and takes "
-                                                   f"{plural(got, 'coin')} from the castaway", {"player": p, "victim": q,
-                                                                                      "coins": got}))
-        self._space(s, p, self.data.ocean.kind(here), "act", out)
+        """A castaway's land marker here: p may rob or spare them first (phase rob); then the
+        square takes effect."""
+        if s.pos[p] in s.marooned and self._robbable(s, p):
+            s.phase = "rob"
+            return
+        self._space(s, p, self.data.ocean.kind(s.pos[p]), "act", out)
 
     def _space(self, s: PirState, p: int, kind: str, then: str | None, out: Sink) -> None:
         """The effect of landing on a square of `kind` (content: board.yaml kinds)."""
@@ -1029,11 +1072,12 @@ class PirateologyGame(Game[PirState]):
         s.bottom.append(card)
 
     # --- battles -----------------------------------------------------------------------------
-    def _attack(self, s: PirState, p: int, q: int, out: Sink) -> None:
+    def _attack(self, s: PirState, p: int, q: int, out: Sink, weapon: str | None = None) -> None:
+        """A battle: p with `weapon` (else p's best; rulings: weapon-choice), q with q's best."""
         s.done.append("battle")
         if s.must == "battle":
             s.must = ""
-        aw = self.weapon(s, p)
+        aw = weapon or self.weapon(s, p)
         dw = self.weapon(s, q) if self.is_ship(s, q) else None
         duel = dw is not None
         cards = self.data.cards
@@ -1188,7 +1232,7 @@ class PirateologyGame(Game[PirState]):
     def _phase_words(self, s: PirState) -> str:
         return {"place": "placing pirates", "deal": "dealing", "discard": "giving up a card",
                 "initiative": "the start roll", "start": "start of the turn", "spin": "spinning the compass",
-                "roll": "rolling", "move": "moving", "draw": "drawing a card", "act": "after the move",
+                "roll": "rolling", "move": "moving", "rob": "robbing a castaway", "draw": "drawing a card", "act": "after the move",
                 "wager": "the wager", "battle": "the battle roll", "take": "taking cards",
                 "castaway": "rolling on Castaway Island", "over": "the game is over"}.get(s.phase, s.phase)
 
@@ -1214,6 +1258,8 @@ class PirateologyGame(Game[PirState]):
         }
         if s.phase == "move":
             out["destinations"] = [{"space": k, **v} for k, v in self.destinations(s).items()]
+        if s.phase == "act":
+            out["other_weapons"] = self._other_weapons(s, s.seat)
         if s.phase == "over":
             out["result"] = self.result(s)
         return out
@@ -1289,9 +1335,15 @@ class PirateologyGame(Game[PirState]):
             return f"steal {name[a.victim]}'s treasure with a Treasure Map"
         if isinstance(a, TakeBank):
             return f"take the Skull Bank ({plural(s.bank, 'coin')}) with three Treasure Maps"
-        if isinstance(a, Attack):
+        if isinstance(a, (Attack, AttackWith)):
             kind = "ship" if self.is_ship(s, a.target) else "pirate"
-            return f"attack {name[a.target]}'s {kind}"
+            weapon = a.weapon if isinstance(a, AttackWith) else self.weapon(s, a.player)
+            return f"attack {name[a.target]}'s {kind}" + (f" with the {self._card_name(weapon)}"
+                                                           if weapon in self.data.cards else "")
+        if isinstance(a, Rob):
+            return f"take {name[a.victim]}'s {plural(s.coins[a.victim], 'coin')} (a castaway)"
+        if isinstance(a, Spare):
+            return f"leave {name[a.victim]}'s coins"
         if isinstance(a, Wager):
             return f"wager {a.coins} coin{'s' if a.coins != 1 else ''} and {a.cards} card{'s' if a.cards != 1 else ''}"
         if isinstance(a, EndTurn):
