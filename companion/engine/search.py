@@ -110,6 +110,7 @@ class SearchBot:
         self.last_playouts = 0
         if len(legal) == 1:
             return legal[0]
+        start = time.process_time()  # (the cap holds for the whole decision, the guide's choice too)
         if self._heuristic is None:
             self._heuristic = game.make_bot
         if self._guide is None:  # (one for the game: a heuristic bot may remember what it did this turn)
@@ -119,8 +120,8 @@ class SearchBot:
         rollout_bots = self._rollout_bots(game, len(state.players), rng)
         budget = self.budget
         root = _Node()
-        start = now = time.process_time()
         deadline = start + budget.cap
+        now = time.process_time()
         sample = getattr(game, "sample_action", None)
         done = 0
         # (no playout is begun that the time left would cut short at the pace so far)
