@@ -94,6 +94,8 @@ class SearchBot:
         self.budget = budget
         #: the game's heuristic bot (its `make_bot`), made on the first decision when not given
         self._heuristic = heuristic
+        #: the heuristic bot whose choice is the prior and the default, asked at every decision
+        self._guide: Bot | None = None
         #: playouts of the last decision (benchmarks, tests)
         self.last_playouts = 0
 
@@ -108,16 +110,18 @@ class SearchBot:
         self.last_playouts = 0
         if len(legal) == 1:
             return legal[0]
+        start = time.process_time()  # (the cap holds for the whole decision, the guide's choice too)
         if self._heuristic is None:
             self._heuristic = game.make_bot
+        if self._guide is None:  # (one for the game: a heuristic bot may remember what it did this turn)
+            self._guide = self._heuristic(f"{self.seed}:guide")
         rng = self.rng
-        guide = self._heuristic(f"{self.seed}:guide:{rng.getrandbits(32)}")
-        first = guide.choose(game.view(state, seat), legal)
+        first = self._guide.choose(game.view(state, seat), legal)
         rollout_bots = self._rollout_bots(game, len(state.players), rng)
         budget = self.budget
         root = _Node()
-        start = now = time.process_time()
         deadline = start + budget.cap
+        now = time.process_time()
         sample = getattr(game, "sample_action", None)
         done = 0
         # (no playout is begun that the time left would cut short at the pace so far)
