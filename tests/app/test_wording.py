@@ -159,3 +159,21 @@ def test_pvd_confirm_purchase_says_why_it_waits(reg) -> None:
     assert shown[at - 1:at + 2].count("Choose a weapon first") == 1, shown[at - 3:at + 3]
     screen.draft["outfit"]["weapon"] = "sabers-and-muskets"
     assert "Choose a weapon first" not in set(walks_texts(screen.build()))
+
+
+def test_pvd_your_captain_before_landing_has_no_placeholder(reg) -> None:
+    """Digital PvD's own captain card before the purchase: no "—" for an area not chosen yet, and the
+    crew said to come with the purchase (it read "Crew 0" beside a purchase that buys 20)."""
+    app = FakeApp(reg)
+    gid = "pirates-vs-dinosaurs"
+    live = reg.create(api.get_game(gid), ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.HUMAN], seed=4)
+    screen = PlayScreen(app, live)
+    for _ in range(4):  # (the relic, the first mate: the purchase comes after them)
+        app.revealed[live.id] = live.to_move()
+        shown = list(walks_texts(screen.build()))
+        if "Confirm purchase" in shown:
+            break
+        live.act(app.client, live.legal_actions()[0])
+    mine = [t for t in shown if t.startswith("You: ")]
+    assert mine and all("—" not in t for t in mine), mine
+    assert "Crew bought with the weapon and equipment · Replenishment tokens 0 · Curses 0" in shown
