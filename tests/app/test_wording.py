@@ -15,9 +15,11 @@ import pytest
 from app import games, state, theme
 from app.assistant import AssistantScreen
 from app.play import PlayScreen
+from app.widgets.log import game_log
 from app.pirates_vs_dinosaurs.play import captain_line
 from companion import CONTENT_DIR, api
 from companion import words
+from companion.engine import Event
 from companion.games import game_ids
 
 from .test_views import FakeApp
@@ -177,3 +179,10 @@ def test_pvd_your_captain_before_landing_has_no_placeholder(reg) -> None:
     mine = [t for t in shown if t.startswith("You: ")]
     assert mine and all("—" not in t for t in mine), mine
     assert "Crew bought with the weapon and equipment · Replenishment tokens 0 · Curses 0" in shown
+
+
+def test_a_game_log_line_starts_with_a_capital() -> None:
+    """A rule's event may start small ("the wind blows South-west", Pirateology's start roll): the
+    log shows each as a sentence, newest first."""
+    log = game_log([Event("wind", "the wind blows South-west"), Event("roll", "start roll: Anne 5, Bart 2")])
+    assert {"• The wind blows South-west", "• Start roll: Anne 5, Bart 2"} <= set(walks_texts([log]))
