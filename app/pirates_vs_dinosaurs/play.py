@@ -103,10 +103,9 @@ def table(view: dict[str, Any]) -> ft.Control:
 
 def captain(screen: Any, view: dict[str, Any], seat: int) -> ft.Control:
     p = view["players"][seat]
-    rows: list[ft.Control] = [ft.Text(f"You: {p['name']} · {p['stage_name']} · {L.area(p['area'])}"
-                                      + (f" · {p['time']} h left" if p["timed"] else ""), size=18,
+    rows: list[ft.Control] = [ft.Text(f"You: {p['name']} · " + " · ".join(whereabouts(p)), size=18,
                                       weight=ft.FontWeight.BOLD)]
-    crew = p["crew"] if p["crew"] is not None else "?"
+    crew = p["crew"] if p["weapon"] or p["stage"] != 1 else "bought with the weapon and equipment"
     rows.append(para(f"Crew {crew} · Replenishment tokens {p['tokens']} · Curses {len(p['curses'])}", 15))
     if p["weapon"]:
         gear = [L.thing("weapons", p["weapon"])] + [L.thing("equipment", e) for e in p["equipment"]]
@@ -157,12 +156,21 @@ def others(view: dict[str, Any], seat: int | None) -> ft.Control:
     return ft.Column([heading("The other captains", 16)] + rows, spacing=4, key="others")
 
 
+def whereabouts(p: dict[str, Any]) -> list[str]:
+    """A captain's stage, then the area (none is named before landing: no "—") and the hours left
+    on an expedition."""
+    out = [p["stage_name"]]
+    if p["area"]:
+        out.append(L.area(p["area"]))
+    if p["timed"]:
+        out.append(f"{plural(p['time'], 'hour')} left")
+    return out
+
+
 def captain_line(p: dict[str, Any]) -> str:
     """Another captain in words: where they are (no area before landing: none is named), the crew
     (kept secret with the outfit while preparing: said so, not "?"), cards, incidents and so on."""
-    parts = [p["stage_name"]]
-    if p["area"]:
-        parts.append(L.area(p["area"]) + (f", {plural(p['time'], 'hour')} left" if p["timed"] else ""))
+    parts = whereabouts(p)
     parts.append(f"crew {p['crew']}" if p["crew"] is not None else "crew secret until landing")
     parts += [plural(p["hand_size"], "card"), f"{plural(sum(1 for c in p['upcoming'].values() if c), 'incident')} queued",
               plural(p["tokens"], "token"), plural(len(p["curses"]), "curse")]

@@ -9,7 +9,7 @@ import flet.canvas as cv
 
 from app import theme
 from app.widgets.board import _piece  # (the board's piece: a seat's colour in its shape, with its letter)
-from companion.words import Words, words_for
+from companion.words import Words, sentence, words_for
 
 from app.widgets.common import heading
 
@@ -33,14 +33,15 @@ LOG_OPEN = 12
 
 def game_log(events: list[Any], limit: int | None = None, title: str | None = None, w: Words | None = None,
              say: Callable[[Any], str] | None = None) -> ft.Control:
-    """Newest first; only the events the viewer may see are passed in. `say` gives an event's
+    """Newest first, each line a sentence (a rule's event may start with a small letter: "the wind
+    blows South-west"); only the events the viewer may see are passed in. `say` gives an event's
     line in the device's language (the game's `event_text`), else the rules' own text. The whole
     history (or the last `limit` lines): a long one scrolls in a box of its own (it was cut to its
     last 40 lines), each line keyed by its place in the game so a redraw sends only the new ones."""
     w = w or words_for(None)
     shown = events if limit is None else events[-limit:]
     first = len(events) - len(shown)
-    lines = [ft.Text(f"• {say(e) if say else e.text}", size=14, selectable=True, key=f"log-{first + i}")
+    lines = [ft.Text(f"• {sentence(say(e) if say else e.text)}", size=14, selectable=True, key=f"log-{first + i}")
              for i, e in enumerate(shown)][::-1]
     if not lines:
         lines = [ft.Text(f"• {w('app.log.nothing')}", size=14)]

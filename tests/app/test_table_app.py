@@ -118,7 +118,7 @@ def test_the_whole_log_scrolls(reg) -> None:
     events = [Event("say", f"line {i}", {}) for i in range(120)]
     log = game_log(events)
     texts = [c.value for c, _ in walk(log) if isinstance(c, ft.Text)]
-    assert texts[1] == "• line 119" and texts[-1] == "• line 0" and len(texts) == 121
+    assert texts[1] == "• Line 119" and texts[-1] == "• Line 0" and len(texts) == 121
     boxes = [c for c, _ in walk(log) if isinstance(c, ft.Column) and c.scroll == ft.ScrollMode.AUTO]
     assert len(boxes) == 1
     short = game_log(events[:LOG_OPEN])

@@ -15,9 +15,11 @@ import pytest
 from app import games, state, theme
 from app.assistant import AssistantScreen
 from app.play import PlayScreen
+from app.widgets.log import game_log
 from app.pirates_vs_dinosaurs.play import captain_line
 from companion import CONTENT_DIR, api
 from companion import words
+from companion.engine import Event
 from companion.games import game_ids
 
 from .test_views import FakeApp
@@ -159,3 +161,28 @@ def test_pvd_confirm_purchase_says_why_it_waits(reg) -> None:
     assert shown[at - 1:at + 2].count("Choose a weapon first") == 1, shown[at - 3:at + 3]
     screen.draft["outfit"]["weapon"] = "sabers-and-muskets"
     assert "Choose a weapon first" not in set(walks_texts(screen.build()))
+
+
+def test_pvd_your_captain_before_landing_has_no_placeholder(reg) -> None:
+    """Digital PvD's own captain card before the purchase: no "—" for an area not chosen yet, and the
+    crew said to come with the purchase (it read "Crew 0" beside a purchase that buys 20)."""
+    app = FakeApp(reg)
+    gid = "pirates-vs-dinosaurs"
+    live = reg.create(api.get_game(gid), ["Anne", "Bart"], state.HOTSEAT, [state.HUMAN, state.HUMAN], seed=4)
+    screen = PlayScreen(app, live)
+    for _ in range(4):  # (the relic, the first mate: the purchase comes after them)
+        app.revealed[live.id] = live.to_move()
+        shown = list(walks_texts(screen.build()))
+        if "Confirm purchase" in shown:
+            break
+        live.act(app.client, live.legal_actions()[0])
+    mine = [t for t in shown if t.startswith("You: ")]
+    assert mine and all("—" not in t for t in mine), mine
+    assert "Crew bought with the weapon and equipment · Replenishment tokens 0 · Curses 0" in shown
+
+
+def test_a_game_log_line_starts_with_a_capital() -> None:
+    """A rule's event may start small ("the wind blows South-west", Pirateology's start roll): the
+    log shows each as a sentence, newest first."""
+    log = game_log([Event("wind", "the wind blows South-west"), Event("roll", "start roll: Anne 5, Bart 2")])
+    assert {"• The wind blows South-west", "• Start roll: Anne 5, Bart 2"} <= set(walks_texts([log]))

@@ -47,7 +47,7 @@ def test_doubles_explained() -> None:
 def test_tracker_turns_storm_and_totenkiste_with_undo() -> None:
     assert "pirate-island-tracker" not in game_ids()
     s = Session(get_game("pirate-island-tracker"), ["Anne", "Bart"], source=Table())
-    s.act({"type": "next_turn", "player": 0})
+    assert [e.text for e in s.act({"type": "next_turn", "player": 0})] == ["Round 1: Bart's turn"]  # (a sentence)
     s.act({"type": "storm", "player": 1, "on": True})
     s.act({"type": "dead", "player": 1, "band": 0, "change": 1})
     v = s.view(None)

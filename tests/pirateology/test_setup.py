@@ -86,3 +86,12 @@ def test_setup__skull_is_highest_ties_roll_again() -> None:
     assert s.contenders == [1, 2] and "roll again" in texts(ev)
     s, ev = run(s, ["3", "4"])
     assert s.first == 2 and s.seat == 2 and s.phase == "spin"
+
+
+def test_setup__the_start_roll_names_the_players_in_words() -> None:
+    """Set Up: the start roll's step names who rolls as a sentence does ("Ann, Ben and Cas", not a
+    list with commas only: the table assistant shows it as the dice card's heading)."""
+    s = placed(3)
+    for _ in range(3):
+        s, _ = run(s, ["crew", "cutlass", "treasure-map"])
+    assert GAME.chance_step(s).label == "start roll: Ann, Ben and Cas roll one die each"

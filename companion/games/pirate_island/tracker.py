@@ -225,7 +225,7 @@ class IslandTracker(Game[TrackerState]):
         if s.seat == 0:
             s.round += 1
         s.dice, s.bp, s.spent, s.last, s.may_enter = [], 0, {}, {}, None
-        out.append(Event("turn", f"round {s.round}: {s.players[s.seat]}'s turn", {}))
+        out.append(Event("turn", f"Round {s.round}: {s.players[s.seat]}'s turn", {}))
 
     def _rolled_at_sea(self, s: TrackerState, dice: tuple[int, int], out: Sink) -> None:
         """A roll with the ship still at sea: no movement points, no doubles' event

@@ -28,7 +28,7 @@ from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
 from companion.engine.events import NOWHERE, Sink
 from companion.engine.search import SearchBot
-from companion.words import plural
+from companion.words import join, plural
 
 from .actions import (
     Attack,
@@ -306,7 +306,7 @@ class PirateologyGame(Game[PirState]):
                                                        f"to {s.players[s.seat]}")
         if ph == "initiative":
             return self._roll((self.data.faces,) * len(s.contenders),
-                              label="start roll: " + ", ".join(s.players[p] for p in s.contenders) + " roll one die each")
+                              label="start roll: " + join([s.players[p] for p in s.contenders]) + " roll one die each")
         return None
 
     @cached_property
