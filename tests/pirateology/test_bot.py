@@ -11,11 +11,12 @@ import pytest
 from companion.commands import simulate_cmd
 from companion.games.pirateology.rules import GAME, WINNING
 from companion.games.pirateology.sim import tally
+from tests.conftest import runs
 from tests.engine.finishing import heads_up, limited
 
 #: seeded games the slow test plays (in chunks, so parallel workers share them); the always-run
 #: test plays ALWAYS games of one heuristic bot against three random bots (the issue's report)
-FINISH, CHUNKS, ALWAYS = 500, 10, 8
+FINISH, CHUNKS, ALWAYS = runs(100, thorough=500), 10, 8
 
 
 def one_against_three(seed: int) -> list[str]:
@@ -34,7 +35,7 @@ def test_one_heuristic_bot_against_three_random_bots_finishes() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_no_game_with_a_heuristic_bot_reaches_a_limit_in_500_seeded_games(chunk: int) -> None:
-    """Winning The Game: 500 seeded games, the heuristic bot against a random bot (the cheapest
+    """Winning The Game: 500 seeded games in the thorough profile (100 in ci; COMPANION_TESTS=thorough), the heuristic bot against a random bot (the cheapest
     mix with a heuristic bot: about 10 s of CPU for the 500), each ended by the last pirate standing."""
     size = FINISH // CHUNKS
     assert limited(GAME, heads_up("heuristic"), range(chunk * size, (chunk + 1) * size), tally) == [], WINNING

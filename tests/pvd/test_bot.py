@@ -7,12 +7,13 @@ import pytest
 
 from companion.games.pirates_vs_dinosaurs.rules import GAME
 from companion.games.pirates_vs_dinosaurs.sim import tally
+from tests.conftest import runs
 from tests.engine.finishing import limited
 
 END = "End of the Game"
 #: seeded games the slow test plays (in chunks, so parallel workers share them); the always-run
 #: test plays the first ALWAYS of them
-FINISH, CHUNKS, ALWAYS = 500, 10, 6
+FINISH, CHUNKS, ALWAYS = runs(100, thorough=500), 10, 6
 
 
 def two_heuristic_bots(seed: int) -> list[str]:
@@ -29,7 +30,7 @@ def test_heuristic_bots_finish_their_games() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_no_game_with_a_heuristic_bot_reaches_a_limit_in_500_seeded_games(chunk: int) -> None:
-    """End of the Game: 500 seeded games of two heuristic bots, each ended by the rules (about 32 s
+    """End of the Game: 500 seeded games in the thorough profile (100 in ci; COMPANION_TESTS=thorough) of two heuristic bots, each ended by the rules (about 32 s
     of CPU for the 500: a Pirates vs. Dinosaurs game between bots costs six times a Pirateology one)."""
     size = FINISH // CHUNKS
     assert limited(GAME, two_heuristic_bots, range(chunk * size, (chunk + 1) * size), tally) == [], END
