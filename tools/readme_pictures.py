@@ -33,7 +33,7 @@ PICTURES: dict[str, tuple[str, str]] = {
     "app-pvd-tracker.png": ("tests/app/test_pvd_browser.py::test_pvd_combat_in_the_tracker_loses_the_right_crew",
                             "pvd-tracker-3-dice"),
     "app-pvd-play.png": ("tests/app/test_pvd_browser.py::test_pvd_hot_seat_against_a_bot_gets_through_a_turn",
-                         "pvd-hotseat-2-turn"),
+                         "pvd-hotseat-2b-odds"),
     "app-pirate-island-helper.png": ("tests/app/test_pirate_island_browser.py::test_pirate_island_table_helper",
                                      "pirate-island-helper-route"),
     "app-pirate-island-play.png": ("tests/app/test_pirate_island_browser.py::test_pirate_island_hot_seat_against_a_bot",
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     tests = sorted({PICTURES[p][0] for p in wanted})
     with tempfile.TemporaryDirectory(prefix="companion-pictures-") as shots:
         env = dict(os.environ, COMPANION_SHOTS=shots)
-        done = subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", "-m", "browser", *tests],
+        done = subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", *tests],
                               cwd=ROOT, env=env)
         if done.returncode != 0:
             print("the browser tests failed: no picture was replaced", file=sys.stderr)
