@@ -15,8 +15,8 @@ The budget is the number of playouts and a hard cap of CPU time (`time.process_t
 checked every few steps of a playout (one cut short teaches nothing, so none is begun that the
 time left would cut short at the pace so far); a decision with one legal
 action costs nothing. The move taken is the heuristic bot's choice unless another action did
-clearly better in enough playouts (`Budget.switch`, `Budget.margin`), so a small budget plays
-as the heuristic bot does and a larger one improves on it.
+clearly better in enough playouts (`Budget.switch`, `margin`, `confidence`: beyond the noise of
+the playouts), so a small budget plays as the heuristic bot does and a larger one improves on it.
 """
 from __future__ import annotations
 
@@ -47,7 +47,8 @@ class Budget:
     #: another action than the heuristic's is taken after this many playouts of it, and only with
     #: a mean reward `margin` above the heuristic choice's
     switch: int = 4
-    margin: float = 0.1
+    margin: float = 0.05
+    confidence: float = 1.0
 
 
 #: rollout steps between two looks at the clock (`process_time` costs about a tenth of a step here)
@@ -72,6 +73,12 @@ class _Child:
     visits: int = 0
     total: float = 0.0
     node: _Node | None = None
+
+
+def _spread(child: _Child) -> float:
+    """The variance of a child's mean reward, its win rate smoothed (one win and one loss added)."""
+    p = (child.total + 1) / (child.visits + 2)
+    return p * (1 - p) / child.visits
 
 
 def _winners(game: Any, state: Any) -> list[float]:
@@ -135,15 +142,20 @@ class SearchBot:
         return self._final(root, first)
 
     def _final(self, root: _Node, first: Action) -> Action:
-        """The heuristic's choice, unless another action was played out at least `switch` times with
-        a mean reward `margin` above it (a few noisy playouts never overrule it)."""
+        """The heuristic's choice, unless another action was played out at least `switch` times and
+        its mean reward beats the heuristic choice's by `margin` plus `confidence` standard errors
+        of the difference (a few noisy playouts never overrule it)."""
         budget = self.budget
         mine = root.children.get(first)
-        bar = (mine.total / mine.visits if mine is not None and mine.visits else 0.0) + budget.margin
-        best, best_mean = first, bar
+        if mine is None or not mine.visits:
+            return first
+        best, best_gain = first, 0.0
         for action, child in root.children.items():
-            if action != first and child.visits >= budget.switch and child.total / child.visits > best_mean:
-                best, best_mean = action, child.total / child.visits
+            if action == first or child.visits < budget.switch:
+                continue
+            gain = child.total / child.visits - mine.total / mine.visits
+            if gain - budget.margin - budget.confidence * math.sqrt(_spread(child) + _spread(mine)) > best_gain:
+                best, best_gain = action, gain
         return best
 
     def _rollout_bots(self, game: Any, seats: int, rng: random.Random) -> dict[int, Bot]:
