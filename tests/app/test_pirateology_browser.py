@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from app import state
 from companion.games import get_game
+
+pytestmark = pytest.mark.browser
 
 GID = "pirateology"
 SEED = 1
