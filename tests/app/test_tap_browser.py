@@ -18,8 +18,11 @@ CLICKS = "since => window.__trace.filter(e => e[0] >= since && e[1] === 'click')
 
 
 def dice_entry(page, server, ui) -> None:
-    ui.start_game(page, server, "piraten-kapern", "assistant", [True, True])
-    ui.tap(page, "Card: Captain")
+    """Anne's dice entry: the game made in the server's data folder with her card (the Captain)
+    entered already (the set-up screen and the card's tap: tests/app/test_browser.py)."""
+    live = ui.table_game(server, "piraten-kapern")
+    live.session.resolve(["captain"])
+    ui.open_game(page, server, live)
     ui.see(page, "Anne: enter the 8 dice")
 
 
