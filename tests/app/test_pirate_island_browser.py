@@ -24,7 +24,7 @@ SHRUNK = """([name, most]) => Array.from(document.querySelectorAll('flt-semantic
 
 def test_pirate_island_table_helper(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
-    ui.start_game(page, server, GID, "assistant")
+    ui.open_game(page, server, ui.table_game(server, GID))  # (its set-up screen: tests/app/test_browser.py)
     ui.see(page, "Round 1: Anne's turn (Red)")
     ui.see(page, "Cheapest way")
     # the pirate's field: what it reaches this turn is outlined with its cost
