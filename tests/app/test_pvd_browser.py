@@ -23,7 +23,7 @@ def above_the_screen(page, locator) -> None:
 
 def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
-    ui.start_game(page, server, GID, "assistant")
+    ui.open_game(page, server, ui.table_game(server, GID))  # (its set-up screen: tests/app/test_browser.py)
     ui.see(page, "Anne: preparing to land")
     # the island as a picture: the whole board on the phone's screen; tapping an area says its
     # search hours, tapping the volcano's last mark what it means
