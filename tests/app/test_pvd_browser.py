@@ -251,8 +251,13 @@ def tap_an_area_in_digital_play(page, ui, name: str) -> None:
 
 
 def test_pvd_two_browsers_see_different_hands(server, new_page, ui) -> None:
+    # made in the server's data folder as the set-up screen makes it (two humans, one device each;
+    # that screen: tests/app/test_browser.py); the first browser takes Anne's seat
+    live = state.GameRegistry(server.data_dir).create(get_game(GID), ["Anne", "Bart"], state.DEVICES)
+    gid = live.id
     a = new_page(ui.PHONE)
-    gid = ui.start_game(a, server, GID, "play", [True, True], mode="devices")
+    ui.open_game(a, server, live)
+    ui.tap(a, "Take seat: Anne")
     ui.see(a, "This device plays Anne")
     tap_an_area_in_digital_play(a, ui, "phone")
     b = new_page(ui.DESKTOP)
