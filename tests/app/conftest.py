@@ -21,6 +21,9 @@ from typing import Iterator
 import pytest
 from PIL import Image
 
+from app import state
+from companion import api
+
 try:
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -727,11 +730,25 @@ def start_game(page, server, game: str, kind: str, humans: list[bool] | None = N
     return page.url.rsplit("/", 1)[1]
 
 
+def table_game(server, game: str, names: list[str] | None = None) -> state.LiveGame:
+    """A table assistant made straight in the server's data folder, as its set-up screen would make
+    it (start_game drives that screen for one test; the others need only what comes after it).
+    The caller may enter the table's first steps in `live.session`, then opens it with open_game."""
+    return state.GameRegistry(server.data_dir).create(api.table_game(game), names or ["Anne", "Bart"], state.ASSISTANT)
+
+
+def open_game(page, server, live: state.LiveGame) -> None:
+    """Open a game made in the server's data folder by its link (the server opens the saved game:
+    one program at a time holds it)."""
+    live.session.close()
+    open_app(page, f"{server.url}/s/{live.id}")
+
+
 @pytest.fixture
 def ui():
     """The helpers above, for the test modules (importlib mode cannot import conftest)."""
     from types import SimpleNamespace
 
     return SimpleNamespace(open_app=open_app, reload=reload, tap=tap, button=button, ready=ready, see=see, shot=shot,
-                           start_game=start_game, changes=changes, still=still, painted=painted, PHONE=PHONE,
+                           start_game=start_game, table_game=table_game, open_game=open_game, changes=changes, still=still, painted=painted, PHONE=PHONE,
                            DESKTOP=DESKTOP, CHROMIUM=CHROMIUM, LAUNCH_ARGS=LAUNCH_ARGS, PAGE_SCRIPTS=(NEW_DEVICE, TRACE))

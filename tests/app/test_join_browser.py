@@ -9,6 +9,9 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from app import state
+from companion.games import get_game
+
 pytestmark = pytest.mark.browser
 
 
@@ -21,8 +24,13 @@ def lan_server(tmp_path_factory, server, make_server):  # (`server`: the browser
 
 
 def test_join_by_qr_link_code_and_hand_a_seat_over(lan_server, new_page, ui) -> None:
+    # made in the server's data folder as the set-up screen makes it (two humans, one device each;
+    # that screen: tests/app/test_browser.py); the host's browser opens it first and takes Anne's seat
+    live = state.GameRegistry(lan_server.data_dir).create(get_game("piraten-kapern"), ["Anne", "Bart"], state.DEVICES)
+    gid = live.id
     host = new_page(ui.PHONE)
-    gid = ui.start_game(host, lan_server, "piraten-kapern", "play", [True, True], mode="devices")
+    ui.open_game(host, lan_server, live)
+    ui.tap(host, "Take seat: Anne")
     ui.see(host, "Other devices")
     link_text = host.get_by_text(re.compile(r"^http://\S+/s/" + re.escape(gid) + r"\?join=\d{6}$"))
     link = link_text.first.inner_text().strip()

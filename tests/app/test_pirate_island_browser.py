@@ -32,7 +32,7 @@ GROWN = SHRUNK.replace("width < most", "width > most")
 
 def test_pirate_island_table_helper(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
-    ui.start_game(page, server, GID, "assistant")
+    ui.open_game(page, server, ui.table_game(server, GID))  # (its set-up screen: tests/app/test_browser.py)
     ui.see(page, "Round 1: Anne's turn (Red)")
     ui.see(page, "Cheapest way")
     # the pirate's field: what it reaches this turn is outlined with its cost
@@ -193,7 +193,7 @@ def test_pirate_island_assistant_ship_at_sea_and_a_way_of_choice(server, new_pag
     (2. Setup: it "may" sail into a harbour); the way card goes on from a field the way passes
     (4. Movement: a way other than the cheapest), and a pirate spends what that way costs."""
     page = new_page(ui.PHONE)
-    ui.start_game(page, server, GID, "assistant")
+    ui.open_game(page, server, ui.table_game(server, GID))
     ui.see(page, "Round 1: Anne's turn (Red)")
     ui.tap(page, page.get_by_role("switch", name=re.compile("^Our ship is still at sea")).first, changes=False)
     ui.tap(page, "The turn's roll: a die shows 4")

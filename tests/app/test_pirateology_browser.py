@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from app import state
 from companion.games import get_game
+
+pytestmark = pytest.mark.browser
 
 GID = "pirateology"
 SEED = 1
@@ -62,7 +66,7 @@ def test_pirateology_table_helper_at_phone_size(server, new_page, ui) -> None:
     Treasure Maps dealt to each player, the start roll's faces, the wind tapped on the compass, the
     die's face, then a square the roll reaches tapped on the board. Each step waits for what it brings."""
     page = new_page(ui.PHONE)
-    ui.start_game(page, server, GID, "assistant", [True, True])
+    ui.open_game(page, server, ui.table_game(server, GID))  # (its set-up screen: tests/app/test_browser.py)
     start = page.get_by_role("button", name=re.compile(r"a Black X to start on$"))
     for _ in range(2):
         start.first.wait_for()

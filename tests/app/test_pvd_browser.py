@@ -23,7 +23,7 @@ def above_the_screen(page, locator) -> None:
 
 def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
-    ui.start_game(page, server, GID, "assistant")
+    ui.open_game(page, server, ui.table_game(server, GID))  # (its set-up screen: tests/app/test_browser.py)
     ui.see(page, "Anne: preparing to land")
     # the island as a picture: the whole board on the phone's screen; tapping an area says its
     # search hours, tapping the volcano's last mark what it means
@@ -251,8 +251,13 @@ def tap_an_area_in_digital_play(page, ui, name: str) -> None:
 
 
 def test_pvd_two_browsers_see_different_hands(server, new_page, ui) -> None:
+    # made in the server's data folder as the set-up screen makes it (two humans, one device each;
+    # that screen: tests/app/test_browser.py); the first browser takes Anne's seat
+    live = state.GameRegistry(server.data_dir).create(get_game(GID), ["Anne", "Bart"], state.DEVICES)
+    gid = live.id
     a = new_page(ui.PHONE)
-    gid = ui.start_game(a, server, GID, "play", [True, True], mode="devices")
+    ui.open_game(a, server, live)
+    ui.tap(a, "Take seat: Anne")
     ui.see(a, "This device plays Anne")
     tap_an_area_in_digital_play(a, ui, "phone")
     b = new_page(ui.DESKTOP)

@@ -17,15 +17,15 @@ SWALLOW_NEXT_DOWN = """() => { const stop = e => { e.stopImmediatePropagation();
 CLICKS = "since => window.__trace.filter(e => e[0] >= since && e[1] === 'click').length"
 
 
-def dice_entry(page, server, ui) -> None:
-    ui.start_game(page, server, "piraten-kapern", "assistant", [True, True])
-    ui.tap(page, "Card: Captain")
-    ui.see(page, "Anne: enter the 8 dice")
-
-
-def test_a_tap_no_control_took_is_made_again_once(server, new_page, ui) -> None:
+def test_a_lost_tap_is_made_again_once_and_a_slow_one_never_twice(server, new_page, ui) -> None:
+    """Both on one dice entry (Anne's, the Captain entered already; the set-up screen and the card's
+    tap: tests/app/test_browser.py): first a tap no control took, then one a slow server took."""
+    live = ui.table_game(server, "piraten-kapern")
+    live.session.resolve(["captain"])
     page = new_page(ui.PHONE)
-    dice_entry(page, server, ui)
+    ui.open_game(page, server, live)
+    ui.see(page, "Anne: enter the 8 dice")
+    # a tap no control took is made again, once
     since = page.evaluate("() => performance.now()")
     page.evaluate(SWALLOW_NEXT_DOWN)
     ui.tap(page, "Add Gold coin")
@@ -36,11 +36,7 @@ def test_a_tap_no_control_took_is_made_again_once(server, new_page, ui) -> None:
     ui.tap(page, "Add Diamond")  # and the next tap is one tap
     ui.see(page, "Slot die 2: Diamond", exact=True)
     assert page.evaluate(CLICKS, since) == 3
-
-
-def test_a_tap_a_slow_server_took_is_never_made_twice(server, new_page, ui) -> None:
-    page = new_page(ui.PHONE)
-    dice_entry(page, server, ui)
+    # a tap the app took on a server that takes seconds to answer is waited for, never made twice
     since = page.evaluate("() => performance.now()")
     slow = server.data_dir / "slow-events"
     slow.write_text("3")  # each control event waits 3 s on the server before its handler runs
@@ -48,6 +44,6 @@ def test_a_tap_a_slow_server_took_is_never_made_twice(server, new_page, ui) -> N
         ui.tap(page, "Add Gold coin")
     finally:
         slow.unlink()
-    ui.see(page, "Slot die 1: Gold coin", exact=True)
+    ui.see(page, "Slot die 3: Gold coin", exact=True)
     assert page.evaluate(CLICKS, since) == 1
-    assert not page.get_by_text("Slot die 2: Gold coin", exact=True).count()
+    assert not page.get_by_text("Slot die 4: Gold coin", exact=True).count()

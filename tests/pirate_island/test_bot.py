@@ -14,11 +14,14 @@ from companion.games.pirate_island.rules import GAME
 from companion.games.pirate_island.sim import tally
 from tests.engine.finishing import limited
 
+from ..conftest import runs
+
 GAMES = 10
 LOADING = "12. Loading the Treasure"
-#: seeded games the slow test plays (in chunks, so parallel workers share them); the always-run
-#: test plays the first ALWAYS of them
-FINISH, CHUNKS, ALWAYS = 500, 10, 24
+#: seeded games the slow test plays (in chunks, so parallel workers share them), sized by the
+#: profile as the `slow` marker says: 100 in ci (every mix of bots of kinds_of comes up), 500 in
+#: thorough; the always-run test plays the first ALWAYS of them
+FINISH, CHUNKS, ALWAYS = runs(100, thorough=500), 10, 24
 
 
 def test_heuristic_bot_beats_three_random_bots() -> None:
@@ -65,9 +68,10 @@ def test_the_heuristic_bot_brings_the_treasure_home() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_no_game_with_a_heuristic_bot_reaches_a_limit_in_500_seeded_games(chunk: int) -> None:
-    """12. Loading the Treasure: 500 seeded games with a heuristic bot (mostly one against three
-    random bots), each ended by the treasure loaded, none by the round limit (150) or the step limit."""
+def test_no_game_with_a_heuristic_bot_reaches_a_limit_in_seeded_games(chunk: int) -> None:
+    """12. Loading the Treasure: FINISH seeded games (500 in thorough) with a heuristic bot (mostly
+    one against three random bots), each ended by the treasure loaded, none by the round limit (150)
+    or the step limit."""
     size = FINISH // CHUNKS
     assert unfinished(range(chunk * size, (chunk + 1) * size)) == [], LOADING
 
