@@ -4,6 +4,11 @@ from __future__ import annotations
 import argparse
 
 from companion.commands.play_cmd import run_play
+from companion.engine import Session
+from companion.games.pirateology import terminal
+from companion.games.pirateology.rules import GAME
+
+from .test_battle import at_sea
 
 
 def play(answers: list[str], bots: int = 1, seed: str = "3") -> tuple[int, list[str], list[str]]:
@@ -40,3 +45,14 @@ def test_terminal__bots_play_to_the_end() -> None:
     """Winning The Game: with only bots after a human who quits at once nothing breaks; bots alone play on."""
     code, prompts, lines = play(["quit"], bots=2)
     assert code == 0 and lines[-1].startswith("game stopped")
+
+
+def test_terminal__a_weapon_other_than_the_best_is_on_the_menu() -> None:
+    """Rules Of Battle (rulings: weapon-choice): the menu offers a battle with the Knife beside the
+    Cannon's, and its number plays `attack_with`."""
+    session = Session(GAME, ["Ann", "Ben"], start=at_sea(["c1", "d1"], [["crew", "cannon", "knife"], ["crew", "musket"]]))
+    terminal.bind(session, session.legal_actions())
+    labels = [label for label, _ in terminal._menu]
+    knife = next(i for i, label in enumerate(labels) if "with the Knife instead (1 die)" in label)
+    assert terminal.parse(str(knife + 1), session.view(0)) == [
+        {"type": "attack_with", "player": 0, "target": 1, "weapon": "knife"}]

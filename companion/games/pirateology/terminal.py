@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from companion.words import words_for
+
 #: one character per kind of square on the text board
 LETTER = {"sea": ".", "skull": "S", "coin": "C", "broken-coin": "B", "hurricane": "H", "sea-monster": "M",
           "black-x": "X", "red-x": "R", "island": "i", "skull-island": "#", "castaway-island": "W"}
@@ -32,6 +34,13 @@ def bind(session: Any, legal: list[Any]) -> None:
             _squares[action["space"]] = (label, action)
         if action["type"] != "move" or label.startswith("drop anchor"):
             _menu.append((label, action))
+    if legal:  # a battle with a weapon other than the best: not among the listed actions, the view offers it
+        seat, w = legal[0].player, words_for("en")
+        view = session.view(seat)
+        names = [p["name"] for p in view["players"]]
+        for o in view.get("other_weapons") or []:
+            _menu.append((w("pirateology.attack_with", name=names[o["target"]], weapon=o["name"], n=o["dice"]),
+                          {"type": "attack_with", "player": seat, "target": o["target"], "weapon": o["weapon"]}))
 
 
 def board_lines(view: dict[str, Any]) -> list[str]:
