@@ -31,6 +31,9 @@ from companion import words
 
 from app import access, screens, state, theme
 from app.base import PROFILE, log
+
+#: how long the page's scroll to a new moment of a turn takes (ms)
+SCROLL_MS = 350
 from app.widgets.board import BESIDE, MAP, beside
 
 TOKEN_KEY = "pirate-companion.client"
@@ -166,10 +169,19 @@ class App:
                         (t1 - t0) * 1000, (t2 - t1) * 1000)
 
     async def _scroll_to(self, key: str) -> None:
-        try:
-            await self.page.scroll_to(scroll_key=key, duration=350)
-        except Exception:  # (the page may have moved on or closed)
-            log.debug("scroll to %s failed", key, exc_info=True)
+        """Scroll the page to the control keyed `key`, then once more when that scroll is over:
+        the browser takes the scroll the moment it arrives, and on a slow phone the redraw that
+        brings the keyed control may not be built yet (the first scroll then finds no such
+        control and does nothing); the second finds it. When the first did its work, the second
+        finds the control where it should be and moves nothing."""
+        for attempt in range(2):
+            try:
+                await self.page.scroll_to(scroll_key=key, duration=SCROLL_MS)
+            except Exception:  # (the page may have moved on or closed)
+                log.debug("scroll to %s failed", key, exc_info=True)
+                return
+            if attempt == 0:
+                await asyncio.sleep(SCROLL_MS / 1000 + 0.1)
 
     # --- live updates between devices ----------------------------------------------------------
     def subscribe(self, gid: str) -> None:

@@ -464,6 +464,46 @@ READY = f"""el => {{
 }}"""
 
 
+#: where the element stands in the page's scrolling area, if it is in it: [the element's centre,
+#: the top and bottom of the area's part on screen, and a point for the mouse wheel just inside the
+#: area's left edge, half-way down that part, where the wheel scrolls the page and never zooms a map
+#: inside it]; 'fixed' for an element outside it (the app bar's buttons), null while Flutter redraws
+#: the tree (a detached element). The area: the element's ancestor in Flutter's accessibility tree
+#: at least half the window tall that clips what it holds (overflow-y scroll, or hidden while
+#: Flutter updates it)
+WHERE = """el => { if (!el.isConnected) return null;
+    const box = el.getBoundingClientRect(), centre = box.top + box.height / 2;
+    for (let a = el.parentElement; a; a = a.parentElement) {
+        if (a.tagName !== 'FLT-SEMANTICS' || !['scroll', 'hidden'].includes(getComputedStyle(a).overflowY)) continue;
+        const r = a.getBoundingClientRect(), top = Math.max(r.top, 0), bottom = Math.min(r.bottom, innerHeight);
+        if (r.height >= innerHeight / 2) return [centre, top, bottom, r.left + 2, (top + bottom) / 2];
+    }
+    return 'fixed'; }"""
+
+
+def into_view(page, control, deadline: float | None = None) -> None:
+    """Scroll the page by the mouse wheel, as a person does, until `control` (a locator) stands
+    inside the part of the page's scrolling area on screen. Never by scrolling Flutter's accessibility
+    tree (Playwright's scroll_into_view): that moves the tree at once, and the canvas follows only
+    when Flutter takes the scroll action the engine sends it for that scroll, which it can miss
+    under load. The tree then places the control on screen while the canvas still shows the page
+    unscrolled, and a tap lands on whatever is drawn there (seen: three taps on a die below the
+    map taken by nobody)."""
+    deadline = deadline or time.monotonic() + 30
+    while time.monotonic() < deadline:
+        where = control.evaluate(WHERE)
+        if where == "fixed":
+            return
+        if where is not None:  # (None: the element was caught while Flutter redrew the tree; look again)
+            centre, top, bottom, x, y = where
+            if top + 8 <= centre <= bottom - 8:
+                return
+            page.mouse.move(x, y)
+            page.mouse.wheel(0, centre - y)
+        still(page)
+    raise AssertionError(f"{control} did not come into view by scrolling the area around it with the mouse wheel")
+
+
 def ready(page, control, timeout: float = 30_000) -> None:
     """Wait until a tap on `control` (a locator) would land where it stands: in view, on a screen
     that holds still, enabled (READY); a control redrawn meanwhile is found again."""
@@ -473,7 +513,7 @@ def ready(page, control, timeout: float = 30_000) -> None:
         looked = False
         try:
             control.wait_for(state="visible", timeout=left)
-            control.scroll_into_view_if_needed(timeout=left)
+            into_view(page, control, deadline)
             page.evaluate("() => { window.__screen = null; window.__still = 0; window.__why = 'not looked at yet'; }")
             looked = True
             got = page.wait_for_function(READY, arg=control.element_handle(timeout=left), polling="raf",
@@ -749,6 +789,6 @@ def ui():
     """The helpers above, for the test modules (importlib mode cannot import conftest)."""
     from types import SimpleNamespace
 
-    return SimpleNamespace(open_app=open_app, reload=reload, tap=tap, button=button, ready=ready, see=see, shot=shot,
+    return SimpleNamespace(open_app=open_app, reload=reload, tap=tap, button=button, ready=ready, into_view=into_view, see=see, shot=shot,
                            start_game=start_game, table_game=table_game, open_game=open_game, changes=changes, still=still, painted=painted, PHONE=PHONE,
                            DESKTOP=DESKTOP, CHROMIUM=CHROMIUM, LAUNCH_ARGS=LAUNCH_ARGS, PAGE_SCRIPTS=(NEW_DEVICE, TRACE))

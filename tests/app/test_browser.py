@@ -90,7 +90,7 @@ def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -
     ui.reload(page)
     ui.see(page, "Stop nu: +2400 punten")
     ui.see(page, "Beste zet: ")
-    page.get_by_text("Beste zet: ").first.scroll_into_view_if_needed()
+    ui.into_view(page, page.get_by_text("Beste zet: ").first)
     ui.shot(page, "assistant-7-turn-nl-odds")
 
 

@@ -37,7 +37,7 @@ def test_join_by_qr_link_code_and_hand_a_seat_over(lan_server, new_page, ui) -> 
     assert link.endswith(f":{lan_server.port}/s/{gid}?join={lan_server.code}")
     assert "localhost" not in link and "ws://" not in link
     host.get_by_role("img", name=re.compile("QR code")).first.wait_for()
-    link_text.first.scroll_into_view_if_needed()
+    ui.into_view(host, link_text.first)
     ui.shot(host, "join-1-host-qr")
 
     # a device on the network without the code: it sees the game but cannot take a seat

@@ -65,7 +65,7 @@ def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) ->
     ui.see(page, "Strength: 4", exact=True)
     # scrolled down, a tap redraws without jumping back to the top
     skull = page.get_by_role("button", name="Combat: add Skull", exact=True).first
-    skull.scroll_into_view_if_needed()
+    ui.into_view(page, skull)
     page.mouse.wheel(0, 250)
     above_the_screen(page, page.get_by_role("button", name="Anne (turn)").first)  # scrolled down
     ui.painted(page)
