@@ -44,6 +44,11 @@ PICTURES: dict[str, tuple[str, str]] = {
                                    "pirateology-helper-1-compass"),
     "app-history.png": ("tests/app/test_history_browser.py::test_the_history_screen_shows_the_game_just_played",
                         "history-2-sheet"),
+    "app-home.png": ("tests/app/test_history_browser.py::test_the_history_screen_shows_the_game_just_played", "home"),
+    "app-end.png": ("tests/app/test_history_browser.py::test_the_history_screen_shows_the_game_just_played",
+                    "kapern-end"),
+    "app-pvd-end.png": ("tests/app/test_history_browser.py::test_the_history_screen_shows_the_game_just_played",
+                        "pvd-end"),
 }
 
 

@@ -727,21 +727,29 @@ def drawn(png: bytes) -> bool:
     return img.getpixel((w // 2, 8)) != img.getpixel((w // 2, h - 8))
 
 
+#: how long the canvas must look the same before a screenshot is kept (s): after a tap that opens
+#: another screen, Chromium without a GPU has shown the old screen for several frames while the
+#: accessibility tree already held the new one
+SHOT_STILL = 1.0
+
+
 def shot(page, name: str, always: bool = False) -> Path:
-    """A screenshot once the canvas has painted the last update and holds still (the canvas may
-    lag the accessibility tree the tests read, most after a page load). Only with COMPANION_SHOTS
+    """A screenshot once the canvas has painted the last update and held still for SHOT_STILL
+    (the canvas may lag the accessibility tree the tests read, most after a page load). Only with COMPANION_SHOTS
     set (or `always`): the tests never wait on it, they wait for the texts and controls a step brings."""
     path = SHOTS / f"{name}.png"
     if not (STEP_SHOTS or always):
         return path
     SHOTS.mkdir(parents=True, exist_ok=True)
     last, png, deadline = b"", b"", time.monotonic() + 30
+    since = time.monotonic()  # (when the canvas last looked different)
     while time.monotonic() < deadline:  # (a canvas that never settles: the last capture after 30 s)
         painted(page)
         png = page.screenshot(timeout=15_000)
-        if png == last and drawn(png):
+        if png != last or not drawn(png):
+            last, since = png, time.monotonic()
+        elif time.monotonic() - since >= SHOT_STILL:
             break
-        last = png
     path.write_bytes(png)
     return path
 
