@@ -94,7 +94,8 @@ def table(view: dict[str, Any]) -> ft.Control:
     giant = L.area(view["giant"]) if view["giant"] else "off the board"
     areas = "  ·  ".join(f"{L.area(a)} {info['hours']} h, {len(info['hidden'])} hidden"
                          for a, info in view["areas"].items())
-    return card(ft.Text(f"Turn {view['turns']}  ·  Volcano {view['volcano']}/{view['volcano_marks']}  ·  Curses left {view['curses_left']}",
+    when = f"Turn {view['turns']}" if view["turns"] else "Before the first turn"  # (the captains' set-up)
+    return card(ft.Text(f"{when}  ·  Volcano {view['volcano']}/{view['volcano_marks']}  ·  Curses left {view['curses_left']}",
                         size=15, weight=ft.FontWeight.BOLD),
                 para(f"Giant Tyrannosaurus: {giant}  ·  Lost and Forgotten: {view['lost_and_forgotten']}  ·  "
                      f"Reserve: {view['reserve']}  ·  Deck {view['deck_size']}  ·  Bag {view['bag_size']}", 13),

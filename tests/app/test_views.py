@@ -172,6 +172,18 @@ def test_pvd_play_screens_put_the_choices_before_the_hand(reg) -> None:
     assert seen_hand
 
 
+def test_pvd_play_numbers_turns_from_one(reg) -> None:
+    """The table line counts the captains' turns from 1 (rules: Turn Order); before the first turn,
+    while the captains set up, it says so instead of "Turn 0"."""
+    app = FakeApp(reg)
+    live = reg.create(get_game("pirates-vs-dinosaurs"), ["Anne", "Bart"], state.HOTSEAT,
+                      [state.HUMAN, state.HUMAN], seed=7)
+    lines = [line for controls in drive(live, app, PlayScreen(app, live), 40)
+             for line in text_of(controls).splitlines() if "Volcano" in line and "Curses left" in line]
+    assert lines and not any(line.startswith("Turn 0") for line in lines), lines
+    assert any(line.startswith(("Before the first turn", "Turn 1 ")) for line in lines), lines
+
+
 def play_out(live: Any, app: FakeApp, limit: int = 5000) -> None:
     """Random legal moves for every human seat until the game ends."""
     rng = random.Random(3)
