@@ -446,7 +446,8 @@ def traced(page, since: float = 0) -> str:
 #: attached, has a size, its centre is on the screen, and it is not disabled. (Which element the
 #: browser finds at that point says little: Flutter hit-tests its own render tree, and a text's
 #: node may overlap a button's; Playwright's click checks that the point reaches the control.)
-#: 'detached' when the control was redrawn away (the caller finds it again); window.__why says
+#: 'detached' when the control was redrawn away (the caller finds it again), 'off the screen' when
+#: the screen holds still with it off the screen (the caller scrolls to it again); window.__why says
 #: what is still awaited
 READY = f"""el => {{
     if (!el.isConnected) return 'detached';
@@ -460,7 +461,8 @@ READY = f"""el => {{
         (x < 0 || y < 0 || x > innerWidth || y > innerHeight) ? 'its centre is off the screen' :
         el.closest('[aria-disabled="true"]') ? 'the control is disabled' :
         window.__still < 3 ? 'the screen is still moving' : '';
-    return window.__why === '' ? 'ready' : false;
+    return window.__why === '' ? 'ready' :
+        window.__why === 'its centre is off the screen' && window.__still >= 3 ? 'off the screen' : false;
 }}"""
 
 
@@ -506,9 +508,14 @@ def into_view(page, control, deadline: float | None = None) -> None:
 
 def ready(page, control, timeout: float = 30_000) -> None:
     """Wait until a tap on `control` (a locator) would land where it stands: in view, on a screen
-    that holds still, enabled (READY); a control redrawn meanwhile is found again."""
+    that holds still, enabled (READY); a control redrawn meanwhile is found again, and one that a
+    redraw moved off the screen after it was scrolled into view (the page scrolling to the new
+    step of a turn) is scrolled into view again."""
     deadline = time.monotonic() + timeout / 1000
     while True:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{control} was not ready for a tap within {timeout / 1000:g} s: "
+                                 f"it stayed off the screen after scrolling to it")
         left = max(1.0, (deadline - time.monotonic()) * 1000)
         looked = False
         try:
