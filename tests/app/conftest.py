@@ -469,7 +469,8 @@ READY = f"""el => {{
 #: where the element stands in the page's scrolling area, if it is in it: [the element's centre,
 #: the top and bottom of the area's part on screen, and a point for the mouse wheel just inside the
 #: area's left edge, half-way down that part, where the wheel scrolls the page and never zooms a map
-#: inside it]; 'fixed' for an element outside it (the app bar's buttons), null while Flutter redraws
+#: inside it, and an x left of the area where the pointer rests on no control]; 'fixed' for an
+#: element outside it (the app bar's buttons), null while Flutter redraws
 #: the tree (a detached element). The area: the element's ancestor in Flutter's accessibility tree
 #: at least half the window tall that clips what it holds (overflow-y scroll, or hidden while
 #: Flutter updates it)
@@ -478,7 +479,7 @@ WHERE = """el => { if (!el.isConnected) return null;
     for (let a = el.parentElement; a; a = a.parentElement) {
         if (a.tagName !== 'FLT-SEMANTICS' || !['scroll', 'hidden'].includes(getComputedStyle(a).overflowY)) continue;
         const r = a.getBoundingClientRect(), top = Math.max(r.top, 0), bottom = Math.min(r.bottom, innerHeight);
-        if (r.height >= innerHeight / 2) return [centre, top, bottom, r.left + 2, (top + bottom) / 2];
+        if (r.height >= innerHeight / 2) return [centre, top, bottom, r.left + 2, (top + bottom) / 2, r.left / 2];
     }
     return 'fixed'; }"""
 
@@ -497,11 +498,12 @@ def into_view(page, control, deadline: float | None = None) -> None:
         if where == "fixed":
             return
         if where is not None:  # (None: the element was caught while Flutter redrew the tree; look again)
-            centre, top, bottom, x, y = where
+            centre, top, bottom, x, y, aside = where
             if top + 8 <= centre <= bottom - 8:
                 return
             page.mouse.move(x, y)
             page.mouse.wheel(0, centre - y)
+            page.mouse.move(aside, y)  # (off the controls: a pointer resting on one shows its tooltip)
         still(page)
     raise AssertionError(f"{control} did not come into view by scrolling the area around it with the mouse wheel")
 

@@ -193,6 +193,7 @@ def test_pvd_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) ->
         nonlocal odds_seen
         if len(agreed) == 2 and not odds_seen and label == "Roll the dice":
             odds.first.wait_for()
+            ui.into_view(page, page.get_by_text(re.compile(r"^Your turn, ")).first)  # (the picture: the board on top)
             ui.shot(page, "pvd-hotseat-2b-odds")
             odds_seen = True
 
