@@ -31,12 +31,11 @@ from companion import words
 
 from app import access, screens, state, theme
 from app.base import PROFILE, log
-
-#: how long the page's scroll to a new moment of a turn takes (ms)
-SCROLL_MS = 350
 from app.widgets.board import BESIDE, MAP, beside
 
 TOKEN_KEY = "pirate-companion.client"
+#: how long the page's scroll to a new moment of a turn takes (ms)
+SCROLL_MS = 350
 #: this browser's language for the app (content/words/<lang>.yaml), chosen on the home screen
 LANG_KEY = "pirate-companion.lang"
 #: how long a page may take to answer a read of its local storage: a busy phone (or server) can
