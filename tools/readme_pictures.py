@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     wanted = args.pictures or list(PICTURES)
     tests = sorted({PICTURES[p][0] for p in wanted})
     with tempfile.TemporaryDirectory(prefix="companion-pictures-") as shots:
-        env = dict(os.environ, COMPANION_SHOTS=shots)
+        env = dict(os.environ, COMPANION_SHOTS=shots, COMPANION_WALKS="1")  # (the walks take them)
         done = subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", *tests],
                               cwd=ROOT, env=env)
         if done.returncode != 0:

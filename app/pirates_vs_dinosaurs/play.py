@@ -56,7 +56,7 @@ def board(screen: Any, live: Any, view: dict[str, Any], seat: int | None) -> lis
     """Above the choices: the island picture, the table in words (the accessible summary) and
     the roll in progress (what most choices depend on)."""
     out: list[ft.Control] = [] if status(view, seat) is not None else [island(screen, live, seat)]
-    out.append(table(view))
+    out.append(table(view, screen.w))
     roll = view.get("roll")
     if roll and roll.get("faces"):
         who = view["players"][roll["seat"]]["name"]
@@ -90,15 +90,16 @@ def island(screen: Any, live: Any, seat: int | None) -> ft.Control:
     return board_panel(screen, live.board_view(screen.app.client, seat), key="island")
 
 
-def table(view: dict[str, Any]) -> ft.Control:
-    giant = L.area(view["giant"]) if view["giant"] else "off the board"
-    areas = "  ·  ".join(f"{L.area(a)} {info['hours']} h, {len(info['hidden'])} hidden"
+def table(view: dict[str, Any], w: Any) -> ft.Control:
+    """The table in words: the turn (none yet while the captains set up), the volcano, the pools."""
+    giant = L.area(view["giant"]) if view["giant"] else w("pvd.table.giant_off")
+    areas = "  ·  ".join(w("pvd.table.area", area=L.area(a), hours=info["hours"], hidden=len(info["hidden"]))
                          for a, info in view["areas"].items())
-    when = f"Turn {view['turns']}" if view["turns"] else "Before the first turn"  # (the captains' set-up)
-    return card(ft.Text(f"{when}  ·  Volcano {view['volcano']}/{view['volcano_marks']}  ·  Curses left {view['curses_left']}",
-                        size=15, weight=ft.FontWeight.BOLD),
-                para(f"Giant Tyrannosaurus: {giant}  ·  Lost and Forgotten: {view['lost_and_forgotten']}  ·  "
-                     f"Reserve: {view['reserve']}  ·  Deck {view['deck_size']}  ·  Bag {view['bag_size']}", 13),
+    when = w("pvd.table.turn", n=view["turns"]) if view["turns"] else w("pvd.table.setup")
+    return card(ft.Text(w("pvd.table.time", when=when, volcano=view["volcano"], marks=view["volcano_marks"],
+                          curses=view["curses_left"]), size=15, weight=ft.FontWeight.BOLD),
+                para(w("pvd.table.pools", giant=w("pvd.table.giant", where=giant), lost=view["lost_and_forgotten"],
+                       reserve=view["reserve"], deck=view["deck_size"], bag=view["bag_size"]), 13),
                 para(areas, 13), padding=10, key="table")
 
 

@@ -18,6 +18,7 @@ KAPERN = "piraten-kapern"
 STOP = re.compile(r"^(Stop and score|Accept the skulls|Leave Skull Island)")
 
 
+@pytest.mark.walk
 def test_kapern_turn_in_the_table_assistant_scores_right(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
     ui.start_game(page, server, KAPERN, "assistant", [True, True])
@@ -101,6 +102,7 @@ IN_VIEW = """(start) => Array.from(document.querySelectorAll('flt-semantics')).s
     const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 56 && r.top < window.innerHeight - 40; })"""
 
 
+@pytest.mark.walk
 def test_kapern_assistant_keeps_the_turn_in_view_and_the_score_sheet(server, new_page, ui) -> None:
     """Issue 26, item 5: the dice just entered bring the skulls into view under the app bar, "Stop
     and score" brings the next player's card choice (and the scores) into view, the score sheet by
@@ -218,6 +220,7 @@ def dice_labels(page) -> list[str]:
     return sorted(t.strip() for t in page.get_by_text(re.compile(r"^Die \d: ")).all_inner_texts())
 
 
+@pytest.mark.walk
 def test_reload_and_restart_resume_the_game(server, new_page, ui) -> None:
     # Anne against the bot Bart (no privacy screen), seeded and made in the server's data folder
     # (the set-up screen is driven by the other tests here)

@@ -16,6 +16,7 @@ from tests.app.test_views import FakeApp, play_out
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.walk
 def test_the_history_screen_shows_the_game_just_played(make_server, new_page, ui, tmp_path) -> None:
     data = tmp_path / "data"
     # a Kapern game played to its end in this data folder, by the app's own registry (the server's)

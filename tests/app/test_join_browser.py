@@ -23,6 +23,7 @@ def lan_server(tmp_path_factory, server, make_server):  # (`server`: the browser
     return srv
 
 
+@pytest.mark.walk
 def test_join_by_qr_link_code_and_hand_a_seat_over(lan_server, new_page, ui) -> None:
     # made in the server's data folder as the set-up screen makes it (two humans, one device each;
     # that screen: tests/app/test_browser.py); the host's browser opens it first and takes Anne's seat
@@ -87,6 +88,7 @@ def test_join_by_qr_link_code_and_hand_a_seat_over(lan_server, new_page, ui) -> 
     ui.shot(host, "join-5-host-after")
 
 
+@pytest.mark.walk
 def test_a_hot_seat_game_stays_on_its_device(lan_server, new_page, ui) -> None:
     owner = new_page(ui.PHONE)
     gid = ui.start_game(owner, lan_server, "piraten-kapern", "play", [True, True])

@@ -30,6 +30,7 @@ FIELDS = """() => Array.from(document.querySelectorAll('flt-semantics')).map(e =
 GROWN = SHRUNK.replace("width < most", "width > most")
 
 
+@pytest.mark.walk
 def test_pirate_island_table_helper(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
     ui.open_game(page, server, ui.table_game(server, GID))  # (its set-up screen: tests/app/test_browser.py)
@@ -188,6 +189,7 @@ def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
     assert abs(near[1] - middle[0]) < 60 and abs(near[2] - middle[1]) < 60, (near, middle)
 
 
+@pytest.mark.walk
 def test_pirate_island_assistant_ship_at_sea_and_a_way_of_choice(server, new_page, ui) -> None:
     """The table assistant's choices of issue 31: a ship still at sea rolls 8 and is kept at sea
     (2. Setup: it "may" sail into a harbour); the way card goes on from a field the way passes
@@ -220,6 +222,7 @@ def test_pirate_island_assistant_ship_at_sea_and_a_way_of_choice(server, new_pag
     ui.see(page, "Blue pirate 1 (Bart) moves by way of D9 to D8 for 2 BP: 9 BP left")
 
 
+@pytest.mark.walk
 def test_pirate_island_play_a_way_of_choice(server, new_page, ui) -> None:
     """Digital play (issue 31): a picked pirate on the island goes by a way chosen field by field
     (4. Movement: the way need not be the cheapest); the rules say what it costs."""

@@ -60,6 +60,7 @@ def test_pirateology_move_by_tapping_a_square(server, new_page, ui) -> None:
     ui.see(page, "The pirates")
 
 
+@pytest.mark.walk
 def test_pirateology_table_helper_at_phone_size(server, new_page, ui) -> None:
     """The table helper as a table uses it, with everything the table dealt and rolled tapped in
     (so every run takes the same path): each pirate placed by tapping a Black X on the board, three

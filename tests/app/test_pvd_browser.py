@@ -21,6 +21,7 @@ def above_the_screen(page, locator) -> None:
     page.wait_for_function("el => el.getBoundingClientRect().bottom < 0", arg=locator.element_handle())
 
 
+@pytest.mark.walk
 def test_pvd_combat_in_the_tracker_loses_the_right_crew(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
     ui.open_game(page, server, ui.table_game(server, GID))  # (its set-up screen: tests/app/test_browser.py)
@@ -175,6 +176,7 @@ def relics_and_mates_chosen(root, seed: int) -> str:
     return live.id
 
 
+@pytest.mark.walk
 def test_pvd_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
     ui.open_app(page, f"{server.url}/s/{relics_and_mates_chosen(server.data_dir, seed=1)}")
@@ -251,6 +253,7 @@ def tap_an_area_in_digital_play(page, ui, name: str) -> None:
     ui.shot(page, f"pvd-island-play-{name}")
 
 
+@pytest.mark.walk
 def test_pvd_two_browsers_see_different_hands(server, new_page, ui) -> None:
     # made in the server's data folder as the set-up screen makes it (two humans, one device each;
     # that screen: tests/app/test_browser.py); the first browser takes Anne's seat

@@ -15,6 +15,7 @@ from companion.games import get_game
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.walk
 def test_turns_rules_archive_and_a_stopped_server(make_server, tmp_path, server, new_page, ui) -> None:
     srv = make_server(tmp_path)  # (its own server: the test stops and starts it)
     # seeded (made in the server's data folder, opened by its link): Anne's first two rolls are 5 and 6

@@ -17,6 +17,7 @@ SWALLOW_NEXT_DOWN = """() => { const stop = e => { e.stopImmediatePropagation();
 CLICKS = "since => window.__trace.filter(e => e[0] >= since && e[1] === 'click').length"
 
 
+@pytest.mark.walk
 def test_a_lost_tap_is_made_again_once_and_a_slow_one_never_twice(server, new_page, ui) -> None:
     """Both on one dice entry (Anne's, the Captain entered already; the set-up screen and the card's
     tap: tests/app/test_browser.py): first a tap no control took, then one a slow server took."""

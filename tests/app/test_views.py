@@ -174,7 +174,7 @@ def test_pvd_play_screens_put_the_choices_before_the_hand(reg) -> None:
 
 def test_pvd_play_numbers_turns_from_one(reg) -> None:
     """The table line counts the captains' turns from 1 (rules: Turn Order); before the first turn,
-    while the captains set up, it says so instead of "Turn 0"."""
+    while the captains set up, it says so instead of "Turn 0"; in Dutch on a Dutch screen."""
     app = FakeApp(reg)
     live = reg.create(get_game("pirates-vs-dinosaurs"), ["Anne", "Bart"], state.HOTSEAT,
                       [state.HUMAN, state.HUMAN], seed=7)
@@ -182,6 +182,10 @@ def test_pvd_play_numbers_turns_from_one(reg) -> None:
              for line in text_of(controls).splitlines() if "Volcano" in line and "Curses left" in line]
     assert lines and not any(line.startswith("Turn 0") for line in lines), lines
     assert any(line.startswith(("Before the first turn", "Turn 1 ")) for line in lines), lines
+    # the line is worded by the catalogue: a Dutch screen says it in Dutch
+    app.lang = "nl"
+    dutch = [line for line in text_of(PlayScreen(app, live).build()).splitlines() if "Vulkaan" in line]
+    assert dutch and dutch[0].startswith(("Voor de eerste beurt", "Beurt ")) and "Vloeken over" in dutch[0], dutch
 
 
 def play_out(live: Any, app: FakeApp, limit: int = 5000) -> None:
