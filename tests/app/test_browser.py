@@ -177,6 +177,7 @@ def new_last_turn(page, before: str):
     return line.filter(has_not_text=re.compile(f"^{re.escape(before)}$")) if before else line
 
 
+@pytest.mark.walk
 def test_hot_seat_against_a_bot_gets_through_a_turn(server, new_page, ui) -> None:
     page = new_page(ui.PHONE)
     ui.start_game(page, server, KAPERN, "play", [True, True, False])  # Anne, Bart: humans; Cato: bot

@@ -87,6 +87,7 @@ def test_pirate_island_table_helper(server, new_page, ui) -> None:
     ui.see(page, "Round 1: Anne's turn (Red)")
 
 
+@pytest.mark.walk
 def test_pirate_island_hot_seat_against_a_bot(server, new_page, ui) -> None:
     # seeded (made in the server's data folder, opened by its link): every run plays the same dice
     live = state.GameRegistry(server.data_dir).create(get_game(GID), ["Anne", "Bart", "Cato"], state.HOTSEAT,
