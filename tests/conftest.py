@@ -83,11 +83,11 @@ def pytest_collection_modifyitems(config, items) -> None:
     """The long browser walks (marker `walk`: a whole turn, a tracker's every screen, a game to its
     end, tapped through in Chromium) run in the thorough profile. Each costs 15-60 s of CPU (a tap
     about 1.3 s of Chromium's software drawing), together more than half the suite's time; the ci
-    profile keeps one short browser test for each game and each thing only a browser shows (a QR
-    code decoded on a plain-http address, two browsers seeing two seats, a tap on a board), and the
-    screens the walks pass through are built in-process (FakeApp) by the rest of tests/app.
-    COMPANION_WALKS=1 runs them in the ci profile too (a change to a screen), and so does naming a
-    test on the command line (tests/app/test_browser.py::test_...: the README pictures do)."""
+    profile keeps a short browser test for each thing only a browser shows (a QR code decoded on a
+    plain-http address, two browsers seeing two seats, a tap on a board, a device passed in a
+    reaction window), and the screens the walks pass through are built in-process (FakeApp) by the
+    rest of tests/app. COMPANION_WALKS=1 runs them in the ci profile too (a change to a screen, the
+    README pictures), and so does naming a test on the command line (tests/app/test_x.py::test_y)."""
     if PROFILE == "thorough" or os.environ.get("COMPANION_WALKS") == "1" or any("::" in a for a in config.args):
         return
     skip = pytest.mark.skip(reason=WALK_SKIPPED)
