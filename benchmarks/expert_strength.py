@@ -70,11 +70,17 @@ def main() -> None:
     p.add_argument("--playouts", type=int, help="instead of the budget's playouts")
     p.add_argument("--cap", type=float, help="instead of the budget's cap (CPU seconds a decision)")
     p.add_argument("--rollout", choices=["heuristic", "random"], help="instead of the budget's rollout bot")
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                   help="any other field of the budget (mode=flat, horizon=12, width=6, ...)")
     p.add_argument("--every", type=int, default=20, help="a line on stderr every this many games")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     budget = APP_BUDGET if args.budget == "app" else QUICK_BUDGET
     changes = {k: v for k, v in (("playouts", args.playouts), ("cap", args.cap), ("rollout", args.rollout)) if v is not None}
+    for item in args.set:
+        name, _, text = item.partition("=")
+        kind = type(getattr(budget, name))
+        changes[name] = text if kind is str else kind(text)
     budget = Budget(**{**budget.__dict__, **changes})
     for gid in args.game or GAMES:
         game = get_game(gid)

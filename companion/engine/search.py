@@ -49,6 +49,13 @@ class Budget:
     switch: int = 4
     margin: float = 0.05
     confidence: float = 1.0
+    #: the search: "tree" (IS-MCTS) or "flat" (the root's candidates compared on shared worlds)
+    mode: str = "tree"
+    #: bot steps a playout takes before the game's value estimate (`evaluate`) ends it; 0: to the end
+    horizon: int = 0
+    #: the root's candidates in the flat search: the heuristic's choice and the best of the others
+    #: by the value estimate right after them
+    width: int = 6
 
 
 #: rollout steps between two looks at the clock (`process_time` costs about a tenth of a step here)
@@ -124,6 +131,8 @@ class SearchBot:
             self._guide = self._heuristic(f"{self.seed}:guide")
         rng = self.rng
         first = self._guide.choose(game.view(state, seat), legal)
+        if self.budget.mode == "flat":
+            return self._flat(game, state, seat, legal, first, start)
         rollout_bots = self._rollout_bots(game, len(state.players), rng)
         budget = self.budget
         root = _Node()
@@ -140,6 +149,100 @@ class SearchBot:
             now = time.process_time()
         self.last_playouts = done
         return self._final(root, first)
+
+    def _flat(self, game: Any, state: Any, seat: int, legal: list[Action], first: Action, start: float) -> Action:
+        """The flat search: the candidates (`_candidates`) played out in rounds, each round one
+        determinisation and one seed of the dice and the bots for every candidate alike (common
+        random numbers: the outcomes differ by the move more than by the luck); the worse half
+        of the others dropped every `switch` rounds; the heuristic's choice kept unless another
+        beat it clearly (`_paired_best`)."""
+        budget, rng = self.budget, self.rng
+        deadline = start + budget.cap
+        evaluate = getattr(game, "evaluate", None) if budget.horizon else None
+        sample = getattr(game, "sample_action", None)
+        alive = self._candidates(game, state, seat, legal, first, evaluate, rng)
+        rewards: dict[Action, list[float]] = {a: [] for a in alive}
+        done = rounds = 0
+        now = time.process_time()
+        while len(alive) > 1 and done + len(alive) <= budget.playouts:
+            if now + (now - start) / max(done, 1) * len(alive) >= deadline:  # (no round the cap would cut)
+                break
+            world, seed = game.determinise(state, seat, rng), rng.getrandbits(32)
+            got = []
+            for action in alive:
+                got.append(self._paired(game, world, action, seat, seed, evaluate, sample, deadline))
+                if got[-1] is None:
+                    break
+            if got[-1] is None:
+                break
+            for action, reward in zip(alive, got):
+                rewards[action].append(reward)
+            done += len(alive)
+            rounds += 1
+            if not rounds % budget.switch and len(alive) > 2:
+                means = {a: sum(r) / len(r) for a, r in rewards.items() if a in alive}
+                others = sorted((a for a in alive if a != first), key=means.__getitem__, reverse=True)
+                alive = [first] + others[:(len(others) + 1) // 2]
+            now = time.process_time()
+        self.last_playouts = done
+        return self._paired_best(rewards, first)
+
+    def _candidates(self, game: Any, state: Any, seat: int, legal: list[Action], first: Action,
+                    evaluate: Any, rng: random.Random) -> list[Action]:
+        """The heuristic's choice first, then up to `width - 1` others: with a value estimate the
+        best by it right after the move (in one determinisation), else drawn at random."""
+        others = [a for a in legal if a != first]
+        room = self.budget.width - 1
+        if len(others) > room:
+            if evaluate is None:
+                others = rng.sample(others, room)
+            else:
+                world = game.determinise(state, seat, rng)
+                seed = rng.getrandbits(32)
+
+                def after(action: Action) -> float:
+                    s = game.clone(world)
+                    try:
+                        game.play(s, action)
+                    except IllegalAction:
+                        return -1.0
+                    if not self._settle(game, s, random.Random(seed)):
+                        return _winners(game, s)[seat]
+                    return evaluate(s)[seat]
+                others = sorted(others, key=after, reverse=True)[:room]
+        return [first] + others
+
+    def _paired(self, game: Any, world: Any, action: Action, seat: int, seed: int, evaluate: Any,
+                sample: Any, deadline: float) -> float | None:
+        """`action` played on a clone of `world`, then the game by heuristic bots and dice seeded by
+        `seed` (the same for every candidate of a round): the seat's reward (None: past the cap)."""
+        s = game.clone(world)
+        rng = random.Random(seed)
+        try:
+            game.play(s, action)
+        except IllegalAction:  # (a determinisation that refuses it: it counts as lost)
+            return 0.0
+        bots = {i: self._heuristic(f"{seed}:{i}") for i in range(len(s.players))}  # type: ignore[misc]
+        rewards = self._rollout(game, s, bots, sample, rng, deadline, evaluate)
+        return None if rewards is None else rewards[seat]
+
+    def _paired_best(self, rewards: dict[Action, list[float]], first: Action) -> Action:
+        """The heuristic's choice, unless another was played out at least `switch` times beside
+        it and beat it on the same worlds by `margin` plus `confidence` standard errors of the
+        paired differences."""
+        budget = self.budget
+        mine = rewards[first]
+        best, best_gain = first, 0.0
+        for action, got in rewards.items():
+            n = len(got)
+            if action == first or n < max(budget.switch, 2):
+                continue
+            diffs = [a - b for a, b in zip(got, mine)]
+            gain = sum(diffs) / n
+            spread = math.sqrt(max(sum((d - gain) ** 2 for d in diffs) / (n - 1), 0.25 / n) / n)
+            if gain - budget.margin - budget.confidence * spread > best_gain:
+                best, best_gain = action, gain
+        return best
 
     def _final(self, root: _Node, first: Action) -> Action:
         """The heuristic's choice, unless another action was played out at least `switch` times and
@@ -189,7 +292,8 @@ class SearchBot:
                 child.node = _Node()
                 break
             node = child.node
-        rewards = self._rollout(game, s, bots, sample, rng, deadline)
+        evaluate = getattr(game, "evaluate", None) if self.budget.horizon else None
+        rewards = self._rollout(game, s, bots, sample, rng, deadline, evaluate)
         if rewards is None:
             return False
         for parent, child, seat in path:
@@ -229,9 +333,10 @@ class SearchBot:
         return False
 
     def _rollout(self, game: Any, s: Any, bots: dict[int, Bot], sample: Any, rng: random.Random,
-                 deadline: float) -> list[float] | None:
-        """The game played to its end by `bots`: each seat's reward (None: past the deadline)."""
-        limit = getattr(game, "playout_steps", 100_000)
+                 deadline: float, evaluate: Any = None) -> list[float] | None:
+        """The game played by `bots` to its end, or with the value estimate `evaluate` for
+        `horizon` steps: each seat's reward or chance (None: past the deadline)."""
+        limit = self.budget.horizon if evaluate is not None else getattr(game, "playout_steps", 100_000)
         clock = time.process_time
         for n in range(limit):
             if not self._settle(game, s, rng):
@@ -242,4 +347,6 @@ class SearchBot:
             if move is None:
                 break
             game.play(s, move[0])
-        return [0.0] * len(s.players)
+        if evaluate is not None and self._settle(game, s, rng):
+            return evaluate(s)
+        return _winners(game, s) if game.is_over(s) else [0.0] * len(s.players)
