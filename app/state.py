@@ -131,6 +131,8 @@ class LiveGame:
         #: the table's history this game goes into when it ends (the registry's data folder)
         self.history: Path | None = None
         self._track: tuple[int, Any] = (-1, None)
+        #: the last odds and advice asked, by (version, log length, seat, language)
+        self._odds: tuple[Any, Any] = (None, None)
         #: when the game last changed (for the Continue list); loading a save must not count
         self.touched = time.time()
 
@@ -284,7 +286,11 @@ class LiveGame:
             self._check_view(client, seat)
             if not self.advice_on():
                 return None
-            return api.odds_view(self.session, seat if seat is not None else self.viewer(client), lang)
+            seat = seat if seat is not None else self.viewer(client)
+            key = (self.version, len(self.session.log), seat, lang)
+            if self._odds[0] != key:  # (the expert's advice thinks for up to the app's budget: once a position)
+                self._odds = (key, api.odds_view(self.session, seat, lang))
+            return self._odds[1]
 
     # --- what screens ask besides views (the session answers; no screen reads the state) ---------
     def to_move(self) -> int | None:

@@ -112,6 +112,11 @@ class SearchBot:
         self._guide: Bot | None = None
         #: playouts of the last decision (benchmarks, tests)
         self.last_playouts = 0
+        #: the last decision's actions played out: their mean reward (the seat's chance to win as the
+        #: playouts found it) and how many playouts each had (the advice's reason)
+        self.last_estimates: dict[Action, tuple[float, int]] = {}
+        #: the heuristic bot's choice at the last decision with a choice (what the advice compares with)
+        self.usual: Action | None = None
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Without the state only the forced case can be answered (the Runner calls `choose_in`)."""
@@ -122,6 +127,7 @@ class SearchBot:
     def choose_in(self, game: Any, state: Any, seat: int, legal: list[Action]) -> Action:
         """The action for `seat` among `legal`, searched from determinisations of `state`."""
         self.last_playouts = 0
+        self.last_estimates = {}
         if len(legal) == 1:
             return legal[0]
         start = time.process_time()  # (the cap holds for the whole decision, the guide's choice too)
@@ -130,7 +136,7 @@ class SearchBot:
         if self._guide is None:  # (one for the game: a heuristic bot may remember what it did this turn)
             self._guide = self._heuristic(f"{self.seed}:guide")
         rng = self.rng
-        first = self._guide.choose(game.view(state, seat), legal)
+        first = self.usual = self._guide.choose(game.view(state, seat), legal)
         if self.budget.mode == "flat":
             return self._flat(game, state, seat, legal, first, start)
         rollout_bots = self._rollout_bots(game, len(state.players), rng)
@@ -148,6 +154,7 @@ class SearchBot:
             done += 1
             now = time.process_time()
         self.last_playouts = done
+        self.last_estimates = {a: (c.total / c.visits, c.visits) for a, c in root.children.items() if c.visits}
         return self._final(root, first)
 
     def _flat(self, game: Any, state: Any, seat: int, legal: list[Action], first: Action, start: float) -> Action:
@@ -185,6 +192,7 @@ class SearchBot:
                 alive = [first] + others[:(len(others) + 1) // 2]
             now = time.process_time()
         self.last_playouts = done
+        self.last_estimates = {a: (sum(r) / len(r), len(r)) for a, r in rewards.items() if r}
         return self._paired_best(rewards, first)
 
     def _candidates(self, game: Any, state: Any, seat: int, legal: list[Action], first: Action,

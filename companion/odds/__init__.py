@@ -3,6 +3,7 @@
 `odds_view(game, state, player)` is what a screen shows beside a roll: the game's odds module
 (companion/odds/<package>.py, found by the game's package name like the games themselves) may
 define `odds_view`; its answer is `{"items": [{"kind": "odds" | "advice", "text", ...}]}` or None.
+In a game whose expert searches, the expert's move at the seat's decision comes first (advice.py).
 Screens render it once, generically (app/widgets/odds.py); `companion.api.odds_view` is the door.
 
 `warm_up(game_id)` starts, once per process and off the caller's thread, what a game's odds
@@ -17,6 +18,8 @@ import threading
 from typing import Any
 
 from companion.games import package_name
+
+from .advice import expert_advice
 
 
 def _module(game_id: str) -> Any:
@@ -46,7 +49,8 @@ def odds_view(game: Any, state: Any, player: int | None, lang: str = "en") -> di
     """The odds and advice of this moment for this seat (None: nothing to say, or no odds module),
     in `lang` where the game's odds are worded in it (content/words `odds.*`; else English)."""
     hook = getattr(_module(game.id), "odds_view", None)
-    if hook is None:
-        return None
-    found = hook(game, state, player, lang)
-    return found if found and found.get("items") else None
+    found = (hook(game, state, player, lang) if hook is not None else None) or {"items": []}
+    expert = expert_advice(game, state, player, lang)
+    if expert is not None:  # (the expert's move first: the odds below are what it weighed)
+        found = {**found, "items": [expert, *found.get("items", [])]}
+    return found if found.get("items") else None
