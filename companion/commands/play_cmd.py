@@ -34,8 +34,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help=help_of("play"))
     p.add_argument("game", help=f"the game: {', '.join(game_ids())}")
     p.add_argument("--players", default="", help="the human players' names, comma-separated, in turn order")
-    p.add_argument("--bots", type=int, default=0, help="how many bots to seat after the humans")
-    p.add_argument("--bot", metavar="KIND", help="the kind of the bots: heuristic (the default), expert, random")
+    p.add_argument("--bots", default="0", metavar="N|KINDS",
+                   help="the bots to seat after the humans: how many (of --bot's kind), or their kinds "
+                        "comma-separated, e.g. expert or expert,heuristic")
+    p.add_argument("--bot", metavar="KIND", help="the kind of a counted --bots: heuristic (the default), expert, random")
     p.add_argument("--seed", default="0", help="the seed of the digital dice and cards (default 0)")
     p.add_argument("--save", metavar="FILE", help="keep the game in this session file (journalled every step)")
     p.add_argument("--force", action="store_true", help="with --save: replace an existing file")
@@ -60,6 +62,29 @@ def parse_options(items: list[str]) -> dict[str, Any]:
     return options
 
 
+def bot_seats(game: Any, text: str, kind: str | None) -> list[str]:
+    """The kind of each bot seat `--bots` asks for: a count of `kind` (--bot; the game's own bot by
+    default), or kinds by name ("expert,heuristic"); UserError for a count out of range or a
+    bot the game has not."""
+    if text.strip().lstrip("+-").isdigit():
+        count = int(text)
+        if not 0 <= count <= game.max_players:  # before making a name for each of them
+            raise UserError(f"--bots must be 0 to {game.max_players} ({game.name} takes "
+                            f"{game.min_players}-{game.max_players} players)")
+        try:
+            return [bot_name(game, kind) if kind is not None else next(iter(bot_kinds(game)))] * count
+        except ValueError as exc:
+            raise UserError(f"--bot: {exc}") from None
+    names = [k.strip() for k in text.split(",")]
+    if len(names) > game.max_players or not all(names):
+        raise UserError(f"--bots {text!r}: a count, or at most {game.max_players} bot kinds comma-separated "
+                        f"({', '.join(bot_kinds(game))})")
+    try:
+        return [bot_name(game, k) for k in names]
+    except ValueError as exc:
+        raise UserError(f"--bots: {exc}") from None
+
+
 def terminal_for(game_id: str) -> Any:
     """The game's terminal module, or the generic numbered menu."""
     return game_module(game_id, "terminal") or GENERIC
@@ -71,16 +96,8 @@ def run_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input,
         raise UserError(f"unknown game {args.game!r}; games to play: {', '.join(game_ids())}")
     game = get_game(args.game)
     humans = [p.strip() for p in args.players.split(",") if p.strip()]
-    if not 0 <= args.bots <= game.max_players:  # before making a name for each of them
-        raise UserError(f"--bots must be 0 to {game.max_players} ({game.name} takes "
-                        f"{game.min_players}-{game.max_players} players)")
-    players = humans + [f"Bot {i + 1}" for i in range(args.bots)]
-    kind = getattr(args, "bot", None)
-    if kind is not None:
-        try:
-            kind = bot_name(game, kind)
-        except ValueError as exc:
-            raise UserError(f"--bot: {exc}") from None
+    kinds = bot_seats(game, str(args.bots), getattr(args, "bot", None))
+    players = humans + [f"Bot {i + 1}" for i in range(len(kinds))]
     try:
         seed: int | str = int(args.seed)
     except ValueError:
@@ -94,13 +111,13 @@ def run_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input,
         session = Session(game, players, options, seed=seed, path=save)
     except ValueError as exc:
         raise UserError(str(exc)) from None
-    bots = {seat: make_bot(game, f"{seed}:{seat}", kind) for seat in range(len(humans), len(players))}
+    bots = {seat: make_bot(game, f"{seed}:{seat}", kinds[seat - len(humans)]) for seat in range(len(humans), len(players))}
     history = None if getattr(args, "no_history", False) else database(args)  # (--data checked before the game)
     started = time.time()
     code = loop(session, bots, terminal_for(game.id), input_fn, out)
     if history is not None and session.is_over():
-        bot = f"bot:{kind or next(iter(bot_kinds(game)))}"
-        if remember(session, "terminal", history, started=started, kinds=["human"] * len(humans) + [bot] * args.bots) is not None:
+        if remember(session, "terminal", history, started=started,
+                    kinds=["human"] * len(humans) + [f"bot:{k}" for k in kinds]) is not None:
             out(f"kept in the table's history ({history})")
     return code
 

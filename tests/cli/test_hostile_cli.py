@@ -117,6 +117,8 @@ def test_replay_of_a_huge_file_is_refused_by_its_size(tmp_path: Path, capsys) ->
     (["play", "pirates-vs-dinosaurs-tracker", "--players", "A,B"], ["unknown game", "pirates-vs-dinosaurs"]),
     (["play", "piraten-kapern", "--players", "A", "--bots", "100000000"], ["--bots must be 0 to 5"]),
     (["play", "piraten-kapern", "--bots", "-1"], ["--bots must be 0 to 5"]),
+    (["play", "pirate-island", "--players", "A", "--bots", "expert,wizard"], ["--bots", "unknown bot 'wizard'", "expert"]),
+    (["play", "pirate-island", "--players", "A", "--bots", "expert,,"], ["--bots", "bot kinds comma-separated"]),
     (["simulate", "pirates-vs-dinosaurs", "--bots", ",,,", "--games", "1"], ["--bots", "at least one bot"]),
     (["simulate", "pirates-vs-dinosaurs", "--workers", "100000", "--games", "1"], ["--workers must be 0"]),
     (["simulate", "pirates-vs-dinosaurs", "--workers", "-3", "--games", "1"], ["--workers must be 0"]),
