@@ -21,8 +21,9 @@ from companion.engine.events import NOWHERE, Sink
 from companion.engine.search import SearchBot
 from companion.engine.stack import Ask, Frame, Need, run
 from companion.engine.state import from_jsonable, to_jsonable
+from companion.engine.value import chances
 
-from . import combat, dice, dig, hidden, interpreter, expedition, frames, replays, setup
+from . import combat, dice, dig, hidden, interpreter, expedition, frames, replays, setup, value
 from .windows import ROLL_WINDOWS, apply_use, usable
 from .actions import (CODEC, Arrange, Attack, CancelIncident, Choose, ChooseArea, Dig, Discard, EndSearch, Hand, Look,
                       Outfit, PickDice, PickMate, PickRelic, PlayIncident, Proceed, PutBack, Replenish, ReturnToShip,
@@ -343,6 +344,10 @@ class PiratesVsDinosaurs(Game[PvdState]):
     def determinise(self, s: PvdState, seat: int, rng: random.Random) -> PvdState:
         """A clone with what `seat` cannot see dealt anew (hidden.py)."""
         return hidden.determinise(self.clone(s), seat, rng)
+
+    def evaluate(self, state: PvdState) -> list[float]:
+        """Each seat's chance to win from this position (value.py): where the expert's search stops a playout."""
+        return chances(value.features(state), value.WEIGHTS)
 
     def describe_action(self, s: PvdState, action: Action) -> str:
         return describe(s, action)
