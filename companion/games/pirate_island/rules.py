@@ -27,12 +27,13 @@ from typing import Any
 
 from companion.engine import Action, Draw, Event, Game, IllegalAction, Roll
 from companion.engine.search import SearchBot
+from companion.engine.value import chances
 from companion.engine.events import NOWHERE, Sink
 from companion.words import join
 
 from .actions import (CODEC, Attack, Casualty, EndMoves, EndTurn, EnterHarbour, Flee, Fog, Load, Move, Pass, Raid,
                       Recruit, Rescue, Sail, Send, StepIn, TakeOver, Walk)
-from . import board_view, helper, views
+from . import board_view, helper, value, views
 from .bots import IslandBot
 from .data import GAME_ID, Data, shared
 from .island import PIRATES_PER_BAND, SHIP_PREFIX, TOTENKISTE, Island, aboard
@@ -1548,6 +1549,10 @@ class IslandGame(Game[IslandState]):
             if pick < len(opened):
                 new.contents[opened[pick]] = "treasure"
         return new
+
+    def evaluate(self, state: IslandState) -> list[float]:
+        """Each seat's chance to win from this position (value.py): where the expert's search stops a playout."""
+        return chances(value.features(state), value.WEIGHTS)
 
 
 _EVENT_WORDS = {"fever": "fever", "eruption": "the volcano erupts", "fog": "fog", "ship": "a ship may be moved",

@@ -1,0 +1,217 @@
+"""Each seat's chance to win Pirate Island from a position (companion/engine/value.py), for the
+expert's search.
+
+The game is a race: find the treasure, carry it to a landing place of one's own ship, load it.
+Where the treasure is, is a spread over fields: the field of the chest known to hold it, else each
+unopened chest alike (the rules draw it at the first look). Features, one row a seat, each an
+expectation over that spread (distances in turns of 7 BP, a roll's worth and a pirate's cap):
+- `fetch`: turns until a pirate of the seat stands on the treasure (the nearest one's walk, going
+  ashore first for 6 BP; a ship still at sea waits for 7 or more first), 0 for the holder;
+- `home`: turns to carry it to a landing place of the seat's ship (double terrain costs, or
+  sailing the ship nearer first) and to roll for loading it (9 BP, 8 at a fortress);
+- `holds`: a pirate of the seat stands on the treasure's field;
+- `ready`, `load`: it holds it on a landing place of its own ship; the chance a turn's roll loads
+  it there now (none with an enemy beside it: 12. Loading);
+- `besieged`, `support`, `coming`: the holder's enemies beside it, its own pirates beside it,
+  enemies a turn's walk (8 BP) away;
+- `strike`, `guard`, `swarm`: for the other seats, the chance their pirates beside the holder beat
+  it in one attack (7. Combat), how many stand beside it, how many a turn's walk away;
+- `force`: the seat's pirates within 9 BP of the treasure (a crew aboard counts when its landing
+  place is);
+- `knows`: the seat looked into the treasure's chest (or sees it carried);
+- `ashore`, `alive`: its pirates on the island, and out of the Totenkiste (the siege kills);
+- `at_sea`: its ship has not entered a harbour yet;
+- `mover`: the seat whose turn it is.
+
+WEIGHTS were fitted by `python tools/fit_values.py pirate-island --games 1500 --every 4`.
+"""
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from .data import shared
+from .island import SHIP_PREFIX, TOTENKISTE
+
+FEATURES: tuple[str, ...] = ("fetch", "home", "holds", "ready", "load", "besieged", "support", "coming", "strike",
+                             "guard", "swarm", "force", "knows", "ashore", "alive", "at_sea", "mover")
+
+WEIGHTS: tuple[float, ...] = (-0.06584, -0.1291, 0.2663, 0.03993, 1.298, -0.1203, 0.1958, -0.08958, -0.1945,
+                              0.003103, -0.04157, 0.07085, 0.1311, -0.05234, 0.5013, -0.247, 0.01847)
+
+#: BP a turn is worth (a roll of two dice; a pirate's cap is 7, a carrier's 9)
+TURN_BP = 7.0
+#: the chance a turn's roll loads the treasure: no doubles and 9 or more (8 or more at a fortress)
+LOAD_CHANCE = {9: 8 / 36, 8: 12 / 36}
+#: what a seat with no way (ship at sea, no pirate left) counts, in turns
+FAR = 12.0
+#: turns a ship at sea waits for 7 or more on two dice to enter a harbour
+ENTER_TURNS = 36 / 21
+#: BP within which an enemy pirate comes beside the treasure's holder on its next turn
+REACH = 8
+#: BP within which a seat's pirate counts in the fight for the treasure (a turn's walk and a step)
+FORCE = 9
+#: total -> the chance two dice show it or more
+_TWO_DICE = [sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= k) / 36 for k in range(14)]
+
+_TABLES: dict[str, Any] = {}
+
+
+def _costs(factor: int) -> dict[str, dict[str, int]]:
+    """BP from every field to every field on the empty island (terrain times `factor`, rivers added)."""
+    isl = shared().island
+    out: dict[str, dict[str, int]] = {}
+    for start in isl.fields:
+        best = {start: 0}
+        todo = [(0, start)]
+        while todo:
+            c, f = heapq.heappop(todo)
+            if c > best[f]:
+                continue
+            for n, base, river in isl.steps[f]:
+                nc = c + base * factor + river
+                if nc < best.get(n, 1 << 30):
+                    best[n] = nc
+                    heapq.heappush(todo, (nc, n))
+        out[start] = best
+    return out
+
+
+def _tables() -> dict[str, Any]:
+    """The static tables, made once: walking and carrying costs, and each field's carry home in
+    turns from each landing place (with the wait for a loading roll)."""
+    if not _TABLES:
+        data = shared()
+        isl, rules = data.island, data.rules
+        walk, carry = _costs(1), _costs(rules.movement.carrier_factor)
+        wait = {}
+        for h in isl.harbours:
+            lp = isl.landing[h]
+            cost = rules.loading.fortress if isl.kind[lp] == "fortress" else rules.loading.landing
+            wait[lp] = 1.0 / LOAD_CHANCE.get(cost, 8 / 36)
+        # field -> landing place -> turns to carry the treasure there and load it
+        home = {f: {lp: carry[f][lp] / TURN_BP + w for lp, w in wait.items()} for f in isl.fields}
+        # ... to the best landing place of any harbour, after sailing the ship there (a turn)
+        sail = {f: 1.0 + min(t.values()) for f, t in home.items()}
+        combat = rules.combat
+        defence = {f: combat.defence.get(isl.kind[f], 0) for f in isl.fields}
+        load_cost = {lp: rules.loading.fortress if isl.kind[lp] == "fortress" else rules.loading.landing
+                     for lp in wait}
+        _TABLES.update(bonus=dict(combat.bonus), flees=combat.flees, defence=defence, load_cost=load_cost)
+        _TABLES.update(walk=walk, harbours=isl.harbours, home=home, sail=sail, embark=rules.movement.embark,
+                       fields=isl.fieldset, landing=isl.landing, near=isl.near, number=isl.number)
+    return _TABLES
+
+
+def _spread(state: Any, fields: frozenset[str]) -> list[tuple[str, float]]:
+    """Where the treasure may be: (field, chance) for the chest known to hold it, else each
+    unopened chest alike (none once it is aboard)."""
+    contents = state.contents
+    for i, inside in enumerate(contents):
+        if inside == "treasure":
+            f = state.chests[i]
+            return [(f, 1.0)] if f in fields else []
+    unopened = [i for i, inside in enumerate(contents) if not inside]
+    if not unopened:
+        return []
+    p = 1.0 / len(unopened)
+    return [(state.chests[i], p) for i in unopened]
+
+
+def features(state: Any) -> list[list[float]]:
+    """One row a seat (FEATURES): what it has towards carrying the treasure aboard."""
+    t = _tables()
+    walk, home_t, sail_t, embark = t["walk"], t["home"], t["sail"], t["embark"]
+    fields, landing, near, number = t["fields"], t["landing"], t["near"], t["number"]
+    n = len(state.players)
+    seat_of = {c: i for i, c in enumerate(state.colours)}
+    # each seat's pirates on the island, its starts from aboard (landing place), counts
+    ashore: list[list[str]] = [[] for _ in range(n)]
+    starts: list[set[str]] = [set() for _ in range(n)]
+    alive = [0] * n
+    crews = [0] * n
+    occupant: dict[str, int] = {}
+    ships = state.ships
+    for p, loc in state.pirates.items():
+        seat = seat_of[p.rpartition("-")[0]]
+        if loc == TOTENKISTE:
+            continue
+        alive[seat] += 1
+        if loc in fields:
+            ashore[seat].append(loc)
+            occupant[loc] = seat
+        elif loc.startswith(SHIP_PREFIX):
+            h = ships.get(loc[len(SHIP_PREFIX):])
+            if h:
+                starts[seat].add(landing[h])
+                crews[seat] += 1
+    homes: list[list[str]] = [[] for _ in range(n)]
+    for c, h in ships.items():
+        if h:
+            homes[state.owner[c]].append(landing[h])
+    # a ship still at sea enters a free harbour on 7 or more: its band starts from any free one, later
+    late = [0.0] * n
+    free = [landing[h] for h in t["harbours"] if h not in set(ships.values())]
+    for seat in range(n):
+        if not homes[seat] and ships[state.colours[seat]] is None:
+            homes[seat] = free
+            starts[seat].update(free)
+            late[seat] = ENTER_TURNS
+    spread = _spread(state, fields)
+    known = next((i for i, inside in enumerate(state.contents) if inside == "treasure"), None)
+    rows = []
+    bonus, flees = t["bonus"], t["flees"]
+    for seat in range(n):
+        fetch = home = holds = ready = load = 0.0
+        besieged = support = coming = strike = guard = swarm = force = 0.0
+        for f, p in spread:
+            holder = occupant.get(f)
+            mine = holder == seat
+            # fetching: the nearest pirate walks there (from aboard: ashore first)
+            if mine:
+                go = 0.0
+            else:
+                bp = min((walk[a][f] for a in ashore[seat]), default=99)
+                bp = min([bp] + [embark + walk[lp][f] for lp in starts[seat]])
+                go = bp / TURN_BP + 1.0 + late[seat] if bp < 99 else FAR
+            # carrying home: to a landing place of its own ship, or sailing one nearer first
+            back = min((home_t[f][lp] for lp in homes[seat]), default=FAR)
+            back = min(back, sail_t[f]) if homes[seat] else back
+            fetch += p * go
+            force += p * (sum(1 for a in ashore[seat] if walk[a][f] <= FORCE)
+                          + crews[seat] * any(embark + walk[lp][f] <= FORCE for lp in starts[seat]))
+            home += p * back
+            if holder is None:
+                continue
+            around = [occupant[x] for x in near[f] if x in occupant]
+            if mine:
+                holds += p
+                enemies = sum(1 for o in around if o != seat)
+                besieged += p * enemies
+                support += p * (len(around) - enemies)
+                coming += p * sum(1 for o in range(n) if o != seat for a in ashore[o]
+                                  if a not in near[f] and walk[a][f] <= REACH)
+                if f in homes[seat]:
+                    ready += p
+                    if not enemies:
+                        load += p * LOAD_CHANCE[t["load_cost"][f]]
+            else:
+                # a successful attack (it flees or dies) by the seat's pirates beside the holder
+                mine_around = sum(1 for o in around if o == seat)
+                guard += p * mine_around
+                swarm += p * sum(1 for a in ashore[seat] if a not in near[f] and walk[a][f] <= REACH)
+                if mine_around:
+                    strike += p * _at_least(flees - bonus[min(mine_around, 6)] + t["defence"][f])
+        knows = 0.0
+        if known is not None:
+            fld = state.chests[known]
+            knows = float(seat in state.seen[known] or (number.get(fld) or 0) // 10 != known + 1)
+        at_sea = float(late[seat] > 0)
+        rows.append([fetch, home, holds, ready, load, besieged, support, coming, strike, guard, swarm, force, knows,
+                     float(len(ashore[seat])), float(alive[seat]), at_sea, float(state.seat == seat)])
+    return rows
+
+
+def _at_least(total: int) -> float:
+    """The chance two dice show `total` or more."""
+    return _TWO_DICE[max(0, min(total, 13))]
