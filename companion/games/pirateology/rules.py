@@ -28,6 +28,7 @@ from companion.content.models import say
 from companion.engine import Action, ActionCodec, Draw, Event, Game, IllegalAction, Roll
 from companion.engine.events import NOWHERE, Sink
 from companion.engine.search import SearchBot
+from companion.engine.value import chances
 from companion.words import join, plural
 
 from .actions import (
@@ -49,6 +50,7 @@ from .actions import (
     Wager,
 )
 from . import board_view as ocean_picture
+from . import value
 from .bots import PirateBot
 from .content import (
     BoardFile,
@@ -1360,6 +1362,10 @@ class PirateologyGame(Game[PirState]):
 
     def make_bot(self, seed: int | str = 0):
         return PirateBot(seed)
+
+    def evaluate(self, state: PirState) -> list[float]:
+        """Each seat's chance to win from this position (value.py): where the expert's search stops a playout."""
+        return chances(value.features(state), value.WEIGHTS)
 
     #: the search bot (companion/engine/search.py); nothing lies face down, so its `determinise`
     #: is the engine's: a clone (the decks are drawn, never in an order the state holds)
