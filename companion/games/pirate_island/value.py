@@ -28,10 +28,11 @@ WEIGHTS were fitted by `python tools/fit_values.py pirate-island --games 1500 --
 from __future__ import annotations
 
 import heapq
+from functools import lru_cache
 from typing import Any
 
 from .data import shared
-from .island import SHIP_PREFIX, TOTENKISTE
+from .island import PIRATES_PER_BAND, SHIP_PREFIX, TOTENKISTE
 
 FEATURES: tuple[str, ...] = ("fetch", "home", "holds", "ready", "load", "besieged", "support", "coming", "strike",
                              "guard", "swarm", "force", "knows", "ashore", "alive", "at_sea", "mover")
@@ -98,7 +99,9 @@ def _tables() -> dict[str, Any]:
         load_cost = {lp: rules.loading.fortress if isl.kind[lp] == "fortress" else rules.loading.landing
                      for lp in wait}
         _TABLES.update(bonus=dict(combat.bonus), flees=combat.flees, defence=defence, load_cost=load_cost)
-        _TABLES.update(walk=walk, harbours=isl.harbours, home=home, sail=sail, embark=rules.movement.embark,
+        # field -> where a pirate walks from -> BP (walking costs read backwards: per treasure field)
+        into = {f: {a: walk[a][f] for a in isl.fields} for f in isl.fields}
+        _TABLES.update(into=into, harbours=isl.harbours, home=home, sail=sail, embark=rules.movement.embark,
                        fields=isl.fieldset, landing=isl.landing, near=isl.near, number=isl.number)
     return _TABLES
 
@@ -121,11 +124,12 @@ def _spread(state: Any, fields: frozenset[str]) -> list[tuple[str, float]]:
 def features(state: Any) -> list[list[float]]:
     """One row a seat (FEATURES): what it has towards carrying the treasure aboard."""
     t = _tables()
-    walk, home_t, sail_t, embark = t["walk"], t["home"], t["sail"], t["embark"]
+    into, home_t, sail_t, embark = t["into"], t["home"], t["sail"], t["embark"]
     fields, landing, near, number = t["fields"], t["landing"], t["near"], t["number"]
+    bonus, flees, defence, load_cost = t["bonus"], t["flees"], t["defence"], t["load_cost"]
     n = len(state.players)
-    seat_of = {c: i for i, c in enumerate(state.colours)}
-    # each seat's pirates on the island, its starts from aboard (landing place), counts
+    seat_of = _seat_of(tuple(state.colours))
+    # each seat's pirates on the island, the landing places its crews go ashore from, counts
     ashore: list[list[str]] = [[] for _ in range(n)]
     starts: list[set[str]] = [set() for _ in range(n)]
     alive = [0] * n
@@ -133,9 +137,9 @@ def features(state: Any) -> list[list[float]]:
     occupant: dict[str, int] = {}
     ships = state.ships
     for p, loc in state.pirates.items():
-        seat = seat_of[p.rpartition("-")[0]]
         if loc == TOTENKISTE:
             continue
+        seat = seat_of[p]
         alive[seat] += 1
         if loc in fields:
             ashore[seat].append(loc)
@@ -151,65 +155,71 @@ def features(state: Any) -> list[list[float]]:
             homes[state.owner[c]].append(landing[h])
     # a ship still at sea enters a free harbour on 7 or more: its band starts from any free one, later
     late = [0.0] * n
-    free = [landing[h] for h in t["harbours"] if h not in set(ships.values())]
+    taken = set(ships.values())
+    free = [landing[h] for h in t["harbours"] if h not in taken]
     for seat in range(n):
         if not homes[seat] and ships[state.colours[seat]] is None:
             homes[seat] = free
             starts[seat].update(free)
             late[seat] = ENTER_TURNS
-    spread = _spread(state, fields)
-    known = next((i for i, inside in enumerate(state.contents) if inside == "treasure"), None)
-    rows = []
-    bonus, flees = t["bonus"], t["flees"]
-    for seat in range(n):
-        fetch = home = holds = ready = load = 0.0
-        besieged = support = coming = strike = guard = swarm = force = 0.0
-        for f, p in spread:
-            holder = occupant.get(f)
+    rows = [[0.0] * len(FEATURES) for _ in range(n)]
+    for f, p in _spread(state, fields):
+        to_f = into[f]
+        holder = occupant.get(f)
+        around = [occupant[x] for x in near[f] if x in occupant]
+        for seat in range(n):
+            row = rows[seat]
             mine = holder == seat
+            walks = [to_f[a] for a in ashore[seat]]
+            lands = [embark + to_f[lp] for lp in starts[seat]]
             # fetching: the nearest pirate walks there (from aboard: ashore first)
             if mine:
                 go = 0.0
             else:
-                bp = min((walk[a][f] for a in ashore[seat]), default=99)
-                bp = min([bp] + [embark + walk[lp][f] for lp in starts[seat]])
+                bp = min(walks + lands, default=99)
                 go = bp / TURN_BP + 1.0 + late[seat] if bp < 99 else FAR
             # carrying home: to a landing place of its own ship, or sailing one nearer first
             back = min((home_t[f][lp] for lp in homes[seat]), default=FAR)
             back = min(back, sail_t[f]) if homes[seat] else back
-            fetch += p * go
-            force += p * (sum(1 for a in ashore[seat] if walk[a][f] <= FORCE)
-                          + crews[seat] * any(embark + walk[lp][f] <= FORCE for lp in starts[seat]))
-            home += p * back
+            row[0] += p * go
+            row[1] += p * back
+            row[11] += p * (sum(1 for w in walks if w <= FORCE) + (crews[seat] if lands and min(lands) <= FORCE else 0))
             if holder is None:
                 continue
-            around = [occupant[x] for x in near[f] if x in occupant]
             if mine:
-                holds += p
                 enemies = sum(1 for o in around if o != seat)
-                besieged += p * enemies
-                support += p * (len(around) - enemies)
-                coming += p * sum(1 for o in range(n) if o != seat for a in ashore[o]
-                                  if a not in near[f] and walk[a][f] <= REACH)
+                row[2] += p
+                row[5] += p * enemies
+                row[6] += p * (len(around) - enemies)
+                row[7] += p * sum(1 for o in range(n) if o != seat for a in ashore[o]
+                                  if to_f[a] <= REACH and a not in near[f])
                 if f in homes[seat]:
-                    ready += p
+                    row[3] += p
                     if not enemies:
-                        load += p * LOAD_CHANCE[t["load_cost"][f]]
+                        row[4] += p * LOAD_CHANCE[load_cost[f]]
             else:
                 # a successful attack (it flees or dies) by the seat's pirates beside the holder
                 mine_around = sum(1 for o in around if o == seat)
-                guard += p * mine_around
-                swarm += p * sum(1 for a in ashore[seat] if a not in near[f] and walk[a][f] <= REACH)
+                row[9] += p * mine_around
+                row[10] += p * sum(1 for a in ashore[seat] if to_f[a] <= REACH and a not in near[f])
                 if mine_around:
-                    strike += p * _at_least(flees - bonus[min(mine_around, 6)] + t["defence"][f])
-        knows = 0.0
-        if known is not None:
-            fld = state.chests[known]
-            knows = float(seat in state.seen[known] or (number.get(fld) or 0) // 10 != known + 1)
-        at_sea = float(late[seat] > 0)
-        rows.append([fetch, home, holds, ready, load, besieged, support, coming, strike, guard, swarm, force, knows,
-                     float(len(ashore[seat])), float(alive[seat]), at_sea, float(state.seat == seat)])
+                    row[8] += p * _at_least(flees - bonus[min(mine_around, 6)] + defence[f])
+    known = next((i for i, inside in enumerate(state.contents) if inside == "treasure"), None)
+    carried = known is not None and (number.get(state.chests[known]) or 0) // 10 != known + 1
+    mover = state.seat
+    for seat, row in enumerate(rows):
+        row[12] = float(known is not None and (carried or seat in state.seen[known]))
+        row[13] = float(len(ashore[seat]))
+        row[14] = float(alive[seat])
+        row[15] = float(late[seat] > 0)
+        row[16] = float(mover == seat)
     return rows
+
+
+@lru_cache(maxsize=16)
+def _seat_of(colours: tuple[str, ...]) -> dict[str, int]:
+    """pirate -> the seat of its band, for the colours of a game (shared: do not change it)."""
+    return {f"{c}-{k}": i for i, c in enumerate(colours) for k in range(1, PIRATES_PER_BAND + 1)}
 
 
 def _at_least(total: int) -> float:
