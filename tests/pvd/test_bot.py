@@ -3,8 +3,11 @@ captain is back on the ship or the island sinks): no seeded game with heuristic 
 step limit."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
+from companion.games.pirates_vs_dinosaurs.bots import HeuristicBot
 from companion.games.pirates_vs_dinosaurs.rules import GAME
 from companion.games.pirates_vs_dinosaurs.sim import tally
 from tests.conftest import runs
@@ -34,3 +37,13 @@ def test_no_game_with_a_heuristic_bot_reaches_a_limit_in_500_seeded_games(chunk:
     of CPU for the 500: a Pirates vs. Dinosaurs game between bots costs six times a Pirateology one)."""
     size = FINISH // CHUNKS
     assert limited(GAME, two_heuristic_bots, range(chunk * size, (chunk + 1) * size), tally) == [], END
+
+
+def test_at_the_dig_site_a_fight_with_only_the_cannon_to_use_proceeds() -> None:
+    """Dig Site (the Cannon is kept back there): with nothing else to use before a combat roll, the
+    bot proceeds instead of failing (a position the expert's look-ahead and random moves reach)."""
+    cannon = SimpleNamespace(go=True, source="eq:cannon")
+    proceed = SimpleNamespace(go=True, source="proceed")
+    view = {"roll": {"kind": "combat", "foe": "dinosaur"}}
+    assert HeuristicBot(1).on_pre(view, {"stage": 3, "hand": []}, {"use": [cannon], "proceed": [proceed]},
+                                  [cannon, proceed]) is proceed

@@ -143,6 +143,8 @@ class HeuristicBot:
         cat = catalog()
         if roll.get("foe") == "rival" or me["stage"] == 3:
             uses = [a for a in uses if not a.source.startswith("eq:cannon")] if me["stage"] == 3 else uses
+        if not uses:  # (at the Dig Site the Cannon is kept back: nothing else may be left to use)
+            return by["proceed"][0]
         for a in uses:
             if a.source.startswith("eq:cannon") or a.source == "ps:powder-keg":
                 return a
