@@ -196,7 +196,7 @@ def test_the_odds_beside_a_roll_in_digital_play_and_what_a_card_makes_of_them() 
     has a line whose odds are the panel's own after that card is played (the action applied)."""
     from companion.engine import Session
     from companion.games import get_game
-    from companion.odds import odds_view
+    odds_view = pvd.odds_view  # (the game's odds; the expert's move that heads the card: tests/odds/test_expert_advice.py)
 
     game = get_game("pirates-vs-dinosaurs")
     rng = random.Random(SEED)
@@ -231,7 +231,7 @@ def test_the_odds_of_a_state_are_worked_out_once(monkeypatch: pytest.MonkeyPatch
     and a changed state (the same object changed in place included) is worked out again."""
     from companion.engine import Session
     from companion.games import get_game
-    from companion.odds import odds_view
+    odds_view = pvd.odds_view  # (the game's odds; the expert's move that heads the card: tests/odds/test_expert_advice.py)
 
     game = get_game("pirates-vs-dinosaurs")
     rng = random.Random(SEED)
