@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import copy
 import math
-import random
 
 import pytest
+
+from companion.engine.runner import Playout, Runner
 
 from companion.games.pirate_island import value
 from companion.games.pirate_island.island import TOTENKISTE
@@ -15,20 +16,10 @@ from companion.games.pirate_island.rules import GAME, IslandState
 
 
 def _played(players: int, steps: int, seed: int = 3) -> IslandState:
-    """A seeded game of heuristic bots, `steps` steps in (or its end)."""
-    rng = random.Random(seed)
-    s = GAME.new_state([f"P{i + 1}" for i in range(players)], {})
-    bots = [GAME.make_bot(seed * 10 + i) for i in range(players)]
-    for _ in range(steps):
-        if GAME.is_over(s):
-            break
-        step = GAME.chance_step(s)
-        if step is not None:
-            GAME.play_chance(s, step.sample(rng), step=step)
-            continue
-        seat = GAME.to_move(s)
-        GAME.play(s, bots[seat].choose(GAME.view(s, seat), GAME.legal_actions(s)))
-    return s
+    """A seeded game of heuristic bots, `steps` decisions in (or its end)."""
+    play = Playout(GAME, [f"P{i + 1}" for i in range(players)], {}, seed=seed)
+    Runner(play, {i: GAME.make_bot(seed * 10 + i) for i in range(players)}).advance(100_000, stop=lambda: play.steps >= steps)
+    return play.state
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import copy
 import math
-import random
 
+from companion.engine.runner import Playout, Runner
 from companion.games.pirateology import value
 from companion.games.pirateology.rules import GAME, PirState
 
@@ -13,20 +13,10 @@ from .conftest import table
 
 
 def _played(players: int, seed: int, steps: int = 150) -> PirState:
-    """A seeded heuristic game played `steps` steps in (or to its end)."""
-    rng = random.Random(seed)
-    s = GAME.new_state([f"P{i + 1}" for i in range(players)], {})
-    bots = [GAME.make_bot(f"v:{seed}:{i}") for i in range(players)]
-    for _ in range(steps):
-        if GAME.is_over(s):
-            break
-        step = GAME.chance_step(s)
-        if step is not None:
-            GAME.play_chance(s, step.sample(rng), step=step)
-            continue
-        seat = GAME.to_move(s)
-        GAME.play(s, bots[seat].choose(GAME.view(s, seat), GAME.legal_actions(s)))
-    return s
+    """A seeded heuristic game played `steps` decisions in (or to its end)."""
+    play = Playout(GAME, [f"P{i + 1}" for i in range(players)], {}, seed=seed)
+    Runner(play, {i: GAME.make_bot(f"v:{seed}:{i}") for i in range(players)}).advance(100_000, stop=lambda: play.steps >= steps)
+    return play.state
 
 
 def test_value__a_row_of_every_feature_for_every_seat() -> None:

@@ -3,10 +3,11 @@ one row of features a captain, chances that sum to 1, the captain ahead favoured
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Callable
 
 import pytest
+
+from companion.engine.runner import Playout, Runner
 
 from companion.games.pirates_vs_dinosaurs import value
 from companion.games.pirates_vs_dinosaurs.rules import GAME
@@ -15,19 +16,10 @@ from companion.games.pirates_vs_dinosaurs.state import DIG, SHIP, PvdState
 
 def play_until(players: int, seed: int, stop: Callable[[PvdState], bool], steps: int = 5000) -> PvdState:
     """A seeded game of heuristic bots, played until `stop` holds (or the game ends)."""
-    rng = random.Random(seed)
-    state = GAME.new_state([f"P{i + 1}" for i in range(players)], {})
-    bots = [GAME.make_bot(f"value:{seed}:{i}") for i in range(players)]
-    for _ in range(steps):
-        if GAME.is_over(state) or stop(state):
-            break
-        step = GAME.chance_step(state)
-        if step is not None:
-            GAME.play_chance(state, step.sample(rng), step=step)
-            continue
-        seat = GAME.to_move(state)
-        GAME.play(state, bots[seat].choose(GAME.view(state, seat), GAME.legal_actions(state)))
-    return state
+    play = Playout(GAME, [f"P{i + 1}" for i in range(players)], {}, seed=seed)
+    bots = {i: GAME.make_bot(f"value:{seed}:{i}") for i in range(players)}
+    Runner(play, bots).advance(steps, stop=lambda: stop(play.state))
+    return play.state
 
 
 def at_dig(state: PvdState) -> bool:
