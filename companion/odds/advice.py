@@ -34,6 +34,6 @@ def expert_advice(game: Any, state: Any, player: int | None, lang: str = "en") -
     usual = bot.usual
     theirs = bot.last_estimates.get(usual) if usual is not None and usual != choice else None
     if theirs is None:
-        return {"kind": "advice", "text": w("odds.expert.chance", move=move, p=f"{mine[0]:.0%}", n=mine[1])}
-    return {"kind": "advice", "text": w("odds.expert.better", move=move, p=f"{mine[0]:.0%}", n=mine[1],
+        return {"kind": "advice", "text": w("odds.expert.chance", move=move, p=f"{mine[0]:.0%}")}
+    return {"kind": "advice", "text": w("odds.expert.better", move=move, p=f"{mine[0]:.0%}",
                                         usual=game.describe_action(state, usual), q=f"{theirs[0]:.0%}")}

@@ -42,12 +42,8 @@ WEIGHTS: tuple[float, ...] = (-0.06584, -0.1291, 0.2663, 0.03993, 1.298, -0.1203
 
 #: BP a turn is worth (a roll of two dice; a pirate's cap is 7, a carrier's 9)
 TURN_BP = 7.0
-#: the chance a turn's roll loads the treasure: no doubles and 9 or more (8 or more at a fortress)
-LOAD_CHANCE = {9: 8 / 36, 8: 12 / 36}
 #: what a seat with no way (ship at sea, no pirate left) counts, in turns
 FAR = 12.0
-#: turns a ship at sea waits for 7 or more on two dice to enter a harbour
-ENTER_TURNS = 36 / 21
 #: BP within which an enemy pirate comes beside the treasure's holder on its next turn
 REACH = 8
 #: BP within which a seat's pirate counts in the fight for the treasure (a turn's walk and a step)
@@ -89,7 +85,7 @@ def _tables() -> dict[str, Any]:
         for h in isl.harbours:
             lp = isl.landing[h]
             cost = rules.loading.fortress if isl.kind[lp] == "fortress" else rules.loading.landing
-            wait[lp] = 1.0 / LOAD_CHANCE.get(cost, 8 / 36)
+            wait[lp] = 1.0 / _loads(cost)
         # field -> landing place -> turns to carry the treasure there and load it
         home = {f: {lp: carry[f][lp] / TURN_BP + w for lp, w in wait.items()} for f in isl.fields}
         # ... to the best landing place of any harbour, after sailing the ship there (a turn)
@@ -161,7 +157,7 @@ def features(state: Any) -> list[list[float]]:
         if not homes[seat] and ships[state.colours[seat]] is None:
             homes[seat] = free
             starts[seat].update(free)
-            late[seat] = ENTER_TURNS
+            late[seat] = 1.0 / _at_least(shared().rules.start.enter_harbour)  # (turns a ship at sea waits to enter)
     rows = [[0.0] * len(FEATURES) for _ in range(n)]
     for f, p in _spread(state, fields):
         to_f = into[f]
@@ -196,7 +192,7 @@ def features(state: Any) -> list[list[float]]:
                 if f in homes[seat]:
                     row[3] += p
                     if not enemies:
-                        row[4] += p * LOAD_CHANCE[load_cost[f]]
+                        row[4] += p * _loads(load_cost[f])
             else:
                 # a successful attack (it flees or dies) by the seat's pirates beside the holder
                 mine_around = sum(1 for o in around if o == seat)
@@ -220,6 +216,11 @@ def features(state: Any) -> list[list[float]]:
 def _seat_of(colours: tuple[str, ...]) -> dict[str, int]:
     """pirate -> the seat of its band, for the colours of a game (shared: do not change it)."""
     return {f"{c}-{k}": i for i, c in enumerate(colours) for k in range(1, PIRATES_PER_BAND + 1)}
+
+
+def _loads(need: int) -> float:
+    """The chance a turn's roll loads the treasure: `need` or more (rules.yaml `loading`) and no doubles."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a != b and a + b >= need) / 36
 
 
 def _at_least(total: int) -> float:
