@@ -14,6 +14,8 @@ import math
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -45,8 +47,11 @@ class Timed:
         return action
 
 
-def one(game, g: int, seed: int, budget: Budget) -> tuple[float, list[float], list[int], bool]:
-    """Game g: the expert's reward (1 won, 1/2 shared, 0 lost), its decisions' ms and playouts, finished?"""
+def one(gid: str, seed: int, budget: Budget, g: int) -> tuple[float, list[float], list[int], bool, float]:
+    """Game g: the expert's reward (1 won, 1/2 shared, 0 lost), its decisions' ms and playouts,
+    finished?, and the game's CPU seconds (of the process that played it)."""
+    start = time.process_time()
+    game = get_game(gid)
     me = g % 2
     expert = Timed(SearchBot(f"{seed + g}:{me}", budget))
     bots = {me: expert, 1 - me: game.make_bot(f"{seed + g}:{1 - me}")}
@@ -55,10 +60,10 @@ def one(game, g: int, seed: int, budget: Budget) -> tuple[float, list[float], li
     try:
         Runner(play, bots).advance(getattr(game, "playout_steps", 100_000))
     except RuntimeError:
-        return 0.5, expert.ms, expert.playouts, False
+        return 0.5, expert.ms, expert.playouts, False, time.process_time() - start
     won = set(game.result(play.state).get("winners") or [])
     reward = (1.0 / len(won) if names[me] in won else 0.0) if won else 0.5
-    return reward, expert.ms, expert.playouts, True
+    return reward, expert.ms, expert.playouts, True, time.process_time() - start
 
 
 def main() -> None:
@@ -73,6 +78,7 @@ def main() -> None:
     p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                    help="any other field of the budget (mode=flat, horizon=12, width=6, ...)")
     p.add_argument("--every", type=int, default=20, help="a line on stderr every this many games")
+    p.add_argument("--workers", type=int, default=1, help="games played side by side, one process each")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     budget = APP_BUDGET if args.budget == "app" else QUICK_BUDGET
@@ -82,12 +88,12 @@ def main() -> None:
         kind = type(getattr(budget, name))
         changes[name] = text if kind is str else kind(text)
     budget = Budget(**{**budget.__dict__, **changes})
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     for gid in args.game or GAMES:
-        game = get_game(gid)
-        rewards, ms, playouts, unfinished = [], [], [], 0
-        start = time.process_time()
-        for g in range(args.games):
-            r, m, n, done = one(game, g, args.seed, budget)
+        rewards, ms, playouts, unfinished, cpu = [], [], [], 0, 0.0
+        play = partial(one, gid, args.seed, budget)
+        for g, (r, m, n, done, spent) in enumerate((pool.map if pool else map)(play, range(args.games))):
+            cpu += spent
             rewards.append(r)
             ms += m
             playouts += n
@@ -106,7 +112,7 @@ def main() -> None:
                "decisions": len(ms), "median_ms": round(statistics.median(ms), 1) if ms else None,
                "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 1) if ms else None,
                "median_playouts": statistics.median(playouts) if playouts else None,
-               "cpu_s_per_game": round((time.process_time() - start) / n, 2)}
+               "cpu_s_per_game": round(cpu / n, 2)}
         if args.json:
             print(json.dumps(row), flush=True)
         else:

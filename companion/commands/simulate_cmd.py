@@ -1,5 +1,5 @@
-"""`companion simulate GAME --games N --players P --seed S [--bots a,b,...] [--option k=v] [--workers W]
-[--json] [--chart FILE.png]`: play many bot games (on every core, or `--workers 1` for one) of any game
+"""`companion simulate GAME --games N --players P --seed S [--bots a,b,...] [--think app|quick]
+[--option k=v] [--workers W] [--json] [--chart FILE.png]`: play many bot games (on every core, or `--workers 1` for one) of any game
 with a rules engine and report win rates by seat, by bot and by whatever the game tallies (Pirates
 vs. Dinosaurs: First Mate, Relic, weapon, equipment, how often the island sinks), and game length."""
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.commands.outputs import console as make_console, writable_file
 from companion.engine import bot_kinds, bot_name
+from companion.engine.search import BUDGETS
 from companion.engine.simulation import play_game, summarize
 from companion.errors import UserError
 from companion.games import game_ids, game_module, get_game
@@ -29,6 +30,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=1, help="first seed; game i uses seed + i (default 1)")
     p.add_argument("--bots", default="random", help="comma-separated bot per seat (random, heuristic, expert); "
                                                     "a shorter list is repeated (default random)")
+    p.add_argument("--think", choices=list(BUDGETS), default="app",
+                   help="how long expert bots think: " + ", ".join(
+                       f"{name} ({b.playouts} playouts, at most {b.cap * 1000:.0f} ms a decision)"
+                       for name, b in BUDGETS.items()) + " (default app, as in the app)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, e.g. extra_cards=true (repeatable)")
     p.add_argument("--workers", type=int, default=0, help="processes (default: every core; 1: this process only)")
@@ -46,10 +51,11 @@ def max_workers() -> int:
     return max(4, 2 * (os.cpu_count() or 1))
 
 
-def _play(job: tuple[str, list[str], int, dict[str, Any]]) -> dict[str, Any]:
-    game_id, kinds, seed, options = job
+def _play(job: tuple[str, list[str], int, dict[str, Any], str]) -> dict[str, Any]:
+    game_id, kinds, seed, options, think = job
     sim = game_module(game_id, "sim")
-    record = play_game(get_game(game_id), kinds, seed, options, tally=getattr(sim, "tally", None))
+    record = play_game(get_game(game_id), kinds, seed, options, tally=getattr(sim, "tally", None),
+                       budget=BUDGETS[think])
     record.pop("result")  # the report needs only the record (and it crosses a process boundary)
     return record
 
@@ -84,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UserError(f"--option: {exc}") from None
     bots = [kinds[i % len(kinds)] for i in range(args.players)]
-    jobs = [(game.id, bots, args.seed + i, options) for i in range(args.games)]
+    jobs = [(game.id, bots, args.seed + i, options, args.think) for i in range(args.games)]
     results = _run_all(jobs, min(args.workers or os.cpu_count() or 1, len(jobs)), quiet=args.json)
     report = {"game": game.id, **summarize(results, bots)}
     if args.chart and report["games"]:

@@ -64,6 +64,8 @@ CLOCK_EVERY = 8
 #: the budget the app and `companion play` use, and a smaller one for long simulations
 APP_BUDGET = Budget()
 QUICK_BUDGET = Budget(playouts=12, cap=0.05)
+#: the budgets by the name `companion simulate --think` takes
+BUDGETS = {"app": APP_BUDGET, "quick": QUICK_BUDGET}
 
 
 @dataclass

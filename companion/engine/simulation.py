@@ -16,16 +16,21 @@ from typing import Any
 
 from .bots import make_bot
 from .runner import Playout, Runner
+from .search import Budget, SearchBot
 
 Tally = Callable[[Any], dict[str, Any]]
 
 
 def play_game(game: Any, kinds: list[str], seed: int, options: dict[str, Any] | None = None,
-              tally: Tally | None = None, max_steps: int | None = None) -> dict[str, Any]:
-    """One game between bots of `kinds` (one per seat): who won, its length and the seats' tallies."""
+              tally: Tally | None = None, max_steps: int | None = None, budget: Budget | None = None) -> dict[str, Any]:
+    """One game between bots of `kinds` (one per seat): who won, its length and the seats' tallies;
+    search bots think within `budget` (default: their own, the app's)."""
     names = [f"{kind}-{i + 1}" for i, kind in enumerate(kinds)]
     play = Playout(game, names, options, seed=seed)
     bots = {i: make_bot(game, f"{seed}:{i}", kind) for i, kind in enumerate(kinds)}
+    for bot in bots.values():
+        if budget is not None and isinstance(bot, SearchBot):
+            bot.budget = budget
     unfinished = ""
     limit = max_steps or getattr(game, "playout_steps", 100_000)
     try:

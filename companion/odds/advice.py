@@ -2,7 +2,8 @@
 
 At a decision of the seat with more than one legal action, the expert bot thinks as it would in
 its seat (from determinisations of what the seat may see, within the app's budget) and the advice
-names its choice, with the chance to win its playouts gave that move and, where the expert differs
+names its choice, with the chance to win its playouts gave that move (smoothed: a few
+playouts never read as certain) and, where the expert differs
 from the usual play (the heuristic bot's choice), that move's chance too: the reason it weighed.
 """
 from __future__ import annotations
@@ -12,6 +13,13 @@ from typing import Any
 from companion.engine.bots import bot_kinds
 from companion.engine.search import APP_BUDGET, SearchBot
 from companion.words import words_for
+
+
+def shown_chance(estimate: tuple[float, int]) -> str:
+    """A mean reward of n playouts as a chance, smoothed as if one more were won and one lost:
+    four wins in four playouts read "83%", not a certain "100%" that so few cannot show."""
+    mean, n = estimate
+    return f"{(mean * n + 1) / (n + 2):.0%}"
 
 
 def expert_advice(game: Any, state: Any, player: int | None, lang: str = "en") -> dict[str, Any] | None:
@@ -34,6 +42,6 @@ def expert_advice(game: Any, state: Any, player: int | None, lang: str = "en") -
     usual = bot.usual
     theirs = bot.last_estimates.get(usual) if usual is not None and usual != choice else None
     if theirs is None:
-        return {"kind": "advice", "text": w("odds.expert.chance", move=move, p=f"{mine[0]:.0%}")}
-    return {"kind": "advice", "text": w("odds.expert.better", move=move, p=f"{mine[0]:.0%}",
-                                        usual=game.describe_action(state, usual), q=f"{theirs[0]:.0%}")}
+        return {"kind": "advice", "text": w("odds.expert.chance", move=move, p=shown_chance(mine))}
+    return {"kind": "advice", "text": w("odds.expert.better", move=move, p=shown_chance(mine),
+                                        usual=game.describe_action(state, usual), q=shown_chance(theirs))}

@@ -8,13 +8,15 @@ import json
 import pytest
 
 from companion.commands import simulate_cmd
+from companion.engine.search import BUDGETS, SearchBot
 from companion.engine.simulation import play_game, summarize
 from companion.errors import UserError
 from companion.games import game_ids, get_game
 
 
 def args(game: str, **kw) -> argparse.Namespace:
-    base = dict(game=game, games=3, players=2, seed=1, bots="random", option=[], workers=1, json=True, chart=None)
+    base = dict(game=game, games=3, players=2, seed=1, bots="random", option=[], workers=1, json=True, chart=None,
+                think="app")
     return argparse.Namespace(**{**base, **kw})
 
 
@@ -44,6 +46,20 @@ def test_a_bots_former_name_seats_it_under_its_name_today(capsys) -> None:
     """Kapern's heuristic bot was called "kapern": `--bots kapern` still seats it, reported as heuristic."""
     assert simulate_cmd.run(args("piraten-kapern", games=2, players=2, bots="kapern,random")) == 0
     assert json.loads(capsys.readouterr().out)["bots"] == ["heuristic", "random"]
+
+
+def test_think_sets_the_experts_budget(monkeypatch, capsys) -> None:
+    """`--think quick` seats expert bots that think within the quick budget (the app's by default)."""
+    seen = []
+    real = SearchBot.choose_in
+
+    def watch(self, game, state, seat, legal):
+        seen.append(self.budget)
+        return real(self, game, state, seat, legal)
+    monkeypatch.setattr(SearchBot, "choose_in", watch)
+    assert simulate_cmd.run(args("pirateology", games=1, bots="expert,random", think="quick")) == 0
+    assert seen and set(seen) == {BUDGETS["quick"]}
+    assert json.loads(capsys.readouterr().out)["bots"] == ["expert", "random"]
 
 
 def test_kapern_game_length_is_whole_rounds() -> None:

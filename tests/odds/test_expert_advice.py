@@ -10,6 +10,7 @@ from companion.engine.bots import bot_move
 from companion.engine.runner import Playout
 from companion.games import get_game
 from companion.odds import odds_view
+from companion.odds.advice import shown_chance
 
 
 def a_choice(game, seed: int = 3, skip: int = 6):
@@ -54,3 +55,11 @@ def test_kapern_keeps_its_exact_advice() -> None:
     state, seat = a_choice(game, skip=1)
     view = odds_view(game, state, seat, "en")
     assert view is None or all(not i["text"].startswith("Expert: ") for i in view["items"])
+
+
+def test_a_few_playouts_never_read_as_certain() -> None:
+    """The chance beside the expert's move is its playouts' mean smoothed by one win and one loss:
+    four playouts all won read 83%, not 100%; many playouts read about their mean."""
+    assert shown_chance((1.0, 4)) == "83%"
+    assert shown_chance((0.0, 4)) == "17%"
+    assert shown_chance((0.6, 400)) == "60%"
