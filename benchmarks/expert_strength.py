@@ -74,15 +74,14 @@ def main() -> None:
     p.add_argument("--budget", choices=["app", "quick"], default="app")
     p.add_argument("--playouts", type=int, help="instead of the budget's playouts")
     p.add_argument("--cap", type=float, help="instead of the budget's cap (CPU seconds a decision)")
-    p.add_argument("--rollout", choices=["heuristic", "random"], help="instead of the budget's rollout bot")
     p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                   help="any other field of the budget (mode=flat, horizon=12, width=6, ...)")
+                   help="any other field of the budget (horizon=12, width=4, margin=0.02, ...)")
     p.add_argument("--every", type=int, default=20, help="a line on stderr every this many games")
     p.add_argument("--workers", type=int, default=1, help="games played side by side, one process each")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     budget = APP_BUDGET if args.budget == "app" else QUICK_BUDGET
-    changes = {k: v for k, v in (("playouts", args.playouts), ("cap", args.cap), ("rollout", args.rollout)) if v is not None}
+    changes = {k: v for k, v in (("playouts", args.playouts), ("cap", args.cap)) if v is not None}
     for item in args.set:
         name, _, text = item.partition("=")
         kind = type(getattr(budget, name))
@@ -118,7 +117,7 @@ def main() -> None:
         else:
             print(f"{gid}: expert wins {rate:.1%} (standard error {se:.1%}) of {n} two-player games against the "
                   f"heuristic bot ({unfinished} unfinished); budget {budget.playouts} playouts / {budget.cap * 1000:.0f} ms "
-                  f"({budget.rollout} rollouts): median {row['median_ms']} ms a decision with a choice "
+                  f"(horizon {budget.horizon}, width {budget.width}): median {row['median_ms']} ms a decision with a choice "
                   f"(90th percentile {row['p90_ms']} ms, {len(ms)} decisions), median {row['median_playouts']} "
                   f"playouts; {row['cpu_s_per_game']} CPU s a game", flush=True)
 

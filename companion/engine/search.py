@@ -1,33 +1,35 @@
-"""The expert bot of every game with hidden information: information-set Monte Carlo tree search.
+"""The expert bot of every game with hidden information: a flat Monte Carlo search on shared worlds.
 
-Each playout starts from a **determinisation**: the game's `determinise(state, seat, rng)` keeps
-what the seat's view shows and draws the rest anew (other hands, face-down tokens, the chests the
-seat has not looked into), so the search never reads a secret of another seat; it is the only
-place the bot looks at the state. From there the playout goes down one tree of the seat's and the
-others' decisions (single-observer IS-MCTS, Cowling, Powley and Whitehouse 2011, as OpenSpiel's
-`ismcts` bot does it: a node per decision reached by the same actions, children chosen by PUCT
-among the actions legal in this determinisation, the prior being the game's heuristic bot's
-choice), then a rollout by a bot to the end of the game, whose winners score 1 (shared: 1/k).
-Every step goes through the engine's one path: `legal_actions`, `play`, the pending chance step's
-own `sample` and `play_chance`, on a `clone`; no rule is written here.
+Each round of playouts starts from a **determinisation**: the game's `determinise(state, seat, rng)`
+keeps what the seat's view shows and draws the rest anew (other hands, face-down tokens, the chests
+the seat has not looked into), so the search never reads a secret of another seat; it is the only
+place the bot looks at the state. The candidates (the game's heuristic bot's choice and the best
+`width - 1` others by the game's value estimate right after them) are each played on a clone of
+that one world with the same seed for the dice and the bots (common random numbers: the outcomes
+differ by the move more than by the luck); every playout goes on with heuristic bots for
+`horizon` steps, then the game's `evaluate(state)` (each seat's chance to win, from the position's
+features) ends it; a game over scores its winners 1 (shared: 1/k). Every few rounds the worse half
+of the candidates is dropped. Every step goes through the engine's one path: `legal_actions`,
+`play`, the pending chance step's own `sample` and `play_chance`, on a `clone`; no rule is written here.
 
 The budget is the number of playouts and a hard cap of CPU time (`time.process_time`) a decision,
-checked every few steps of a playout (one cut short teaches nothing, so none is begun that the
-time left would cut short at the pace so far); a decision with one legal
-action costs nothing. The move taken is the heuristic bot's choice unless another action did
-clearly better in enough playouts (`Budget.switch`, `margin`, `confidence`: beyond the noise of
-the playouts), so a small budget plays as the heuristic bot does and a larger one improves on it.
+checked every few steps of a playout (no round is begun that the time left would cut short at the
+pace so far); a decision with one legal action costs nothing. The move taken is the heuristic bot's
+choice unless another beat it on the same worlds by a margin plus the standard error of the paired
+differences, so a small budget plays as the heuristic bot does and a larger one improves on it.
+This is a one-step improvement of the heuristic policy by rollouts (Tesauro and Galperin 1996,
+"On-line policy improvement using Monte-Carlo search"), with determinisations for what is hidden.
 """
 from __future__ import annotations
 
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from .actions import Action
-from .bots import Bot, RandomBot, bot_move
+from .bots import Bot, bot_move
 from .errors import IllegalAction
 
 
@@ -35,27 +37,21 @@ from .errors import IllegalAction
 class Budget:
     """How hard the expert thinks about one decision."""
 
-    #: playouts from a determinisation of the position, at most
-    playouts: int = 48
+    #: playouts, at most (a round plays one for each candidate still in)
+    playouts: int = 96
     #: the hard cap of CPU seconds a decision (a phone stays responsive whatever the position)
     cap: float = 0.2
-    #: the rollout's bot: "heuristic" (the game's own) or "random"
-    rollout: str = "heuristic"
-    #: PUCT's exploration weight and the heuristic choice's share of the prior
-    explore: float = 1.0
-    prior: float = 0.5
-    #: another action than the heuristic's is taken after this many playouts of it, and only with
-    #: a mean reward `margin` above the heuristic choice's
+    #: bot steps a playout takes before the game's value estimate (`evaluate`) ends it; 0: to the end
+    horizon: int = 8
+    #: the candidates: the heuristic's choice and the best of the others by the value estimate
+    #: right after them
+    width: int = 6
+    #: the worse half of the others is dropped every `switch` rounds, and another move than the
+    #: heuristic's is taken only after this many rounds beside it, with a mean reward `margin` plus
+    #: `confidence` standard errors of the paired differences above the heuristic choice's
     switch: int = 4
     margin: float = 0.05
     confidence: float = 1.0
-    #: the search: "tree" (IS-MCTS) or "flat" (the root's candidates compared on shared worlds)
-    mode: str = "tree"
-    #: bot steps a playout takes before the game's value estimate (`evaluate`) ends it; 0: to the end
-    horizon: int = 0
-    #: the root's candidates in the flat search: the heuristic's choice and the best of the others
-    #: by the value estimate right after them
-    width: int = 6
 
 
 #: rollout steps between two looks at the clock (`process_time` costs about a tenth of a step here)
@@ -63,31 +59,9 @@ CLOCK_EVERY = 8
 
 #: the budget the app and `companion play` use, and a smaller one for long simulations
 APP_BUDGET = Budget()
-QUICK_BUDGET = Budget(playouts=12, cap=0.05)
+QUICK_BUDGET = Budget(playouts=24, cap=0.05, width=4)
 #: the budgets by the name `companion simulate --think` takes
 BUDGETS = {"app": APP_BUDGET, "quick": QUICK_BUDGET}
-
-
-@dataclass
-class _Node:
-    """One decision of the tree: its children by action, with visits and summed rewards."""
-
-    visits: int = 0
-    children: dict[Action, "_Child"] = field(default_factory=dict)
-
-
-@dataclass
-class _Child:
-    prior: float
-    visits: int = 0
-    total: float = 0.0
-    node: _Node | None = None
-
-
-def _spread(child: _Child) -> float:
-    """The variance of a child's mean reward, its win rate smoothed (one win and one loss added)."""
-    p = (child.total + 1) / (child.visits + 2)
-    return p * (1 - p) / child.visits
 
 
 def _winners(game: Any, state: Any) -> list[float]:
@@ -99,7 +73,7 @@ def _winners(game: Any, state: Any) -> list[float]:
 
 
 class SearchBot:
-    """The `expert`: IS-MCTS over the game's own rules within a `Budget` (see the module)."""
+    """The `expert`: the flat search over the game's own rules within a `Budget` (see the module)."""
 
     name = "expert"
 
@@ -137,30 +111,11 @@ class SearchBot:
             self._heuristic = game.make_bot
         if self._guide is None:  # (one for the game: a heuristic bot may remember what it did this turn)
             self._guide = self._heuristic(f"{self.seed}:guide")
-        rng = self.rng
         first = self.usual = self._guide.choose(game.view(state, seat), legal)
-        if self.budget.mode == "flat":
-            return self._flat(game, state, seat, legal, first, start)
-        rollout_bots = self._rollout_bots(game, len(state.players), rng)
-        budget = self.budget
-        root = _Node()
-        deadline = start + budget.cap
-        now = time.process_time()
-        sample = getattr(game, "sample_action", None)
-        done = 0
-        # (no playout is begun that the time left would cut short at the pace so far)
-        while done < budget.playouts and now + (now - start) / max(done, 1) < deadline:
-            world = game.determinise(state, seat, rng)
-            if not self._playout(game, world, root, legal, first, rollout_bots, sample, rng, deadline):
-                break
-            done += 1
-            now = time.process_time()
-        self.last_playouts = done
-        self.last_estimates = {a: (c.total / c.visits, c.visits) for a, c in root.children.items() if c.visits}
-        return self._final(root, first)
+        return self._search(game, state, seat, legal, first, start)
 
-    def _flat(self, game: Any, state: Any, seat: int, legal: list[Action], first: Action, start: float) -> Action:
-        """The flat search: the candidates (`_candidates`) played out in rounds, each round one
+    def _search(self, game: Any, state: Any, seat: int, legal: list[Action], first: Action, start: float) -> Action:
+        """The candidates (`_candidates`) played out in rounds, each round one
         determinisation and one seed of the dice and the bots for every candidate alike (common
         random numbers: the outcomes differ by the move more than by the luck); the worse half
         of the others dropped every `switch` rounds; the heuristic's choice kept unless another
@@ -253,84 +208,6 @@ class SearchBot:
             if gain - budget.margin - budget.confidence * spread > best_gain:
                 best, best_gain = action, gain
         return best
-
-    def _final(self, root: _Node, first: Action) -> Action:
-        """The heuristic's choice, unless another action was played out at least `switch` times and
-        its mean reward beats the heuristic choice's by `margin` plus `confidence` standard errors
-        of the difference (a few noisy playouts never overrule it)."""
-        budget = self.budget
-        mine = root.children.get(first)
-        if mine is None or not mine.visits:
-            return first
-        best, best_gain = first, 0.0
-        for action, child in root.children.items():
-            if action == first or child.visits < budget.switch:
-                continue
-            gain = child.total / child.visits - mine.total / mine.visits
-            if gain - budget.margin - budget.confidence * math.sqrt(_spread(child) + _spread(mine)) > best_gain:
-                best, best_gain = action, gain
-        return best
-
-    def _rollout_bots(self, game: Any, seats: int, rng: random.Random) -> dict[int, Bot]:
-        if self.budget.rollout == "random":
-            return {i: RandomBot(rng.getrandbits(32)) for i in range(seats)}
-        return {i: self._heuristic(rng.getrandbits(32)) for i in range(seats)}  # type: ignore[misc]
-
-    def _playout(self, game: Any, s: Any, root: _Node, legal: list[Action], first: Action,
-                 bots: dict[int, Bot], sample: Any, rng: random.Random, deadline: float) -> bool:
-        """One playout on `s` (changed in place): down the tree, one new node, the rollout, the
-        rewards back up; False (and nothing learnt) when the CPU time ran out on the way."""
-        path: list[tuple[_Node, _Child, int]] = []
-        node = root
-        while self._settle(game, s, rng):
-            seat = game.to_move(s)
-            if node is root:  # (the seat's own actions; one a determinisation refuses is left out of it)
-                here = game.legal_actions(s)
-                options, guided = [a for a in legal if a in here] or legal, first
-            else:
-                options, guided = game.legal_actions(s), None
-            if len(options) == 1:
-                game.play(s, options[0])
-                continue
-            action, child = self._select(node, options, guided)
-            try:
-                game.play(s, action)
-            except IllegalAction:
-                break
-            path.append((node, child, seat))
-            if child.node is None:  # a new decision: it joins the tree, and the rollout starts here
-                child.node = _Node()
-                break
-            node = child.node
-        evaluate = getattr(game, "evaluate", None) if self.budget.horizon else None
-        rewards = self._rollout(game, s, bots, sample, rng, deadline, evaluate)
-        if rewards is None:
-            return False
-        for parent, child, seat in path:
-            parent.visits += 1
-            child.visits += 1
-            child.total += rewards[seat]
-        return True
-
-    def _select(self, node: _Node, options: list[Action], guided: Action | None) -> tuple[Action, _Child]:
-        """PUCT among the actions legal here: the heuristic choice (at the root) holds `prior` of the prior."""
-        budget = self.budget
-        n = len(options)
-        children = node.children
-        for a in options:
-            if a not in children:
-                share = budget.prior if a == guided else 0.0
-                rest = (1.0 - budget.prior) / (n - 1) if guided is not None else 1.0 / n
-                children[a] = _Child(share + (rest if a != guided else 0.0))
-        root_n = math.sqrt(node.visits + 1)
-        best, best_score = options[0], -1.0
-        for a in options:
-            c = children[a]
-            q = c.total / c.visits if c.visits else 0.5
-            score = q + budget.explore * c.prior * root_n / (1 + c.visits)
-            if score > best_score:
-                best, best_score = a, score
-        return best, children[best]
 
     @staticmethod
     def _settle(game: Any, s: Any, rng: random.Random) -> bool:

@@ -17,7 +17,7 @@ from companion.games import get_game
 #: the games whose expert is the search bot
 SEARCHED = ["pirate-island", "pirates-vs-dinosaurs", "pirateology"]
 #: playouts only: the tests must not depend on the machine's speed
-SMALL = Budget(playouts=2, cap=math.inf)
+SMALL = Budget(playouts=12, cap=math.inf, width=3)
 
 
 def positions(game, seed: int, every: int = 15, most: int = 6):
@@ -87,7 +87,7 @@ def test_a_state_whose_secrets_are_dealt_anew_gives_the_same_choice(game_id) -> 
         other = game.determinise(state, seat, random.Random(11))
         a, b = SearchBot(2, budget), SearchBot(2, budget)
         assert a.choose_in(game, state, seat, legal) == b.choose_in(game, other, seat, game.legal_actions(other))
-        assert a.last_playouts == b.last_playouts == budget.playouts
+        assert a.last_playouts == b.last_playouts > 0
 
 
 def test_the_cap_bounds_the_playouts_and_a_forced_move_costs_nothing() -> None:
