@@ -110,6 +110,7 @@ def main() -> None:
                "standard_error": round(se, 4), "unfinished": unfinished,
                "decisions": len(ms), "median_ms": round(statistics.median(ms), 1) if ms else None,
                "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 1) if ms else None,
+               "max_ms": round(ms[-1], 1) if ms else None,
                "median_playouts": statistics.median(playouts) if playouts else None,
                "cpu_s_per_game": round(cpu / n, 2)}
         if args.json:
@@ -118,7 +119,7 @@ def main() -> None:
             print(f"{gid}: expert wins {rate:.1%} (standard error {se:.1%}) of {n} two-player games against the "
                   f"heuristic bot ({unfinished} unfinished); budget {budget.playouts} playouts / {budget.cap * 1000:.0f} ms "
                   f"(horizon {budget.horizon}, width {budget.width}): median {row['median_ms']} ms a decision with a choice "
-                  f"(90th percentile {row['p90_ms']} ms, {len(ms)} decisions), median {row['median_playouts']} "
+                  f"(90th percentile {row['p90_ms']} ms, longest {row['max_ms']} ms, {len(ms)} decisions), median {row['median_playouts']} "
                   f"playouts; {row['cpu_s_per_game']} CPU s a game", flush=True)
 
 

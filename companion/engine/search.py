@@ -124,7 +124,8 @@ class SearchBot:
         deadline = start + budget.cap
         evaluate = getattr(game, "evaluate", None) if budget.horizon else None
         sample = getattr(game, "sample_action", None)
-        alive = self._candidates(game, state, seat, legal, first, evaluate, rng)
+        # (the candidates' look takes at most a quarter of the cap: the rest is for the playouts)
+        alive = self._candidates(game, state, seat, legal, first, evaluate, rng, start + budget.cap / 4)
         rewards: dict[Action, list[float]] = {a: [] for a in alive}
         done = rounds = 0
         now = time.process_time()
@@ -153,29 +154,31 @@ class SearchBot:
         return self._paired_best(rewards, first)
 
     def _candidates(self, game: Any, state: Any, seat: int, legal: list[Action], first: Action,
-                    evaluate: Any, rng: random.Random) -> list[Action]:
+                    evaluate: Any, rng: random.Random, deadline: float) -> list[Action]:
         """The heuristic's choice first, then up to `width - 1` others: with a value estimate the
-        best by it right after the move (in one determinisation), else drawn at random."""
+        best by it right after the move (in one determinisation; those not looked at before
+        `deadline` rank last), else drawn at random."""
         others = [a for a in legal if a != first]
         room = self.budget.width - 1
-        if len(others) > room:
-            if evaluate is None:
-                others = rng.sample(others, room)
-            else:
-                world = game.determinise(state, seat, rng)
-                seed = rng.getrandbits(32)
-
-                def after(action: Action) -> float:
-                    s = game.clone(world)
-                    try:
-                        game.play(s, action)
-                    except IllegalAction:
-                        return -1.0
-                    if not self._settle(game, s, random.Random(seed)):
-                        return _winners(game, s)[seat]
-                    return evaluate(s)[seat]
-                others = sorted(others, key=after, reverse=True)[:room]
-        return [first] + others
+        if len(others) <= room:
+            return [first] + others
+        if evaluate is None:
+            return [first] + rng.sample(others, room)
+        world = game.determinise(state, seat, rng)
+        seed = rng.getrandbits(32)
+        scores: dict[Action, float] = {}
+        for action in others:
+            if time.process_time() > deadline:
+                break
+            s = game.clone(world)
+            try:
+                game.play(s, action)
+            except IllegalAction:
+                scores[action] = -1.0
+                continue
+            alive = self._settle(game, s, random.Random(seed))
+            scores[action] = evaluate(s)[seat] if alive else _winners(game, s)[seat]
+        return [first] + sorted(others, key=lambda a: scores.get(a, -2.0), reverse=True)[:room]
 
     def _paired(self, game: Any, world: Any, action: Action, seat: int, seed: int, evaluate: Any,
                 sample: Any, deadline: float) -> float | None:
