@@ -36,8 +36,11 @@ def test_heuristic_bot_beats_three_random_bots() -> None:
 
 
 def test_heuristic_bots_finish_their_games_with_the_treasure() -> None:
-    record = play_game(GAME, ["heuristic"] * 4, 7)
+    record = play_game(GAME, ["heuristic"] * 4, 7, tally=tally)
     assert record["result"]["ended"] == "treasure" and len(record["winners"]) == 1
+    # 2. Setup: each ship entered a harbour of its own; simulate reports win rates by harbour
+    harbours = [seat["harbour"] for seat in record["seats"]]
+    assert len(set(harbours)) == 4 and all(h in GAME.island.harbours for h in harbours)
 
 
 def kinds_of(seed: int) -> list[str]:
