@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.engine.runner import Playout, Runner  # noqa: E402
-from companion.engine.search import APP_BUDGET, HORIZON, QUICK_BUDGET, Budget, SearchBot  # noqa: E402
+from companion.engine.search import APP_BUDGET, QUICK_BUDGET, Budget, SearchBot  # noqa: E402
 from companion.games import get_game  # noqa: E402
 
 GAMES = ["pirate-island", "pirates-vs-dinosaurs", "pirateology"]
@@ -85,12 +85,11 @@ def main() -> None:
     for item in args.set:
         name, _, text = item.partition("=")
         kind = type(getattr(budget, name))
-        changes[name] = text if kind is str else int(text) if name == "horizon" else kind(text)
+        changes[name] = text if kind is str else kind(text)
     budget = Budget(**{**budget.__dict__, **changes})
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     for gid in args.game or GAMES:
         rewards, ms, playouts, unfinished, cpu = [], [], [], 0, 0.0
-        horizon = budget.horizon if budget.horizon is not None else getattr(get_game(gid), "search_horizon", HORIZON)
         play = partial(one, gid, args.seed, budget)
         for g, (r, m, n, done, spent) in enumerate((pool.map if pool else map)(play, range(args.games))):
             cpu += spent
@@ -107,7 +106,7 @@ def main() -> None:
         rate = sum(rewards) / n
         se = math.sqrt(rate * (1 - rate) / n)
         ms.sort()
-        row = {"game": gid, "games": n, "budget": {**budget.__dict__, "horizon": horizon}, "win_rate": round(rate, 4),
+        row = {"game": gid, "games": n, "budget": budget.__dict__, "win_rate": round(rate, 4),
                "standard_error": round(se, 4), "unfinished": unfinished,
                "decisions": len(ms), "median_ms": round(statistics.median(ms), 1) if ms else None,
                "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 1) if ms else None,
@@ -119,7 +118,7 @@ def main() -> None:
         else:
             print(f"{gid}: expert wins {rate:.1%} (standard error {se:.1%}) of {n} two-player games against the "
                   f"heuristic bot ({unfinished} unfinished); budget {budget.playouts} playouts / {budget.cap * 1000:.0f} ms "
-                  f"(horizon {horizon}, width {budget.width}): median {row['median_ms']} ms a decision with a choice "
+                  f"(horizon {budget.horizon}, width {budget.width}): median {row['median_ms']} ms a decision with a choice "
                   f"(90th percentile {row['p90_ms']} ms, longest {row['max_ms']} ms, {len(ms)} decisions), median {row['median_playouts']} "
                   f"playouts; {row['cpu_s_per_game']} CPU s a game", flush=True)
 

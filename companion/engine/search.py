@@ -41,9 +41,8 @@ class Budget:
     playouts: int = 96
     #: the hard cap of CPU seconds a decision (a phone stays responsive whatever the position)
     cap: float = 0.2
-    #: bot steps a playout takes before the game's value estimate (`evaluate`) ends it; 0: to the
-    #: end; None: the game's own `search_horizon` (about a turn and the reply to it), else HORIZON
-    horizon: int | None = None
+    #: bot steps a playout takes before the game's value estimate (`evaluate`) ends it; 0: to the end
+    horizon: int = 8
     #: the candidates: the heuristic's choice and the best of the others by the value estimate
     #: right after them
     width: int = 6
@@ -54,9 +53,6 @@ class Budget:
     margin: float = 0.05
     confidence: float = 1.0
 
-
-#: the horizon of a game that names none (bot steps)
-HORIZON = 8
 
 #: rollout steps between two looks at the clock (`process_time` costs about a tenth of a step here)
 CLOCK_EVERY = 8
@@ -126,8 +122,7 @@ class SearchBot:
         beat it clearly (`_paired_best`)."""
         budget, rng = self.budget, self.rng
         deadline = start + budget.cap
-        horizon = budget.horizon if budget.horizon is not None else getattr(game, "search_horizon", HORIZON)
-        evaluate = getattr(game, "evaluate", None) if horizon else None
+        evaluate = getattr(game, "evaluate", None) if budget.horizon else None
         sample = getattr(game, "sample_action", None)
         # (the candidates' look takes at most a quarter of the cap: the rest is for the playouts)
         alive = self._candidates(game, state, seat, legal, first, evaluate, rng, start + budget.cap / 4)
@@ -140,7 +135,7 @@ class SearchBot:
             world, seed = game.determinise(state, seat, rng), rng.getrandbits(32)
             got = []
             for action in alive:
-                got.append(self._paired(game, world, action, seat, seed, evaluate, horizon, sample, deadline))
+                got.append(self._paired(game, world, action, seat, seed, evaluate, sample, deadline))
                 if got[-1] is None:
                     break
             if got[-1] is None:
@@ -186,7 +181,7 @@ class SearchBot:
         return [first] + sorted(others, key=lambda a: scores.get(a, -2.0), reverse=True)[:room]
 
     def _paired(self, game: Any, world: Any, action: Action, seat: int, seed: int, evaluate: Any,
-                horizon: int, sample: Any, deadline: float) -> float | None:
+                sample: Any, deadline: float) -> float | None:
         """`action` played on a clone of `world`, then the game by heuristic bots and dice seeded by
         `seed` (the same for every candidate of a round): the seat's reward (None: past the cap)."""
         s = game.clone(world)
@@ -196,7 +191,7 @@ class SearchBot:
         except IllegalAction:  # (a determinisation that refuses it: it counts as lost)
             return 0.0
         bots = {i: self._heuristic(f"{seed}:{i}") for i in range(len(s.players))}  # type: ignore[misc]
-        rewards = self._rollout(game, s, bots, sample, rng, deadline, evaluate, horizon)
+        rewards = self._rollout(game, s, bots, sample, rng, deadline, evaluate)
         return None if rewards is None else rewards[seat]
 
     def _paired_best(self, rewards: dict[Action, list[float]], first: Action) -> Action:
@@ -227,15 +222,14 @@ class SearchBot:
             game.play_chance(s, step.sample(rng), step=step)
         return False
 
-    @staticmethod
-    def _rollout(game: Any, s: Any, bots: dict[int, Bot], sample: Any, rng: random.Random,
-                 deadline: float, evaluate: Any, horizon: int) -> list[float] | None:
+    def _rollout(self, game: Any, s: Any, bots: dict[int, Bot], sample: Any, rng: random.Random,
+                 deadline: float, evaluate: Any = None) -> list[float] | None:
         """The game played by `bots` to its end, or with the value estimate `evaluate` for
         `horizon` steps: each seat's reward or chance (None: past the deadline)."""
-        limit = horizon if evaluate is not None else getattr(game, "playout_steps", 100_000)
+        limit = self.budget.horizon if evaluate is not None else getattr(game, "playout_steps", 100_000)
         clock = time.process_time
         for n in range(limit):
-            if not SearchBot._settle(game, s, rng):
+            if not self._settle(game, s, rng):
                 return _winners(game, s)
             if not n % CLOCK_EVERY and clock() > deadline:
                 return None
@@ -243,6 +237,6 @@ class SearchBot:
             if move is None:
                 break
             game.play(s, move[0])
-        if evaluate is not None and SearchBot._settle(game, s, rng):
+        if evaluate is not None and self._settle(game, s, rng):
             return evaluate(s)
         return _winners(game, s) if game.is_over(s) else [0.0] * len(s.players)

@@ -1529,10 +1529,6 @@ class IslandGame(Game[IslandState]):
 
     #: the search bot (companion/engine/search.py), playing from `determinise`
     more_bots = {"expert": SearchBot}
-    #: bot steps the expert's playouts take before `evaluate` (search.py): each pirate's move is a
-    #: step, so 16 see a band's turn through and the other band's answer (32 leave about 20
-    #: playouts within the cap)
-    search_horizon = 16
 
     def determinise(self, s: IslandState, seat: int, rng: random.Random) -> IslandState:
         """What `seat` cannot see is which of the chests others opened holds the treasure (who
