@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UserError(f"--option: {exc}") from None
     bots = [kinds[i % len(kinds)] for i in range(args.players)]
-    jobs = [(game.id, bots, args.seed + i, options, args.think) for i in range(args.games)]
+    jobs = [(game.id, bots, args.seed + i, options, getattr(args, "think", "app")) for i in range(args.games)]
     results = _run_all(jobs, min(args.workers or os.cpu_count() or 1, len(jobs)), quiet=args.json)
     report = {"game": game.id, **summarize(results, bots)}
     if args.chart and report["games"]:
