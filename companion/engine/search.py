@@ -22,6 +22,7 @@ This is a one-step improvement of the heuristic policy by rollouts (Tesauro and 
 """
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -93,6 +94,10 @@ class SearchBot:
         self.last_estimates: dict[Action, tuple[float, int]] = {}
         #: the heuristic bot's choice at the last decision with a choice (what the advice compares with)
         self.usual: Action | None = None
+        #: the seat's views at which the search took another move than the heuristic's: met again,
+        #: the heuristic's move is taken (a move that only opens a menu, closed again by the next,
+        #: would otherwise bring the search back to the same choice for ever)
+        self._deviated: set[str] = set()
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Without the state only the forced case can be answered (the Runner calls `choose_in`)."""
@@ -111,8 +116,15 @@ class SearchBot:
             self._heuristic = game.make_bot
         if self._guide is None:  # (one for the game: a heuristic bot may remember what it did this turn)
             self._guide = self._heuristic(f"{self.seed}:guide")
-        first = self.usual = self._guide.choose(game.view(state, seat), legal)
-        return self._search(game, state, seat, legal, first, start)
+        view = game.view(state, seat)
+        first = self.usual = self._guide.choose(view, legal)
+        here = json.dumps(view, sort_keys=True, default=str)
+        if here in self._deviated:
+            return first
+        choice = self._search(game, state, seat, legal, first, start)
+        if choice != first:
+            self._deviated.add(here)
+        return choice
 
     def _search(self, game: Any, state: Any, seat: int, legal: list[Action], first: Action, start: float) -> Action:
         """The candidates (`_candidates`) played out in rounds, each round one

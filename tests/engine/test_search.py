@@ -100,3 +100,17 @@ def test_the_cap_bounds_the_playouts_and_a_forced_move_costs_nothing() -> None:
     assert bot.last_playouts == 0
     assert action == SearchBot(1, Budget(playouts=0, cap=math.inf)).choose_in(game, state, seat, legal)  # the heuristic's
     assert bot.choose_in(game, state, seat, legal[:1]) == legal[0] and bot.last_playouts == 0
+
+
+def test_a_choice_met_again_after_a_deviation_takes_the_heuristics_move() -> None:
+    """A move that only opens a menu (PvD's Hand), closed by the next, brings the expert back to
+    the same choice: met again where it deviated, it plays the heuristic's move, so no game loops."""
+    game = get_game("pirates-vs-dinosaurs")
+    eager = Budget(playouts=12, cap=math.inf, width=3, switch=1, margin=-1.0, confidence=0.0)  # (it deviates readily)
+    for state, seat in positions(game, 6, every=3, most=12):
+        bot = SearchBot(3, eager)
+        legal = game.legal_actions(state)
+        if bot.choose_in(game, state, seat, legal) != bot.usual:
+            assert bot.choose_in(game, state, seat, legal) == bot.usual
+            return
+    pytest.fail("the eager expert never deviated in twelve positions")
