@@ -28,9 +28,10 @@ def play_game(game: Any, kinds: list[str], seed: int, options: dict[str, Any] | 
     names = [f"{kind}-{i + 1}" for i, kind in enumerate(kinds)]
     play = Playout(game, names, options, seed=seed)
     bots = {i: make_bot(game, f"{seed}:{i}", kind) for i, kind in enumerate(kinds)}
-    for bot in bots.values():
-        if budget is not None and isinstance(bot, SearchBot):
-            bot.budget = budget
+    if budget is not None:  # (the search bots' budget; other bots have none)
+        for bot in bots.values():
+            if isinstance(bot, SearchBot):
+                bot.budget = budget
     unfinished = ""
     limit = max_steps or getattr(game, "playout_steps", 100_000)
     try:
