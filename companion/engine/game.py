@@ -9,7 +9,6 @@ must outlive the steps after it (a session's snapshots, a preview, a bot's searc
 """
 from __future__ import annotations
 
-import copy
 import random
 from abc import ABC, abstractmethod
 from typing import Any, Generic, TypeVar
@@ -18,7 +17,7 @@ from .actions import Action, ActionCodec
 from .chance import ChanceStep
 from .errors import IllegalAction
 from .events import NOWHERE, Event, Sink
-from .state import from_jsonable, to_jsonable
+from .state import copy_plain, from_jsonable, to_jsonable
 
 S = TypeVar("S")
 _KINDS = {bool: "true or false", int: "a whole number", str: "text", float: "a number"}
@@ -137,7 +136,7 @@ class Game(ABC, Generic[S]):
 
     def clone(self, state: S) -> S:
         """A copy that later steps of `state` cannot reach (snapshots, previews, a bot's search)."""
-        return copy.deepcopy(state)
+        return copy_plain(state)
 
     def determinise(self, state: S, seat: int, rng: random.Random) -> S:
         """A clone of `state` in which what `seat` cannot see is drawn anew from `rng` (other hands,

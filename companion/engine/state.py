@@ -1,6 +1,7 @@
 """Plain-data states: dataclasses to JSON and back, driven by type hints (no per-game code)."""
 from __future__ import annotations
 
+import copy
 import dataclasses
 import types
 import typing
@@ -38,6 +39,39 @@ def to_jsonable(obj: Any) -> Any:
     if isinstance(obj, (bool, int, float, str)):
         return obj
     raise TypeError(f"not JSON-serialisable state value: {obj!r}")
+
+
+def copy_plain(obj: Any) -> Any:
+    """A deep copy of a plain-data state (a game's `clone`, thousands a second in a search): lists,
+    dicts, sets and dataclasses copied, scalars and frozen dataclasses of scalars shared, anything
+    else by `copy.deepcopy`. Two places holding one list become two lists, as a save and load
+    makes them (a state keeps no such sharing). About three times faster than `copy.deepcopy`."""
+    t = type(obj)
+    if t in _SCALARS:
+        return obj
+    if t is list:
+        return [v if type(v) in _SCALARS else copy_plain(v) for v in obj]
+    if t is dict:
+        return {k: v if type(v) in _SCALARS else copy_plain(v) for k, v in obj.items()}
+    if t is tuple:
+        return obj if all(type(v) in _SCALARS for v in obj) else tuple(copy_plain(v) for v in obj)
+    if t is set or t is frozenset:
+        return t(obj) if all(type(v) in _SCALARS for v in obj) else copy.deepcopy(obj)
+    names = _FIELDS.get(t)
+    if names is None and dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(obj))
+    if names is None:
+        return copy.deepcopy(obj)
+    if t.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        values = [getattr(obj, n) for n in names]
+        if all(type(v) in _SCALARS or (type(v) is tuple and all(type(w) in _SCALARS for w in v)) for v in values):
+            return obj
+        return copy.deepcopy(obj)
+    if not hasattr(obj, "__dict__") or len(obj.__dict__) != len(names):
+        return copy.deepcopy(obj)  # (slots, or attributes beside the fields)
+    new = object.__new__(t)
+    new.__dict__.update({k: v if type(v) in _SCALARS else copy_plain(v) for k, v in obj.__dict__.items()})
+    return new
 
 
 def from_jsonable(hint: Any, data: Any) -> Any:

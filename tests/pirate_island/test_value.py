@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import math
+import random
 
 import pytest
 
@@ -13,6 +14,8 @@ from companion.engine.runner import Playout, Runner
 from companion.games.pirate_island import value
 from companion.games.pirate_island.island import TOTENKISTE
 from companion.games.pirate_island.rules import GAME, IslandState
+
+from .conftest import place, table
 
 
 def _played(players: int, steps: int, seed: int = 3) -> IslandState:
@@ -67,3 +70,39 @@ def test_evaluate_leaves_the_state_unchanged() -> None:
     GAME.evaluate(s)
     value.features(s)
     assert s == before
+
+
+def _looked(walked_away: bool) -> IslandState:
+    """Ann (seat 0) knows nothing; Ben (seat 1) looked into chest 0, whose field his pirate still
+    stands on or has walked away from."""
+    s = table()
+    s.contents = ["empty"] + [""] * (len(s.chests) - 1)
+    s.seen = [[1]] + [[] for _ in s.chests[1:]]
+    here = s.chests[0]
+    away = next(f for f in GAME.island.fields if f not in s.chests and f not in GAME.island.near[here])
+    return place(s, "blue-1", away if walked_away else here)
+
+
+@pytest.mark.parametrize("walked_away", [False, True])
+def test_a_chest_whose_lookers_walked_away_is_the_treasure_less_often(walked_away: bool) -> None:
+    """11. Discovering the Treasure: who finds the treasure takes it along or stands by it (leaving
+    it to mislead is allowed, so it stays possible): the expert's determinisations put the
+    treasure into a chest an opponent looked into and left `LEFT` times as often as into an
+    unopened one, into one the opponent still stands on as often. Public facts only: the same
+    whatever the chest holds."""
+    s = _looked(walked_away)
+    odds = value.chest_odds(s, 0)
+    assert set(odds) == set(range(len(s.chests)))
+    assert odds[0] == (value.LEFT if walked_away else 1.0) and all(odds[i] == 1.0 for i in range(1, 6))
+    hidden = GAME.clone(s)
+    hidden.contents[0] = "treasure"
+    assert value.chest_odds(hidden, 0) == odds
+    assert value.chest_odds(s, 1) == {i: 1.0 for i in range(1, 6)}  # (Ben knows chest 0)
+    rng = random.Random(7)
+    worlds = [GAME.determinise(hidden, 0, rng) for _ in range(3000)]
+    share = sum(w.contents[0] == "treasure" for w in worlds) / len(worlds)
+    expected = odds[0] / sum(odds.values())
+    assert abs(share - expected) < 0.03, (share, expected)
+    assert all(w.contents.count("treasure") <= 1 and all(c in ("", "empty", "treasure") for c in w.contents)
+               for w in worlds)
+    assert all(w.contents[1:] == [""] * 5 for w in worlds)  # (an unopened chest's look draws)

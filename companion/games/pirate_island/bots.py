@@ -10,6 +10,7 @@ the odds are good; keep its own carrier away from fog and storms as the rules al
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from companion.engine import Action
@@ -98,8 +99,16 @@ class IslandBot:
         cost = {(p, o["to"], o["carry"]): o["cost"] for p, opts in options.items() for o in opts}
 
         def dist_to(targets: list[str]):
+            """field -> steps to the nearest of `targets`, each field worked out once a decision"""
             tables = [isl.steps_from(t) for t in targets]
-            return lambda f: min((t.get(f, 99) for t in tables), default=99)
+            known: dict[str, int] = {}
+
+            def steps(f: str) -> int:
+                got = known.get(f)
+                if got is None:
+                    got = known[f] = min((t.get(f, 99) for t in tables), default=99)
+                return got
+            return steps
 
         # 1. carry the treasure home
         carriers = [a for a in moves if a.carry]
@@ -205,10 +214,13 @@ class IslandBot:
         return max(legal, key=lambda a: min((t.get(a.to, 99) for t in tables), default=0))
 
 
+@lru_cache(maxsize=None)
 def _at_least(total: int) -> float:
-    """P(two dice >= total)."""
+    """P(two dice >= total) (asked at every attack a search's playouts weigh)."""
     return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= total) / 36
 
 
+@lru_cache(maxsize=None)
 def _at_most(total: int) -> float:
+    """P(two dice <= total)."""
     return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= total) / 36

@@ -1534,20 +1534,25 @@ class IslandGame(Game[IslandState]):
         """What `seat` cannot see is which of the chests others opened holds the treasure (who
         looked is public, and so is a chest carried off its sector's field: only the treasure is
         carried). Unless the seat knows, the treasure goes to one of the chests it has not seen
-        inside, each alike (an unopened one: its look draws it, as the rules' draw does)."""
+        inside, by the odds `value.chest_odds` gives from what the table saw (an unopened one: its
+        look draws it, as the rules' draw does)."""
         new = self.clone(s)
         number = self.island.number
         for i, (fld, inside) in enumerate(zip(new.chests, new.contents)):
             if inside == "treasure" and (seat in new.seen[i] or (number.get(fld) or 0) // 10 != i + 1):
                 return new
-        opened = [i for i, inside in enumerate(new.contents) if inside and seat not in new.seen[i]]
-        for i in opened:
-            new.contents[i] = "empty"
-        unopened = new.contents.count("")
-        if opened or unopened:
-            pick = rng.randrange(len(opened) + unopened)
-            if pick < len(opened):
-                new.contents[opened[pick]] = "treasure"
+        odds = value.chest_odds(new, seat)
+        for i, inside in enumerate(new.contents):
+            if inside and seat not in new.seen[i]:
+                new.contents[i] = "empty"
+        if odds:
+            pick = rng.random() * sum(odds.values())
+            for i, weight in odds.items():
+                pick -= weight
+                if pick < 0:
+                    break
+            if new.contents[i]:  # (an opened chest; an unopened one stays closed: its look draws)
+                new.contents[i] = "treasure"
         return new
 
     def evaluate(self, state: IslandState) -> list[float]:

@@ -51,6 +51,11 @@ FORCE = 9
 #: total -> the chance two dice show it or more
 _TWO_DICE = [sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= k) / 36 for k in range(14)]
 
+#: the odds a chest others looked into holds the treasure, against an unopened one's, once every
+#: seat that looked has left its field: who finds the treasure mostly stands by it or carries it
+#: off (11. Discovering the Treasure allows leaving it to mislead, so not never)
+LEFT = 0.2
+
 _TABLES: dict[str, Any] = {}
 
 
@@ -115,6 +120,21 @@ def _spread(state: Any, fields: frozenset[str]) -> list[tuple[str, float]]:
         return []
     p = 1.0 / len(unopened)
     return [(state.chests[i], p) for i in unopened]
+
+
+def chest_odds(state: Any, seat: int) -> dict[int, float]:
+    """chest -> the odds it holds the treasure, as `seat` can tell from what the table saw (a
+    determinisation draws by them): each chest it has not looked into, unopened ones alike, one
+    that others looked into and all of them walked away from `LEFT` as much. Only for a seat that
+    does not know where the treasure is."""
+    seat_of = _seat_of(tuple(state.colours))
+    standing = {loc: seat_of[p] for p, loc in state.pirates.items()}
+    odds: dict[int, float] = {}
+    for i, (fld, inside) in enumerate(zip(state.chests, state.contents)):
+        if seat in state.seen[i]:
+            continue
+        odds[i] = 1.0 if not inside or standing.get(fld) in state.seen[i] else LEFT
+    return odds
 
 
 def features(state: Any) -> list[list[float]]:

@@ -3,7 +3,8 @@
 Only those who looked into a chest learn what it holds: a view carries a chest's contents only
 for a seat in its `seen` list (the table view, player None, never). Who looked is public (at the
 table everybody sees a chest lifted). The seat to move also gets its options ready for a UI:
-destinations with cost and route per pirate, sailing, loading and attacks with their odds.
+destinations with cost per pirate, sailing, loading and attacks with their odds (a move's route
+is the board's to draw: `move_options`; bots read a view at every step of a search).
 """
 from __future__ import annotations
 
@@ -29,28 +30,36 @@ def view(game: Any, s: Any, player: int | None) -> dict[str, Any]:
     data = game.data
     to_move = game.to_move(s)
     occ = {}
-    players = []
-    for i, name in enumerate(s.players):
-        colour = s.colours[i]
-        band = [p for p in s.pirates if p.startswith(colour + "-")]
-        players.append({"seat": i, "name": name, "colour": colour, "colour_name": data.colour_names[colour],
-                        "hex": data.colour_hex[colour], "ship": s.ships[colour],
-                        "ships": [c for c in s.colours if s.owner[c] == i],
-                        "ashore": sum(1 for p in band if s.pirates[p] in isl.fieldset),
-                        "aboard": sum(1 for p in band if s.pirates[p].startswith(SHIP_PREFIX)),
-                        "totenkiste": sum(1 for p in band if s.pirates[p] == TOTENKISTE)})
+    fields = isl.fieldset
+    seats = game.seats(s)
+    name = data.pirate_name
+    chest_fields = set(s.chests)
+    # each seat's pirates ashore, aboard and in the Totenkiste
+    counts = [[0, 0, 0] for _ in s.players]
     pirates = []
     for p in sorted(s.pirates):
         loc = s.pirates[p]
-        chest = game.chest_at(s, loc) if loc in isl.fieldset else None
-        entry = {"id": p, "name": game.data.pirate_name(p), "seat": game.seat_of(s, p), "where": loc, "label": where_words(game, loc),
+        seat = seats[p]
+        ashore = loc in fields
+        entry = {"id": p, "name": name(p), "seat": seat, "where": loc, "label": where_words(game, loc),
                  "spent": s.spent.get(p, 0), "moved": p in s.moved, "stopped": p in s.stopped,
-                 "attacked": p in s.attacked, "on_chest": chest is not None}
-        if loc.startswith(SHIP_PREFIX):
-            entry["harbour"] = s.ships[loc[len(SHIP_PREFIX):]]
-        pirates.append(entry)
-        if loc in isl.fieldset:
+                 "attacked": p in s.attacked, "on_chest": ashore and loc in chest_fields}
+        if ashore:
+            counts[seat][0] += 1
             occ[loc] = p
+        elif loc.startswith(SHIP_PREFIX):
+            entry["harbour"] = s.ships[loc[len(SHIP_PREFIX):]]
+            counts[seat][1] += 1
+        elif loc == TOTENKISTE:
+            counts[seat][2] += 1
+        pirates.append(entry)
+    players = []
+    for i, who in enumerate(s.players):
+        colour = s.colours[i]
+        players.append({"seat": i, "name": who, "colour": colour, "colour_name": data.colour_names[colour],
+                        "hex": data.colour_hex[colour], "ship": s.ships[colour],
+                        "ships": [c for c in s.colours if s.owner[c] == i],
+                        "ashore": counts[i][0], "aboard": counts[i][1], "totenkiste": counts[i][2]})
     chests = []
     for i, f in enumerate(s.chests):
         entry = {"chest": i, "field": f, "label": where_words(game, f), "looked": [s.players[k] for k in s.seen[i]]}
@@ -110,10 +119,11 @@ def options(game: Any, s: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if s.phase == "move":
         moves: dict[str, list[dict[str, Any]]] = {}
-        for p, opts in sorted(game.band_move_options(s).items()):
-            for (to, carry), (cost, route) in sorted(opts.items()):
-                moves.setdefault(p, []).append({"to": to, "label": isl.label[to], "cost": cost, "carry": carry,
-                                                "route": route})
+        label = isl.label
+        for p, opts in sorted(game.band_move_options(s, routes=False).items()):
+            if opts:
+                moves[p] = [{"to": to, "label": label[to], "cost": cost, "carry": carry}
+                            for (to, carry), (cost, _) in sorted(opts.items())]
         out["moves"] = moves
         out["sail"] = [{"ship": c, "harbour": h, "label": isl.label[h]} for c, h in game.sail_options(s)]
         out["load"] = game.load_options(s)
