@@ -140,9 +140,9 @@ class SearchBot:
         alive = self._candidates(game, state, seat, legal, first, evaluate, rng, start + budget.cap / 4)
         rewards: dict[Action, list[float]] = {a: [] for a in alive}
         done = rounds = 0
-        now = time.process_time()
+        now = begun = time.process_time()
         while len(alive) > 1 and done + len(alive) <= budget.playouts:
-            if now + (now - start) / max(done, 1) * len(alive) >= deadline:  # (no round the cap would cut)
+            if done and now + (now - begun) / done * len(alive) >= deadline:  # (no round the cap would cut)
                 break
             world, seed = game.determinise(state, seat, rng), rng.getrandbits(32)
             got = []

@@ -11,6 +11,7 @@ import pytest
 from companion.engine import make_bot
 from companion.engine.bots import bot_move
 from companion.engine.runner import Playout, Runner
+from companion.engine import search
 from companion.engine.search import Budget, SearchBot
 from companion.games import get_game
 
@@ -114,3 +115,21 @@ def test_a_choice_met_again_after_a_deviation_takes_the_heuristics_move() -> Non
             assert bot.choose_in(game, state, seat, legal) == bot.usual
             return
     pytest.fail("the eager expert never deviated in twelve positions")
+
+
+def test_a_slow_look_at_the_candidates_still_leaves_the_playouts_their_time(monkeypatch) -> None:
+    """The pace a round is judged by is the playouts' own: a look at forty candidates that took a
+    fifth of the cap (a CPU clock here that ticks a millisecond a reading) does not stop the
+    search before its first round, as judging by the whole decision's time so far did."""
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(search.time, "process_time", lambda: next(ticks) / 1000)
+    game = get_game("pirate-island")
+    for state, seat in positions(game, 2, every=1, most=200):
+        legal = game.legal_actions(state)
+        if len(legal) > 30:
+            break
+    else:
+        pytest.fail("no position with thirty moves")
+    bot = SearchBot(1, Budget(playouts=1000, cap=0.2))
+    bot.choose_in(game, state, seat, legal)
+    assert bot.last_playouts >= bot.budget.width
