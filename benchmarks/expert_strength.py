@@ -88,39 +88,49 @@ def main() -> None:
         changes[name] = text if kind is str else kind(text)
     budget = Budget(**{**budget.__dict__, **changes})
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
-    for gid in args.game or GAMES:
-        rewards, ms, playouts, unfinished, cpu = [], [], [], 0, 0.0
-        play = partial(one, gid, args.seed, budget)
-        for g, (r, m, n, done, spent) in enumerate((pool.map if pool else map)(play, range(args.games))):
-            cpu += spent
-            rewards.append(r)
-            ms += m
-            playouts += n
-            unfinished += not done
-            if (g + 1) % args.every == 0:
-                rate = sum(rewards) / len(rewards)
-                print(f"  {gid}: {g + 1} games, expert {rate:.1%} (standard error "
-                      f"{math.sqrt(rate * (1 - rate) / len(rewards)):.1%}), median {statistics.median(ms or [0]):.0f} ms, "
-                      f"{statistics.median(playouts or [0])} playouts", file=sys.stderr, flush=True)
-        n = len(rewards)
-        rate = sum(rewards) / n
-        se = math.sqrt(rate * (1 - rate) / n)
-        ms.sort()
-        row = {"game": gid, "games": n, "budget": budget.__dict__, "win_rate": round(rate, 4),
-               "standard_error": round(se, 4), "unfinished": unfinished,
-               "decisions": len(ms), "median_ms": round(statistics.median(ms), 1) if ms else None,
-               "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 1) if ms else None,
-               "max_ms": round(ms[-1], 1) if ms else None,
-               "median_playouts": statistics.median(playouts) if playouts else None,
-               "cpu_s_per_game": round(cpu / n, 2)}
-        if args.json:
-            print(json.dumps(row), flush=True)
-        else:
-            print(f"{gid}: expert wins {rate:.1%} (standard error {se:.1%}) of {n} two-player games against the "
-                  f"heuristic bot ({unfinished} unfinished); budget {budget.playouts} playouts / {budget.cap * 1000:.0f} ms "
-                  f"(horizon {budget.horizon}, width {budget.width}): median {row['median_ms']} ms a decision with a choice "
-                  f"(90th percentile {row['p90_ms']} ms, longest {row['max_ms']} ms, {len(ms)} decisions), median {row['median_playouts']} "
-                  f"playouts; {row['cpu_s_per_game']} CPU s a game", flush=True)
+    try:
+        for gid in args.game or GAMES:
+            report(gid, args, budget, pool)
+    finally:  # (a pool left to the interpreter's exit writes to a closed pipe)
+        if pool:
+            pool.shutdown()
+
+
+def report(gid: str, args: argparse.Namespace, budget: Budget, pool: ProcessPoolExecutor | None) -> None:
+    """Play `args.games` games of `gid` and print the expert's win rate and time a decision."""
+    rewards, ms, playouts, unfinished, cpu = [], [], [], 0, 0.0
+    play = partial(one, gid, args.seed, budget)
+    for g, (r, m, n, done, spent) in enumerate((pool.map if pool else map)(play, range(args.games))):
+        cpu += spent
+        rewards.append(r)
+        ms += m
+        playouts += n
+        unfinished += not done
+        if (g + 1) % args.every == 0:
+            rate = sum(rewards) / len(rewards)
+            print(f"  {gid}: {g + 1} games, expert {rate:.1%} (standard error "
+                  f"{math.sqrt(rate * (1 - rate) / len(rewards)):.1%}), median {statistics.median(ms or [0]):.0f} ms, "
+                  f"{statistics.median(playouts or [0])} playouts", file=sys.stderr, flush=True)
+    n = len(rewards)
+    rate = sum(rewards) / n
+    se = math.sqrt(rate * (1 - rate) / n)
+    ms.sort()
+    row = {"game": gid, "games": n, "budget": budget.__dict__, "win_rate": round(rate, 4),
+           "standard_error": round(se, 4), "unfinished": unfinished,
+           "decisions": len(ms), "median_ms": round(statistics.median(ms), 1) if ms else None,
+           "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 1) if ms else None,
+           "max_ms": round(ms[-1], 1) if ms else None,
+           "over_cap": sum(1 for x in ms if x > budget.cap * 1000),
+           "median_playouts": statistics.median(playouts) if playouts else None,
+           "cpu_s_per_game": round(cpu / n, 2)}
+    if args.json:
+        print(json.dumps(row), flush=True)
+    else:
+        print(f"{gid}: expert wins {rate:.1%} (standard error {se:.1%}) of {n} two-player games against the "
+              f"heuristic bot ({unfinished} unfinished); budget {budget.playouts} playouts / {budget.cap * 1000:.0f} ms "
+              f"(horizon {budget.horizon}, width {budget.width}): median {row['median_ms']} ms a decision with a choice "
+              f"(90th percentile {row['p90_ms']} ms, longest {row['max_ms']} ms, {len(ms)} decisions, {row['over_cap']} over the cap), median {row['median_playouts']} "
+              f"playouts; {row['cpu_s_per_game']} CPU s a game", flush=True)
 
 
 if __name__ == "__main__":
