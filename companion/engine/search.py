@@ -14,7 +14,9 @@ of the candidates is dropped. Every step goes through the engine's one path: `le
 
 The budget is the number of playouts and a hard cap of CPU time (`time.process_time`) a decision,
 checked every few steps of a playout (no round is begun that the time left would cut short at the
-pace so far); a decision with one legal action costs nothing. The move taken is the heuristic bot's
+pace so far); the garbage collector waits until the search has ended (`pacing.no_collections`: a
+full collection of a long-running process's heap would take half the cap); a decision with one
+legal action costs nothing. The move taken is the heuristic bot's
 choice unless another beat it on the same worlds by a margin plus the standard error of the paired
 differences, so a small budget plays as the heuristic bot does and a larger one improves on it.
 This is a one-step improvement of the heuristic policy by rollouts (Tesauro and Galperin 1996,
@@ -32,6 +34,7 @@ from typing import Any, Callable
 from .actions import Action
 from .bots import Bot, bot_move
 from .errors import IllegalAction
+from .pacing import no_collections
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,11 @@ class SearchBot:
         self.last_estimates = {}
         if len(legal) == 1:
             return legal[0]
+        with no_collections():
+            return self._decide(game, state, seat, legal)
+
+    def _decide(self, game: Any, state: Any, seat: int, legal: list[Action]) -> Action:
+        """The heuristic's choice, then the search unless this view is one it deviated at before."""
         start = time.process_time()  # (the cap holds for the whole decision, the guide's choice too)
         if self._heuristic is None:
             self._heuristic = game.make_bot

@@ -3,6 +3,7 @@ another seat (a state whose secrets are dealt anew gives the same choice), and i
 bounded by its budget. Seeded, and never timed: the budgets here count playouts, with no cap."""
 from __future__ import annotations
 
+import gc
 import math
 import random
 
@@ -151,3 +152,24 @@ def test_prune_ends_a_decision_once_no_other_move_could_be_taken(game_id) -> Non
                     for p in (1.0, 0.0))
     assert open_.choose_in(game, state, seat, legal) == plain.choose_in(game, state, seat, legal)
     assert open_.last_playouts == plain.last_playouts > 2 * min(3, len(legal))
+
+
+def test_no_collection_lands_in_a_decision_and_the_collector_is_back_on_after(monkeypatch) -> None:
+    """The garbage collector is off while the expert decides (a full collection of a long-running
+    process's heap would take half the cap) and on again after it, as it found it."""
+    game = get_game("pirate-island")
+    state, seat = next(positions(game, 2))
+    seen = []
+    evaluate = game.evaluate
+    monkeypatch.setattr(game, "evaluate", lambda s: seen.append(gc.isenabled()) or evaluate(s), raising=False)
+    bot = SearchBot(1, SMALL)
+    assert gc.isenabled()
+    bot.choose_in(game, state, seat, game.legal_actions(state))
+    assert seen and not any(seen)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        bot.choose_in(game, state, seat, game.legal_actions(state))
+        assert not gc.isenabled()  # (left as it was found)
+    finally:
+        gc.enable()
