@@ -56,11 +56,6 @@ class Budget:
     switch: int = 4
     margin: float = 0.05
     confidence: float = 1.0
-    #: at each of those checkpoints a move is dropped once it trails the heuristic's choice so far
-    #: that `prune` standard errors above its gain stay under `margin` (it could not be taken);
-    #: the decision ends when only the heuristic's choice is left, so a clear decision is cheap
-    #: and a close one gets the playouts (0: no such drop)
-    prune: float = 0.0
 
 
 #: rollout steps between two looks at the clock (`process_time` costs about a tenth of a step here)
@@ -79,18 +74,6 @@ def _winners(game: Any, state: Any) -> list[float]:
     names = [getattr(p, "name", p) for p in state.players]
     k = sum(1 for n in names if n in won)
     return [1.0 / k if n in won else 0.0 for n in names] if k else [0.0] * len(names)
-
-
-def _paired_gain(got: list[float], mine: list[float], errors: float) -> float:
-    """The mean gain of a move over the heuristic's choice on the same worlds plus `errors`
-    standard errors of the paired differences (the variance at least 0.25/n: a few equal
-    outcomes do not make it certain)."""
-    n = len(got)
-    diffs = [a - b for a, b in zip(got, mine)]
-    gain = sum(diffs) / n
-    if n < 2:
-        return gain + errors * 0.5
-    return gain + errors * math.sqrt(max(sum((d - gain) ** 2 for d in diffs) / (n - 1), 0.25 / n) / n)
 
 
 class SearchBot:
@@ -181,8 +164,10 @@ class SearchBot:
                 rewards[action].append(reward)
             done += len(alive)
             rounds += 1
-            if not rounds % budget.switch:
-                alive = self._survivors(rewards, alive, first)
+            if not rounds % budget.switch and len(alive) > 2:
+                means = {a: sum(r) / len(r) for a, r in rewards.items() if a in alive}
+                others = sorted((a for a in alive if a != first), key=means.__getitem__, reverse=True)
+                alive = [first] + others[:(len(others) + 1) // 2]
             now = time.process_time()
         self.last_playouts = done
         self.last_estimates = {a: (sum(r) / len(r), len(r)) for a, r in rewards.items() if r}
@@ -229,19 +214,6 @@ class SearchBot:
         rewards = self._rollout(game, s, bots, sample, rng, deadline, evaluate)
         return None if rewards is None else rewards[seat]
 
-    def _survivors(self, rewards: dict[Action, list[float]], alive: list[Action], first: Action) -> list[Action]:
-        """At a checkpoint: the heuristic's choice and the better half of the others (all of
-        them when two are left), less those `prune` says could not be taken."""
-        budget = self.budget
-        others = sorted((a for a in alive if a != first), key=lambda a: sum(rewards[a]) / len(rewards[a]),
-                        reverse=True)
-        if len(others) > 1:
-            others = others[:(len(others) + 1) // 2]
-        if budget.prune:
-            mine = rewards[first]
-            others = [a for a in others if _paired_gain(rewards[a], mine, budget.prune) >= budget.margin]
-        return [first] + others
-
     def _paired_best(self, rewards: dict[Action, list[float]], first: Action) -> Action:
         """The heuristic's choice, unless another was played out at least `switch` times beside
         it and beat it on the same worlds by `margin` plus `confidence` standard errors of the
@@ -253,8 +225,11 @@ class SearchBot:
             n = len(got)
             if action == first or n < max(budget.switch, 2):
                 continue
-            if _paired_gain(got, mine, -budget.confidence) - budget.margin > best_gain:
-                best, best_gain = action, sum(a - b for a, b in zip(got, mine)) / n
+            diffs = [a - b for a, b in zip(got, mine)]
+            gain = sum(diffs) / n
+            spread = math.sqrt(max(sum((d - gain) ** 2 for d in diffs) / (n - 1), 0.25 / n) / n)
+            if gain - budget.margin - budget.confidence * spread > best_gain:
+                best, best_gain = action, gain
         return best
 
     @staticmethod

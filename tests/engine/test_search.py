@@ -136,24 +136,6 @@ def test_a_slow_look_at_the_candidates_still_leaves_the_playouts_their_time(monk
     assert bot.last_playouts >= bot.budget.width
 
 
-@pytest.mark.parametrize("game_id", SEARCHED)
-def test_prune_ends_a_decision_once_no_other_move_could_be_taken(game_id) -> None:
-    """With `prune`, a move whose gain over the heuristic's choice cannot reach the margin is
-    dropped at a checkpoint: with a margin no reward could beat, the first checkpoint leaves the
-    heuristic's move alone and the decision ends there, its move taken; with a margin every move
-    may beat, nothing is dropped and the playouts are those of the search without `prune`."""
-    game = get_game(game_id)
-    state, seat = next(positions(game, 5, every=3))
-    legal = game.legal_actions(state)
-    hopeless = SearchBot(2, Budget(playouts=60, cap=math.inf, width=3, switch=2, margin=2.0, prune=1.0))
-    assert hopeless.choose_in(game, state, seat, legal) == hopeless.usual
-    assert hopeless.last_playouts == 2 * min(3, len(legal))
-    open_, plain = (SearchBot(2, Budget(playouts=24, cap=math.inf, width=3, switch=2, margin=-1.0, prune=p))
-                    for p in (1.0, 0.0))
-    assert open_.choose_in(game, state, seat, legal) == plain.choose_in(game, state, seat, legal)
-    assert open_.last_playouts == plain.last_playouts > 2 * min(3, len(legal))
-
-
 def test_no_collection_lands_in_a_decision_and_the_collector_is_back_on_after(monkeypatch) -> None:
     """The garbage collector is off while the expert decides (a full collection of a long-running
     process's heap would take half the cap) and on again after it, as it found it."""
