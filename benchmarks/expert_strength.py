@@ -20,6 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from arguments import at_least  # noqa: E402
+from companion.cli import output_closed  # noqa: E402
 from companion.engine.runner import Playout, Runner  # noqa: E402
 from companion.engine.search import APP_BUDGET, QUICK_BUDGET, Budget, SearchBot  # noqa: E402
 from companion.games import get_game  # noqa: E402
@@ -69,24 +71,33 @@ def one(gid: str, seed: int, budget: Budget, g: int) -> tuple[float, list[float]
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", action="append", choices=GAMES, help="a game (repeatable; default every one)")
-    p.add_argument("--games", type=int, default=400)
+    p.add_argument("--games", type=at_least(1), default=400)
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("--budget", choices=["app", "quick"], default="app")
-    p.add_argument("--playouts", type=int, help="instead of the budget's playouts")
-    p.add_argument("--cap", type=float, help="instead of the budget's cap (CPU seconds a decision)")
+    p.add_argument("--playouts", type=at_least(0), help="instead of the budget's playouts")
+    p.add_argument("--cap", type=at_least(0, float), help="instead of the budget's cap (CPU seconds a decision)")
     p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                    help="any other field of the budget (horizon=12, width=4, margin=0.02, ...)")
-    p.add_argument("--every", type=int, default=20, help="a line on stderr every this many games")
-    p.add_argument("--workers", type=int, default=1, help="games played side by side, one process each")
+    p.add_argument("--every", type=at_least(1), default=20, help="a line on stderr every this many games")
+    p.add_argument("--workers", type=at_least(1), default=1, help="games played side by side, one process each")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     budget = APP_BUDGET if args.budget == "app" else QUICK_BUDGET
     changes = {k: v for k, v in (("playouts", args.playouts), ("cap", args.cap)) if v is not None}
     for item in args.set:
         name, _, text = item.partition("=")
+        if name not in budget.__dict__ or name in ("playouts", "cap"):
+            p.error(f"--set {item}: the budget's fields are " + ", ".join(
+                f for f in budget.__dict__ if f not in ("playouts", "cap")) + " (--playouts and --cap have their own options)")
         kind = type(getattr(budget, name))
-        changes[name] = text if kind is str else kind(text)
-    budget = Budget(**{**budget.__dict__, **changes})
+        try:
+            changes[name] = kind(text)
+        except ValueError:
+            p.error(f"--set {item}: {name} takes a {'whole number' if kind is int else 'number'}, got {text!r}")
+    try:
+        budget = Budget(**{**budget.__dict__, **changes})
+    except ValueError as exc:
+        p.error(str(exc))
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     try:
         for gid in args.game or GAMES:
@@ -134,4 +145,7 @@ def report(gid: str, args: argparse.Namespace, budget: Budget, pool: ProcessPool
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:  # (`... | head -1`: one line, code 2, as the CLI does)
+        sys.exit(output_closed())

@@ -6,7 +6,8 @@ new containers, an older one every tenth of those) the collector runs every few 
 walking the same kept log, snapshots and loaded content: 6-10% of the CPU time of a random game
 through a Session with its game log (2-3.5% with this pacing; measured with gc.callbacks). The engine's states and log entries hold no reference cycles, so
 reference counting frees them without the collector; during a long loop it is enough to collect
-rarely. `fewer_collections` raises the thresholds for the loop and puts back what was there.
+rarely. `fewer_collections` raises the thresholds for the loop and puts back what was there;
+`no_collections` turns the collector off for a block whose CPU time is capped (the expert's decision).
 """
 from __future__ import annotations
 

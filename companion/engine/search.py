@@ -57,6 +57,12 @@ class Budget:
     margin: float = 0.05
     confidence: float = 1.0
 
+    def __post_init__(self) -> None:
+        """A budget the search could not run by (no candidate, a checkpoint every 0 rounds) is refused."""
+        for name, least in (("playouts", 0), ("cap", 0), ("horizon", 0), ("width", 1), ("switch", 1)):
+            if getattr(self, name) < least:
+                raise ValueError(f"the expert's budget needs {name} of at least {least}, not {getattr(self, name)}")
+
 
 #: rollout steps between two looks at the clock (`process_time` costs about a tenth of a step here)
 CLOCK_EVERY = 8

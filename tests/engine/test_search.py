@@ -155,3 +155,9 @@ def test_no_collection_lands_in_a_decision_and_the_collector_is_back_on_after(mo
         assert not gc.isenabled()  # (left as it was found)
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("field, value", [("width", 0), ("switch", 0), ("playouts", -1), ("cap", -0.1), ("horizon", -1)])
+def test_a_budget_the_search_cannot_run_by_is_refused_with_its_field_named(field, value) -> None:
+    with pytest.raises(ValueError, match=f"{field} of at least"):
+        Budget(**{field: value})
