@@ -1,26 +1,28 @@
 """The expert bot of every game with hidden information: a flat Monte Carlo search on shared worlds.
 
-Each round of playouts starts from a **determinisation**: the game's `determinise(state, seat, rng)`
-keeps what the seat's view shows and draws the rest anew (other hands, face-down tokens, the chests
-the seat has not looked into), so the search never reads a secret of another seat; it is the only
-place the bot looks at the state. The candidates (the game's heuristic bot's choice and the best
-`width - 1` others by the game's value estimate right after them) are each played on a clone of
-that one world with the same seed for the dice and the bots (common random numbers: the outcomes
-differ by the move more than by the luck); every playout goes on with heuristic bots for
-`horizon` steps, then the game's `evaluate(state)` (each seat's chance to win, from the position's
-features) ends it; a game over scores its winners 1 (shared: 1/k). Every few rounds the worse half
-of the candidates is dropped. Every step goes through the engine's one path: `legal_actions`,
-`play`, the pending chance step's own `sample` and `play_chance`, on a `clone`; no rule is written here.
+Each round of playouts starts from a **determinisation**: the game's `determinise(state, seat,
+rng)` keeps what the seat's view shows and draws the rest anew (other hands, face-down tokens, the
+chests the seat has not looked into), so the search never reads a secret of another seat; it is the
+only place the bot looks at the state. The candidates (the choice of the game's plan for the
+expert, its `make_guide` bot, else its heuristic bot; and the best `width - 1` others by the game's
+value estimate right after them) are each played on a clone of that one world with the same seed
+for the dice and the bots (common random numbers: the outcomes differ by the move more than by the
+luck); every playout goes on for `horizon` steps with the plan in the searching seat and the
+heuristic bots in the others (what the seat expects of the table), then the game's
+`evaluate(state)` (each seat's chance to win, from the position's features) ends it; a game over
+scores its winners 1 (shared: 1/k). Every few rounds the worse half of the candidates is dropped.
+Every step goes through the engine's one path: `legal_actions`, `play`, the pending chance step's
+own `sample` and `play_chance`, on a `clone`; no rule is written here.
 
 The budget is the number of playouts and a hard cap of CPU time (`time.process_time`) a decision,
 checked every few steps of a playout (no round is begun that the time left would cut short at the
 pace so far); the garbage collector waits until the search has ended (`pacing.no_collections`: a
 full collection of a long-running process's heap would take half the cap); a decision with one
-legal action costs nothing. The move taken is the heuristic bot's
-choice unless another beat it on the same worlds by a margin plus the standard error of the paired
-differences, so a small budget plays as the heuristic bot does and a larger one improves on it.
-This is a one-step improvement of the heuristic policy by rollouts (Tesauro and Galperin 1996,
-"On-line policy improvement using Monte-Carlo search"), with determinisations for what is hidden.
+legal action costs nothing. The move taken is the plan's choice unless another beat it on the same
+worlds by a margin plus the standard error of the paired differences, so a small budget plays as
+the plan does and a larger one improves on it. This is a one-step improvement of the plan by
+rollouts (Tesauro and Galperin 1996, "On-line policy improvement using Monte-Carlo search"), with
+determinisations for what is hidden.
 """
 from __future__ import annotations
 
@@ -47,12 +49,12 @@ class Budget:
     cap: float = 0.2
     #: bot steps a playout takes before the game's value estimate (`evaluate`) ends it; 0: to the end
     horizon: int = 8
-    #: the candidates: the heuristic's choice and the best of the others by the value estimate
+    #: the candidates: the plan's choice and the best of the others by the value estimate
     #: right after them
     width: int = 6
     #: the worse half of the others is dropped every `switch` rounds, and another move than the
-    #: heuristic's is taken only after this many rounds beside it, with a mean reward `margin` plus
-    #: `confidence` standard errors of the paired differences above the heuristic choice's
+    #: plan's is taken only after this many rounds beside it, with a mean reward `margin` plus
+    #: `confidence` standard errors of the paired differences above the plan's
     switch: int = 4
     margin: float = 0.05
     confidence: float = 1.0
@@ -88,23 +90,28 @@ class SearchBot:
     name = "expert"
 
     def __init__(self, seed: int | str = 0, budget: Budget = APP_BUDGET,
-                 heuristic: Callable[[int | str], Bot] | None = None):
+                 heuristic: Callable[[int | str], Bot] | None = None,
+                 plan: Callable[[int | str], Bot] | None = None):
         self.rng = random.Random(f"expert:{seed}")
         self.seed = seed
         self.budget = budget
-        #: the game's heuristic bot (its `make_bot`), made on the first decision when not given
+        #: the game's heuristic bot (its `make_bot`): the other seats in the playouts; made on the
+        #: first decision when not given
         self._heuristic = heuristic
-        #: the heuristic bot whose choice is the prior and the default, asked at every decision
+        #: the bot the searching seat plays by: its choice is the default, and it plays that seat in
+        #: the playouts (the game's `make_guide`, else the heuristic bot)
+        self._plan = plan
+        #: the plan's bot asked at every decision
         self._guide: Bot | None = None
         #: playouts of the last decision (benchmarks, tests)
         self.last_playouts = 0
         #: the last decision's actions played out: their mean reward (the seat's chance to win as the
         #: playouts found it) and how many playouts each had (the advice's reason)
         self.last_estimates: dict[Action, tuple[float, int]] = {}
-        #: the heuristic bot's choice at the last decision with a choice (what the advice compares with)
+        #: the plan's choice at the last decision with a choice (what the advice compares with)
         self.usual: Action | None = None
-        #: the seat's views at which the search took another move than the heuristic's: met again,
-        #: the heuristic's move is taken (a move that only opens a menu, closed again by the next,
+        #: the seat's views at which the search took another move than the plan's: met again,
+        #: the plan's move is taken (a move that only opens a menu, closed again by the next,
         #: would otherwise bring the search back to the same choice for ever)
         self._deviated: set[str] = set()
 
@@ -124,12 +131,14 @@ class SearchBot:
             return self._decide(game, state, seat, legal)
 
     def _decide(self, game: Any, state: Any, seat: int, legal: list[Action]) -> Action:
-        """The heuristic's choice, then the search unless this view is one it deviated at before."""
-        start = time.process_time()  # (the cap holds for the whole decision, the guide's choice too)
+        """The plan's choice, then the search unless this view is one it deviated at before."""
+        start = time.process_time()  # (the cap holds for the whole decision, the plan's choice too)
         if self._heuristic is None:
             self._heuristic = game.make_bot
-        if self._guide is None:  # (one for the game: a heuristic bot may remember what it did this turn)
-            self._guide = self._heuristic(f"{self.seed}:guide")
+        if self._plan is None:
+            self._plan = getattr(game, "make_guide", None) or self._heuristic
+        if self._guide is None:  # (one for the game: a bot may remember what it did this turn)
+            self._guide = self._plan(f"{self.seed}:guide")
         view = game.view(state, seat)
         first = self.usual = self._guide.choose(view, legal)
         here = json.dumps(view, sort_keys=True, default=str)
@@ -144,7 +153,7 @@ class SearchBot:
         """The candidates (`_candidates`) played out in rounds, each round one
         determinisation and one seed of the dice and the bots for every candidate alike (common
         random numbers: the outcomes differ by the move more than by the luck); the worse half
-        of the others dropped every `switch` rounds; the heuristic's choice kept unless another
+        of the others dropped every `switch` rounds; the plan's choice kept unless another
         beat it clearly (`_paired_best`)."""
         budget, rng = self.budget, self.rng
         deadline = start + budget.cap
@@ -181,7 +190,7 @@ class SearchBot:
 
     def _candidates(self, game: Any, state: Any, seat: int, legal: list[Action], first: Action,
                     evaluate: Any, rng: random.Random, deadline: float) -> list[Action]:
-        """The heuristic's choice first, then up to `width - 1` others: with a value estimate the
+        """The plan's choice first, then up to `width - 1` others: with a value estimate the
         best by it right after the move (in one determinisation; those not looked at before
         `deadline` rank last), else drawn at random."""
         others = [a for a in legal if a != first]
@@ -208,20 +217,22 @@ class SearchBot:
 
     def _paired(self, game: Any, world: Any, action: Action, seat: int, seed: int, evaluate: Any,
                 sample: Any, deadline: float) -> float | None:
-        """`action` played on a clone of `world`, then the game by heuristic bots and dice seeded by
-        `seed` (the same for every candidate of a round): the seat's reward (None: past the cap)."""
+        """`action` played on a clone of `world`, then the game by the plan in `seat`, heuristic bots
+        in the others and dice seeded by `seed` (the same for every candidate of a round): the seat's
+        reward (None: past the cap)."""
         s = game.clone(world)
         rng = random.Random(seed)
         try:
             game.play(s, action)
         except IllegalAction:  # (a determinisation that refuses it: it counts as lost)
             return 0.0
-        bots = {i: self._heuristic(f"{seed}:{i}") for i in range(len(s.players))}  # type: ignore[misc]
+        bots = {i: (self._plan if i == seat else self._heuristic)(f"{seed}:{i}")  # type: ignore[misc]
+                for i in range(len(s.players))}
         rewards = self._rollout(game, s, bots, sample, rng, deadline, evaluate)
         return None if rewards is None else rewards[seat]
 
     def _paired_best(self, rewards: dict[Action, list[float]], first: Action) -> Action:
-        """The heuristic's choice, unless another was played out at least `switch` times beside
+        """The plan's choice, unless another was played out at least `switch` times beside
         it and beat it on the same worlds by `margin` plus `confidence` standard errors of the
         paired differences."""
         budget = self.budget

@@ -34,7 +34,7 @@ from companion.words import join
 from .actions import (CODEC, Attack, Casualty, EndMoves, EndTurn, EnterHarbour, Flee, Fog, Load, Move, Pass, Raid,
                       Recruit, Rescue, Sail, Send, StepIn, TakeOver, Walk)
 from . import board_view, helper, value, views
-from .bots import IslandBot
+from .bots import IslandBot, WaryIslandBot
 from .data import GAME_ID, Data, shared
 from .island import PIRATES_PER_BAND, SHIP_PREFIX, TOTENKISTE, Island, aboard
 
@@ -1526,6 +1526,10 @@ class IslandGame(Game[IslandState]):
 
     def make_bot(self, seed: int | str = 0) -> IslandBot:
         return IslandBot(seed)
+
+    def make_guide(self, seed: int | str = 0) -> WaryIslandBot:
+        """The plan the expert searches from: the heuristic bot, warier (bots.py)."""
+        return WaryIslandBot(seed)
 
     #: the search bot (companion/engine/search.py), playing from `determinise`
     more_bots = {"expert": SearchBot}
