@@ -66,6 +66,33 @@ def test_the_expert_plays_only_legal_moves(game_id) -> None:
 
 
 @pytest.mark.parametrize("game_id", ["pirate-island", "pirates-vs-dinosaurs"])
+def test_the_search_plays_its_seat_by_the_plan_and_the_others_by_the_heuristic_bot(game_id, monkeypatch) -> None:
+    """The searching seat's default move and its part of every playout come from the game's plan
+    (`make_guide`; a game without one: its heuristic bot); the other seats play the heuristic bot,
+    what the seat expects of the table."""
+    game = get_game(game_id)
+    state, seat = next(positions(game, 2))
+    made: list[tuple[str, str]] = []
+
+    def spy(kind, factory):
+        def make(seed):
+            made.append((kind, str(seed).rsplit(":", 1)[-1]))
+            return factory(seed)
+        return make
+    plan = getattr(game, "make_guide", None)
+    if plan is not None:
+        monkeypatch.setattr(game, "make_guide", spy("plan", plan))
+    monkeypatch.setattr(game, "make_bot", spy("plan" if plan is None else "heuristic", game.make_bot))
+    bot = SearchBot(1, SMALL)
+    bot.choose_in(game, state, seat, game.legal_actions(state))
+    assert bot.last_playouts > 0
+    plan_seats = {s for k, s in made if k == "plan"}
+    assert plan_seats == {"guide", str(seat)} if plan is not None else plan_seats >= {"guide", str(seat)}
+    if plan is not None:
+        assert {s for k, s in made if k == "heuristic"} == {str(1 - seat)}
+
+
+@pytest.mark.parametrize("game_id", ["pirate-island", "pirates-vs-dinosaurs"])
 def test_determinise_keeps_the_view_and_forgets_the_secrets(game_id) -> None:
     """A determinisation shows the seat exactly its view; dealt from a state whose secrets were
     dealt anew, it is the same state (the same generator): nothing of the real secrets remains."""
@@ -93,20 +120,21 @@ def test_a_state_whose_secrets_are_dealt_anew_gives_the_same_choice(game_id) -> 
 
 
 def test_the_cap_bounds_the_playouts_and_a_forced_move_costs_nothing() -> None:
-    """A cap of no time at all: no playout, the heuristic's choice; a forced move: no playout."""
+    """A cap of no time at all: no playout, the plan's choice; a forced move: no playout."""
     game = get_game("pirate-island")
     state, seat = next(positions(game, 2))
     legal = game.legal_actions(state)
     bot = SearchBot(1, Budget(playouts=1000, cap=0.0))
     action = bot.choose_in(game, state, seat, legal)
     assert bot.last_playouts == 0
-    assert action == SearchBot(1, Budget(playouts=0, cap=math.inf)).choose_in(game, state, seat, legal)  # the heuristic's
+    assert action == SearchBot(1, Budget(playouts=0, cap=math.inf)).choose_in(game, state, seat, legal)  # the plan's
     assert bot.choose_in(game, state, seat, legal[:1]) == legal[0] and bot.last_playouts == 0
 
 
-def test_a_choice_met_again_after_a_deviation_takes_the_heuristics_move() -> None:
+def test_a_choice_met_again_after_a_deviation_takes_the_plans_move() -> None:
     """A move that only opens a menu (PvD's Hand), closed by the next, brings the expert back to
-    the same choice: met again where it deviated, it plays the heuristic's move, so no game loops."""
+    the same choice: met again where it deviated, it plays the plan's move (PvD's: the heuristic
+    bot's), so no game loops."""
     game = get_game("pirates-vs-dinosaurs")
     eager = Budget(playouts=12, cap=math.inf, width=3, switch=1, margin=-1.0, confidence=0.0)  # (it deviates readily)
     for state, seat in positions(game, 6, every=3, most=12):
