@@ -1,7 +1,8 @@
-"""Pirate Island benchmark (not a test): 4-player games per CPU second on one core, and the
-heuristic bot's win rate against three random bots.
+"""Pirate Island benchmark (not a test): 4-player games per CPU second on one core, the
+heuristic bot's win rate against three random bots, and the win rate of the plan the expert
+searches from (`WaryIslandBot`) against the heuristic bot in two-player games, seats alternated.
 
-    python benchmarks/pirate_island.py [--speed-games 10] [--games 100] [--rounds 3]
+    python benchmarks/pirate_island.py [--speed-games 10] [--games 100] [--plan-games 2000] [--rounds 3]
 
 Random bands never load the treasure (they would have to find it, carry it back and load it by
 chance), so a random game always runs to the round limit: at the default 150 rounds that is 600
@@ -30,8 +31,10 @@ import time
 from pathlib import Path
 
 from companion.engine import RandomBot, Session, play_out
+from companion.engine.runner import Playout, Runner
 from companion.engine.simulation import play_game
 from companion.games import get_game
+from companion.games.pirate_island.bots import IslandBot, WaryIslandBot
 from companion.games.pirate_island.rules import GAME
 from companion.games.pirate_island.sim import tally
 from arguments import at_least
@@ -82,6 +85,19 @@ def load_speed(paths: list[Path]) -> float:
     return (time.process_time() - t0) / steps * 1e6
 
 
+def plan_strength(games: int) -> tuple[float, float]:
+    """The wary plan's share of `games` seeded two-player games won against the heuristic bot,
+    seats alternated, and its standard error."""
+    wins = 0
+    for g in range(games):
+        me = g % 2
+        play = Playout(GAME, ["A", "B"], {}, seed=g)
+        Runner(play, {me: WaryIslandBot(f"v{g}:{me}"), 1 - me: IslandBot(f"{g}:{1 - me}")}).advance()
+        wins += ["A", "B"][me] in GAME.result(play.state)["winners"]
+    rate = wins / games
+    return rate, (rate * (1 - rate) / games) ** 0.5
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--save-games"]:
         save_games(Path(sys.argv[2]), [int(x) for x in sys.argv[3:]])
@@ -89,6 +105,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--speed-games", type=at_least(1), default=10, help="games per timed run")
     ap.add_argument("--games", type=at_least(0), default=100, help="heuristic vs 3 random games (0: none)")
+    ap.add_argument("--plan-games", type=at_least(0), default=2000,
+                    help="two-player games of the wary plan against the heuristic bot (0: none)")
     ap.add_argument("--rounds", type=at_least(1), default=3, help="alternating timed runs of each kind")
     ap.add_argument("--load-games", type=at_least(1), default=5, help="saved games loaded a timed run")
     args = ap.parse_args()
@@ -129,6 +147,10 @@ def main() -> None:
     if args.games:  # (--games 0: the speed figures alone)
         print(f"heuristic bot vs 3 random bots: wins {wins / args.games:.1%} of {args.games} games "
               f"(median {statistics.median(rounds):.0f} rounds)")
+    if args.plan_games:
+        rate, error = plan_strength(args.plan_games)
+        print(f"the expert's plan (wary) vs the heuristic bot, two players, seats alternated: wins {rate:.1%} "
+              f"(standard error {error:.1%}) of {args.plan_games} games")
 
 
 if __name__ == "__main__":
