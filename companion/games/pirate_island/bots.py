@@ -25,6 +25,8 @@ class IslandBot:
     #: what beating a defender is worth in an attack's score: the one standing on the treasure,
     #: any other; and how much more an attacker's death weighs when it attacks alone
     HOLDER_VALUE, OTHER_VALUE, LONE_RISK = 3.0, 1.0, 1.0
+    #: whether an enemy beside a holder of ours is worth the holder's value (else any other's)
+    GUARDS = False
     #: an enemy ship's crew from which on its pirates keep off the fields beside its harbour
     #: (9. Ships: a crew aboard attacks there; 0: they do not mind)
     WARY_OF_CREWS = 0
@@ -91,10 +93,20 @@ class IslandBot:
         return max((a for a in legal if isinstance(a, EnterHarbour)), key=score)
 
     def _move(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """The plan's move (`_plan_move`); a wary bot's among the moves out of enemy crews' reach,
+        unless all it would do there is stand still (a plan that never ends a move beside an enemy
+        ship could wait for ever where every way passes one)."""
+        if self.WARY_OF_CREWS:
+            safe = self._out_of_reach(view, legal)
+            if len(safe) < len(legal):
+                choice = self._plan_move(view, safe)
+                if not isinstance(choice, EndMoves):
+                    return choice
+        return self._plan_move(view, legal)
+
+    def _plan_move(self, view: dict[str, Any], legal: list[Action]) -> Action:
         isl = shared().island
         you = view["you"]
-        if self.WARY_OF_CREWS:
-            legal = self._out_of_reach(view, legal)
         loads = [a for a in legal if isinstance(a, Load)]
         if loads:
             return loads[0]
@@ -172,16 +184,24 @@ class IslandBot:
 
     def _combat(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """The attack of the best score: its chance to beat the defender (it flees or dies)
-        weighted by what the defender is worth, less the chance an attacker dies (7. Combat)."""
+        weighted by what the defender is worth, less the chance an attacker dies (7. Combat). The
+        holder of the treasure is worth most, and with `GUARDS` so is an enemy beside a holder of
+        ours (it threatens it, and keeps the treasure from being loaded there: 12. Loading; a bot
+        that attacks others only at good odds would otherwise wait for ever beside it)."""
         attacks = [a for a in legal if isinstance(a, Attack)]
         treasure = self._treasure(view)
         occupied = view["occupied"]
+        holder = occupied.get(treasure) if treasure is not None else None
+        where = {p["id"]: p["where"] for p in view["pirates"]}
+        ours = holder is not None and any(p["id"] == holder and p["seat"] == view["you"] for p in view["pirates"])
+        near = shared().island.near[treasure] if ours and self.GUARDS else frozenset()
         best, best_score = None, 0.0
         for a in attacks:
             need = self._needs(view, a)
             win = _at_least(need["flees"])
             lose = _at_most(need["nothing"] - 1) * (self.LONE_RISK if len(a.attackers) == 1 else 1.0)
-            value = self.HOLDER_VALUE if treasure is not None and occupied.get(treasure) == a.target else self.OTHER_VALUE
+            key = a.target == holder or where[a.target] in near
+            value = self.HOLDER_VALUE if key else self.OTHER_VALUE
             score = value * win - lose - 0.02 * len(a.attackers)
             if score > best_score:
                 best, best_score = a, score
@@ -190,7 +210,7 @@ class IslandBot:
     def _out_of_reach(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
         """The legal actions without the moves that end beside the harbour of an enemy ship with
         a crew of `WARY_OF_CREWS` or more (it attacks from aboard with its bonus), unless onto the
-        treasure; all of them when nothing else is left."""
+        treasure."""
         isl = shared().island
         you = view["you"]
         reach: set[str] = set()
@@ -200,8 +220,7 @@ class IslandBot:
         if not reach:
             return legal
         treasure = self._treasure(view)
-        keep = [a for a in legal if not (isinstance(a, Move) and a.to in reach and a.to != treasure)]
-        return keep or legal
+        return [a for a in legal if not (isinstance(a, Move) and a.to in reach and a.to != treasure)]
 
     def _needs(self, view: dict[str, Any], a: Any) -> dict[str, int]:
         c = shared().rules.combat
@@ -242,12 +261,13 @@ class IslandBot:
 class WaryIslandBot(IslandBot):
     """The plan the expert's search starts from and plays its own seat's playouts by (the rules'
     `make_guide`): the heuristic bot, warier. It keeps its pirates off the fields an enemy crew
-    can attack from aboard, attacks a pirate without the treasure only at better odds, and
-    weighs a lone attacker's death more (it beats the heuristic bot in about 56% of two-player
+    can attack from aboard, attacks a pirate without the treasure only at better odds (but one
+    beside its holder of the treasure at the holder's), and weighs a lone attacker's death more (it beats the heuristic bot in about 53% of two-player
     games: benchmarks/pirate_island.py)."""
 
     name = "wary"
     HOLDER_VALUE, OTHER_VALUE, LONE_RISK = 2.0, 0.5, 1.5
+    GUARDS = True
     WARY_OF_CREWS = 2
 
 
