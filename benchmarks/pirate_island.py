@@ -30,6 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from companion.cli import output_closed
 from companion.engine import RandomBot, Session, play_out
 from companion.engine.runner import Playout, Runner
 from companion.engine.simulation import play_game
@@ -154,4 +155,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:  # (`... | head -1`: one line, code 2, as the CLI does)
+        sys.exit(output_closed())
