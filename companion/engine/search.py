@@ -4,7 +4,7 @@ Each round of playouts starts from a **determinisation**: the game's `determinis
 rng)` keeps what the seat's view shows and draws the rest anew (other hands, face-down tokens, the
 chests the seat has not looked into), so the search never reads a secret of another seat; it is the
 only place the bot looks at the state. The candidates (the choice of the game's plan for the
-expert, its `make_guide` bot, else its heuristic bot; and the best `width - 1` others by the game's
+expert, its `make_plan` bot, else its heuristic bot; and the best `width - 1` others by the game's
 value estimate right after them) are each played on a clone of that one world with the same seed
 for the dice and the bots (common random numbers: the outcomes differ by the move more than by the
 luck); every playout goes on for `horizon` steps with the plan in the searching seat and the
@@ -99,7 +99,7 @@ class SearchBot:
         #: first decision when not given
         self._heuristic = heuristic
         #: the bot the searching seat plays by: its choice is the default, and it plays that seat in
-        #: the playouts (the game's `make_guide`, else the heuristic bot)
+        #: the playouts (the game's `make_plan`, else the heuristic bot)
         self._plan = plan
         #: the plan's bot asked at every decision
         self._guide: Bot | None = None
@@ -136,7 +136,7 @@ class SearchBot:
         if self._heuristic is None:
             self._heuristic = game.make_bot
         if self._plan is None:
-            self._plan = getattr(game, "make_guide", None) or self._heuristic
+            self._plan = getattr(game, "make_plan", None) or self._heuristic
         if self._guide is None:  # (one for the game: a bot may remember what it did this turn)
             self._guide = self._plan(f"{self.seed}:guide")
         view = game.view(state, seat)

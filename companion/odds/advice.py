@@ -4,7 +4,7 @@ At a decision of the seat with more than one legal action, the expert bot thinks
 its seat (from determinisations of what the seat may see, within the app's budget) and the advice
 names its choice, with the chance to win its playouts gave that move (smoothed: a few
 playouts never read as certain) and, where the expert differs from the usual play (the choice of
-the plan it searches from: the game's `make_guide` bot, else its heuristic bot), that move's
+the plan it searches from: the game's `make_plan` bot, else its heuristic bot), that move's
 chance too: the reason it weighed.
 """
 from __future__ import annotations

@@ -68,7 +68,7 @@ def test_the_expert_plays_only_legal_moves(game_id) -> None:
 @pytest.mark.parametrize("game_id", ["pirate-island", "pirates-vs-dinosaurs"])
 def test_the_search_plays_its_seat_by_the_plan_and_the_others_by_the_heuristic_bot(game_id, monkeypatch) -> None:
     """The searching seat's default move and its part of every playout come from the game's plan
-    (`make_guide`; a game without one: its heuristic bot); the other seats play the heuristic bot,
+    (`make_plan`; a game without one: its heuristic bot); the other seats play the heuristic bot,
     what the seat expects of the table."""
     game = get_game(game_id)
     state, seat = next(positions(game, 2))
@@ -79,9 +79,9 @@ def test_the_search_plays_its_seat_by_the_plan_and_the_others_by_the_heuristic_b
             made.append((kind, str(seed).rsplit(":", 1)[-1]))
             return factory(seed)
         return make
-    plan = getattr(game, "make_guide", None)
+    plan = getattr(game, "make_plan", None)
     if plan is not None:
-        monkeypatch.setattr(game, "make_guide", spy("plan", plan))
+        monkeypatch.setattr(game, "make_plan", spy("plan", plan))
     monkeypatch.setattr(game, "make_bot", spy("plan" if plan is None else "heuristic", game.make_bot))
     bot = SearchBot(1, SMALL)
     bot.choose_in(game, state, seat, game.legal_actions(state))

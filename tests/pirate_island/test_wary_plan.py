@@ -1,4 +1,4 @@
-"""The plan the expert searches from (bots.WaryIslandBot, the rules' `make_guide`): the heuristic
+"""The plan the expert searches from (bots.WaryIslandBot, the rules' `make_plan`): the heuristic
 bot, warier in two ways the rulebook's combat makes worth it (7. Combat, 9. Ships), and stronger
 for it."""
 from __future__ import annotations

@@ -260,7 +260,7 @@ class IslandBot:
 
 class WaryIslandBot(IslandBot):
     """The plan the expert's search starts from and plays its own seat's playouts by (the rules'
-    `make_guide`): the heuristic bot, warier. It keeps its pirates off the fields an enemy crew
+    `make_plan`): the heuristic bot, warier. It keeps its pirates off the fields an enemy crew
     can attack from aboard, attacks a pirate without the treasure only at better odds (one beside
     its own holder of the treasure at the holder's value) and weighs a lone attacker's death more
     (it beats the heuristic bot in about 53% of two-player games: benchmarks/pirate_island.py)."""

@@ -1527,7 +1527,7 @@ class IslandGame(Game[IslandState]):
     def make_bot(self, seed: int | str = 0) -> IslandBot:
         return IslandBot(seed)
 
-    def make_guide(self, seed: int | str = 0) -> WaryIslandBot:
+    def make_plan(self, seed: int | str = 0) -> WaryIslandBot:
         """The plan the expert searches from: the heuristic bot, warier (bots.py)."""
         return WaryIslandBot(seed)
 
