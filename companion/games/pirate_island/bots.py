@@ -17,6 +17,7 @@ from companion.engine import Action
 
 from .actions import Attack, EndMoves, EndTurn, EnterHarbour, Fog, Load, Move, Pass, Recruit, Sail, StepIn, TakeOver
 from .data import shared
+from .value import REACH, walk_costs
 
 
 class IslandBot:
@@ -260,15 +261,125 @@ class IslandBot:
 
 class WaryIslandBot(IslandBot):
     """The plan the expert's search starts from and plays its own seat's playouts by (the rules'
-    `make_plan`): the heuristic bot, warier. It keeps its pirates off the fields an enemy crew
-    can attack from aboard, attacks a pirate without the treasure only at better odds (one beside
-    its own holder of the treasure at the holder's value) and weighs a lone attacker's death more
-    (it beats the heuristic bot in about 53% of two-player games: benchmarks/pirate_island.py)."""
+    `make_plan`): the heuristic bot, warier and more of a team. It keeps its pirates off the fields
+    an enemy crew can attack from aboard, attacks a pirate without the treasure only at better odds
+    and weighs a lone attacker's death more; its carrier takes the way home where the enemy can
+    least attack it; while it holds the treasure its other pirates take the free fields beside the
+    holder and beside the landing place it heads for (nobody attacks or stops the loading from a
+    field ours stand on: 4. Movement, 12. Loading), and while an enemy holds it they go beside the
+    holder and beside that enemy's landing place (it beats the heuristic bot in about 57% of
+    two-player games: benchmarks/pirate_island.py)."""
 
     name = "wary"
     HOLDER_VALUE, OTHER_VALUE, LONE_RISK = 2.0, 0.5, 1.5
-    GUARDS = True
     WARY_OF_CREWS = 2
+    #: from this round on, an enemy beside its own holder is worth the holder's value (`GUARDS`):
+    #: before, the plan waits for better odds; after, a table of wary bots that waits around a
+    #: treasure nobody fights for would never end
+    GUARDS_FROM_ROUND = 40
+    #: how many steps home a carrier gives up for the whole chance of being beaten where it stops
+    CAUTION = 4.0
+
+    def _combat(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        self.GUARDS = view["round"] >= self.GUARDS_FROM_ROUND
+        return super()._combat(view, legal)
+
+    def _plan_move(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """The carrier's safe step home first; then the heuristic plan, whose idle pirates guard
+        the holder of ours or close in on the enemy's."""
+        if not any(isinstance(a, Load) for a in legal):
+            carry = self._safe_carry(view, legal)
+            if carry is not None:
+                return carry
+        choice = super()._plan_move(view, legal)
+        if isinstance(choice, EndMoves) or (isinstance(choice, Move) and not choice.carry):
+            return self._close_in(view, legal, choice) or choice
+        return choice
+
+    def _safe_carry(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        """The carrier's move nearer home with the fewest steps home plus `CAUTION` times the
+        chance it is beaten where it stops (`_danger`); None without one nearer home."""
+        carriers = [a for a in legal if isinstance(a, Move) and a.carry]
+        landings = self._my_landings(view)
+        if not carriers or not landings:
+            return None
+        isl = shared().island
+        tables = [isl.steps_from(lp) for lp in landings]
+
+        def home(f: str) -> int:
+            return min(t.get(f, 99) for t in tables)
+        frm = next(p["where"] for p in view["pirates"] if p["id"] == carriers[0].pirate)
+        nearer = [a for a in carriers if home(a.to) < home(frm)]
+        if not nearer:
+            return None
+        return min(nearer, key=lambda a: home(a.to) + self.CAUTION * self._danger(view, a.to, frm))
+
+    def _danger(self, view: dict[str, Any], field: str, frm: str) -> float:
+        """The chance the enemies beat a pirate standing on `field` on their next turn (7. Combat):
+        those beside it, those that reach a free field beside it with a roll's worth of BP
+        (cheapest first), and the crews aboard ships whose harbour lies beside it (9. Ships)."""
+        isl, combat = shared().island, shared().rules.combat
+        walk = walk_costs()
+        you = view["you"]
+        occupied = {f for f in view["occupied"] if f != frm}
+        free = [n for n in isl.near[field] if n not in occupied]
+        attackers, costs = 0, []
+        for p in view["pirates"]:
+            if p["seat"] == you:
+                continue
+            if p["where"] in isl.near[field]:
+                attackers += 1
+            elif p["where"] in isl.fieldset and free:
+                costs.append(min(walk[n][p["where"]] for n in free))
+        left = REACH
+        for c in sorted(costs)[:len(free)]:
+            if c <= left:
+                attackers, left = attackers + 1, left - c
+        attackers += sum(s["crew"] for s in view["ships"]
+                         if s["owner"] != you and s["harbour"] and field in isl.shore[s["harbour"]])
+        if not attackers:
+            return 0.0
+        need = combat.flees - combat.bonus[min(attackers, max(combat.bonus))] + combat.defence.get(isl.kind[field], 0)
+        return _at_least(need)
+
+    def _close_in(self, view: dict[str, Any], legal: list[Action], choice: Action) -> Action | None:
+        """With the treasure held, a pirate on the island (not the holder) onto a free field beside
+        the holder or beside the landing place of the holder's ship nearest to it, the cheapest
+        first, else nearer to one; None when there is nothing to do or no treasure is held."""
+        treasure = self._treasure(view)
+        holder = view["occupied"].get(treasure) if treasure is not None else None
+        if holder is None:
+            return None
+        isl = shared().island
+        you = view["you"]
+        seat = {p["id"]: p["seat"] for p in view["pirates"]}
+        ours = seat[holder] == you
+        if ours and isinstance(choice, Move) and choice.pirate == holder:
+            return None
+        to_treasure = isl.steps_from(treasure)
+        landings = [isl.landing[s["harbour"]] for s in view["ships"] if s["owner"] == seat[holder] and s["harbour"]]
+        around = set(isl.near[treasure])
+        if landings:
+            around |= isl.near[min(landings, key=lambda lp: to_treasure.get(lp, 99))]
+        occupied = view["occupied"]
+        goals = {f for f in around if f in isl.fieldset and (f not in occupied or seat[occupied[f]] == you)}
+        if ours:
+            goals -= set(occupied)
+        if not goals:
+            return None
+        tables = [isl.steps_from(g) for g in goals]
+
+        def dist(f: str) -> int:
+            return min(t.get(f, 99) for t in tables)
+        options = view.get("options", {}).get("moves", {})
+        cost = {(p, o["to"], o["carry"]): o["cost"] for p, opts in options.items() for o in opts}
+        where = {p["id"]: p["where"] for p in view["pirates"]}
+        walkers = [a for a in legal if isinstance(a, Move) and not a.carry and a.pirate != holder
+                   and a.to in isl.fieldset and where[a.pirate] in isl.fieldset and where[a.pirate] not in goals]
+        nearer = [a for a in walkers if dist(a.to) < dist(where[a.pirate])]
+        if not nearer:
+            return None
+        return min(nearer, key=lambda a: (dist(a.to), cost.get((a.pirate, a.to, False), 0)))
 
 
 @lru_cache(maxsize=None)

@@ -107,6 +107,11 @@ def _tables() -> dict[str, Any]:
     return _TABLES
 
 
+def walk_costs() -> dict[str, dict[str, int]]:
+    """field -> where a pirate walks from -> BP on the empty island (rivers added)."""
+    return _tables()["into"]
+
+
 def _spread(state: Any, fields: frozenset[str]) -> list[tuple[str, float]]:
     """Where the treasure may be: (field, chance) for the chest known to hold it, else each
     unopened chest alike (none once it is aboard)."""
