@@ -190,23 +190,28 @@ class IslandBot:
         ours (it threatens it, and keeps the treasure from being loaded there: 12. Loading; a bot
         that attacks others only at good odds would otherwise wait for ever beside it)."""
         attacks = [a for a in legal if isinstance(a, Attack)]
+        holder_value, other_value, lone_risk, guards = self._fight_values(view)
         treasure = self._treasure(view)
         occupied = view["occupied"]
         holder = occupied.get(treasure) if treasure is not None else None
         where = {p["id"]: p["where"] for p in view["pirates"]}
         ours = holder is not None and any(p["id"] == holder and p["seat"] == view["you"] for p in view["pirates"])
-        near = shared().island.near[treasure] if ours and self.GUARDS else frozenset()
+        near = shared().island.near[treasure] if ours and guards else frozenset()
         best, best_score = None, 0.0
         for a in attacks:
             need = self._needs(view, a)
             win = _at_least(need["flees"])
-            lose = _at_most(need["nothing"] - 1) * (self.LONE_RISK if len(a.attackers) == 1 else 1.0)
+            lose = _at_most(need["nothing"] - 1) * (lone_risk if len(a.attackers) == 1 else 1.0)
             key = a.target == holder or where[a.target] in near
-            value = self.HOLDER_VALUE if key else self.OTHER_VALUE
+            value = holder_value if key else other_value
             score = value * win - lose - 0.02 * len(a.attackers)
             if score > best_score:
                 best, best_score = a, score
         return best if best is not None else next(x for x in legal if isinstance(x, EndTurn))
+
+    def _fight_values(self, view: dict[str, Any]) -> tuple[float, float, float, bool]:
+        """What `_combat` weighs: HOLDER_VALUE, OTHER_VALUE, LONE_RISK and GUARDS."""
+        return self.HOLDER_VALUE, self.OTHER_VALUE, self.LONE_RISK, self.GUARDS
 
     def _out_of_reach(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
         """The legal actions without the moves that end beside the harbour of an enemy ship with
@@ -273,16 +278,18 @@ class WaryIslandBot(IslandBot):
     name = "wary"
     HOLDER_VALUE, OTHER_VALUE, LONE_RISK = 2.0, 0.5, 1.5
     WARY_OF_CREWS = 2
-    #: from this round on, an enemy beside its own holder is worth the holder's value (`GUARDS`):
-    #: before, the plan waits for better odds; after, a table of wary bots that waits around a
-    #: treasure nobody fights for would never end
-    GUARDS_FROM_ROUND = 40
+    #: from this round on it fights as the heuristic bot does, and an enemy beside its own holder
+    #: is worth the holder's (`GUARDS`): a table of wary bots around a treasure nobody fights
+    #: for, or that all fight for at wary odds, would wait for ever
+    WAR_FROM_ROUND = 50
     #: how many steps home a carrier gives up for the whole chance of being beaten where it stops
     CAUTION = 4.0
 
-    def _combat(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        self.GUARDS = view["round"] >= self.GUARDS_FROM_ROUND
-        return super()._combat(view, legal)
+    def _fight_values(self, view: dict[str, Any]) -> tuple[float, float, float, bool]:
+        """Its own values until `WAR_FROM_ROUND`, then the heuristic bot's, guarding its holder."""
+        if view["round"] >= self.WAR_FROM_ROUND:
+            return IslandBot.HOLDER_VALUE, IslandBot.OTHER_VALUE, IslandBot.LONE_RISK, True
+        return super()._fight_values(view)
 
     def _plan_move(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """The carrier's safe step home first; then the heuristic plan, whose idle pirates guard
@@ -362,9 +369,9 @@ class WaryIslandBot(IslandBot):
         if landings:
             around |= isl.near[min(landings, key=lambda lp: to_treasure.get(lp, 99))]
         occupied = view["occupied"]
-        goals = {f for f in around if f in isl.fieldset and (f not in occupied or seat[occupied[f]] == you)}
-        if ours:
-            goals -= set(occupied)
+        posts = {f for f in around if f in isl.fieldset and (f not in occupied or seat[occupied[f]] == you)}
+        # (a pirate on a post stays; guarding, the others go to the free ones)
+        goals = posts - set(occupied) if ours else posts
         if not goals:
             return None
         tables = [isl.steps_from(g) for g in goals]
@@ -375,7 +382,7 @@ class WaryIslandBot(IslandBot):
         cost = {(p, o["to"], o["carry"]): o["cost"] for p, opts in options.items() for o in opts}
         where = {p["id"]: p["where"] for p in view["pirates"]}
         walkers = [a for a in legal if isinstance(a, Move) and not a.carry and a.pirate != holder
-                   and a.to in isl.fieldset and where[a.pirate] in isl.fieldset and where[a.pirate] not in goals]
+                   and a.to in isl.fieldset and where[a.pirate] in isl.fieldset and where[a.pirate] not in posts]
         nearer = [a for a in walkers if dist(a.to) < dist(where[a.pirate])]
         if not nearer:
             return None
