@@ -17,6 +17,7 @@ from companion.engine import Action
 
 from .actions import Attack, EndMoves, EndTurn, EnterHarbour, Fog, Load, Move, Pass, Recruit, Sail, StepIn, TakeOver
 from .data import shared
+from .helper import combat as combat_odds
 from .value import REACH, walk_costs
 
 
@@ -325,7 +326,7 @@ class WaryIslandBot(IslandBot):
         """The chance the enemies beat a pirate standing on `field` on their next turn (7. Combat):
         those beside it, those that reach a free field beside it with a roll's worth of BP
         (cheapest first), and the crews aboard ships whose harbour lies beside it (9. Ships)."""
-        isl, combat = shared().island, shared().rules.combat
+        isl = shared().island
         walk = walk_costs()
         you = view["you"]
         occupied = {f for f in view["occupied"] if f != frm}
@@ -344,10 +345,7 @@ class WaryIslandBot(IslandBot):
                 attackers, left = attackers + 1, left - c
         attackers += sum(s["crew"] for s in view["ships"]
                          if s["owner"] != you and s["harbour"] and field in isl.shore[s["harbour"]])
-        if not attackers:
-            return 0.0
-        need = combat.flees - combat.bonus[min(attackers, max(combat.bonus))] + combat.defence.get(isl.kind[field], 0)
-        return _at_least(need)
+        return _beaten(attackers, isl.kind[field]) if attackers else 0.0
 
     def _close_in(self, view: dict[str, Any], legal: list[Action], choice: Action) -> Action | None:
         """With the treasure held, a pirate on the island (not the holder) onto a free field beside
@@ -387,6 +385,14 @@ class WaryIslandBot(IslandBot):
         if not nearer:
             return None
         return min(nearer, key=lambda a: (dist(a.to), cost.get((a.pirate, a.to, False), 0)))
+
+
+@lru_cache(maxsize=None)
+def _beaten(attackers: int, terrain: str) -> float:
+    """The chance `attackers` beat a defender on `terrain` (it flees or dies: the combat table of
+    the table assistant, helper.combat)."""
+    table = combat_odds(shared().rules, attackers, terrain, river=False)["results"]
+    return sum(r["chance"] for r in table if r["result"] in ("killed", "flees"))
 
 
 @lru_cache(maxsize=None)
