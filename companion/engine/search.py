@@ -16,7 +16,7 @@ own `sample` and `play_chance`, on a `clone`; no rule is written here.
 
 The budget is the number of playouts and a hard cap of CPU time (`time.process_time`) a decision,
 checked every few steps of a playout (no round is begun that the time left would cut short at the
-pace so far); the garbage collector waits until the search has ended (`pacing.no_collections`: a
+pace so far; a fiftieth of the cap is kept back for the steps after the last look at the clock); the garbage collector waits until the search has ended (`pacing.no_collections`: a
 full collection of a long-running process's heap would take half the cap); a decision with one
 legal action costs nothing. The move taken is the plan's choice unless another beat it on the same
 worlds by a margin plus the standard error of the paired differences, so a small budget plays as
@@ -68,6 +68,9 @@ class Budget:
 
 #: rollout steps between two looks at the clock (`process_time` costs about a tenth of a step here)
 CLOCK_EVERY = 8
+#: the share of the cap kept back for what follows the last look at the clock (up to `CLOCK_EVERY`
+#: steps, the value estimate, the choice), so that a decision stays within the cap
+CAP_RESERVE = 0.02
 
 #: the budget the app and `companion play` use, and a smaller one for long simulations
 APP_BUDGET = Budget()
@@ -156,7 +159,7 @@ class SearchBot:
         of the others dropped every `switch` rounds; the plan's choice kept unless another
         beat it clearly (`_paired_best`)."""
         budget, rng = self.budget, self.rng
-        deadline = start + budget.cap
+        deadline = start + budget.cap * (1 - CAP_RESERVE)
         evaluate = getattr(game, "evaluate", None) if budget.horizon else None
         sample = getattr(game, "sample_action", None)
         # (the candidates' look takes at most a quarter of the cap: the rest is for the playouts)
