@@ -16,9 +16,10 @@ own `sample` and `play_chance`, on a `clone`; no rule is written here.
 
 The budget is the number of playouts and a hard cap of CPU time (`time.process_time`) a decision,
 checked every few steps of a playout (no round is begun that the time left would cut short at the
-pace so far; a fiftieth of the cap is kept back for the steps after the last look at the clock); the garbage collector waits until the search has ended (`pacing.no_collections`: a
-full collection of a long-running process's heap would take half the cap); a decision with one
-legal action costs nothing. The move taken is the plan's choice unless another beat it on the same
+pace so far; a twenty-fifth of the cap is kept back for the steps after the last look at the
+clock); the garbage collector waits until the search has ended (`pacing.no_collections`: a full
+collection of a long-running process's heap would take half the cap); a decision with one legal
+action costs nothing. The move taken is the plan's choice unless another beat it on the same
 worlds by a margin plus the standard error of the paired differences, so a small budget plays as
 the plan does and a larger one improves on it. This is a one-step improvement of the plan by
 rollouts (Tesauro and Galperin 1996, "On-line policy improvement using Monte-Carlo search"), with
@@ -70,7 +71,7 @@ class Budget:
 CLOCK_EVERY = 8
 #: the share of the cap kept back for what follows the last look at the clock (up to `CLOCK_EVERY`
 #: steps, the value estimate, the choice), so that a decision stays within the cap
-CAP_RESERVE = 0.02
+CAP_RESERVE = 0.04
 
 #: the budget the app and `companion play` use, and a smaller one for long simulations
 APP_BUDGET = Budget()
