@@ -82,15 +82,17 @@ class App:
         page.on_resize = lambda e: self.resized()
         self.show(page.route or "/")
 
-    def resized(self) -> None:
-        """A turned phone or a resized window: draw again when the layout changes (the map beside
-        the choices or not, a landscape map, its width in steps of 40 px), not at every pixel."""
+    def layout_shape(self) -> tuple[bool, bool, int, int]:
+        """What of the page's size the layout depends on: the map beside the choices or not, a
+        landscape map, its width in steps of 40 px (and its height when beside)."""
         page = self.page
         w, h = float(page.width or 0), float(page.height or 0)
-        shape = (w >= BESIDE, w > h, round(w / 40), round(h / 40) if w >= BESIDE else 0)
-        changed = shape != getattr(self, "_shape", shape)
-        self._shape = shape
-        if changed and self.screen is not None:
+        return (w >= BESIDE, w > h, round(w / 40), round(h / 40) if w >= BESIDE else 0)
+
+    def resized(self) -> None:
+        """A turned phone or a resized window: draw again when the layout differs from the one
+        last drawn (`render` keeps its shape), not at every pixel."""
+        if self.screen is not None and self.layout_shape() != getattr(self, "_shape", None):
             self.render()
 
     # --- navigation ------------------------------------------------------------------------
@@ -126,6 +128,7 @@ class App:
         the browser and the scroll position stays; a new screen gets a new View (at the top)."""
         screen = self.screen
         t0 = time.perf_counter()
+        self._shape = self.layout_shape()  # (the page's size this draw is for: `resized` compares)
         try:
             body = screen.build()
         except Exception as exc:

@@ -293,3 +293,16 @@ def test_pirate_island_play_a_way_of_choice(server, new_page, ui) -> None:
     assert walked
     page.get_by_role("button", name=re.compile(rf"^{isl.label[g]} \w+\. Here: (Red|Blue) pirate")).or_(
         page.get_by_text(re.compile(r"^Pass the device to "))).first.wait_for()
+
+
+def test_a_window_widened_from_phone_to_desktop_draws_the_map_again(server, new_page, ui) -> None:
+    """A resized window gets the layout of its new size without a tap: the app compares the page's
+    size with the one it last drew for (the first resize after a phone-sized draw once kept the
+    map at the phone's width, the rest of the page beside it)."""
+    page = new_page(ui.PHONE)
+    ui.open_game(page, server, ui.table_game(server, GID))
+    ui.see(page, "Round 1: Anne's turn (Red)")
+    ui.still(page)
+    field = {f[0].split(" ")[0]: f for f in page.evaluate(FIELDS)}["C9"]
+    page.set_viewport_size(ui.DESKTOP)
+    page.wait_for_function(GROWN, arg=["C9 ", field[3] * 1.3], timeout=30_000)
