@@ -13,10 +13,6 @@ from companion.games.pirate_island.value import REACH, walk_costs
 from .conftest import BLUE_HARBOUR, ISL, RED_HARBOUR, moving, place, table
 from .test_combat import fighting, open_field
 
-SHIPS = "9. Ships"
-COMBAT = "7. Combat"
-MOVEMENT = "4. Movement"
-LOADING = "12. Loading"
 RED_LANDING, BLUE_LANDING = ISL.landing[RED_HARBOUR], ISL.landing[BLUE_HARBOUR]
 
 

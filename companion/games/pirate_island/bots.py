@@ -27,8 +27,6 @@ class IslandBot:
     #: what beating a defender is worth in an attack's score: the one standing on the treasure,
     #: any other; and how much more an attacker's death weighs when it attacks alone
     HOLDER_VALUE, OTHER_VALUE, LONE_RISK = 3.0, 1.0, 1.0
-    #: whether an enemy beside a holder of ours is worth the holder's value (else any other's)
-    GUARDS = False
     #: an enemy ship's crew from which on its pirates keep off the fields beside its harbour
     #: (9. Ships: a crew aboard attacks there; 0: they do not mind)
     WARY_OF_CREWS = 0
@@ -117,25 +115,12 @@ class IslandBot:
         landings = self._my_landings(view)
         me = {p["id"]: p for p in view["pirates"] if p["seat"] == you}
         aboard = [p for p in me.values() if p["where"].startswith("ship-")]
-        options = view.get("options", {}).get("moves", {})
-        cost = {(p, o["to"], o["carry"]): o["cost"] for p, opts in options.items() for o in opts}
-
-        def dist_to(targets: list[str]):
-            """field -> steps to the nearest of `targets`, each field worked out once a decision"""
-            tables = [isl.steps_from(t) for t in targets]
-            known: dict[str, int] = {}
-
-            def steps(f: str) -> int:
-                got = known.get(f)
-                if got is None:
-                    got = known[f] = min((t.get(f, 99) for t in tables), default=99)
-                return got
-            return steps
+        cost = _move_costs(view)
 
         # 1. carry the treasure home
         carriers = [a for a in moves if a.carry]
         if carriers and landings:
-            home = dist_to(landings)
+            home = _steps_to(landings)
             here = home(me[carriers[0].pirate]["where"])
             best = min(carriers, key=lambda a: (home(a.to), cost.get((a.pirate, a.to, True), 0)))
             if home(best.to) < here:
@@ -165,7 +150,7 @@ class IslandBot:
                                                                           if p["where"] != "totenkiste"]) else None
         walkers = [a for a in moves if not a.carry and a.pirate != keep_aboard and a.to in isl.fieldset]
         if goals and walkers:
-            to_goal = dist_to(goals)
+            to_goal = _steps_to(goals)
 
             def gain(a: Any) -> tuple:
                 frm = me[a.pirate]["where"]
@@ -187,8 +172,8 @@ class IslandBot:
     def _combat(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """The attack of the best score: its chance to beat the defender (it flees or dies)
         weighted by what the defender is worth, less the chance an attacker dies (7. Combat). The
-        holder of the treasure is worth most, and with `GUARDS` so is an enemy beside a holder of
-        ours (it threatens it, and keeps the treasure from being loaded there: 12. Loading; a bot
+        holder of the treasure is worth most, and when `_fight_values` says so (guards) an enemy
+        beside a holder of ours too (it threatens it, and keeps the treasure from being loaded there: 12. Loading; a bot
         that attacks others only at good odds would otherwise wait for ever beside it)."""
         attacks = [a for a in legal if isinstance(a, Attack)]
         holder_value, other_value, lone_risk, guards = self._fight_values(view)
@@ -211,8 +196,9 @@ class IslandBot:
         return best if best is not None else next(x for x in legal if isinstance(x, EndTurn))
 
     def _fight_values(self, view: dict[str, Any]) -> tuple[float, float, float, bool]:
-        """What `_combat` weighs: HOLDER_VALUE, OTHER_VALUE, LONE_RISK and GUARDS."""
-        return self.HOLDER_VALUE, self.OTHER_VALUE, self.LONE_RISK, self.GUARDS
+        """What `_combat` weighs: HOLDER_VALUE, OTHER_VALUE, LONE_RISK, and whether an enemy beside
+        a holder of ours is worth the holder's value (the heuristic bot: never)."""
+        return self.HOLDER_VALUE, self.OTHER_VALUE, self.LONE_RISK, False
 
     def _out_of_reach(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
         """The legal actions without the moves that end beside the harbour of an enemy ship with
@@ -280,7 +266,7 @@ class WaryIslandBot(IslandBot):
     HOLDER_VALUE, OTHER_VALUE, LONE_RISK = 2.0, 0.5, 1.5
     WARY_OF_CREWS = 2
     #: from this round on it fights as the heuristic bot does, and an enemy beside its own holder
-    #: is worth the holder's (`GUARDS`): a table of wary bots around a treasure nobody fights
+    #: is worth the holder's: a table of wary bots around a treasure nobody fights
     #: for, or that all fight for at wary odds, would wait for ever
     WAR_FROM_ROUND = 50
     #: how many steps home a carrier gives up for the whole chance of being beaten where it stops
@@ -311,11 +297,7 @@ class WaryIslandBot(IslandBot):
         landings = self._my_landings(view)
         if not carriers or not landings:
             return None
-        isl = shared().island
-        tables = [isl.steps_from(lp) for lp in landings]
-
-        def home(f: str) -> int:
-            return min(t.get(f, 99) for t in tables)
+        home = _steps_to(landings)
         frm = next(p["where"] for p in view["pirates"] if p["id"] == carriers[0].pirate)
         nearer = [a for a in carriers if home(a.to) < home(frm)]
         if not nearer:
@@ -372,12 +354,8 @@ class WaryIslandBot(IslandBot):
         goals = posts - set(occupied) if ours else posts
         if not goals:
             return None
-        tables = [isl.steps_from(g) for g in goals]
-
-        def dist(f: str) -> int:
-            return min(t.get(f, 99) for t in tables)
-        options = view.get("options", {}).get("moves", {})
-        cost = {(p, o["to"], o["carry"]): o["cost"] for p, opts in options.items() for o in opts}
+        dist = _steps_to(goals)
+        cost = _move_costs(view)
         where = {p["id"]: p["where"] for p in view["pirates"]}
         walkers = [a for a in legal if isinstance(a, Move) and not a.carry and a.pirate != holder
                    and a.to in isl.fieldset and where[a.pirate] in isl.fieldset and where[a.pirate] not in posts]
@@ -385,6 +363,27 @@ class WaryIslandBot(IslandBot):
         if not nearer:
             return None
         return min(nearer, key=lambda a: (dist(a.to), cost.get((a.pirate, a.to, False), 0)))
+
+
+def _steps_to(targets: list[str] | set[str]) -> Any:
+    """field -> steps over the island to the nearest of `targets` (99: none), each field worked
+    out once a decision."""
+    isl = shared().island
+    tables = [isl.steps_from(t) for t in targets]
+    known: dict[str, int] = {}
+
+    def steps(f: str) -> int:
+        got = known.get(f)
+        if got is None:
+            got = known[f] = min((t.get(f, 99) for t in tables), default=99)
+        return got
+    return steps
+
+
+def _move_costs(view: dict[str, Any]) -> dict[tuple[str, str, bool], int]:
+    """(pirate, destination, carry) -> its BP, from the moves the seat's view lists."""
+    options = view.get("options", {}).get("moves", {})
+    return {(p, o["to"], o["carry"]): o["cost"] for p, opts in options.items() for o in opts}
 
 
 @lru_cache(maxsize=None)
