@@ -10,6 +10,7 @@ the odds are good; keep its own carrier away from fog and storms as the rules al
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -173,8 +174,9 @@ class IslandBot:
         """The attack of the best score: its chance to beat the defender (it flees or dies)
         weighted by what the defender is worth, less the chance an attacker dies (7. Combat). The
         holder of the treasure is worth most, and when `_fight_values` says so (guards) an enemy
-        beside a holder of ours too (it threatens it, and keeps the treasure from being loaded there: 12. Loading; a bot
-        that attacks others only at good odds would otherwise wait for ever beside it)."""
+        beside a holder of ours too (it threatens it, and keeps the treasure from being loaded
+        there: 12. Loading; a bot that attacks others only at good odds would otherwise wait for
+        ever beside it)."""
         attacks = [a for a in legal if isinstance(a, Attack)]
         holder_value, other_value, lone_risk, guards = self._fight_values(view)
         treasure = self._treasure(view)
@@ -365,7 +367,7 @@ class WaryIslandBot(IslandBot):
         return min(nearer, key=lambda a: (dist(a.to), cost.get((a.pirate, a.to, False), 0)))
 
 
-def _steps_to(targets: list[str] | set[str]) -> Any:
+def _steps_to(targets: list[str] | set[str]) -> Callable[[str], int]:
     """field -> steps over the island to the nearest of `targets` (99: none), each field worked
     out once a decision."""
     isl = shared().island
