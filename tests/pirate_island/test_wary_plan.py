@@ -10,7 +10,7 @@ from companion.games.pirate_island.bots import IslandBot, WaryIslandBot
 from companion.games.pirate_island.rules import GAME, IslandState
 from companion.games.pirate_island.value import REACH, walk_costs
 
-from .conftest import BLUE_HARBOUR, ISL, RED_HARBOUR, moving, place, table
+from .conftest import BLUE_HARBOUR, ISL, RED_HARBOUR, act, moving, place, table
 from .test_combat import fighting, open_field
 
 RED_LANDING, BLUE_LANDING = ISL.landing[RED_HARBOUR], ISL.landing[BLUE_HARBOUR]
@@ -191,3 +191,30 @@ def test_from_round_fifty_the_wary_plan_fights_as_the_heuristic_bot_does() -> No
     assert isinstance(WaryIslandBot(0).choose(GAME.view(s, 0), GAME.legal_actions(s)), EndTurn)
     s.round = WaryIslandBot.WAR_FROM_ROUND
     assert isinstance(WaryIslandBot(0).choose(GAME.view(s, 0), GAME.legal_actions(s)), Attack)
+
+
+def test_until_it_knows_where_the_treasure_is_the_wary_plan_lands_a_band_of_three() -> None:
+    """10. Landing Places, 4. Movement: a pirate aboard goes ashore on a landing field of the ship's
+    harbour. With one explorer on the island and nobody of Ann's knowing where the treasure is,
+    the heuristic bot walks the explorer on; the wary plan lands a second pirate, on the landing
+    field nearest a chest nobody of hers looked into, and so a third; with three ashore, or once
+    she knows where the treasure is, it lands nobody."""
+    home = ISL.steps_from(RED_LANDING)
+    explorer = next(f for f in ISL.fields if home[f] == 3)
+    s = moving(place(table(), "red-1", explorer), 7)
+    usual, wary = moved_to(s, IslandBot(0)), moved_to(s, WaryIslandBot(0))
+    assert usual is not None and usual.pirate == "red-1", usual
+    assert wary is not None and s.pirates[wary.pirate] == "ship-red" and wary.to in ISL.fieldset, wary
+    to_chest = {f: min(ISL.steps_from(c)[f] for c in s.chests) for f in ISL.fieldset}
+    lands = [a for a in GAME.legal_actions(s) if isinstance(a, Move) and a.pirate == wary.pirate]
+    assert to_chest[wary.to] == min(to_chest[a.to] for a in lands), wary
+    s2, _ = act(s, wary)
+    third = moved_to(moving(s2, 7), WaryIslandBot(0))
+    assert third is not None and s2.pirates[third.pirate] == "ship-red", third
+    s3 = moving(place(place(table(), "red-1", explorer), "red-2", wary.to), 7)
+    place(s3, "red-3", next(f for f in ISL.fields if home[f] == 5 and f not in s3.pirates.values()))
+    held = moved_to(s3, WaryIslandBot(0))
+    assert held is None or s3.pirates[held.pirate] != "ship-red", held
+    known = moving(place(treasure_on(table(), s.chests[0], [0]), "red-1", explorer), 7)
+    found = moved_to(known, WaryIslandBot(0))
+    assert found is None or known.pirates[found.pirate] != "ship-red", found

@@ -273,6 +273,8 @@ class WaryIslandBot(IslandBot):
     WAR_FROM_ROUND = 50
     #: how many steps home a carrier gives up for the whole chance of being beaten where it stops
     CAUTION = 4.0
+    #: how many of its band go ashore before the seat knows where the treasure is
+    ASHORE = 3
 
     def _fight_values(self, view: dict[str, Any]) -> tuple[float, float, float, bool]:
         """Its own values until `WAR_FROM_ROUND`, then the heuristic bot's, guarding its holder."""
@@ -281,12 +283,13 @@ class WaryIslandBot(IslandBot):
         return super()._fight_values(view)
 
     def _plan_move(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        """The carrier's safe step home first; then the heuristic plan, whose idle pirates guard
-        the holder of ours or close in on the enemy's."""
+        """The carrier's safe step home first; while nobody of ours knows where the treasure is, a
+        pirate ashore from the ship; then the heuristic plan, whose idle pirates guard the holder of
+        ours or close in on the enemy's."""
         if not any(isinstance(a, Load) for a in legal):
-            carry = self._safe_carry(view, legal)
-            if carry is not None:
-                return carry
+            step = self._safe_carry(view, legal) or self._go_ashore(view, legal)
+            if step is not None:
+                return step
         choice = super()._plan_move(view, legal)
         if isinstance(choice, EndMoves) or (isinstance(choice, Move) and not choice.carry):
             return self._close_in(view, legal, choice) or choice
@@ -305,6 +308,26 @@ class WaryIslandBot(IslandBot):
         if not nearer:
             return None
         return min(nearer, key=lambda a: home(a.to) + self.CAUTION * self._danger(view, a.to, frm))
+
+    def _go_ashore(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        """Until the seat knows where the treasure is and while fewer than `ASHORE` of its band
+        stand on the island, a pirate from aboard onto the landing field nearest an unlooked chest
+        (one stays aboard): found by someone else, the treasure is won back by a band already
+        ashore to close in on its holder (7. Combat, 10. Landing Places); None otherwise."""
+        if self._treasure(view) is not None:
+            return None
+        isl = shared().island
+        mine = [p for p in view["pirates"] if p["seat"] == view["you"]]
+        aboard = {p["id"] for p in mine if p["where"].startswith("ship-")}
+        if sum(p["where"] in isl.fieldset for p in mine) >= self.ASHORE or len(aboard) < 2:
+            return None
+        goals = self._unlooked(view)
+        lands = [a for a in legal if isinstance(a, Move) and not a.carry
+                 and a.pirate in aboard and a.to in isl.fieldset]
+        if not goals or not lands:
+            return None
+        to_goal = _steps_to(goals)
+        return min(lands, key=lambda a: to_goal(a.to))
 
     def _danger(self, view: dict[str, Any], field: str, frm: str) -> float:
         """The chance the enemies beat a pirate standing on `field` on their next turn (7. Combat):
