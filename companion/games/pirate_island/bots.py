@@ -261,8 +261,9 @@ class WaryIslandBot(IslandBot):
     least attack it; while it holds the treasure its other pirates take the free fields beside the
     holder and beside the landing place it heads for (nobody attacks or stops the loading from a
     field ours stand on: 4. Movement, 12. Loading), and while an enemy holds it they go beside the
-    holder and beside that enemy's landing place (it beats the heuristic bot in about 57% of
-    two-player games: benchmarks/pirate_island.py)."""
+    holder and beside that enemy's landing place; until the seat knows where the treasure is it lands
+    a band of three (it beats the heuristic bot in about 59% of two-player games:
+    benchmarks/pirate_island.py)."""
 
     name = "wary"
     HOLDER_VALUE, OTHER_VALUE, LONE_RISK = 2.0, 0.5, 1.5
