@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
+from itertools import islice
 
 from .budget import Adjacency, cheapest_costs
 
@@ -271,14 +272,17 @@ class _Table:
 class ReachTable:
     """The movement searches of one board (an `Adjacency`: space -> (next space, base cost,
     surcharge) steps), each made once on the empty board and repaired for blockers; answers kept
-    while the blockers in their region stay put (at most `keep` of them)."""
+    while the blockers in their region stay put: at most `keep` of them, the oldest `drop` dropped
+    when a new one finds the table full (dropping all 50,000 at once took about 27 ms, landing in
+    whichever step of an expert's capped decision filled the table; 500 take a fraction of a
+    millisecond)."""
 
-    def __init__(self, adjacency: Adjacency, keep: int = 50_000):
+    def __init__(self, adjacency: Adjacency, keep: int = 50_000, drop: int = 500):
         self.adjacency = adjacency
         self.spaces = tuple(adjacency)
         self.index = {s: i for i, s in enumerate(self.spaces)}
         self.bits = {s: 1 << i for i, s in enumerate(self.spaces)}
-        self.keep = keep
+        self.keep, self.drop = keep, drop
         self.outs: dict[int, dict[str, tuple[tuple[str, int], ...]]] = _Steps(adjacency, forward=True)
         self.into: dict[int, dict[str, tuple[tuple[str, int], ...]]] = _Steps(adjacency, forward=False)
         self.out_masks: dict[int, list[tuple[tuple[int, int], ...]]] = _ByCost(self)
@@ -392,7 +396,8 @@ class ReachTable:
         got = answers.get(key)
         if got is None:
             if len(answers) >= self.keep:
-                answers.clear()
+                for old in list(islice(answers, self.drop)):
+                    del answers[old]
             got = answers[key] = t.search(blocked, stops, upto)
         t.last = (upto, blocked, stops, got)
         return got

@@ -74,6 +74,22 @@ def test_a_carrier_pays_the_factor_on_the_terrain_only() -> None:
     assert table.reach("0,0", 9, factor=2).cost("0,1") == 5 and table.reach("0,0", 9).cost("0,1") == 3
 
 
+
+def test_a_full_table_drops_its_oldest_answers_only() -> None:
+    """At most `keep` answers are kept; a new one past that drops only the oldest `drop` (freeing
+    every kept answer at once would land its whole cost in one step of an expert's capped decision),
+    and an answer dropped is searched again alike."""
+    adj = grid([[1, 1, 1], [1, 2, 1], [1, 1, 1]])
+    table = ReachTable(adj, keep=3, drop=1)
+    walls = [table.mask({cell}) for cell in ("0,1", "1,0", "1,1", "1,2")]
+    first, *others = [table.reach("0,0", 5, blocked=wall) for wall in walls]
+    assert len(table._answers) == 3
+    assert all(table.reach("0,0", 5, blocked=wall) is got for wall, got in zip(walls[1:], others))
+    again = table.reach("0,0", 5, blocked=walls[0])
+    assert again is not first and (again.ends, again.costs) == (first.ends, first.costs)
+    assert again.route("0,2") == first.route("0,2") == ["0,0", "1,0", "1,1", "1,2", "0,2"]
+    assert len(table._answers) == 3 and table.reach("0,0", 5, blocked=walls[1]) is not others[0]
+
 @settings(max_examples=runs(40), deadline=None)
 @given(st.lists(st.integers(1, 3), min_size=25, max_size=25), st.sampled_from(CELLS), st.integers(0, 8),
        st.sampled_from([1, 2]), st.sets(st.sampled_from(CELLS), max_size=8), st.sets(st.sampled_from(CELLS), max_size=4))
