@@ -74,7 +74,6 @@ def test_a_carrier_pays_the_factor_on_the_terrain_only() -> None:
     assert table.reach("0,0", 9, factor=2).cost("0,1") == 5 and table.reach("0,0", 9).cost("0,1") == 3
 
 
-
 def test_a_full_table_drops_its_oldest_answers_only() -> None:
     """At most `keep` answers are kept; a new one past that drops only the oldest `drop` (freeing
     every kept answer at once would land its whole cost in one step of an expert's capped decision),
@@ -89,6 +88,7 @@ def test_a_full_table_drops_its_oldest_answers_only() -> None:
     assert again is not first and (again.ends, again.costs) == (first.ends, first.costs)
     assert again.route("0,2") == first.route("0,2") == ["0,0", "1,0", "1,1", "1,2", "0,2"]
     assert len(table._answers) == 3 and table.reach("0,0", 5, blocked=walls[1]) is not others[0]
+
 
 @settings(max_examples=runs(40), deadline=None)
 @given(st.lists(st.integers(1, 3), min_size=25, max_size=25), st.sampled_from(CELLS), st.integers(0, 8),
